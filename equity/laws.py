@@ -192,12 +192,12 @@ def law_62(rev: Revoke, replay: Replay, why: Step) -> tuple[Correction, list[Ste
     mine = tuple((p.seat, p.card) for p in later if p.seat.side == rev.seat.side)
     theirs = tuple((p.seat, p.card) for p in later if p.seat.side != rev.seat.side)
     if theirs:
-        steps.append(Step("62C1", "each non-offender may withdraw a card played after the revoke: "
-                                  + ", ".join(f"{s.long_name} {c.pretty}" for s, c in theirs) + "."))
+        steps.append(Step("62C1", "each non-offender may withdraw a card played after the "
+                                  f"revoke: {_plays(theirs)}."))
     if mine:
         steps.append(Step("62C2", "if a non-offender does, the offending side may then withdraw "
-                                  + ", ".join(f"{s.long_name} {c.pretty}" for s, c in mine)
-                                  + " (a defender's withdrawn card becomes a penalty card)."))
+                                  f"{_plays(mine)} (a defender's withdrawn card becomes a "
+                                  "penalty card)."))
     return Correction(rev.card if defender else None, theirs, mine), steps
 
 
@@ -333,8 +333,11 @@ def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
 
 
 def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
-    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B)."""
+    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
+
+    Raises :class:`~equity.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
+    replay.check_claim()
     revokes = list(replay.revokes)
     established = [(r, law_63a(r, replay, ed)) for r in revokes]
     # Which revokes stand (established and not corrected), for 64B2 and 64B7.
@@ -389,6 +392,10 @@ def _who(seat: Seat, replay: Replay) -> str:
     c = replay.contract
     role = "declarer" if seat == c.declarer else "dummy" if seat == c.dummy else None
     return f"{seat.long_name} ({role})" if role else seat.long_name
+
+
+def _plays(plays: tuple[tuple[Seat, Card], ...]) -> str:
+    return ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in plays)
 
 
 def _list(cs: CardSet) -> str:

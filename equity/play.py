@@ -126,6 +126,28 @@ class Replay:
     claim_tricks: int | None
     """Declarer's total tricks under the claim or concession, if there was one."""
 
+    def claim_problem(self) -> str | None:
+        """Why the recorded claim cannot be taken at its word, if it cannot."""
+        if not self.claimed:
+            return None
+        if self.claim_tricks is None:
+            return ("the play ends in a claim or concession but no claimed total is given "
+                    "(PBN [Result], LIN mc)")
+        done = len(self.complete_tricks)
+        won = self.played_won(self.declarer_side)
+        if not won <= self.claim_tricks <= won + 13 - done:
+            return (f"the claim gives declarer {self.claim_tricks} tricks, but declarer had "
+                    f"already won {won} and {13 - done} remained")
+        return None
+
+    def check_claim(self) -> None:
+        """Raise :class:`BoardError` if the result cannot be known because the claim makes
+        no sense; the revokes found are still valid, the result is not."""
+        problem = self.claim_problem()
+        if problem is not None:
+            b = self.board
+            raise BoardError(problem, b.source, b.label, Where(tag="Result"))
+
     @property
     def declarer_side(self) -> Side:
         return self.contract.declarer.side
@@ -205,8 +227,9 @@ def replay(board: Board) -> Replay:
     Raises :class:`BoardError` for a record that cannot be replayed: no contract or
     play, an impossible deal, a card not held (never dealt to that player, or already
     played), a trick led by a player who was not on lead (unless marked ``^L``, an
-    accepted lead out of turn, Law 53), cards after a missing one, a ``^R`` mark on a
-    card that is not a revoke, or a claim for more tricks than remain.
+    accepted lead out of turn, Law 53), cards after a missing one, or a ``^R`` mark on
+    a card that is not a revoke. A claim that makes no sense does not stop the replay
+    (its revokes are real); :meth:`Replay.check_claim` reports it.
     """
     def fail(msg: str, trick: int | None = None, seat: Seat | None = None,
              card: Card | None = None) -> BoardError:
@@ -294,18 +317,8 @@ def replay(board: Board) -> Replay:
         if winner is not None:
             leader = winner
 
-    if record.claimed and record.claim_tricks is None:
-        raise fail("the play ends in a claim or concession but no claimed total is given "
-                   "(PBN [Result], LIN mc)")
-    result = Replay(board, contract, tuple(tricks), tuple(revokes),
-                    record.claimed, record.claim_tricks)
-    if record.claimed and record.claim_tricks is not None:
-        done = len(result.complete_tricks)
-        won = result.played_won(contract.declarer.side)
-        if not won <= record.claim_tricks <= won + 13 - done:
-            raise fail(f"the claim gives declarer {record.claim_tricks} tricks, but declarer had "
-                       f"already won {won} and {13 - done} remained")
-    return result
+    return Replay(board, contract, tuple(tricks), tuple(revokes),
+                  record.claimed, record.claim_tricks)
 
 
 def format_cards(cs: CardSet) -> str:

@@ -211,7 +211,7 @@ def test_64b6_revoke_on_trick_twelve_found_after_hands_returned_transfers_nothin
        st.sampled_from(sorted(EDITIONS)))
 def test_transfer_bounds_hold_on_random_deals(seed: int, trick: int, pos: int,
                                                laws: str) -> None:
-    b, inj = random_board(random.Random(seed), inject=((trick, pos),))
+    b, _inj = random_board(random.Random(seed), inject=((trick, pos),))
     r = rule(replay(b), laws)
     for v in r.revokes:
         won = r.replay.won_from(v.offender_side, v.revoke.trick)

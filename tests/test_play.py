@@ -127,8 +127,10 @@ def test_claim_adds_claimed_tricks_to_the_result() -> None:
 
 
 def test_claim_for_more_tricks_than_remain_is_an_error() -> None:
-    with pytest.raises(BoardError, match="claim"):
-        replay(board(D2, "4S", "S", ["H8 H2 HA H9"], claim=13))
+    rp = replay(board(D2, "4S", "S", ["H8 H2 HA H9"], claim=13))
+    assert rp.claim_problem() is not None
+    with pytest.raises(BoardError, match="claim gives declarer 13 tricks"):
+        rp.check_claim()
 
 
 def test_card_after_a_missing_card_is_an_error() -> None:

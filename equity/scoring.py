@@ -1,0 +1,133 @@
+"""Scores: duplicate contract scores, weighted scores (Law 12C1(c)), matchpoints and IMPs.
+
+Contract scores come from endplay's ``Contract.score`` (checked against a table of known
+scores in the tests). Everything here is seen from North-South: a positive number is
+good for North-South. Matchpoints and IMPs of a weighted score are the weighted sum of
+each component's matchpoints or IMPs, never the matchpoints of the weighted points
+(Law 12C1(c): "each component is scored, then weighted").
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from equity.model import Contract, Side, Vulnerability
+
+# WBF IMP scale: the upper bound of each band of point differences, 0 IMPs to 23 IMPs;
+# a difference above the last bound is worth 24.
+IMP_BOUNDS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090,
+              1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990)
+
+
+@lru_cache(maxsize=4096)
+def score_ns(contract: Contract, tricks: int, vul: Vulnerability) -> int:
+    """North-South's duplicate score when declarer takes ``tricks`` tricks."""
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"tricks out of range: {tricks}")
+    from endplay.types import Contract as EpContract
+    from endplay.types import Denom, Penalty, Player, Vul
+
+    ep = EpContract(level=contract.level, denom=Denom(int(contract.strain)),
+                    declarer=Player(int(contract.declarer)),
+                    penalty=(Penalty.passed, Penalty.doubled, Penalty.redoubled)[
+                        contract.doubled],
+                    result=tricks - contract.level - 6)
+    points = int(ep.score(Vul(int(vul))))
+    return points if contract.declarer.side == Side.NS else -points
+
+
+def imps(difference: float) -> int:
+    """IMPs for a point difference on the WBF scale (sign kept)."""
+    n = bisect.bisect_left(IMP_BOUNDS, abs(difference))
+    return n if difference >= 0 else -n
+
+
+def matchpoints(score: float, field: Sequence[int]) -> float:
+    """Matchpoints of a North-South score against the other tables' N-S scores:
+    2 for each score beaten, 1 for each tie."""
+    return float(sum(2 if score > s else 1 if score == s else 0 for s in field))
+
+
+def datum(field: Sequence[int]) -> int:
+    """The IMP datum of a field: the mean N-S score after dropping the top and the bottom
+    score (when there are at least five), rounded to the nearest 10."""
+    scores = sorted(field)
+    if not scores:
+        raise ValueError("a datum needs at least one score")
+    if len(scores) >= 5:
+        scores = scores[1:-1]
+    mean = sum(scores) / len(scores)
+    return int(round(mean / 10.0)) * 10
+
+
+def result_text(contract: Contract, tricks: int) -> str:
+    """The result as a scorer writes it: "4S by S =", "4S by S -1", "3NT by E +1"."""
+    d = tricks - contract.level - 6
+    return f"{contract} by {contract.declarer.name} " + ("=" if d == 0 else f"{d:+d}")
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One component of a (possibly weighted) score."""
+
+    tricks: int
+    weight: float
+    score_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeightedScore:
+    """A score assigned as several results with weights summing to 1 (Law 12C1(c))."""
+
+    contract: Contract
+    vulnerability: Vulnerability
+    components: tuple[Component, ...]
+
+    @classmethod
+    def of(cls, contract: Contract, vul: Vulnerability,
+           weighted_tricks: Sequence[tuple[int, float]]) -> WeightedScore:
+        """Merge results with the same number of tricks; weights are normalised to 1."""
+        total = sum(w for _, w in weighted_tricks)
+        if total <= 0:
+            raise ValueError("weights must add up to more than 0")
+        merged: dict[int, float] = {}
+        for tricks, w in weighted_tricks:
+            merged[tricks] = merged.get(tricks, 0.0) + w / total
+        comps = tuple(Component(t, w, score_ns(contract, t, vul))
+                      for t, w in sorted(merged.items(), key=lambda kv: -kv[1]) if w > 0)
+        return cls(contract, vul, comps)
+
+    @classmethod
+    def single(cls, contract: Contract, vul: Vulnerability, tricks: int) -> WeightedScore:
+        return cls.of(contract, vul, [(tricks, 1.0)])
+
+    @property
+    def is_weighted(self) -> bool:
+        return len(self.components) > 1
+
+    @property
+    def expected_ns(self) -> float:
+        """The expected N-S points (weighted mean)."""
+        return sum(c.weight * c.score_ns for c in self.components)
+
+    @property
+    def expected_tricks(self) -> float:
+        return sum(c.weight * c.tricks for c in self.components)
+
+    def matchpoints(self, field: Sequence[int]) -> float:
+        """Weighted N-S matchpoints against a field of other tables' N-S scores."""
+        return sum(c.weight * matchpoints(c.score_ns, field) for c in self.components)
+
+    def imps(self, other: float) -> float:
+        """Weighted N-S IMPs against the other table's N-S score (or a datum)."""
+        return sum(c.weight * imps(c.score_ns - other) for c in self.components)
+
+    def scorer_text(self) -> str:
+        """As the scorer types it: "60% 4S by S = (+420) / 40% 4S by S -1 (-50)"."""
+        return " / ".join(
+            (f"{round(c.weight * 100):d}% " if self.is_weighted else "")
+            + f"{result_text(self.contract, c.tricks)} ({c.score_ns:+d})"
+            for c in self.components)
