@@ -14,11 +14,14 @@ from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
-from equity.errors import BoardError
+from equity.compare import Policy, Ruling, Weights
+from equity.errors import BoardError, Where
+from equity.laws import AutomaticRuling
 from equity.model import ModelError, Seat
-from equity.pipeline import Options, rule_board
+from equity.pipeline import Options, rule_board, rule_board_with_equity
 from equity.record import Board, Facts, Requirement
-from equity.report import error_json, ruling_json, ruling_text
+from equity.report import equity_json, equity_text, error_json, ruling_json, ruling_text
+from equity.solve import SolveError
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -42,6 +45,16 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--require", metavar="REQ", action="append", default=[],
                    help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
                         "'6 S faced' (repeatable)")
+    r.add_argument("--policy", choices=[p.value for p in Policy], default=Policy.WEIGHTED.value,
+                   help="Law 64C: how the candidate lines become a result: weighted (default, "
+                        "Law 12C1(c)), dd (perfect play from the corrected position), "
+                        "favourable (the line best for the non-offenders, Law 84D)")
+    r.add_argument("--weight", metavar="LINE=W", action="append", default=[],
+                   help="the Director's weight for a line under --policy weighted: "
+                        "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "
+                        "the rest of 1 is shared equally among the other lines)")
+    r.add_argument("--no-equity", action="store_true",
+                   help="skip the Law 64C check (no double-dummy solving)")
     return p
 
 
@@ -71,10 +84,28 @@ def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
         yield from read_boards(Path(args.file))
 
 
+def _rule(board: Board, options: Options, args: argparse.Namespace
+          ) -> AutomaticRuling | Ruling:
+    """The automatic ruling (``--no-equity``) or the full ruling with the Law 64C check;
+    a position the solver rejects, or weights that do not fit the board's lines, is
+    this board's error."""
+    if args.no_equity:
+        return rule_board(board, options)
+    try:
+        return rule_board_with_equity(board, options, Policy.parse(args.policy),
+                                      Weights.parse(args.weight))
+    except (SolveError, ModelError) as e:
+        raise BoardError(f"Law 64C check: {e}", board.source, board.label, Where()) from e
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
     options = _options(args)
+    try:
+        Weights.parse(args.weight)
+    except ModelError as e:
+        return _usage(str(e))
     failed = found = 0
     for item in _boards(args):
         if isinstance(item, Board) and args.board is not None and item.number != args.board:
@@ -83,7 +114,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         try:
             if isinstance(item, BoardError):
                 raise item
-            ruling = rule_board(item, options)
+            ruling = _rule(item, options, args)
         except BoardError as e:
             failed += 1
             if args.json:
@@ -92,9 +123,12 @@ def cmd_rule(args: argparse.Namespace) -> int:
                 print(f"equity: {e}", file=sys.stderr)
             continue
         if args.json:
-            print(json.dumps(ruling_json(ruling), ensure_ascii=False), flush=True)
+            print(json.dumps(ruling_json(ruling) if isinstance(ruling, AutomaticRuling)
+                             else equity_json(ruling), ensure_ascii=False), flush=True)
         else:
-            print(ruling_text(ruling) + "\n", flush=True)
+            text = (ruling_text(ruling) if isinstance(ruling, AutomaticRuling)
+                    else equity_text(ruling))
+            print(text + "\n", flush=True)
     if found == 0:
         where = f"board {args.board}" if args.board is not None else "any board"
         print(f"equity: {args.file or EXAMPLE}: no {where} found", file=sys.stderr)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from equity.compare import Policy, Ruling, Weights, compare
+from equity.counterfactual import Solver, build
 from equity.laws import EDITIONS, AutomaticRuling, rule
+from equity.model import Seat
 from equity.play import replay
 from equity.record import Attention, Board, Facts, Requirement
-from equity.model import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,4 +51,14 @@ def rule_board(board: Board, options: Options = Options()) -> AutomaticRuling:
     return rule(replay(board), EDITIONS[options.edition_for(board)])
 
 
-__all__ = ["Attention", "Options", "rule_board"]
+def rule_board_with_equity(board: Board, options: Options = Options(),
+                           policy: Policy = Policy.WEIGHTED, weights: Weights | None = None,
+                           solver: Solver | None = None) -> Ruling:
+    """Rule on ``board`` and check under Law 64C whether the transfer was enough: the
+    candidate lines of every standing revoke, solved double dummy, compared with the
+    Law 64A result under ``policy``."""
+    automatic = rule_board(board, options)
+    return compare(automatic, build(automatic, solver), policy, weights or Weights())
+
+
+__all__ = ["Attention", "Options", "Policy", "Weights", "rule_board", "rule_board_with_equity"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from equity.compare import Ruling
+from equity.counterfactual import Line
 from equity.errors import BoardError
 from equity.laws import AutomaticRuling, RevokeRuling
 from equity.model import cards
@@ -106,3 +108,99 @@ def _result(ruling: AutomaticRuling, tricks: int) -> str:
     c = ruling.replay.contract
     return (f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: {tricks} "
             f"trick{'s' if tricks != 1 else ''}, {c.result_text(tricks)}")
+
+
+# --- Law 64C: the lines and the final ruling (equity.compare) ------------------------------
+
+
+def _pct(w: float) -> str:
+    return f"{w:.0%}"
+
+
+def line_json(line: Line, weight: float) -> JSON:
+    """One candidate line: what was played, where it left the record, its tricks."""
+    left = line.left_record
+    return {
+        "kind": line.kind,
+        "revoke": line.revoke,
+        "card": str(line.card),
+        "equivalents": [str(c) for c in line.equivalents],
+        "declarer_tricks": line.declarer_tricks,
+        "weight": round(weight, 6),
+        "play_tricks": line.play_tricks,
+        "earlier_transfer": line.earlier_transfer,
+        "cards": [{"trick": p.trick, "seat": p.seat.name, "card": str(p.card)}
+                  for p in line.cards],
+        "left_record": {"at": left.at, "trick": left.trick,
+                        "seat": left.seat.name if left.seat is not None else None,
+                        "reason": left.reason},
+    }
+
+
+def equity_json(ruling: Ruling) -> JSON:
+    """:func:`ruling_json` plus the Law 64C fields: ``lines``, ``equity_tricks`` and
+    ``ruling`` (basis, result or weighted result, policy, law steps)."""
+    out = ruling_json(ruling.automatic)
+    eq = ruling.equity_tricks
+    out["lines"] = [line_json(ln, w) for ln, w in ruling.lines]
+    out["equity_tricks"] = round(eq, 6) if eq is not None else None
+    out["ruling"] = {
+        "basis": ruling.basis,
+        "declarer_tricks": ruling.declarer_tricks,
+        "weighted": [{"declarer_tricks": t, "weight": round(w, 6)} for t, w in ruling.weighted],
+        "policy": ruling.policy.value,
+        "adjusted_revoke": ruling.adjusted_for,
+        "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
+                    "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
+        "solved": ruling.solved,
+        "steps": [{"law": s.law, "text": s.text} for s in ruling.steps],
+    }
+    return out
+
+
+def equity_text(ruling: Ruling) -> str:
+    """:func:`ruling_text` followed by every line, the policy and the Law 64C decision."""
+    auto = ruling.automatic
+    out = [ruling_text(auto)]
+    if ruling.solved and ruling.assessments:
+        out += ["", f"Law 64C: was the transfer enough? (policy {ruling.policy.value})",
+                "Double dummy assumes perfect play by all four players, every card in view: "
+                "an idealisation for the Director to weigh, not a verdict."]
+        for a in ruling.assessments:
+            cf = a.counterfactual
+            rev = auto.revokes[cf.revoke].revoke
+            out.append(f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), "
+                       f"Law {cf.law}:")
+            for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1):
+                out.append(f"  {n}. {_line_text(line)} [weight {_pct(w)}]")
+            out.append(f"  equity: {a.equity_tricks:.2f} tricks for declarer")
+    out += ["", "Decision:"]
+    out += [f"  Law {s.law}: {s.text}" for s in ruling.steps]
+    res = " + ".join(f"{_pct(w)} of {_result(auto, t)}" for t, w in ruling.weighted) \
+        if len(ruling.weighted) > 1 else _result(auto, ruling.weighted[0][0])
+    out.append(f"Ruling ({ruling.basis}): {res}.")
+    return "\n".join(out)
+
+
+def _line_text(line: Line) -> str:
+    by_trick: dict[int, list[str]] = {}
+    for p in line.cards:
+        by_trick.setdefault(p.trick, []).append(f"{p.seat.name}{p.card.pretty}")
+    played = "; ".join(f"t{t}: {' '.join(cs)}" for t, cs in by_trick.items())
+    eq = "" if len(line.equivalents) < 2 else \
+        " (= " + " ".join(c.pretty for c in line.equivalents) + ")"
+    left = line.left_record
+    if left.at == "revoke":
+        where = "then double dummy"
+    elif left.at == "card":
+        seat = left.seat.long_name if left.seat is not None else "?"
+        where = f"left the record at trick {left.trick}, {seat} ({left.reason}); double dummy"
+    elif left.at == "end":
+        where = "the whole record stands"
+    else:
+        where = f"{left.reason}; double dummy"
+    tricks = f"{line.declarer_tricks} tricks"
+    if line.earlier_transfer:
+        tricks = (f"{line.play_tricks} tricks in play, {line.earlier_transfer:+d} for the "
+                  f"earlier revoke's transfer = {tricks}")
+    return f"{line.kind} {line.card.pretty}{eq}: {played}; {where} -> {tricks}"

@@ -62,8 +62,13 @@ def board(
 SEED001_DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
 SEED001_PLAY = [
     "H7 H3 HJ HQ", "C6 D2 D3 DA", "C8 D7 D4 DK", "C9 D8 D5 DQ", "S8 C5 ^R C2 DJ",
-    "ST CJ DT D9", "HA H4 H6 H8", "HK HT C3 D6", "H9 S3 C4 C7", "H5 S5 CQ S2",
+    "ST S3 DT D9", "HA H4 H6 H8", "HK HT C3 D6", "H9 CJ C4 C7", "H5 S5 CQ S2",
     "H2 CK S7 CA", "SJ SA S4 S6", "CT SQ SK S9",
+]
+# The same story with West discarding the club jack on the ninth diamond: the table line
+# then keeps that discard, which blocks the clubs (9 tricks double dummy, not 10).
+SEED001_PLAY_WEST_BLOCKS = [
+    *SEED001_PLAY[:5], "ST CJ DT D9", *SEED001_PLAY[6:8], "H9 S3 C4 C7", *SEED001_PLAY[9:],
 ]
 
 

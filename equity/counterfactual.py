@@ -1,0 +1,441 @@
+"""Law 64C: what would have happened without the revoke — the candidate lines.
+
+For every revoke that stands (established and not corrected, Law 63B), including those
+Law 64B exempts from the transfer, the play is taken back to the moment just before the
+revoke card and the offender is made to play a legal card (``Revoke.could_play``).
+From there (laws.md §8):
+
+* **substitution lines** — one for each legal card the offender could have played (cards
+  equal in rank once the cards between them are gone count as one), continued double
+  dummy. One :func:`~equity.solve.solve_cards` call at that position values them all;
+* **the table line** — the actual play replayed with the correction swapped in: the
+  offender plays a legal card now (the one he actually played later in the record if
+  any, else his lowest legal card) and keeps the revoke card for the moment he actually
+  played the substituted card. The record is followed card by card until the first card
+  that can no longer stand (a card no longer held, an illegal card, a revoke the record
+  shows later, or a trick led by a player who is no longer on lead); from there, or from
+  a claim, double dummy.
+
+Several revokes (laws.md §6):
+
+* **64C2(b)**, both sides have revokes that stand: one set of lines "as though neither
+  had revoked" — built from just before the first revoke, the table line correcting
+  every revoke in turn (double dummy never revokes, so the substitution lines need no
+  more).
+* otherwise (one offending side): every revoke gets its own lines, first revoke first,
+  built from the position after the earlier revokes, which stand as played. Their Law
+  64A transfers are applied to every line (so a line's ``declarer_tricks`` is a whole
+  board result: earlier revokes rectified by 64A, this one by 64C, later ones never
+  happen because no line repeats a revoke). That is the 64C2(a) arithmetic of seed 003
+  (transfer for the first revoke plus equity for the second), used also for revokes in
+  different suits or by different players (*practice*: each separately, first first).
+  A transfer never takes more than the offenders won in the line from the first
+  transferred revoke's trick on (Law 64A).
+
+Double dummy assumes perfect play by everyone with every card in view; it is an
+idealisation the Director weighs (:mod:`equity.compare`), never a verdict.
+
+This module calls the solver only through the :class:`Solver` protocol, so tests can
+use a fake and the benchmark can time the calls; by default it is :mod:`equity.solve`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from equity import solve
+from equity.laws import AutomaticRuling, RevokeRuling
+from equity.model import Card, CardSet, Seat, Side, Suit, cards
+from equity.play import Play, Replay, Revoke, follow_suit_cards, trick_winner
+from equity.solve import Position
+
+SUBSTITUTION = "substitution"
+TABLE = "table"
+
+
+class Solver(Protocol):
+    """The two double-dummy questions the lines ask (see :mod:`equity.solve`)."""
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]: ...
+
+    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]: ...
+
+
+class DdsSolver:
+    """The real solver: :func:`equity.solve.solve_cards` and ``solve_positions``."""
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
+        return solve.solve_cards(position, side)
+
+    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
+        return solve.solve_positions(positions, side)
+
+
+# --- What a line is ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """Where a line leaves the play record and double dummy takes over.
+
+    ``at`` is ``"revoke"`` (a substitution line: double dummy right after the substituted
+    card), ``"card"`` (the recorded card at ``trick``/``seat`` can no longer stand),
+    ``"claim"`` (the record ends in a claim or concession), ``"stop"`` (the record stops
+    early without one) or ``"end"`` (all thirteen tricks followed the record: no double
+    dummy at all).
+    """
+
+    at: str
+    trick: int | None = None
+    seat: Seat | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One candidate line for one revoke, with declarer's total tricks."""
+
+    kind: str
+    """``"substitution"`` or ``"table"``."""
+    revoke: int
+    """Index of the revoke in ``AutomaticRuling.revokes`` (the first one for 64C2(b))."""
+    card: Card
+    """The legal card substituted for the revoke card."""
+    equivalents: tuple[Card, ...]
+    """The cards equal in rank to ``card`` at that moment (``card`` included)."""
+    cards: tuple[Play, ...]
+    """The line's cards from the revoke on, as far as they follow the record."""
+    left_record: Departure
+    play_tricks: int
+    """Declarer's tricks in this line as played out (record, then double dummy)."""
+    earlier_transfer: int
+    """Tricks added to declarer by the Law 64A transfers of earlier revokes that stand
+    (negative when declarer's side revoked), already capped (Law 64A)."""
+
+    @property
+    def declarer_tricks(self) -> int:
+        """The board result this line stands for: play tricks plus earlier transfers."""
+        return self.play_tricks + self.earlier_transfer
+
+
+@dataclass(frozen=True, slots=True)
+class Counterfactual:
+    """The candidate lines for one revoke (for all revokes under 64C2(b))."""
+
+    revoke: int
+    law: str
+    """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit) or
+    ``"64C2(b)"`` (both sides revoked)."""
+    corrected: tuple[int, ...]
+    """The revokes the lines correct."""
+    standing: tuple[int, ...]
+    """Earlier revokes that stand as played in these lines."""
+    non_offenders: Side | None
+    """The side Law 64C protects; None under 64C2(b), where both sides offended."""
+    lines: tuple[Line, ...] = field(default=())
+
+
+# --- Building the lines ----------------------------------------------------------------
+
+
+def build(ruling: AutomaticRuling, solver: Solver | None = None) -> tuple[Counterfactual, ...]:
+    """The candidate lines for every revoke of ``ruling`` that stands, first one first."""
+    dd = solver or DdsSolver()
+    standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
+    if not standing:
+        return ()
+    sides = {ruling.revokes[i].offender_side for i in standing}
+    if len(sides) == 2:  # 64C2(b): as though neither side had revoked
+        return (_counterfactual(ruling, standing[0], tuple(standing), (), None, "64C2(b)", dd),)
+    out = []
+    for k, i in enumerate(standing):
+        rev = ruling.revokes[i]
+        earlier = tuple(standing[:k])
+        law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
+        out.append(_counterfactual(ruling, i, (i,), earlier, rev.offender_side.other, law, dd))
+    return tuple(out)
+
+
+def _repeats(first: RevokeRuling, later: RevokeRuling) -> bool:
+    """Law 64C2(a): a later revoke by the same player in the same suit."""
+    return first.revoke.seat == later.revoke.seat and first.revoke.suit == later.revoke.suit
+
+
+def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, ...],
+                    standing: tuple[int, ...], nos: Side | None, law: str, dd: Solver
+                    ) -> Counterfactual:
+    rp = ruling.replay
+    rev = ruling.revokes[index].revoke
+    side = rp.declarer_side
+    before = _won_before(rp, side, rev.trick)
+    pos = position_before(rp, rev)
+    values = _card_values(pos, rev.could_play & pos.hands[rev.seat], side, dd)
+    subs = [
+        _Draft(SUBSTITUTION, cls[-1], cls, (Play(rev.trick, rev.seat, cls[-1], rev.suit_led),),
+               Departure("revoke", rev.trick, rev.seat, "the substituted card, then double dummy"),
+               before + values[cls[-1]])
+        for cls in equivalence_classes(rev.could_play & pos.hands[rev.seat], pos)
+    ]
+    table = _table_line(ruling, corrected, dd)
+    drafts = [*subs, table]
+    transfers = [ruling.revokes[j] for j in standing]
+    lines = tuple(
+        Line(d.kind, index, d.card, d.equivalents, d.cards, d.left,
+             d.tricks, _earlier_transfer(rp, transfers, d.tricks))
+        for d in drafts
+    )
+    return Counterfactual(index, law, corrected, standing, nos, lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Draft:
+    kind: str
+    card: Card
+    equivalents: tuple[Card, ...]
+    cards: tuple[Play, ...]
+    left: Departure
+    tricks: int
+
+
+def _earlier_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line_tricks: int) -> int:
+    """Declarer's delta from the 64A transfers of earlier standing revokes, never more
+    than the offenders won in this line from the first such revoke's trick on (64A)."""
+    total = sum(r.transfer for r in earlier)
+    if total == 0:
+        return 0
+    offenders = earlier[0].offender_side
+    first = min(r.revoke.trick for r in earlier)
+    won_total = line_tricks if offenders == rp.declarer_side else 13 - line_tricks
+    won_from_first = won_total - _won_before(rp, offenders, first)
+    taken = max(0, min(total, won_from_first))
+    return -taken if offenders == rp.declarer_side else taken
+
+
+# --- Positions and card values -----------------------------------------------------------
+
+
+def position_before(rp: Replay, rev: Revoke) -> Position:
+    """The double-dummy position just before the revoke card was played."""
+    trick = rp.tricks[rev.trick - 1]
+    i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
+    h = rp.hands_before(rev.trick, i)
+    return Position((h[0], h[1], h[2], h[3]), rp.contract.strain, trick.leader,
+                    tuple(p.card for p in trick.plays[:i]))
+
+
+def _won_before(rp: Replay, side: Side, trick: int) -> int:
+    """Tricks ``side`` won in play before trick ``trick``."""
+    return sum(1 for t in rp.tricks
+               if t.number < trick and t.winner is not None and t.winner.side == side)
+
+
+def equivalence_classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
+    """The legal cards grouped into runs of equal rank, high card first within a run.
+
+    Two cards of a suit are equal when every card ranked between them has been played
+    to an earlier trick: not held by anyone and not on the current trick (a card on the
+    trick can still be beaten by one and not the other).
+    """
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        live |= c.bit
+    out: list[tuple[Card, ...]] = []
+    run: list[Card] = []
+    for c in cards(legal):
+        prev = run[-1] if run else None
+        if prev is not None and prev.suit == c.suit and not any(
+                live & Card(c.suit, r).bit for r in range(c.rank + 1, prev.rank)):
+            run.append(c)
+            continue
+        if run:
+            out.append(tuple(run))
+        run = [c]
+    if run:
+        out.append(tuple(run))
+    return out
+
+
+def _card_values(pos: Position, legal: CardSet, side: Side, dd: Solver) -> dict[Card, int]:
+    """Tricks ``side`` wins from ``pos`` on after each legal card of the player to play."""
+    if not _trick_has_revoke(pos):
+        return dd.solve_cards(pos, side)
+    return {c: _value_after(pos, c, side, dd) for c in cards(legal)}
+
+
+def _trick_has_revoke(pos: Position) -> bool:
+    """An earlier revoke standing on the current trick: DDS cannot take such a position."""
+    if not pos.trick:
+        return False
+    led = pos.trick[0].suit
+    return any(c.suit != led and pos.hands[pos.leader.after(i)] & led.mask
+               for i, c in enumerate(pos.trick) if i > 0)
+
+
+def _play(pos: Position, card: Card) -> Position:
+    """The position after the player to play plays ``card`` (a full trick is gathered)."""
+    seat = pos.to_play
+    hands = list(pos.hands)
+    hands[seat] &= ~card.bit
+    trick = (*pos.trick, card)
+    if len(trick) < 4:
+        return Position((hands[0], hands[1], hands[2], hands[3]), pos.strain, pos.leader, trick)
+    plays = [(pos.leader.after(i), c) for i, c in enumerate(trick)]
+    winner = trick_winner(plays, pos.strain.trump)
+    return Position((hands[0], hands[1], hands[2], hands[3]), pos.strain, winner, ())
+
+
+def _solve_through(pos: Position, side: Side, dd: Solver) -> int:
+    """Tricks ``side`` wins from ``pos`` on (current trick included), finishing by hand a
+    trick that holds an earlier standing revoke (minimax over the remaining legal cards)
+    before handing complete-trick positions to the solver."""
+    if not _trick_has_revoke(pos):
+        if pos.tricks_left == 0 and not pos.trick:
+            return 0
+        return dd.solve_positions([pos], side)[0]
+    seat = pos.to_play
+    values = [_value_after(pos, c, side, dd)
+              for c in cards(follow_suit_cards(pos.hands[seat], pos.trick[0].suit))]
+    return max(values) if seat.side == side else min(values)
+
+
+def _value_after(pos: Position, card: Card, side: Side, dd: Solver) -> int:
+    """Tricks ``side`` wins from ``pos`` on if ``card`` is played now, best play after."""
+    nxt = _play(pos, card)
+    won = 1 if len(pos.trick) == 3 and nxt.leader.side == side else 0
+    return won + _solve_through(nxt, side, dd)
+
+
+# --- The table line ---------------------------------------------------------------------
+
+
+@dataclass
+class _Walk:
+    """The table line's state while it follows the record."""
+
+    hands: list[CardSet]
+    leader: Seat
+    won: dict[Side, int]
+    trick: list[Play] = field(default_factory=list)
+    kept: dict[Seat, tuple[Card, Card]] = field(default_factory=dict)
+    """Offender -> (substituted card, revoke card kept back to play in its place)."""
+    played: list[Play] = field(default_factory=list)
+    substituted: Card | None = None
+
+    def position(self, rp: Replay) -> Position:
+        h = self.hands
+        return Position((h[0], h[1], h[2], h[3]), rp.contract.strain, self.leader,
+                        tuple(p.card for p in self.trick))
+
+    def put(self, play: Play, trump: Suit | None) -> None:
+        self.hands[play.seat] &= ~play.card.bit
+        self.trick.append(play)
+        self.played.append(play)
+        if len(self.trick) == 4:
+            winner = trick_winner([(p.seat, p.card) for p in self.trick], trump)
+            self.won[winner.side] += 1
+            self.leader = winner
+            self.trick = []
+
+
+def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...], dd: Solver) -> _Draft:
+    """The actual play with the revoke(s) of ``corrected`` put right, followed as far as
+    it can stand, then double dummy (laws.md §8)."""
+    rp = ruling.replay
+    first = ruling.revokes[corrected[0]].revoke
+    fixes = {(ruling.revokes[i].revoke.trick, ruling.revokes[i].revoke.seat):
+             ruling.revokes[i].revoke for i in corrected}
+    later = {(r.trick, r.seat) for r in rp.revokes
+             if (r.trick, r.seat) not in fixes and _after(r, first, rp)}
+    h = rp.hands_before(first.trick, 0)
+    walk = _Walk(list(h), rp.tricks[first.trick - 1].leader,
+                 {s: _won_before(rp, s, first.trick) for s in Side})
+    left = _follow(rp, walk, first, fixes, later)
+    side = rp.declarer_side
+    tricks = walk.won[side]
+    if left.at != "end":
+        pos = walk.position(rp)
+        tricks += _solve_through(pos, side, dd) if pos.tricks_left else 0
+    sub = walk.substituted or first.card
+    return _Draft(TABLE, sub, (sub,), _from_revoke(tuple(walk.played), first, rp), left, tricks)
+
+
+def _from_revoke(plays: tuple[Play, ...], first: Revoke, rp: Replay) -> tuple[Play, ...]:
+    """The line's cards from the revoke card on (cards before it in its trick dropped)."""
+    trick = rp.tricks[first.trick - 1]
+    order = [p.seat for p in trick.plays]
+    i = order.index(first.seat)
+    skip = set(order[:i])
+    return tuple(p for p in plays if not (p.trick == first.trick and p.seat in skip))
+
+
+def _after(r: Revoke, first: Revoke, rp: Replay) -> bool:
+    """Whether revoke ``r`` comes after ``first`` in play order."""
+    if r.trick != first.trick:
+        return r.trick > first.trick
+    order = [p.seat for p in rp.tricks[r.trick - 1].plays]
+    return order.index(r.seat) > order.index(first.seat)
+
+
+def _follow(rp: Replay, walk: _Walk, first: Revoke, fixes: dict[tuple[int, Seat], Revoke],
+            later: set[tuple[int, Seat]]) -> Departure:
+    """Replay the record from ``first``'s trick into ``walk``; return where it stops."""
+    trump = rp.contract.trump
+    for t in rp.tricks[first.trick - 1:]:
+        if t.leader != walk.leader:
+            return Departure("card", t.number, t.leader,
+                             f"{t.leader.long_name} led in the record, but in this line "
+                             f"{walk.leader.long_name} won trick {t.number - 1} and is on lead")
+        for p in t.plays:
+            card, why = _line_card(rp, walk, p, fixes, later)
+            if card is None:
+                return Departure("card", t.number, p.seat, why)
+            walk.put(Play(t.number, p.seat, card, walk.trick[0].card.suit if walk.trick else None),
+                     trump)
+        if not t.complete:
+            break
+    if len(walk.played) and not walk.trick and sum(walk.won.values()) == 13:
+        return Departure("end", reason="the whole record stands with the correction")
+    if rp.claimed:
+        return Departure("claim", reason="the record ends in a claim or concession")
+    return Departure("stop", reason="the play record stops here")
+
+
+def _line_card(rp: Replay, walk: _Walk, p: Play, fixes: dict[tuple[int, Seat], Revoke],
+               later: set[tuple[int, Seat]]) -> tuple[Card | None, str]:
+    """The card the line plays where the record has ``p``, or None and why it cannot."""
+    seat, hand = p.seat, walk.hands[p.seat]
+    led = walk.trick[0].card.suit if walk.trick else None
+    legal = follow_suit_cards(hand, led)
+    rev = fixes.get((p.trick, seat))
+    if rev is not None:
+        if legal & p.card.bit and rev.kind == "follow":
+            return p.card, ""  # the line has changed so much that the card is now legal
+        choice = _correction(rp, rev, (rev.could_play & hand) or legal)
+        walk.kept[seat] = (choice, rev.card)
+        if walk.substituted is None:
+            walk.substituted = choice
+        return choice, ""
+    card = p.card
+    kept = walk.kept.get(seat)
+    if kept is not None and card == kept[0]:
+        card = kept[1]
+        del walk.kept[seat]
+    if (p.trick, seat) in later:
+        return None, f"{seat.long_name} revoked here in the record; no line repeats a revoke"
+    if not hand & card.bit:
+        return None, f"{seat.long_name} no longer holds {card.pretty} in this line"
+    if not legal & card.bit:
+        return None, f"{card.pretty} is not a legal card for {seat.long_name} in this line"
+    return card, ""
+
+
+def _correction(rp: Replay, rev: Revoke, legal: CardSet) -> Card:
+    """The legal card the offender plays instead of the revoke card: the one he actually
+    played later in the record if any (the first such), else his lowest legal card."""
+    for t in rp.tricks[rev.trick:]:
+        c = t.card_of(rev.seat)
+        if c is not None and legal & c.bit:
+            return c
+    return min(cards(legal), key=lambda c: (c.rank, c.suit))

@@ -1,0 +1,224 @@
+"""Law 64C1 comparison, policies and the report fields (equity.compare, equity.report).
+
+Rulings use real DDS (single positions, fast). Constructed boards:
+* POLICIES_DIFFER: West discards ♣10 on South's heart lead holding ♥K2 (a random deal
+  and play, fixed here): the lines give declarer 9 (♥K), 10 (♥2) and 10 (table line).
+* LINES_WORSE_FOR_NOS: South (declarer) discards ♦2 on a heart holding ♠865; the lines
+  give declarer 7 or 8, more than the 6 left after the transfer.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from equity.compare import Policy, Ruling, Weights, compare, without_equity
+from equity.counterfactual import build
+from equity.laws import rule
+from equity.model import ModelError, Side
+from equity.pipeline import Options, rule_board_with_equity
+from equity.play import replay
+from equity.report import equity_json, equity_text, ruling_json
+from tests.builders import (
+    SEED001_DEAL,
+    SEED001_PLAY,
+    SEED001_PLAY_WEST_BLOCKS,
+    board,
+    random_board,
+)
+from tests.test_counterfactual import (
+    BOTH_SIDES,
+    D2,
+    EBL_DEAL,
+    EBL_PLAY,
+    POZNAN_DEAL,
+    POZNAN_PLAY,
+)
+
+POLICIES_DIFFER_DEAL = "N:KT9.QJ87.KJT543. 8432.T654.98.K94 AJ.A93.AQ72.AQJ6 Q765.K2.6.T87532"
+POLICIES_DIFFER = [
+    "C5 D3 CK CQ", "^R CT HJ H5 H3", "H2 H7 H4 HA", "S6 ST S3 SA", "D6 D5 D8 D2",
+    "HK HQ HT H9", "C7 DJ C4 CA", "S7 DK D9 DA", "SQ S9 S4 SJ", "C8 SK C9 CJ",
+    "S5 DT S2 D7", "C3 D4 S8 C6", "C2 H8 H6 DQ",
+]
+LINES_WORSE_DEAL = "N:AKT972..J76.AQJ3 J43.KQT73.4.KT87 865.964.KQ52.942 Q.AJ852.AT983.65"
+LINES_WORSE_FOR_NOS = [
+    "C6 CJ CK C9", "C5 CA CT C4", "DA D6 D4 DK", "H2 CQ H7 H9", "H8 SK HT H4",
+    "SQ S7 S3 S5", "DT DJ H3 D5", "HJ S9 SJ ^R D2", "HA C3 HK H6", "D8 D7 S4 DQ",
+    "H5 SA C7 C2", "D9 ST C8 S6", "D3 S2 HQ S8",
+]
+
+
+def seed001(policy: Policy = Policy.WEIGHTED, options: Options | None = None) -> Ruling:
+    return rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
+                                  options or Options(), policy)
+
+
+# --- Seed 001 --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", list(Policy))
+def test_seed001_3nt_east_64c_adjusted_to_ten_tricks(policy: Policy) -> None:
+    r = seed001(policy)
+    assert r.automatic.after_transfer_tricks == 7
+    assert r.basis == "64C" and r.declarer_tricks == 10
+    assert r.steps[-1].law == "64C"
+
+
+def test_seed001_weighted_policy_merges_equal_lines_into_one_result() -> None:
+    r = seed001()
+    assert r.basis == "64C" and r.declarer_tricks == 10
+    assert r.weighted == ((10, 1.0),) and r.equity_tricks == 10
+
+
+def test_64b5_revoke_found_after_the_round_gets_no_transfer_but_still_the_equity_check() -> None:
+    r = seed001(Policy.DD, Options(attention="round"))
+    assert r.automatic.revokes[0].exemption == "64B5"
+    assert r.automatic.after_transfer_tricks == 6
+    assert r.basis == "64C" and r.declarer_tricks == 10
+
+
+# --- 64A enough, never below 64A ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", list(Policy))
+def test_64a_transfer_already_compensates_basis_64a(policy: Policy) -> None:
+    r = rule_board_with_equity(board(LINES_WORSE_DEAL, "4S", "S", LINES_WORSE_FOR_NOS),
+                               policy=policy)
+    assert r.automatic.revokes[0].transfer == 1
+    assert all(ln.declarer_tricks > 6 for ln, _ in r.lines)
+    assert r.basis == "64A" and r.declarer_tricks == r.automatic.after_transfer_tricks == 6
+
+
+def test_no_adjustment_leaves_non_offenders_below_the_64a_result() -> None:
+    a = rule(replay(board(LINES_WORSE_DEAL, "4S", "S", LINES_WORSE_FOR_NOS)))
+    cfs = build(a)
+    for policy in Policy:
+        r = compare(a, cfs, policy)
+        assert r.mean_tricks <= a.after_transfer_tricks  # NOS defend: fewer is better
+
+
+# --- Policies ---------------------------------------------------------------------------
+
+
+def policies_differ() -> dict[Policy, float]:
+    a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
+    cfs = build(a)
+    return {p: compare(a, cfs, p).mean_tricks for p in Policy}
+
+
+def test_dd_favourable_weighted_differ_on_constructed_case() -> None:
+    got = policies_differ()
+    assert got[Policy.DD] == 9  # the offender's best legal card: ♥K
+    assert got[Policy.FAVOURABLE] == 10  # the line best for declarer (the non-offenders)
+    assert got[Policy.WEIGHTED] == pytest.approx(29 / 3)
+
+
+def test_director_weight_for_table_line_rest_shared_equally() -> None:
+    a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
+    r = compare(a, build(a), Policy.WEIGHTED, Weights.parse(["table=0.6"]))
+    assert [round(w, 6) for _, w in r.lines] == [0.2, 0.2, 0.6]
+    assert r.mean_tricks == pytest.approx(0.2 * 9 + 0.2 * 10 + 0.6 * 10)
+
+
+def test_director_weight_by_card_and_weights_over_one_rejected() -> None:
+    a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
+    r = compare(a, build(a), Policy.WEIGHTED, Weights.parse(["1:HK=1"]))
+    assert r.weighted == ((9, 1.0),) and r.declarer_tricks == 9
+    with pytest.raises(ModelError):
+        compare(a, build(a), Policy.WEIGHTED, Weights.parse(["HK=0.7", "table=0.7"]))
+    with pytest.raises(ModelError):
+        Weights.parse(["table"])
+
+
+# --- Repeated revokes and both sides -------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", list(Policy))
+def test_64c2a_ebl_course_5c_two_ruffs_three_down_eight_tricks(policy: Policy) -> None:
+    r = rule_board_with_equity(board(EBL_DEAL, "5C", "S", EBL_PLAY), policy=policy)
+    first, second = r.automatic.revokes
+    assert (first.transfer, second.exemption) == (2, "64B2")
+    assert r.automatic.after_transfer_tricks == 11
+    assert r.basis == "64C" and r.adjusted_for == 1 and r.declarer_tricks == 8
+
+
+@pytest.mark.parametrize("policy", list(Policy))
+def test_64c2a_poznan_2011_4s_just_made_ten_tricks(policy: Policy) -> None:
+    r = rule_board_with_equity(board(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12),
+                               policy=policy)
+    assert r.automatic.after_transfer_tricks == 11
+    assert r.basis == "64C" and r.declarer_tricks == 10
+    assert [s.law for s in r.steps][1:3] == ["64C1", "64C2(a)"]
+
+
+def test_64c2b_both_sides_revoked_adjusted_as_though_neither_had() -> None:
+    r = rule_board_with_equity(board(D2, "4S", "S", BOTH_SIDES, claim=10), policy=Policy.DD)
+    assert [v.exemption for v in r.automatic.revokes] == ["64B7", "64B7"]
+    assert r.basis == "64C" and "64C2(b)" in [s.law for s in r.steps]
+    assert r.declarer_tricks == min(ln.declarer_tricks for ln, _ in r.lines
+                                    if ln.kind == "substitution")
+
+
+def test_no_standing_revoke_no_equity_check() -> None:
+    r = rule_board_with_equity(board(D2, "4S", "S", ["H8 H2 HA ^R S5"]))
+    assert r.basis == "none" and r.assessments == () and r.equity_tricks is None
+
+
+# --- Report ------------------------------------------------------------------------------
+
+
+def test_json_adds_lines_equity_and_ruling_keeping_every_existing_field() -> None:
+    r = rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    out = equity_json(r)
+    assert set(ruling_json(r.automatic)) <= set(out)
+    assert {"kind", "revoke", "card", "declarer_tricks", "weight", "cards",
+            "left_record"} <= set(out["lines"][0])
+    assert out["equity_tricks"] == 9.5
+    ruling = out["ruling"]
+    assert ruling["basis"] == "64C" and ruling["declarer_tricks"] is None
+    assert ruling["weighted"] == [{"declarer_tricks": 10, "weight": 0.5},
+                                  {"declarer_tricks": 9, "weight": 0.5}]
+    assert ruling["policy"] == "weighted" and ruling["steps"][-1]["law"] == "64C"
+
+
+def test_text_shows_every_line_policy_decision_and_double_dummy_caveat() -> None:
+    text = equity_text(seed001(Policy.DD))
+    assert "policy dd" in text and "perfect play" in text
+    assert "substitution ♦T" in text and "table ♦T" in text
+    assert "left the record at trick 7, North" in text
+    assert "Law 64C: adjusted score" in text and "Ruling (64C)" in text
+
+
+def test_without_equity_keeps_the_64a_result() -> None:
+    a = rule(replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY)))
+    r = without_equity(a)
+    assert r.basis == "64A" and r.declarer_tricks == 7 and not r.solved
+
+
+# --- Property: never below the 64A result (Law 12B2) ----------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 10), st.integers(1, 3),
+       st.sampled_from(list(Policy)))
+def test_64c_adjustment_never_leaves_non_offenders_below_64a_result(
+        seed: int, trick: int, pos: int, policy: Policy) -> None:
+    b, _ = random_board(random.Random(seed), inject=((trick, pos),))
+    a = rule(replay(b))
+    r = compare(a, build(a), policy)
+    after = a.after_transfer_tricks
+    for assessment in r.assessments:
+        nos = assessment.counterfactual.non_offenders
+        if nos is None:
+            continue
+        sign = 1 if nos == a.replay.declarer_side else -1
+        assert sign * (r.mean_tricks - after) >= 0
+        if r.basis == "64C":
+            assert sign * (r.mean_tricks - after) > 0
+    if r.basis != "64C":
+        assert r.weighted == ((after, 1.0),)
+    assert Side(a.replay.declarer_side) in (Side.NS, Side.EW)

@@ -1,0 +1,216 @@
+"""Law 64C candidate lines (equity.counterfactual), against real DDS and a fake solver.
+
+Boards: seed 001's 3NT; seed 003's EBL-course 5♣ and Poznan 2011 4♠ (repeated revokes
+by declarer in one suit, 64C2(a)); deal D2 of test_laws for constructed cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from equity.counterfactual import (
+    SUBSTITUTION,
+    TABLE,
+    Counterfactual,
+    build,
+    equivalence_classes,
+    position_before,
+)
+from equity.laws import AutomaticRuling
+from equity.model import Card, Seat, Side, Strain, card_set, cards
+from equity.pipeline import rule_board
+from equity.play import follow_suit_cards
+from equity.solve import Position, solve_positions
+from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board
+
+# Seed 003, EBL TD course: 5♣ by South; ♥K to the ace, a heart ruffed (revoke 1), ♣A,
+# a second heart ruffed (revoke 2), all the trumps, West squeezed: 13 tricks.
+EBL_DEAL = "N:32.A643.AKQ7.A42 AQJ65.987.5432.6 74.52.6.KJT98753 KT98.KQJT.JT98.Q"
+EBL_PLAY = ["HK HA H7 H2", "HT H3 H8 ^R C3", "CQ CA C6 C5", "HJ H4 H9 ^R C7",
+            "S8 C4 D2 CK", "S9 C2 D3 CJ", "ST S3 D4 CT", "SK S2 D5 C9", "D8 H6 S5 C8",
+            "D9 DA S6 D6", "DT DK SJ S4", "DJ DQ SQ S7", "HQ D7 SA H5"]
+# Seed 003, Poznan 2011: 4♠ by South; ♣J lead won in dummy, a club on which South
+# discards his singleton heart (revoke 1), a third club on which he discards the ♦J
+# (revoke 2), ruffed by West; declarer claims 12.
+POZNAN_DEAL = "N:T.QJ653.K652.AKQ 542.AKT2.Q43.842 AKQ983.4.J.97653 J76.987.AT987.JT"
+POZNAN_PLAY = ["CJ CA C2 C3", "CT CK C4 ^R H4", "S6 CQ C8 ^R DJ"]
+
+D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
+# West discards ♣2 on the third diamond holding the ♦6, and later discards the ♦6 on a
+# heart: with the correction swapped in, every card of the record still stands.
+WHOLE_RECORD_STANDS = [
+    "D8 D2 DA D9", "D7 D3 DK DT", "^R C2 D4 DQ DJ", "H8 H2 HA H9", "H7 H3 HK HT",
+    "H6 H4 HQ HJ", "S2 SA S8 S5", "D6 H5 C9 CJ", "S3 SK S9 S6", "S4 SQ C5 S7",
+    "C3 SJ C6 CQ", "C4 ST C7 CK", "CT D5 C8 CA",
+]
+# Both defenders discard a club on dummy's heart lead, on the same trick.
+BOTH_DEFENDERS_ONE_TRICK = ["C2 ST C5 CA", "^R C3 H5 ^R C9 HJ", "S2 SA S8 S5"]
+# test_laws' 64B7 case: South ruffs a heart, then East discards on a diamond.
+BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
+
+
+def ruled(deal: str, contract: str, declarer: str, rows: list[str],
+          claim: int | None = None) -> AutomaticRuling:
+    return rule_board(board(deal, contract, declarer, rows, claim=claim))
+
+
+def seed001() -> AutomaticRuling:
+    return ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY)
+
+
+class CountingSolver:
+    """A fake solver: every position is worth ``value`` tricks to the side asked about;
+    counts the calls."""
+
+    def __init__(self, value: int = 0) -> None:
+        self.value = value
+        self.card_calls = 0
+        self.position_calls = 0
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
+        self.card_calls += 1
+        seat = position.to_play
+        led = position.trick[0].suit if position.trick else None
+        return {c: self.value for c in cards(follow_suit_cards(position.hands[seat], led))}
+
+    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
+        self.position_calls += 1
+        return [self.value for _ in positions]
+
+
+def kinds(cf: Counterfactual) -> list[tuple[str, str, int]]:
+    return [(ln.kind, str(ln.card), ln.declarer_tricks) for ln in cf.lines]
+
+
+# --- Substitution lines --------------------------------------------------------------
+
+
+def test_substitution_line_for_each_legal_card_continued_double_dummy_seed001() -> None:
+    (cf,) = build(seed001())
+    assert cf.law == "64C1" and cf.non_offenders == Side.EW
+    sub = [ln for ln in cf.lines if ln.kind == SUBSTITUTION]
+    assert [(str(ln.card), ln.declarer_tricks) for ln in sub] == [("DT", 10)]
+    assert sub[0].left_record.at == "revoke" and sub[0].left_record.trick == 5
+
+
+def test_one_solver_call_values_every_substitution_at_once() -> None:
+    fake = CountingSolver(3)
+    (cf,) = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), fake)[:1]
+    assert fake.card_calls == 2  # one per revoke, whatever the number of legal cards
+    assert len([ln for ln in cf.lines if ln.kind == SUBSTITUTION]) == 2
+
+
+def test_equal_cards_count_as_one_but_a_card_on_the_trick_between_them_splits_them() -> None:
+    r = ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12)
+    rev = r.revokes[1].revoke
+    pos = position_before(r.replay, rev)
+    classes = equivalence_classes(rev.could_play, pos)
+    # ♣8 is on the trick: ♣9 is not equal to ♣7; ♣7 6 5 are equal.
+    assert [[str(c) for c in cls] for cls in classes] == [["C9"], ["C7", "C6", "C5"]]
+
+
+def hands(*text: str) -> tuple[int, int, int, int]:
+    h = [card_set([Card.parse(c) for c in t.split()]) for t in text]
+    return (h[0], h[1], h[2], h[3])
+
+
+def test_equal_ranks_once_the_cards_between_are_gone() -> None:
+    gone = Position(hands("DQ DT", "D2", "D3", "D4"), Strain.NT, Seat.N)
+    assert [[str(c) for c in k] for k in equivalence_classes(gone.hands[0], gone)] == [
+        ["DQ", "DT"]]
+    held = Position(hands("DQ DT", "DJ", "D3", "D4"), Strain.NT, Seat.N)
+    assert [[str(c) for c in k] for k in equivalence_classes(held.hands[0], held)] == [
+        ["DQ"], ["DT"]]
+
+
+# --- The table line -------------------------------------------------------------------
+
+
+def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played() -> None:
+    (cf,) = build(seed001())
+    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    played = [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
+    assert played[0] == (5, "N", "DT")
+    assert (6, "N", "C2") in played  # the ♣2 kept back, played where the record has ♦10
+
+
+def test_table_line_leaves_record_when_leader_changes_then_double_dummy() -> None:
+    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    assert (table.left_record.at, table.left_record.trick) == ("card", 7)
+    assert "on lead" in table.left_record.reason
+    assert table.declarer_tricks == 9  # West's recorded ♣J discard blocks the clubs
+
+
+def test_table_line_follows_whole_record_without_double_dummy_when_every_card_stands() -> None:
+    fake = CountingSolver(0)
+    (cf,) = build(ruled(D2, "4S", "S", WHOLE_RECORD_STANDS), fake)
+    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    assert table.left_record.at == "end"
+    assert table.declarer_tricks == 7 and len(table.cards) == 2 + 4 * 10
+    assert (8, "W", "C2") in [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
+    assert fake.position_calls == 0
+
+
+def test_table_line_never_repeats_a_later_revoke() -> None:
+    first, _second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    (table,) = [ln for ln in first.lines if ln.kind == TABLE]
+    assert (table.left_record.at, table.left_record.trick) == ("card", 3)
+    assert "revoked here" in table.left_record.reason
+
+
+def test_claim_ends_the_record_then_double_dummy() -> None:
+    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    (table,) = [ln for ln in second.lines if ln.kind == TABLE]
+    assert table.left_record.at == "claim"
+    assert [(p.trick, p.seat.name, str(p.card)) for p in table.cards] == [
+        (3, "S", "C5"), (3, "W", "S6")]
+
+
+# --- Several revokes ----------------------------------------------------------------------
+
+
+def test_64c2a_later_revoke_lines_from_position_after_first_with_its_transfer() -> None:
+    first, second = build(ruled(EBL_DEAL, "5C", "S", EBL_PLAY))
+    assert (first.law, second.law) == ("64C1", "64C2(a)")
+    assert second.standing == (0,)
+    assert {(ln.play_tricks, ln.earlier_transfer) for ln in second.lines} == {(10, -2)}
+    assert kinds(second) == [(SUBSTITUTION, "H5", 8), (TABLE, "H5", 8)]
+
+
+def test_64c2a_poznan_lines_give_ten_tricks_after_first_transfer() -> None:
+    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    assert {ln.declarer_tricks for ln in second.lines} == {10}
+    assert {ln.earlier_transfer for ln in second.lines} == {-1}
+
+
+def test_64c2b_both_sides_one_set_of_lines_correcting_every_revoke() -> None:
+    r = ruled(D2, "4S", "S", BOTH_SIDES, claim=10)
+    (cf,) = build(r)
+    assert cf.law == "64C2(b)" and cf.non_offenders is None
+    assert cf.corrected == (0, 1)
+    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    revoke_cards = {(v.revoke.trick, v.revoke.seat, v.revoke.card) for v in r.revokes}
+    assert not revoke_cards & {(p.trick, p.seat, p.card) for p in table.cards}
+
+
+def test_earlier_revoke_on_the_same_trick_is_played_out_by_hand_not_given_to_dds() -> None:
+    r = ruled(D2, "4S", "S", BOTH_DEFENDERS_ONE_TRICK, claim=11)
+    assert [v.revoke.seat.name for v in r.revokes] == ["E", "W"]
+    _east, west = build(r)
+    assert west.standing == (0,) and {ln.earlier_transfer for ln in west.lines} == {1}
+    sub = [ln for ln in west.lines if ln.kind == SUBSTITUTION]
+    assert [[str(c) for c in ln.equivalents] for ln in sub] == [["H8", "H7", "H6"]]
+    # West's heart completes the trick, which South's ♥J wins; DDS takes it from there.
+    pos = position_before(r.replay, west_revoke := r.revokes[1].revoke)
+    h = list(pos.hands)
+    h[west_revoke.seat] &= ~Card.parse("H6").bit
+    after = Position((h[0], h[1], h[2], h[3]), Strain.S, Seat.S)
+    won_before = 1  # North ruffed trick 1
+    assert sub[0].play_tricks == won_before + 1 + solve_positions([after], Side.NS)[0]
+
+
+def test_no_lines_for_a_corrected_revoke() -> None:
+    r = ruled(D2, "4S", "S", ["H8 H2 HA ^R S5"])  # not established: corrected (Law 62A)
+    assert r.revokes[0].corrected
+    assert build(r) == ()
