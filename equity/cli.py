@@ -14,13 +14,16 @@ from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
-from equity.compare import Policy, Ruling, Weights
+from equity.compare import TOTAL_POINTS, Policy, Ruling, Thresholds, Weights
 from equity.errors import BoardError, Where
 from equity.laws import AutomaticRuling
 from equity.model import ModelError, Seat
+from equity.parse import read_boards
 from equity.pipeline import Options, rule_board, rule_board_with_equity
+from equity.play import replay
 from equity.record import Board, Facts, Requirement
 from equity.report import equity_json, equity_text, error_json, ruling_json, ruling_text
+from equity.scoring import Event, read_traveller, score_ns
 from equity.solve import SolveError
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
@@ -53,6 +56,26 @@ def _parser() -> argparse.ArgumentParser:
                    help="the Director's weight for a line under --policy weighted: "
                         "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "
                         "the rest of 1 is shared equally among the other lines)")
+    r.add_argument("--traveller", metavar="FILE",
+                   help="the other tables' N-S scores on the board (numbers, or a PBN/LIN "
+                        "file of the other tables' results): compare in matchpoints")
+    r.add_argument("--field-from-input", action="store_true",
+                   help="the other tables are the other boards with the same number in FILE")
+    r.add_argument("--other-table", metavar="SCORE", type=int,
+                   help="the other table's N-S score (teams): compare in IMPs")
+    r.add_argument("--imps", action="store_true",
+                   help="with a traveller: IMPs against its datum instead of matchpoints")
+    r.add_argument("--in-tricks", action="store_true",
+                   help="compare in declarer's tricks instead of total points")
+    r.add_argument("--likely", type=float, default=1 / 3, metavar="SHARE",
+                   help="--policy favourable: weight from which a result is 'likely' "
+                        "(non-offenders' score; default 1/3)")
+    r.add_argument("--probable", type=float, default=1 / 6, metavar="SHARE",
+                   help="--policy favourable: weight from which a result is 'at all "
+                        "probable' (offenders' score; default 1/6)")
+    r.add_argument("--serious-error", action="store_true",
+                   help="Law 12C1(e): the non-offenders keep their table score, the offenders "
+                        "get the adjusted score")
     r.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C check (no double-dummy solving)")
     return p
@@ -75,8 +98,6 @@ def _usage(message: str) -> int:
 
 
 def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
-    from equity.parse import read_boards
-
     if args.example:
         with resources.as_file(resources.files("equity") / "examples" / EXAMPLE) as path:
             yield from read_boards(path)
@@ -93,9 +114,54 @@ def _rule(board: Board, options: Options, args: argparse.Namespace
         return rule_board(board, options)
     try:
         return rule_board_with_equity(board, options, Policy.parse(args.policy),
-                                      Weights.parse(args.weight))
-    except (SolveError, ModelError) as e:
+                                      Weights.parse(args.weight), event=_event(board, args),
+                                      thresholds=Thresholds(args.likely, args.probable),
+                                      serious_error=args.serious_error)
+    except BoardError:
+        raise
+    except (SolveError, ModelError, ValueError) as e:
         raise BoardError(f"Law 64C check: {e}", board.source, board.label, Where()) from e
+
+
+def _event(board: Board, args: argparse.Namespace) -> Event:
+    """The form of scoring for ``board`` from the command line (Law 64C compares scores)."""
+    field: tuple[int, ...] = args.traveller_scores
+    if args.field_from_input:
+        field = tuple(score for key, score in args.input_field.get(board.number, ())
+                      if key != board.index)
+    if args.other_table is not None:
+        return Event("imps", field, float(args.other_table))
+    if field:
+        return Event.imps_against_datum(field) if args.imps else Event("mp", field)
+    return Event("tricks") if args.in_tricks else TOTAL_POINTS
+
+
+def _table_scores(path: Path) -> dict[int | None, list[tuple[int, int]]]:
+    """N-S scores of every board in a file that replays, by board number: (index, score)."""
+    from equity.pipeline import vulnerability_of
+
+    out: dict[int | None, list[tuple[int, int]]] = {}
+    for item in read_boards(path):
+        if isinstance(item, Board) and item.contract is not None:
+            try:
+                tricks = (replay(item).declarer_tricks if item.play is not None
+                          else item.result)
+            except BoardError:
+                tricks = item.result
+            if tricks is not None:
+                out.setdefault(item.number, []).append(
+                    (item.index, score_ns(item.contract, tricks, vulnerability_of(item))))
+    return out
+
+
+def _load_traveller(args: argparse.Namespace) -> tuple[int, ...]:
+    if not args.traveller:
+        return ()
+    path = Path(args.traveller)
+    if path.suffix.lower() in (".pbn", ".lin"):
+        scores = _table_scores(path).get(args.board, [])
+        return tuple(s for _, s in scores)
+    return read_traveller(path.read_text())
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
@@ -104,8 +170,12 @@ def cmd_rule(args: argparse.Namespace) -> int:
     options = _options(args)
     try:
         Weights.parse(args.weight)
-    except ModelError as e:
+        Thresholds(args.likely, args.probable)
+        args.traveller_scores = _load_traveller(args)
+    except (ModelError, ValueError, OSError) as e:
         return _usage(str(e))
+    args.input_field = (_table_scores(Path(args.file)) if args.field_from_input and args.file
+                        else {})
     failed = found = 0
     for item in _boards(args):
         if isinstance(item, Board) and args.board is not None and item.number != args.board:

@@ -1,8 +1,10 @@
 """Law 64C1: was the automatic transfer enough? The comparison and the final ruling.
 
 The non-offenders' result after the Law 64A transfers is compared with the equity of the
-candidate lines (:mod:`equity.counterfactual`), in declarer's tricks for now (scoring
-comes later; Law 64C compares scores). The rules applied:
+candidate lines (:mod:`equity.counterfactual`) in the event's own currency
+(:class:`~equity.scoring.Event`: total points by default, matchpoints against a
+traveller, IMPs against the other table or a datum): Law 64C compares scores, and at
+matchpoints one trick can be worth nothing or a top. The rules applied:
 
 * Adjust only when the non-offenders gain (64C1: "insufficiently compensated"); a tie
   leaves the 64A result.
@@ -24,8 +26,16 @@ The policy (always named in the ruling) turns a revoke's lines into a score:
   comparison uses its mean.
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
-* ``favourable``: the line most favourable to the non-offenders (Law 84D; the pre-2016
-  ACBL "most favourable result that was likely").
+* ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
+  2007): the non-offenders get the most favourable result that was *likely* (a line whose
+  weight is at least ``likely``, 1/3 by default), the offenders the most unfavourable that
+  was *at all probable* (weight at least ``probable``, 1/6) — so the two sides can get
+  different scores. Doubtful points go to the non-offenders (Law 84D). The weights are
+  those of the ``weighted`` policy.
+
+With ``serious_error`` (Law 12C1(e)) the non-offenders, who contributed to their own
+damage by a serious error unrelated to the revoke, keep their table score (the Law 64A
+result) while the offenders get the adjusted score.
 """
 
 from __future__ import annotations
@@ -36,9 +46,12 @@ from enum import StrEnum
 
 from equity.counterfactual import SUBSTITUTION, TABLE, Counterfactual, Line
 from equity.laws import AutomaticRuling, Step
-from equity.model import Card, ModelError, Side
+from equity.model import Card, Contract, ModelError, Side, Vulnerability
+from equity.scoring import Event, WeightedScore
 
 EPSILON = 1e-9
+TOTAL_POINTS = Event()
+"""The default form of scoring: total points."""
 
 
 class Policy(StrEnum):
@@ -109,16 +122,18 @@ class Assessment:
 
     counterfactual: Counterfactual
     weights: tuple[float, ...]
-    """One per line, summing to 1."""
+    """One per line, summing to 1: the result for the non-offenders."""
+    offender_weights: tuple[float, ...] | None = None
+    """The offenders' result when it differs (the non-reciprocal ``favourable`` policy)."""
 
     @property
     def weighted(self) -> tuple[tuple[int, float], ...]:
         """(declarer's tricks, weight) with equal results merged, most tricks first."""
-        acc: dict[int, float] = {}
-        for line, w in zip(self.counterfactual.lines, self.weights, strict=True):
-            if w > 0:
-                acc[line.declarer_tricks] = acc.get(line.declarer_tricks, 0.0) + w
-        return tuple(sorted(acc.items(), reverse=True))
+        return _merge(self.counterfactual.lines, self.weights)
+
+    @property
+    def offenders_weighted(self) -> tuple[tuple[int, float], ...]:
+        return _merge(self.counterfactual.lines, self.offender_weights or self.weights)
 
     @property
     def equity_tricks(self) -> float:
@@ -143,6 +158,28 @@ class Ruling:
     """Index of the revoke whose lines gave the 64C adjusted score."""
     solved: bool = True
     """False when the ruling was made without solving (``--no-equity``)."""
+    offenders_weighted: tuple[tuple[int, float], ...] | None = None
+    """The offenders' result when the sides get different scores (non-reciprocal
+    ``favourable`` policy, or Law 12C1(e)); None when both get ``weighted``."""
+    non_offenders: Side | None = None
+    event: Event = field(default_factory=Event)
+    vulnerability: Vulnerability = Vulnerability.NONE
+
+    def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
+        """A result (by default the ruling's) as a score on this board."""
+        return WeightedScore.of(self.automatic.replay.contract, self.vulnerability,
+                                weighted if weighted is not None else self.weighted)
+
+    def side_results(self) -> dict[Side, tuple[tuple[int, float], ...]]:
+        """Each side's result: the same unless the ruling is non-reciprocal."""
+        if self.offenders_weighted is None or self.non_offenders is None:
+            return {Side.NS: self.weighted, Side.EW: self.weighted}
+        return {self.non_offenders: self.weighted,
+                self.non_offenders.other: self.offenders_weighted}
+
+    @property
+    def after_transfer(self) -> tuple[tuple[int, float], ...]:
+        return ((self.automatic.after_transfer_tricks, 1.0),)
 
     @property
     def declarer_tricks(self) -> int | None:
@@ -172,22 +209,67 @@ class Ruling:
                      for ln, w in zip(a.counterfactual.lines, a.weights, strict=True))
 
 
+def _merge(lines: Sequence[Line], weights: Sequence[float]) -> tuple[tuple[int, float], ...]:
+    acc: dict[int, float] = {}
+    for line, w in zip(lines, weights, strict=True):
+        if w > 0:
+            acc[line.declarer_tricks] = acc.get(line.declarer_tricks, 0.0) + w
+    return tuple(sorted(acc.items(), reverse=True))
+
+
 # --- Weights under each policy ----------------------------------------------------------
 
 
-def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int
-                 ) -> tuple[float, ...]:
-    """The weight of each line of ``cf``; ``sign`` is +1 when the non-offenders are
-    declarer's side, -1 when they defend (so ``sign * tricks`` is their gain)."""
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The non-reciprocal ``favourable`` policy's thresholds, as shares of the weight."""
+
+    likely: float = 1 / 3
+    probable: float = 1 / 6
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.probable <= self.likely <= 1:
+            raise ModelError("thresholds need 0 <= probable <= likely <= 1")
+
+
+def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
+                 thresholds: Thresholds = Thresholds()) -> tuple[float, ...]:
+    """The weight of each line of ``cf`` for the non-offenders' result; ``sign`` is +1
+    when the non-offenders are declarer's side, -1 when they defend (so
+    ``sign * tricks`` is their gain)."""
     lines = cf.lines
     if policy is Policy.WEIGHTED:
         return _director_weights(lines, weights, cf.revoke + 1)
     if policy is Policy.DD:
         subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
-        pick = min(subs, key=lambda i: sign * lines[i].declarer_tricks)
-    else:
-        pick = max(range(len(lines)), key=lambda i: sign * lines[i].declarer_tricks)
-    return tuple(1.0 if i == pick else 0.0 for i in range(len(lines)))
+        return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
+    return _best_for_nos(cf, weights, sign, thresholds.likely)
+
+
+def offender_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
+                     thresholds: Thresholds = Thresholds()) -> tuple[float, ...] | None:
+    """The offenders' result under the non-reciprocal ``favourable`` policy: the most
+    unfavourable to them that was at all probable; None for the reciprocal policies."""
+    if policy is not Policy.FAVOURABLE:
+        return None
+    return _best_for_nos(cf, weights, sign, thresholds.probable)
+
+
+def _best_for_nos(cf: Counterfactual, weights: Weights, sign: int, threshold: float
+                  ) -> tuple[float, ...]:
+    """The line best for the non-offenders among those weighing at least ``threshold``
+    (if none does, among the heaviest)."""
+    lines = cf.lines
+    p = _director_weights(lines, weights, cf.revoke + 1)
+    candidates = [i for i, w in enumerate(p) if w >= threshold - EPSILON]
+    if not candidates:
+        top = max(p)
+        candidates = [i for i, w in enumerate(p) if w >= top - EPSILON]
+    return _one_hot(len(lines), max(candidates, key=lambda i: sign * lines[i].declarer_tricks))
+
+
+def _one_hot(n: int, pick: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == pick else 0.0 for i in range(n))
 
 
 def _director_weights(lines: Sequence[Line], weights: Weights, number: int
@@ -214,49 +296,83 @@ def _sign(ruling: AutomaticRuling, nos: Side | None) -> int:
 
 
 def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
-            policy: Policy = Policy.WEIGHTED, weights: Weights = Weights()) -> Ruling:
+            policy: Policy = Policy.WEIGHTED, weights: Weights = Weights(),
+            event: Event = TOTAL_POINTS, vulnerability: Vulnerability = Vulnerability.NONE,
+            thresholds: Thresholds = Thresholds(), serious_error: bool = False) -> Ruling:
     """Rule under Law 64C on top of the automatic ruling (see the module docstring)."""
+    contract = ruling.replay.contract
+
+    def value_ns(weighted: Sequence[tuple[int, float]]) -> float:
+        return event.value_ns(WeightedScore.of(contract, vulnerability, weighted))
+
     after = ruling.after_transfer_tricks
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
     base = "64A" if transferred else "none"
     current: tuple[tuple[int, float], ...] = ((after, 1.0),)
-    steps = [_policy_step(policy, weights)]
+    steps = [_policy_step(policy, weights, thresholds), _event_step(event)]
     if not counterfactuals:
         steps.append(Step("64C1", "no established revoke stands: no equity check."))
-        return Ruling(ruling, policy, (), base, current, tuple(steps))
+        return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
+                      vulnerability=vulnerability)
+    assessments = [Assessment(cf, line_weights(cf, policy, weights, sign, thresholds),
+                              offender_weights(cf, policy, weights, sign, thresholds))
+                   for cf in counterfactuals for sign in [_sign(ruling, cf.non_offenders)]]
     if not ruling.replay.finished:
         steps.append(Step("64C1", "the play record stops before the end of play without a "
                                   "claim: the Law 64A result counts only the tricks played, "
                                   "the lines all thirteen, so they are shown but not "
                                   "compared; the Director must judge."))
-        shown = tuple(Assessment(cf, line_weights(cf, policy, weights,
-                                                  _sign(ruling, cf.non_offenders)))
-                      for cf in counterfactuals)
-        return Ruling(ruling, policy, shown, base, current, tuple(steps))
-    assessments = []
-    basis, adjusted_for = base, None
-    for cf in counterfactuals:
-        sign = _sign(ruling, cf.non_offenders)
-        a = Assessment(cf, line_weights(cf, policy, weights, sign))
-        assessments.append(a)
+        return Ruling(ruling, policy, tuple(assessments), base, current, tuple(steps),
+                      event=event, vulnerability=vulnerability)
+    basis, adjusted_for, offenders, nos_side = base, None, None, None
+    for a in assessments:
+        cf = a.counterfactual
         if cf.non_offenders is None:
             steps.append(_both_sides_step(ruling, a))
-            current, basis, adjusted_for = a.weighted, "64C", cf.revoke
+            current, basis, adjusted_for, offenders = a.weighted, "64C", cf.revoke, None
             continue
-        gain = sign * (a.equity_tricks - _mean(current))
-        steps.append(_check_step(ruling, a, _mean(current), gain > EPSILON))
+        gain = nos_gain(contract, vulnerability, event, cf.non_offenders, current, a.weighted)
+        steps.append(_check_step(ruling, a, value_ns(current), value_ns(a.weighted),
+                                 gain > EPSILON, event))
         if gain > EPSILON:
             current, basis, adjusted_for = a.weighted, "64C", cf.revoke
-    steps.append(_decision_step(ruling, basis, current, adjusted_for))
-    return Ruling(ruling, policy, tuple(assessments), basis, current, tuple(steps), adjusted_for)
+            offenders = a.offenders_weighted if a.offender_weights is not None else None
+            nos_side = cf.non_offenders
+    if basis == "64C" and serious_error and nos_side is not None:
+        offenders = offenders or current
+        current = ((after, 1.0),)
+        steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
+                                     "serious error unrelated to the revoke: they keep their "
+                                     "table score (the Law 64A result); the offenders get "
+                                     "the adjusted score."))
+    if offenders is not None and offenders == current:
+        offenders = None
+    steps.append(_decision_step(ruling, basis, current, adjusted_for, offenders))
+    return Ruling(ruling, policy, tuple(assessments), basis, current, tuple(steps),
+                  adjusted_for=adjusted_for, offenders_weighted=offenders,
+                  non_offenders=nos_side, event=event, vulnerability=vulnerability)
 
 
-def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED) -> Ruling:
+def nos_gain(contract: Contract, vulnerability: Vulnerability, event: Event, nos: Side,
+             current: Sequence[tuple[int, float]], equity: Sequence[tuple[int, float]]
+             ) -> float:
+    """How much better ``equity`` is than ``current`` for the non-offenders ``nos``, in the
+    event's currency (Law 64C1: adjust only when they are insufficiently compensated)."""
+    def value_ns(weighted: Sequence[tuple[int, float]]) -> float:
+        return event.value_ns(WeightedScore.of(contract, vulnerability, weighted))
+
+    return (1 if nos == Side.NS else -1) * (value_ns(equity) - value_ns(current))
+
+
+def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
+                   event: Event = TOTAL_POINTS,
+                   vulnerability: Vulnerability = Vulnerability.NONE) -> Ruling:
     """The ruling with no Law 64C check (``--no-equity``): the 64A result as it stands."""
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
     step = Step("64C1", "equity not checked (no double-dummy solving was asked for).")
     return Ruling(ruling, policy, (), "64A" if transferred else "none",
-                  ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False)
+                  ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False,
+                  event=event, vulnerability=vulnerability)
 
 
 def _mean(weighted: Sequence[tuple[int, float]]) -> float:
@@ -266,14 +382,23 @@ def _mean(weighted: Sequence[tuple[int, float]]) -> float:
 # --- The steps a Director reads out ---------------------------------------------------------
 
 
-def _policy_step(policy: Policy, weights: Weights) -> Step:
+def _event_step(event: Event) -> Step:
+    return Step("64C", f"results are compared in {event.describe()} (Law 64C compares "
+                       "scores in the event's own form of scoring).")
+
+
+def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> Step:
     if policy is Policy.DD:
         return Step("12C1(b)", "policy dd: the probable outcome is taken as perfect play from "
                                "the corrected position, the offender choosing his best legal "
                                "card.")
     if policy is Policy.FAVOURABLE:
-        return Step("84D", "policy favourable: the line most favourable to the non-offenders "
-                           "is taken (doubtful points resolved in their favour).")
+        return Step("84D", "policy favourable (non-reciprocal): the non-offenders get the most "
+                           "favourable result that was likely (weight at least "
+                           f"{thresholds.likely:.0%}), the offenders the most unfavourable "
+                           f"that was at all probable (weight at least "
+                           f"{thresholds.probable:.0%}); doubtful points go to the "
+                           "non-offenders.")
     given = (", ".join(f"{k}={v:g}" for k, v in weights.given.items())
              if weights.given else "")
     how = (f"the Director's weights ({given}), the rest shared equally" if given
@@ -289,7 +414,8 @@ def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> s
     return " + ".join(f"{w:.0%} of {t} tricks" for t, w in weighted)
 
 
-def _check_step(ruling: AutomaticRuling, a: Assessment, current: float, gain: bool) -> Step:
+def _check_step(ruling: AutomaticRuling, a: Assessment, current: float, equity: float,
+                gain: bool, event: Event) -> Step:
     cf = a.counterfactual
     rev = ruling.revokes[cf.revoke].revoke
     nos = cf.non_offenders.name if cf.non_offenders is not None else "?"
@@ -298,8 +424,10 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, current: float, gain: bo
     if cf.law == "64C2(a)":
         head += (" (from the position after the earlier revoke, which stands, with its "
                  "Law 64A transfer)")
-    verdict = (f"better for {nos} than {current:.2f}: insufficiently compensated"
-               if gain else f"not better for {nos} than {current:.2f}: compensated")
+    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} after the "
+             "Law 64A transfer")
+    verdict = (f"{worth}, better for {nos}: insufficiently compensated" if gain
+               else f"{worth}, not better for {nos}: compensated")
     return Step(cf.law, f"{head}; {verdict}.")
 
 
@@ -309,12 +437,15 @@ def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
 
 
 def _decision_step(ruling: AutomaticRuling, basis: str,
-                   current: Sequence[tuple[int, float]], adjusted_for: int | None) -> Step:
+                   current: Sequence[tuple[int, float]], adjusted_for: int | None,
+                   offenders: Sequence[tuple[int, float]] | None) -> Step:
     if basis == "64C":
         assert adjusted_for is not None
+        theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
-                           f"{_tricks(ruling, current)}, in place of its Law 64A transfer "
-                           "(never both); not below the Law 64A result (Law 12B2).")
+                           f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
+                           "transfer (never both); not below the Law 64A result "
+                           "(Law 12B2).")
     if basis == "64A":
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.")
     return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.")

@@ -322,6 +322,8 @@ class _Walk:
     """Offender -> (substituted card, revoke card kept back to play in its place)."""
     played: list[Play] = field(default_factory=list)
     substituted: Card | None = None
+    trail: list[tuple[Position, Play, dict[Side, int]]] = field(default_factory=list)
+    """Before each card the line plays: the position, the card, the tricks won so far."""
 
     def position(self, rp: Replay) -> Position:
         h = self.hands
@@ -348,10 +350,19 @@ def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...], dd: Solver)
              ruling.revokes[i].revoke for i in corrected}
     later = {(r.trick, r.seat) for r in rp.revokes
              if (r.trick, r.seat) not in fixes and _after(r, first, rp)}
+    offenders = {ruling.revokes[i].offender_side for i in corrected}
     h = rp.hands_before(first.trick, 0)
-    walk = _Walk(list(h), rp.tricks[first.trick - 1].leader,
-                 {s: _won_before(rp, s, first.trick) for s in Side})
-    left = _follow(rp, walk, first, fixes, later)
+
+    def walk_record(limit: int | None) -> tuple[_Walk, Departure]:
+        walk = _Walk(list(h), rp.tricks[first.trick - 1].leader,
+                     {s: _won_before(rp, s, first.trick) for s in Side})
+        return walk, _follow(rp, walk, first, fixes, later, limit)
+
+    walk, left = walk_record(None)
+    if len(offenders) == 1:
+        cut = _misled(rp, walk, first, offenders.pop().other, dd)
+        if cut is not None:
+            walk, left = walk_record(cut)
     side = rp.declarer_side
     tricks = walk.won[side]
     if left.at != "end":
@@ -359,6 +370,43 @@ def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...], dd: Solver)
         tricks += _solve_through(pos, side, dd) if pos.tricks_left else 0
     sub = walk.substituted or first.card
     return _Draft(TABLE, sub, (sub,), _from_revoke(tuple(walk.played), first, rp), left, tricks)
+
+
+def _misled(rp: Replay, walk: _Walk, first: Revoke, nos: Side, dd: Solver) -> int | None:
+    """The index of the first card of the non-offenders, after the correction, that
+    double dummy gives away a trick — or None.
+
+    The non-offenders played on after the revoke with false information about the
+    offender's hand: a declarer who sees a defender show out abandons the suit. Their
+    recorded cards after the revoke are not held against them once one of them costs a
+    trick double dummy (Law 12B1: redress the damage; Law 84D: doubtful points to the
+    non-offenders); from there the table line goes double dummy. The offenders' own
+    cards stand as played. All positions go to the solver in one batch.
+    """
+    start = next((i for i, (_, p, _) in enumerate(walk.trail)
+                  if (p.trick, p.seat) == (first.trick, first.seat)), None)
+    if start is None:
+        return None
+    steps = walk.trail[start + 1:]
+    ends = [*[pos for pos, _, _ in steps], walk.position(rp)]
+    ask = [i for i, pos in enumerate(ends) if pos.tricks_left and not _trick_has_revoke(pos)]
+    if not ask:
+        return None
+    values = dict(zip(ask, dd.solve_positions([ends[i] for i in ask], nos), strict=True))
+    won = [w[nos] for _, _, w in steps] + [walk.won[nos]]
+
+    def total(i: int) -> int | None:
+        """The non-offenders' tricks, won and to come, at ``ends[i]``."""
+        if i in values:
+            return won[i] + values[i]
+        return won[i] if not ends[i].tricks_left else None
+
+    for k, (_, play, _) in enumerate(steps):
+        before, after = total(k), total(k + 1)
+        if play.seat.side == nos and before is not None and after is not None \
+                and after < before:
+            return start + 1 + k
+    return None
 
 
 def _from_revoke(plays: tuple[Play, ...], first: Revoke, rp: Replay) -> tuple[Play, ...]:
@@ -378,9 +426,14 @@ def _after(r: Revoke, first: Revoke, rp: Replay) -> bool:
     return order.index(r.seat) > order.index(first.seat)
 
 
+MISLED = ("double dummy this card of a non-offender gives away a trick; the revoke may "
+          "have misled him (Laws 12B1, 84D)")
+
+
 def _follow(rp: Replay, walk: _Walk, first: Revoke, fixes: dict[tuple[int, Seat], Revoke],
-            later: set[tuple[int, Seat]]) -> Departure:
-    """Replay the record from ``first``'s trick into ``walk``; return where it stops."""
+            later: set[tuple[int, Seat]], limit: int | None = None) -> Departure:
+    """Replay the record from ``first``'s trick into ``walk``; return where it stops.
+    ``limit``: stop before the line's card of that index (a non-offender misled)."""
     trump = rp.contract.trump
     for t in rp.tricks[first.trick - 1:]:
         if t.leader != walk.leader:
@@ -388,11 +441,14 @@ def _follow(rp: Replay, walk: _Walk, first: Revoke, fixes: dict[tuple[int, Seat]
                              f"{t.leader.long_name} led in the record, but in this line "
                              f"{walk.leader.long_name} won trick {t.number - 1} and is on lead")
         for p in t.plays:
+            if limit is not None and len(walk.played) == limit:
+                return Departure("card", t.number, p.seat, MISLED)
             card, why = _line_card(rp, walk, p, fixes, later)
             if card is None:
                 return Departure("card", t.number, p.seat, why)
-            walk.put(Play(t.number, p.seat, card, walk.trick[0].card.suit if walk.trick else None),
-                     trump)
+            play = Play(t.number, p.seat, card, walk.trick[0].card.suit if walk.trick else None)
+            walk.trail.append((walk.position(rp), play, dict(walk.won)))
+            walk.put(play, trump)
         if not t.complete:
             break
     if len(walk.played) and not walk.trick and sum(walk.won.values()) == 13:

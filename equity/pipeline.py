@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from equity.compare import Policy, Ruling, Weights, compare
+from equity.compare import TOTAL_POINTS, Policy, Ruling, Thresholds, Weights, compare
 from equity.counterfactual import Solver, build
 from equity.laws import EDITIONS, AutomaticRuling, rule
-from equity.model import Seat
+from equity.model import Seat, Vulnerability
 from equity.play import replay
 from equity.record import Attention, Board, Facts, Requirement
+from equity.scoring import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +52,27 @@ def rule_board(board: Board, options: Options = Options()) -> AutomaticRuling:
     return rule(replay(board), EDITIONS[options.edition_for(board)])
 
 
+def vulnerability_of(board: Board) -> Vulnerability:
+    """The board's vulnerability: its tag, else from its number, else none."""
+    if board.vulnerability is not None:
+        return board.vulnerability
+    if board.number is not None:
+        return Vulnerability.for_board(board.number)
+    return Vulnerability.NONE
+
+
 def rule_board_with_equity(board: Board, options: Options = Options(),
                            policy: Policy = Policy.WEIGHTED, weights: Weights | None = None,
-                           solver: Solver | None = None) -> Ruling:
+                           solver: Solver | None = None, event: Event = TOTAL_POINTS,
+                           thresholds: Thresholds | None = None,
+                           serious_error: bool = False) -> Ruling:
     """Rule on ``board`` and check under Law 64C whether the transfer was enough: the
     candidate lines of every standing revoke, solved double dummy, compared with the
-    Law 64A result under ``policy``."""
+    Law 64A result under ``policy`` in the event's form of scoring."""
     automatic = rule_board(board, options)
-    return compare(automatic, build(automatic, solver), policy, weights or Weights())
+    return compare(automatic, build(automatic, solver), policy, weights or Weights(), event,
+                   vulnerability_of(board), thresholds or Thresholds(), serious_error)
 
 
-__all__ = ["Attention", "Options", "Policy", "Weights", "rule_board", "rule_board_with_equity"]
+__all__ = ["Attention", "Event", "Options", "Policy", "Thresholds", "Weights", "rule_board",
+           "rule_board_with_equity", "vulnerability_of"]

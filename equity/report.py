@@ -6,6 +6,7 @@ dropped. See the README for the list.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from equity.compare import Ruling
@@ -137,17 +138,46 @@ def line_json(line: Line, weight: float) -> JSON:
     }
 
 
+def _weighted_json(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> list[JSON]:
+    score = ruling.score(weighted)
+    return [{"declarer_tricks": c.tricks, "weight": round(c.weight, 6), "score_ns": c.score_ns}
+            for c in score.components]
+
+
+def _values_json(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> JSON:
+    """A result's N-S score and, with a field or comparison, its MPs or IMPs."""
+    score = ruling.score(weighted)
+    ev = ruling.event
+    out: JSON = {"score_ns": round(score.expected_ns, 2), "scorer": score.scorer_text()}
+    if ev.form == "mp":
+        mp = score.matchpoints(ev.field)
+        out.update(mp=round(mp, 4), mp_pct=round(100 * mp / ev.top(), 2))
+    elif ev.form == "imps" and ev.other is not None:
+        out["imps"] = round(score.imps(ev.other), 4)
+    return out
+
+
 def equity_json(ruling: Ruling) -> JSON:
     """:func:`ruling_json` plus the Law 64C fields: ``lines``, ``equity_tricks`` and
-    ``ruling`` (basis, result or weighted result, policy, law steps)."""
+    ``ruling`` (basis, result or weighted result with scores, policy, law steps)."""
     out = ruling_json(ruling.automatic)
     eq = ruling.equity_tricks
-    out["lines"] = [line_json(ln, w) for ln, w in ruling.lines]
+    out["vulnerable"] = ruling.vulnerability.name
+    out["lines"] = [{**line_json(ln, w), "score_ns": ruling.score(((ln.declarer_tricks, 1.0),))
+                     .components[0].score_ns} for ln, w in ruling.lines]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
+    after = _values_json(ruling, ruling.after_transfer)
+    mine = _values_json(ruling, ruling.weighted)
     out["ruling"] = {
         "basis": ruling.basis,
         "declarer_tricks": ruling.declarer_tricks,
-        "weighted": [{"declarer_tricks": t, "weight": round(w, 6)} for t, w in ruling.weighted],
+        "weighted": _weighted_json(ruling, ruling.weighted),
+        "score_ns": mine["score_ns"],
+        "scorer": mine["scorer"],
+        "form": ruling.event.form,
+        "after_transfer": after,
+        **{k: {"after_transfer": after[k], "ruling": mine[k]}
+           for k in ("mp", "mp_pct", "imps") if k in mine},
         "policy": ruling.policy.value,
         "adjusted_revoke": ruling.adjusted_for,
         "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
@@ -155,6 +185,10 @@ def equity_json(ruling: Ruling) -> JSON:
         "solved": ruling.solved,
         "steps": [{"law": s.law, "text": s.text} for s in ruling.steps],
     }
+    if ruling.offenders_weighted is not None:
+        for side, weighted in ruling.side_results().items():
+            out["ruling"][side.name.lower()] = {
+                "weighted": _weighted_json(ruling, weighted), **_values_json(ruling, weighted)}
     return out
 
 
@@ -179,7 +213,27 @@ def equity_text(ruling: Ruling) -> str:
     res = " + ".join(f"{_pct(w)} of {_result(auto, t)}" for t, w in ruling.weighted) \
         if len(ruling.weighted) > 1 else _result(auto, ruling.weighted[0][0])
     out.append(f"Ruling ({ruling.basis}): {res}.")
+    out.append("")
+    out.append(f"Scores ({ruling.vulnerability.name.lower()} vulnerable; "
+               f"{ruling.event.describe()}):")
+    out.append(f"  after the Law 64A transfer: {_score_text(ruling, ruling.after_transfer)}")
+    if ruling.offenders_weighted is None:
+        out.append(f"  ruling: {_score_text(ruling, ruling.weighted)}")
+    else:
+        for side, weighted in ruling.side_results().items():
+            out.append(f"  ruling for {side.name}: {_score_text(ruling, weighted)}")
     return "\n".join(out)
+
+
+def _score_text(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> str:
+    v = _values_json(ruling, weighted)
+    extra = ""
+    if "mp" in v:
+        extra = f"; N-S {v['mp']:g} MP ({v['mp_pct']:.1f}%)"
+    elif "imps" in v:
+        extra = f"; N-S {v['imps']:+.2f} IMPs"
+    exp = f"; expected N-S {v['score_ns']:+g}" if len(weighted) > 1 else ""
+    return f"{v['scorer']}{exp}{extra}"
 
 
 def _line_text(line: Line) -> str:

@@ -60,7 +60,7 @@ def datum(field: Sequence[int]) -> int:
     if len(scores) >= 5:
         scores = scores[1:-1]
     mean = sum(scores) / len(scores)
-    return int(round(mean / 10.0)) * 10
+    return round(mean / 10.0) * 10
 
 
 def result_text(contract: Contract, tricks: int) -> str:
@@ -131,3 +131,79 @@ class WeightedScore:
             (f"{round(c.weight * 100):d}% " if self.is_weighted else "")
             + f"{result_text(self.contract, c.tricks)} ({c.score_ns:+d})"
             for c in self.components)
+
+
+FORMS = ("tricks", "points", "mp", "imps")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The event's form of scoring, in which Law 64C compares results.
+
+    ``points`` (total points, the default), ``mp`` (matchpoints against ``field``, the
+    other tables' N-S scores), ``imps`` (IMPs against ``other``: the other table's N-S
+    score at teams, or the datum of ``field``), or ``tricks`` (declarer's tricks, for
+    comparison with the trick-only rulings).
+    """
+
+    form: str = "points"
+    field: tuple[int, ...] = ()
+    other: float | None = None
+    other_is_datum: bool = False
+
+    def __post_init__(self) -> None:
+        if self.form not in FORMS:
+            raise ValueError(f"form of scoring must be one of {', '.join(FORMS)}")
+        if self.form == "mp" and not self.field:
+            raise ValueError("matchpoints need the other tables' scores (a traveller)")
+        if self.form == "imps" and self.other is None:
+            raise ValueError("IMPs need the other table's score or a field for a datum")
+
+    @classmethod
+    def imps_against_datum(cls, field: Sequence[int]) -> Event:
+        return cls("imps", tuple(field), float(datum(field)), other_is_datum=True)
+
+    def value_ns(self, score: WeightedScore) -> float:
+        """North-South's value of a (weighted) score in this event's currency."""
+        if self.form == "tricks":
+            t = score.expected_tricks
+            return t if score.contract.declarer.side == Side.NS else 13 - t
+        if self.form == "points":
+            return score.expected_ns
+        if self.form == "mp":
+            return score.matchpoints(self.field)
+        assert self.other is not None
+        return score.imps(self.other)
+
+    @property
+    def unit(self) -> str:
+        return {"tricks": "tricks", "points": "points", "mp": "matchpoints",
+                "imps": "IMPs"}[self.form]
+
+    def describe(self) -> str:
+        if self.form == "mp":
+            return f"matchpoints against {len(self.field)} other scores"
+        if self.form == "imps":
+            against = (f"the datum {self.other:+.0f} of {len(self.field)} scores"
+                       if self.other_is_datum else f"the other table's {self.other:+.0f}")
+            return f"IMPs against {against}"
+        return "total points" if self.form == "points" else "declarer's tricks"
+
+    def top(self) -> float:
+        """The matchpoint top (for percentages)."""
+        return 2.0 * len(self.field)
+
+
+def read_traveller(text: str) -> tuple[int, ...]:
+    """N-S scores from a traveller: numbers separated by spaces, commas or lines;
+    ``#`` starts a comment. Raises ValueError naming the bad entry."""
+    out = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for item in line.split("#", 1)[0].replace(",", " ").split():
+            try:
+                out.append(int(item))
+            except ValueError:
+                raise ValueError(f"line {lineno}: {item!r} is not a N-S score") from None
+    if not out:
+        raise ValueError("the traveller holds no scores")
+    return tuple(out)

@@ -25,7 +25,6 @@ from equity.report import equity_json, equity_text, ruling_json
 from tests.builders import (
     SEED001_DEAL,
     SEED001_PLAY,
-    SEED001_PLAY_WEST_BLOCKS,
     board,
     random_board,
 )
@@ -152,7 +151,7 @@ def test_64c2a_poznan_2011_4s_just_made_ten_tricks(policy: Policy) -> None:
                                policy=policy)
     assert r.automatic.after_transfer_tricks == 11
     assert r.basis == "64C" and r.declarer_tricks == 10
-    assert [s.law for s in r.steps][1:3] == ["64C1", "64C2(a)"]
+    assert [s.law for s in r.steps][2:4] == ["64C1", "64C2(a)"]
 
 
 def test_64c2b_both_sides_revoked_adjusted_as_though_neither_had() -> None:
@@ -172,16 +171,17 @@ def test_no_standing_revoke_no_equity_check() -> None:
 
 
 def test_json_adds_lines_equity_and_ruling_keeping_every_existing_field() -> None:
-    r = rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    r = rule_board_with_equity(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER))
     out = equity_json(r)
     assert set(ruling_json(r.automatic)) <= set(out)
     assert {"kind", "revoke", "card", "declarer_tricks", "weight", "cards",
             "left_record"} <= set(out["lines"][0])
-    assert out["equity_tricks"] == 9.5
+    assert out["equity_tricks"] == pytest.approx(29 / 3, abs=1e-5)
     ruling = out["ruling"]
     assert ruling["basis"] == "64C" and ruling["declarer_tricks"] is None
-    assert ruling["weighted"] == [{"declarer_tricks": 10, "weight": 0.5},
-                                  {"declarer_tricks": 9, "weight": 0.5}]
+    assert ruling["weighted"] == [
+        {"declarer_tricks": 10, "weight": pytest.approx(2 / 3, abs=1e-5), "score_ns": 420},
+        {"declarer_tricks": 9, "weight": pytest.approx(1 / 3, abs=1e-5), "score_ns": -50}]
     assert ruling["policy"] == "weighted" and ruling["steps"][-1]["law"] == "64C"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from equity.counterfactual import (
+    MISLED,
     SUBSTITUTION,
     TABLE,
     Counterfactual,
@@ -135,11 +136,23 @@ def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played()
 
 
 def test_table_line_leaves_record_when_leader_changes_then_double_dummy() -> None:
-    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    (cf,) = build(seed001())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
     assert (table.left_record.at, table.left_record.trick) == ("card", 7)
     assert "on lead" in table.left_record.reason
-    assert table.declarer_tricks == 9  # West's recorded ♣J discard blocks the clubs
+    assert table.declarer_tricks == 10
+
+
+def test_table_line_leaves_record_at_a_non_offender_card_double_dummy_gives_away() -> None:
+    # Dummy's recorded ♣J discard at trick 6 blocks the clubs (9 tricks if it stands):
+    # declarer chose it after the revoke had hidden the ♦10, so it is not held against
+    # the non-offenders (Laws 12B1, 84D).
+    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    assert (table.left_record.at, table.left_record.trick) == ("card", 6)
+    assert table.left_record.seat is not None and table.left_record.seat.name == "W"
+    assert table.left_record.reason == MISLED
+    assert table.declarer_tricks == 10
 
 
 def test_table_line_follows_whole_record_without_double_dummy_when_every_card_stands() -> None:
@@ -149,7 +162,7 @@ def test_table_line_follows_whole_record_without_double_dummy_when_every_card_st
     assert table.left_record.at == "end"
     assert table.declarer_tricks == 7 and len(table.cards) == 2 + 4 * 10
     assert (8, "W", "C2") in [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
-    assert fake.position_calls == 0
+    assert fake.position_calls == 1  # only the one batched check for misled non-offenders
 
 
 def test_table_line_never_repeats_a_later_revoke() -> None:

@@ -1,0 +1,98 @@
+"""Law 64C compares scores in the event's own currency: tricks, total points,
+matchpoints and IMPs can decide differently (issue: "Scores, not just tricks")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from equity.cli import main
+from equity.compare import Policy, Weights, nos_gain
+from equity.model import Contract, Seat, Side, Vulnerability
+from equity.pipeline import rule_board_with_equity
+from equity.scoring import Event
+from tests.builders import board
+from tests.test_compare import POLICIES_DIFFER, POLICIES_DIFFER_DEAL
+
+FOUR_S = Contract.parse("4S", Seat.S)
+EVENTS = {
+    "tricks": Event("tricks"),
+    "points": Event("points"),
+    "mp": Event("mp", field=(-100, -100, -100)),
+    "imps": Event("imps", other=-100.0),
+}
+
+
+@pytest.mark.parametrize(("form", "adjust"), [("tricks", False), ("points", True),
+                                              ("mp", False), ("imps", True)])
+def test_weighted_lines_straddling_game_decide_differently_by_currency(form: str,
+                                                                       adjust: bool) -> None:
+    # Defenders revoked; 64A left 4S one down (-100). The lines: half game made (+620),
+    # half two down (-200): 9 tricks on average, as after the transfer.
+    gain = nos_gain(FOUR_S, Vulnerability.BOTH, EVENTS[form], Side.NS, ((9, 1.0),),
+                    ((10, 0.5), (8, 0.5)))
+    assert (gain > 0) is adjust
+
+
+UNDERTRICK = {
+    "tricks": Event("tricks"),
+    "points": Event("points"),
+    "mp": Event("mp", field=(-50, -50, 420, 420)),
+    "imps": Event("imps", other=420.0),
+}
+
+
+@pytest.mark.parametrize(("form", "adjust"), [("tricks", True), ("points", True),
+                                              ("mp", False), ("imps", False)])
+def test_extra_undertrick_that_changes_nothing_on_the_traveller(form: str,
+                                                                adjust: bool) -> None:
+    # Declarer revoked; 64A left 4S two down (-100); the lines give three down (-150).
+    gain = nos_gain(FOUR_S, Vulnerability.NONE, UNDERTRICK[form], Side.EW, ((8, 1.0),),
+                    ((7, 1.0),))
+    assert (gain > 0) is adjust
+
+
+def test_non_reciprocal_favourable_gives_each_side_its_own_score() -> None:
+    # Declarer's side are the non-offenders; 64A left them 7 tricks. The Director weighs
+    # the lines 75% (9 tricks), 20% (10 tricks), 5% (10 tricks, the table line).
+    b = board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)
+    r = rule_board_with_equity(b, policy=Policy.FAVOURABLE,
+                               weights=Weights.parse(["HK=0.75", "H2=0.2", "table=0.05"]))
+    results = r.side_results()
+    assert r.basis == "64C" and r.non_offenders == Side.NS
+    assert results[Side.NS] == ((9, 1.0),)  # most favourable that was likely (>= 1/3)
+    assert results[Side.EW] == ((10, 1.0),)  # most unfavourable at all probable (>= 1/6)
+
+
+def test_serious_error_non_offenders_keep_the_64a_result_offenders_get_the_adjustment(
+        ) -> None:
+    from tests.builders import SEED001_DEAL, SEED001_PLAY
+    r = rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
+                               serious_error=True)
+    res = r.side_results()
+    assert res[Side.EW] == ((7, 1.0),)  # the non-offenders: the Law 64A result
+    assert res[Side.NS] == ((10, 1.0),)  # the offenders: the adjusted score
+    assert "12C1(e)" in [s.law for s in r.steps]
+
+
+@pytest.mark.parametrize(("options", "key"), [
+    ([], None), (["--other-table", "-400"], "imps"), (["--traveller", "TRAV"], "mp")])
+def test_json_reports_scores_under_64a_and_the_ruling(options: list[str], key: str | None,
+                                                      tmp_path: object,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    from pathlib import Path
+    trav = Path(str(tmp_path)) / "trav.txt"
+    trav.write_text("-400 -430 100\n")
+    opts = [str(trav) if o == "TRAV" else o for o in options]
+    assert main(["rule", "--example", "--json", *opts]) == 0
+    ruling = json.loads(capsys.readouterr().out)["ruling"]
+    assert ruling["score_ns"] == -430 and ruling["after_transfer"]["score_ns"] == 100
+    assert ruling["weighted"] == [{"declarer_tricks": 10, "weight": 1.0, "score_ns": -430}]
+    assert ruling["scorer"] == "3NT by E +1 (-430)"
+    if key == "mp":
+        assert ruling["mp"] == {"after_transfer": 5.0, "ruling": 1.0}
+        assert ruling["mp_pct"]["ruling"] == pytest.approx(100 / 6, abs=0.01)
+    if key == "imps":
+        assert ruling["imps"] == {"after_transfer": 11.0, "ruling": -1.0}
