@@ -78,7 +78,52 @@ def _parser() -> argparse.ArgumentParser:
                         "get the adjusted score")
     r.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C check (no double-dummy solving)")
+    s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
+                       "fast and without solving")
+    s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
+    s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                   help="JSON Lines (default) or CSV; one row per revoke or board error")
+    s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
     return p
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    """``equity scan``: the rows go to --out or stdout, a progress bar (on a terminal) and
+    a summary to stderr; exit 1 when a board or file could not be read or replayed."""
+    import contextlib
+    import csv
+
+    from equity.fastread import read_packed
+    from equity.scan import FIELDS, Tally, files, scan_chunk
+
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        return _usage(f"scan: no such file or directory: {missing[0]}")
+    tally = Tally()
+    with contextlib.ExitStack() as stack:
+        out = (stack.enter_context(open(args.out, "w", newline="", encoding="utf-8"))
+               if args.out else sys.stdout)
+        bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            bar = stack.enter_context(tqdm(unit=" boards", unit_scale=True, file=sys.stderr))
+        writer = csv.writer(out) if args.format == "csv" else None
+        if writer is not None:
+            writer.writerow(FIELDS)
+        for chunk in read_packed(files(args.paths)):
+            for row in scan_chunk(chunk, tally):
+                if writer is not None:
+                    writer.writerow(["" if v is None else v
+                                     for v in (getattr(row, f) for f in FIELDS)])
+                else:
+                    out.write(json.dumps(row.to_json(), ensure_ascii=False) + "\n")
+            if bar is not None:
+                bar.update(len(chunk) + chunk.unplayed + len(chunk.errors))
+    print(f"equity scan: {tally.boards} boards screened, {tally.revokes} revokes, "
+          f"{tally.errors} boards in error, {tally.unplayed} without play",
+          file=sys.stderr)
+    return 1 if tally.errors else 0
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -164,6 +209,15 @@ def _load_traveller(args: argparse.Namespace) -> tuple[int, ...]:
     return read_traveller(path.read_text())
 
 
+def _skipped(board: Board, why: str, as_json: bool) -> None:
+    """A board with nothing to rule (e.g. another table's result): said, not an error."""
+    if as_json:
+        print(json.dumps({"board": board.number if board.number is not None else board.label,
+                          "source": board.source, "skipped": why}), flush=True)
+    else:
+        print(f"equity: {board.source}, {board.label}: {why}", file=sys.stderr)
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
@@ -181,6 +235,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if isinstance(item, Board) and args.board is not None and item.number != args.board:
             continue
         found += 1
+        if isinstance(item, Board) and item.play is None:
+            _skipped(item, "no play record: nothing to rule", args.json)
+            continue
         try:
             if isinstance(item, BoardError):
                 raise item
@@ -211,6 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "rule":
             return cmd_rule(args)
+        if args.command == "scan":
+            return cmd_scan(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     return _usage(f"unknown command {args.command}")

@@ -4,6 +4,7 @@ matchpoints and IMPs can decide differently (issue: "Scores, not just tricks")."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +97,34 @@ def test_json_reports_scores_under_64a_and_the_ruling(options: list[str], key: s
         assert ruling["mp_pct"]["ruling"] == pytest.approx(100 / 6, abs=0.01)
     if key == "imps":
         assert ruling["imps"] == {"after_transfer": 11.0, "ruling": -1.0}
+
+
+OTHER_TABLES = """
+[Board "1"]
+[Deal "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"]
+[Vulnerable "None"]
+[Declarer "E"]
+[Contract "3NT"]
+[Result "10"]
+
+[Board "1"]
+[Deal "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"]
+[Vulnerable "None"]
+[Declarer "S"]
+[Contract "4H"]
+[Result "9"]
+"""
+
+
+def test_other_tables_in_the_same_file_are_the_matchpoint_field(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import resources
+    example = (resources.files("equity") / "examples" / "3nt_east_diamond_revoke.pbn")
+    f = tmp_path / "session.pbn"
+    f.write_text(example.read_text() + "\n" + OTHER_TABLES)
+    assert main(["rule", str(f), "--json", "--field-from-input"]) == 0
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    ruling = first["ruling"]
+    # field: 3NT by E +1 (N-S -430) and 4H by S -1 (N-S -50)
+    assert ruling["form"] == "mp"
+    assert ruling["mp"] == {"after_transfer": 4.0, "ruling": 1.0}
