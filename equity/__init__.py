@@ -8,3 +8,11 @@ deals, contracts).
 """
 
 __version__ = "0.1.0"
+
+# The compiled kernel (equity._native) is built by `pip install .` into the installed
+# package. When the source tree is imported instead (pytest run from a clean checkout
+# puts the repository first on sys.path), let `import equity._native` also look in the
+# installed copy of this package; modules present here are still taken from here.
+from pkgutil import extend_path
+
+__path__ = extend_path(__path__, __name__)

@@ -38,9 +38,35 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--example", action="store_true",
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
+    r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    _ruling_options(r)
+    o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
+                       "read: HTML (default), Markdown, and PDF")
+    o.add_argument("file", nargs="?", help="a .pbn or .lin file")
+    o.add_argument("--example", action="store_true",
+                   help="report on the example deal bundled with equity")
+    o.add_argument("--board", type=int, help="only this board number (default: every board)")
+    o.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the file to write ('-' for stdout); OUT.pdf implies --pdf")
+    o.add_argument("--format", choices=["html", "md"], default="html",
+                   help="a self-contained HTML page (default) or Markdown")
+    o.add_argument("--pdf", action="store_true",
+                   help="also print the HTML page to a PDF beside it (OUT with .pdf), "
+                        "with headless Chromium")
+    _ruling_options(o)
+    s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
+                       "fast and without solving")
+    s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
+    s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                   help="JSON Lines (default) or CSV; one row per revoke or board error")
+    s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
+    return p
+
+
+def _ruling_options(r: argparse.ArgumentParser) -> None:
+    """The options that say how to rule a board, shared by ``rule`` and ``report``."""
     r.add_argument("--laws", choices=["2017", "2007", "1997"],
                    help="edition of the Laws (default: the file's [EquityLaws], else 2017)")
-    r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
     r.add_argument("--attention", metavar="WHEN",
                    help="when attention was first drawn to the revokes: play, end (default), "
                         "next-call, round; 'T=WHEN' for the revoke on trick T")
@@ -78,13 +104,6 @@ def _parser() -> argparse.ArgumentParser:
                         "get the adjusted score")
     r.add_argument("--no-equity", action="store_true",
                    help="skip the Law 64C check (no double-dummy solving)")
-    s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
-                       "fast and without solving")
-    s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
-    s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
-                   help="JSON Lines (default) or CSV; one row per revoke or board error")
-    s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
-    return p
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
@@ -218,10 +237,9 @@ def _skipped(board: Board, why: str, as_json: bool) -> None:
         print(f"equity: {board.source}, {board.label}: {why}", file=sys.stderr)
 
 
-def cmd_rule(args: argparse.Namespace) -> int:
-    if not args.example and not args.file:
-        return _usage("rule: give a FILE or --example")
-    options = _options(args)
+def _check_ruling_options(args: argparse.Namespace) -> int | None:
+    """Check the weights and thresholds and load the field to compare against (shared by
+    ``rule`` and ``report``); the exit code 2 when the command line is wrong, else None."""
     try:
         Weights.parse(args.weight)
         Thresholds(args.likely, args.probable)
@@ -230,6 +248,16 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return _usage(str(e))
     args.input_field = (_table_scores(Path(args.file)) if args.field_from_input and args.file
                         else {})
+    return None
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    if not args.example and not args.file:
+        return _usage("rule: give a FILE or --example")
+    options = _options(args)
+    bad = _check_ruling_options(args)
+    if bad is not None:
+        return bad
     failed = found = 0
     for item in _boards(args):
         if isinstance(item, Board) and args.board is not None and item.number != args.board:
@@ -263,6 +291,63 @@ def cmd_rule(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """``equity report``: every selected board's ruling as one document (equity.document):
+    HTML or Markdown to --output, with --pdf also a PDF printed by headless Chromium.
+    Boards in error are listed in the document and on stderr (exit 1); no traceback."""
+    from equity.compare import without_equity
+    from equity.document import PdfError, print_pdf, render_html, render_markdown
+    from equity.pipeline import vulnerability_of
+
+    out = Path(args.output)
+    pdf = args.pdf or out.suffix.lower() == ".pdf"
+    if not args.example and not args.file:
+        return _usage("report: give a FILE or --example")
+    if pdf and (args.format != "html" or args.output == "-"):
+        return _usage("report: a PDF is printed from the HTML page to a file: "
+                      "use --format html and an output file")
+    options = _options(args)
+    bad = _check_ruling_options(args)
+    if bad is not None:
+        return bad
+    rulings: list[Ruling] = []
+    errors: list[BoardError] = []
+    for item in _boards(args):
+        if isinstance(item, Board) and args.board is not None and item.number != args.board:
+            continue
+        if isinstance(item, Board) and item.play is None:
+            _skipped(item, "no play record: nothing to rule", False)
+            continue
+        try:
+            if isinstance(item, BoardError):
+                raise item
+            ruling = _rule(item, options, args)
+        except BoardError as e:
+            errors.append(e)
+            print(f"equity: {e}", file=sys.stderr)
+            continue
+        rulings.append(ruling if isinstance(ruling, Ruling) else without_equity(
+            ruling, Policy.parse(args.policy), _event(item, args), vulnerability_of(item)))
+    if not rulings and not errors:
+        what = f"board {args.board}" if args.board is not None else "board with a play record"
+        print(f"equity: {args.file or EXAMPLE}: no {what} found", file=sys.stderr)
+        return 1
+    text = (render_markdown(rulings, errors) if args.format == "md"
+            else render_html(rulings, errors))
+    page = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
+    try:
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            page.write_text(text, encoding="utf-8")
+        if pdf:
+            print_pdf(page, page.with_suffix(".pdf"))
+    except (OSError, PdfError) as e:
+        print(f"equity: report: {e}", file=sys.stderr)
+        return 1
+    return 1 if errors else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -270,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rule(args)
         if args.command == "scan":
             return cmd_scan(args)
+        if args.command == "report":
+            return cmd_report(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     return _usage(f"unknown command {args.command}")

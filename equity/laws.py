@@ -379,6 +379,12 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
         out.append(RevokeRuling(rev, side, True, False, len(taken), tuple(taken), tuple(steps)))
 
     notes = []
+    if replay.after_stop:
+        stray = ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in replay.after_stop)
+        notes.append(f"the play stopped at the missing card of trick {len(replay.tricks)}; "
+                     f"the cards recorded after it ({stray}) were played after that moment "
+                     "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
+                     "when attention was drawn first, WC 2012, seed 003)")
     if not replay.finished:
         notes.append("the play record stops before the end of play; tricks are counted as far "
                      "as it goes")

@@ -355,7 +355,7 @@ class Contract:
     def parse(cls, text: str, declarer: Seat) -> Contract:
         """PBN ``[Contract]`` value such as "4S", "3NTX", "6HXX" (passed-out is not a contract)."""
         t = text.strip().upper()
-        if not t or not t[0].isdigit():
+        if not t or t[0] not in "0123456789":  # not isdigit(): "²" is a digit to Python
             raise ModelError(f"not a contract: {text!r}")
         level = int(t[0])
         rest = t[1:]

@@ -3,24 +3,35 @@
 A card is *held* or not, and *legal* or not (python-chess's pseudo-legal/legal split).
 Playing a card that is not held is an error in the record; playing a held card that is
 not legal is a revoke (Law 61A), which the replay accepts and records, because the
-play went on at the table. Legality is decided in one place, :func:`legal_cards`.
+play went on at the table. Legality is decided in one place: the C card-play kernel
+(:mod:`equity._native`, native/kernel.c), which :func:`legal_cards`, :func:`trick_winner`
+and :func:`replay` call; :mod:`equity.packed` packs boards for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from equity import _native
 from equity.errors import BoardError, Where
 from equity.model import Card, CardSet, Contract, Seat, Side, Suit, cards
-from equity.record import Board, Requirement
+from equity.packed import (
+    CARD,
+    MAX_REQS,
+    REVOKE_KINDS,
+    Batch,
+    Code,
+    error_message,
+    pack_board,
+    run,
+)
+from equity.record import Board, PlayRecord, Requirement
 
 
 def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:
     """Law 44C: the cards of the suit led if any are held; otherwise any card."""
-    if suit_led is None:
-        return hand
-    return (hand & suit_led.mask) or hand
+    return _native.follow_suit(hand, -1 if suit_led is None else int(suit_led))
 
 
 def legal_cards(
@@ -36,24 +47,16 @@ def legal_cards(
     that must be played at the first legal opportunity (Law 50D1), when following suit
     allows it.
     """
-    legal = follow_suit_cards(hand, suit_led)
-    if suit_led is None and lead_suit_required is not None and hand & lead_suit_required.mask:
-        legal = hand & lead_suit_required.mask
-    if penalty_card is not None and legal & penalty_card.bit:
-        legal = penalty_card.bit
-    return legal
+    return _native.legal(hand, -1 if suit_led is None else int(suit_led),
+                         -1 if lead_suit_required is None else int(lead_suit_required),
+                         -1 if penalty_card is None else 16 * penalty_card.suit
+                         + penalty_card.rank)
 
 
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """Law 44E/44G: the highest trump wins, else the highest card of the suit led."""
-    best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        if card.suit == best.suit:
-            if card.rank > best.rank:
-                best_seat, best = seat, card
-        elif card.suit == trump:
-            best_seat, best = seat, card
-    return best_seat
+    return plays[_native.trick_winner(4 if trump is None else int(trump), len(plays),
+                                      *(16 * c.suit + c.rank for _, c in plays))][0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,10 @@ class Replay:
     claimed: bool
     claim_tricks: int | None
     """Declarer's total tricks under the claim or concession, if there was one."""
+    after_stop: tuple[tuple[Seat, Card], ...] = ()
+    """Cards the record shows after a missing card in its last trick: played after the
+    play had stopped there (attention drawn, the Director called). They are reported but
+    are not part of the play (seed 003, WC 2012)."""
 
     def claim_problem(self) -> str | None:
         """Why the recorded claim cannot be taken at its word, if it cannot."""
@@ -198,31 +205,8 @@ class Replay:
         return tuple(hands)
 
 
-class _Requirements:
-    """The Law 61A(b) requirements of a board, consumed as the play satisfies them."""
-
-    def __init__(self, reqs: Iterable[Requirement]) -> None:
-        self.pending = [r for r in reqs if r.kind in ("lead", "penalty")]
-
-    def for_play(self, trick: int, seat: Seat, leading: bool, hand: CardSet
-                 ) -> tuple[Requirement | None, Requirement | None]:
-        lead = pen = None
-        for r in self.pending:
-            if r.seat != seat or r.trick > trick:
-                continue
-            if r.kind == "lead" and leading and lead is None:
-                lead = r
-            if r.kind == "penalty" and r.card is not None and hand & r.card.bit and pen is None:
-                pen = r
-        return lead, pen
-
-    def done(self, r: Requirement | None) -> None:
-        if r is not None and r in self.pending:
-            self.pending.remove(r)
-
-
 def replay(board: Board) -> Replay:
-    """Replay ``board``'s play record card by card in true play order.
+    """Replay ``board``'s play record card by card in true play order (in the kernel).
 
     Raises :class:`BoardError` for a record that cannot be replayed: no contract or
     play, an impossible deal, a card not held (never dealt to that player, or already
@@ -242,83 +226,65 @@ def replay(board: Board) -> Replay:
         raise fail("no contract: the board was passed out or the contract is unknown")
     if record is None:
         raise fail("no play record")
-    problems = board.deal.problems()
-    if problems:
-        raise fail("impossible deal: " + "; ".join(problems))
-    if len(record.tricks) > 13:
-        raise fail(f"{len(record.tricks)} tricks in the play record; a deal has 13")
+    reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
+    if len(reqs) > MAX_REQS:
+        raise fail(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied")
+    batch = Batch.empty(1, len(reqs))
+    pack_board(batch, 0, board.deal.hands, contract, record, reqs)
+    out = run(batch)
+    code, number, seat_i, card_i, extra = (int(x) for x in out.error[0])
+    if code != Code.OK:
+        msg, where = error_message((code, number, seat_i, card_i, extra), board.deal.hands,
+                                   len(record.tricks))
+        raise BoardError(msg, board.source, board.label, where)
 
-    trump = contract.trump
-    hands = list(board.deal.hands)
-    played_at: dict[Card, int] = {}
-    reqs = _Requirements(board.facts.requirements)
+    order, rev, legal = out.order[0].tolist(), out.revoke[0].tolist(), out.legal[0].tolist()
+    lead_out, winners = out.lead_out[0].tolist(), out.winners[0].tolist()
     tricks: list[Trick] = []
     revokes: list[Revoke] = []
-    stopped = False
-    leader = contract.opening_leader
-    for i, slots in enumerate(record.tricks):
-        number = i + 1
-        given = record.leaders[i] if i < len(record.leaders) else None
-        if given is not None and given != leader:
-            if record.marks.get((number, given)) != "L":
-                raise fail(f"{given.long_name} led, but {leader.long_name} was on lead",
-                           number, given, slots[given])
-            leader = given  # Law 53: a lead out of turn, accepted
-        elif given is not None and record.marks.get((number, given)) == "L":
-            raise fail(f"marked as a lead out of turn, but {given.long_name} was on lead",
-                       number, given, slots[given])
+    p = 0
+    for t in range(len(lead_out)):
+        if lead_out[t] < 0:
+            continue
         plays: list[Play] = []
-        for k in range(4):
-            seat = leader.after(k)
-            card = slots[seat]
-            if card is None:
-                stopped = True
-                continue
-            if stopped:
-                raise fail("a card follows a missing one: the record cannot be replayed",
-                           number, seat, card)
-            if not hands[seat] & card.bit:
-                holder = board.deal.holder(card)
-                why = (f"already played at trick {played_at[card]}" if card in played_at
-                       else f"dealt to {holder.long_name}" if holder is not None else "not dealt")
-                raise fail(f"{seat.long_name} does not hold {card} ({why})", number, seat, card)
-            suit_led = plays[0].card.suit if plays else None
-            lead_req, pen_req = reqs.for_play(number, seat, not plays, hands[seat])
-            basic = follow_suit_cards(hands[seat], suit_led)
-            legal = legal_cards(hands[seat], suit_led,
-                                lead_req.suit if lead_req else None,
-                                pen_req.card if pen_req else None)
-            if not legal & card.bit:
-                if not basic & card.bit:
-                    kind, req = "follow", None
-                elif lead_req is not None and (lead_req.suit is None or
-                                               card.suit != lead_req.suit):
-                    kind, req = "lead", lead_req
-                else:
-                    kind, req = "penalty", pen_req
-                revokes.append(Revoke(number, seat, card, suit_led, kind, legal, req))
-            elif record.marks.get((number, seat)) == "R":
-                raise fail(f"marked as a revoke, but {card} was a legal card", number, seat, card)
-            if not plays:
-                reqs.done(lead_req)
-            if pen_req is not None and pen_req.card == card:
-                reqs.done(pen_req)
-            hands[seat] &= ~card.bit
-            played_at[card] = number
-            plays.append(Play(number, seat, card, suit_led))
-        winner = (trick_winner([(p.seat, p.card) for p in plays], trump)
-                  if len(plays) == 4 else None)
-        if plays and plays[0].seat != leader:
-            raise AssertionError("lead order")  # pragma: no cover
-        if len(plays) < 4:
-            stopped = True
-        if plays:
-            tricks.append(Trick(number, leader, tuple(plays), winner))
-        if winner is not None:
-            leader = winner
+        suit_led: Suit | None = None
+        while p < len(order) and p // 4 == t and order[p][0] >= 0:
+            seat, card = Seat(order[p][0]), CARD[order[p][1]]
+            assert card is not None
+            plays.append(Play(t + 1, seat, card, suit_led))
+            kind, broken = rev[p]
+            if kind:
+                revokes.append(Revoke(t + 1, seat, card, suit_led, REVOKE_KINDS[kind],
+                                      legal[p], reqs[broken] if broken >= 0 else None))
+            suit_led = plays[0].card.suit
+            p += 1
+        tricks.append(Trick(t + 1, Seat(lead_out[t]), tuple(plays),
+                            Seat(winners[t]) if winners[t] >= 0 else None))
 
     return Replay(board, contract, tuple(tricks), tuple(revokes),
-                  record.claimed, record.claim_tricks)
+                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract))
+
+
+def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract
+                ) -> tuple[tuple[Seat, Card], ...]:
+    """The cards of the record's last trick that the kernel left out because they come
+    after a missing card (the play stopped there), in the order they would be played."""
+    n = len(record.tricks)
+    if n == 0:
+        return ()
+    last = next((t for t in tricks if t.number == n), None)
+    given = record.leaders[n - 1] if n - 1 < len(record.leaders) else None
+    previous = tricks[-1].winner if tricks else None
+    leader = (last.leader if last is not None else given if given is not None
+              else previous if previous is not None else contract.opening_leader)
+    played = {p.seat for p in last.plays} if last is not None else set()
+    out = []
+    for k in range(4):
+        seat = leader.after(k)
+        card = record.tricks[-1][seat] if n else None
+        if card is not None and seat not in played:
+            out.append((seat, card))
+    return tuple(out)
 
 
 def format_cards(cs: CardSet) -> str:

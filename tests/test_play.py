@@ -135,7 +135,15 @@ def test_claim_for_more_tricks_than_remain_is_an_error() -> None:
 
 def test_card_after_a_missing_card_is_an_error() -> None:
     with pytest.raises(BoardError, match="follows a missing one"):
-        replay(board(D2, "4S", "S", ["C2 - C5 CA"]))
+        replay(board(D2, "4S", "S", ["C2 - C5 CA", "S2 SA S8 S5"]))
+
+
+def test_cards_after_the_gap_in_the_last_trick_were_played_after_the_play_stopped() -> None:
+    # West led; North's card is missing: the play stopped there (the Director was
+    # called); East's and South's cards came after that moment (seed 003, WC 2012).
+    rp = replay(board(D2, "4S", "S", ["C2 - C5 CA"]))
+    assert [(p.seat, p.card) for p in rp.tricks[0].plays] == [(Seat.W, C("C2"))]
+    assert rp.after_stop == ((Seat.E, C("C5")), (Seat.S, C("CA")))
 
 
 @settings(max_examples=60, deadline=None)

@@ -80,7 +80,8 @@ def _read(lines: Iterable[str], fmt: str, source: str) -> Iterator[Board | Board
 
 def _decoded(f: Iterable[bytes]) -> Iterator[str]:
     """The file's lines without line ends: UTF-8, or ISO-8859-1 (PBN's official charset)
-    for a line that is not UTF-8. Decoding line by line keeps reading streaming."""
+    for a line that is not UTF-8. Decoding line by line keeps reading streaming. A lone
+    CR (old Mac line ends) ends a line too, as in ``str.splitlines``."""
     first = True
     for raw in f:
         try:
@@ -90,4 +91,8 @@ def _decoded(f: Iterable[bytes]) -> Iterator[str]:
         if first:
             line = line.removeprefix("\ufeff")
             first = False
-        yield line.rstrip("\r\n")
+        line = line.rstrip("\r\n")
+        if "\r" in line:
+            yield from line.split("\r")
+        else:
+            yield line

@@ -18,6 +18,17 @@ from equity.record import Attention, Facts, Requirement
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 
+def small_int(text: str, digits: int = 9) -> int | None:
+    """``text`` (stripped) as a number if it is at most ``digits`` ASCII digits, else None.
+
+    Not ``str.isdigit``: that accepts "²" and "٣", and ``int`` rejects the first and would
+    refuse (ValueError) a string of thousands of digits."""
+    t = text.strip()
+    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)
+
+
 def board_label(number: int | None, index: int) -> str:
     """How errors name a board: "board 3 (game 5)" or, without a number, "game 5"."""
     if number is None:

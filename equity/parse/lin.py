@@ -41,7 +41,7 @@ from equity.model import (
     count,
     dealer_for_board,
 )
-from equity.parse.facts import board_label, contract_from_calls
+from equity.parse.facts import board_label, contract_from_calls, small_int
 from equity.record import Board, Facts, PlayRecord, Slot
 
 _KEY = re.compile(r"[a-z]{2}")
@@ -50,6 +50,10 @@ _DEALER = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 _HAND_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
 _VUL = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
         "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.BOTH}
+LONGEST_PIECE = 100_000
+"""The longest text between two bars we keep; a longer one is garbage."""
+_KEPT_PROBLEMS = 10
+"""Garbage errors kept per board (only the first is reported)."""
 _REPEATED = ("mb", "pc", "an", "nt", "pg", "mc")
 """Keys that occur many times in a board and are not kept in ``Board.tags``."""
 
@@ -81,24 +85,46 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
     """The ``key|value|`` pairs of LIN text; an error for a piece that is not a key.
 
     After garbage we skip one piece and try again, so a stray value does not shift
-    every later key into a value.
+    every later key into a value. A piece (the text between two bars) longer than
+    :data:`LONGEST_PIECE` is garbage; its text is not kept, so a file without bars cannot
+    fill the memory.
     """
-    buf = ""
-    pieces: deque[tuple[str, int]] = deque()  # (text between bars, its line)
+    part: list[str] = []  # the piece being read, line by line
+    size = 0
+    pieces: deque[tuple[str | None, int]] = deque()  # (text between bars or None, its line)
+    n = 0
     for n, line in enumerate(lines, 1):
-        buf += line
-        *done, buf = buf.split("|")
-        pieces.extend((p, n) for p in done)
+        *done, last = line.split("|")
+        for p in done:
+            part.append(p)
+            size += len(p)
+            pieces.append(("".join(part) if size <= LONGEST_PIECE else None, n))
+            part, size = [], 0
+        size += len(last)
+        if size <= LONGEST_PIECE:
+            part.append(last)
+        else:
+            part = []
         while len(pieces) >= 2:
             key, line_no = pieces.popleft()
-            if _KEY.fullmatch(key.strip().lower()):
-                yield Token(key.strip().lower(), pieces.popleft()[0].strip(), line_no)
+            if key is not None and _KEY.fullmatch(key.strip().lower()):
+                value = pieces.popleft()[0]
+                if value is None:
+                    yield BoardError(f"the value of {key.strip().lower()}| is longer than "
+                                     f"{LONGEST_PIECE} characters",
+                                     where=Where(tag=key.strip().lower(), line=line_no))
+                else:
+                    yield Token(key.strip().lower(), value.strip(), line_no)
             else:
-                yield BoardError(f"garbage {key.strip()[:20]!r} where a LIN key belongs",
+                shown = key.strip()[:20] if key is not None else f"({LONGEST_PIECE}+ characters)"
+                yield BoardError(f"garbage {shown!r} where a LIN key belongs",
                                  where=Where(line=line_no))
-    rest = [p for p, _ in pieces if p.strip()] + ([buf] if buf.strip() else [])
-    if rest:
-        yield BoardError(f"garbage {rest[0].strip()[:20]!r} at the end of the file")
+    rest = [p if p is not None else "..." for p, _ in pieces]
+    rest.append("".join(part) if size <= LONGEST_PIECE else "...")
+    tail = "|".join(p.strip() for p in rest if p.strip())
+    if tail:
+        yield BoardError(f"the file ends with {tail[:30]!r}, which is not a whole "
+                         f"key|value| pair (cut short?)", where=Where(line=n))
 
 
 def split_boards(lines: Iterable[str]) -> Iterator[RawBoard]:
@@ -111,7 +137,8 @@ def split_boards(lines: Iterable[str]) -> Iterator[RawBoard]:
     header: dict[str, str] = {}
     for tok in tokens(lines):
         if isinstance(tok, BoardError):
-            board.problems.append(tok)
+            if len(board.problems) < _KEPT_PROBLEMS:
+                board.problems.append(tok)
             continue
         if tok.key == "qx" or (tok.key in ("pn", "md") and board.has_deal):
             if _is_board(board):
@@ -146,9 +173,9 @@ def _number(raw: RawBoard) -> int | None:
     for key in ("ah", "qx"):
         for t in raw.tokens:
             if t.key == key:
-                m = re.search(r"\d+", t.value)
-                if m:
-                    return int(m.group())
+                m = re.search(r"[0-9]+", t.value)
+                if m and (number := small_int(m.group())) is not None:
+                    return number
     return None
 
 
@@ -190,10 +217,11 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
     result = None
     for t in raw.tokens:
         if t.key == "mc":
-            if not t.value.isdigit() or not 0 <= int(t.value) <= 13:
+            tricks = small_int(t.value, 2)
+            if tricks is None or not 0 <= tricks <= 13:
                 raise BoardError(f"a claim must give declarer 0 to 13 tricks, not {t.value!r}",
                                  where=Where(tag="mc", line=t.line))
-            result = int(t.value)
+            result = tricks
 
     cards = [t for t in raw.tokens if t.key == "pc"]
     play = None

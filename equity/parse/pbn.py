@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from equity.errors import BoardError, Where
 from equity.model import Card, Contract, Deal, ModelError, Seat, Side, Vulnerability
-from equity.parse.facts import board_label, contract_from_calls, parse_facts
+from equity.parse.facts import board_label, contract_from_calls, parse_facts, small_int
 from equity.record import Board, PlayRecord, Slot
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
@@ -48,9 +48,19 @@ _NONSPACE = re.compile(r"\S")
 _UNESCAPE = re.compile(r'\\([\\"])')
 _NOTE = re.compile(r"=\d+=")
 _NAG = re.compile(r"\$\d+")
-_ANNOTATION = re.compile(r"(?:[!?]+|=\d+=|\$\d+)+$")
-"""Suffix, note and NAG glued to a card or call ("HJ?=1="), dropped."""
-_RESULT_SIDES = re.compile(r"(NS|EW)\s*(\d+)", re.IGNORECASE)
+_ANNOTATION = re.compile(r"(?:[!?]|=[0-9]+=|\$[0-9]+)+$")
+"""Suffix, note and NAG glued to a card or call ("HJ?=1="), dropped (see
+:func:`_strip_annotation`). One ``[!?]`` at a time: ``[!?]+`` inside the repeated group
+made the search exponential on a token like ``"!!!!!!!!!!!!!!!!!!!!!!!!!!x"``."""
+_LONGEST_ANNOTATED = 40
+"""No card or call with its annotations is longer; a longer token is not stripped."""
+_RESULT_SIDES = re.compile(r"(NS|EW)\s*([0-9]{1,2})(?![0-9])", re.IGNORECASE)
+_ONCE = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result",
+         "Auction", "Play", "EquityLaws", "EquityAttention", "EquityClaim", "EquityRequirement")
+"""Tags a game holds at most once; a second one means a missing blank line between games."""
+_LONGEST_PENDING = 8192
+"""A tag pair spread over lines (import format) is given up on after this many characters:
+it is a lone ``[``, and joining every later line to it would be quadratic."""
 _UNKNOWN = ("", "?")
 
 
@@ -78,9 +88,10 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
     """Split PBN text into games, one :class:`RawGame` at a time."""
     game: RawGame | None = None
     current: TagPair | None = None
-    in_comment = False
+    in_comment, comment_line = False, 0
     pending, pending_line = "", 0  # a tag pair spread over lines (import format)
     index = 0
+    seen: set[str] = set()  # the game's tags that may occur only once
 
     for n, line in enumerate(lines, 1):
         pos = 0
@@ -101,6 +112,7 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             if game is not None:
                 yield game
                 game, current = None, None
+                seen = set()
             continue
         elif pending:
             line, here, pending = pending + " " + line, pending_line, ""
@@ -116,7 +128,7 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             if ch == "{":
                 end = line.find("}", pos + 1)
                 if end < 0:
-                    in_comment = True
+                    in_comment, comment_line = True, here
                     break
                 pos = end + 1
                 continue
@@ -126,7 +138,11 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             if ch == "[":
                 m = _TAG.match(line, pos)
                 if m is None:
-                    if "]" not in line[pos:]:  # the pair goes on on the next line
+                    if "]" not in line[pos:] and len(line) - pos > _LONGEST_PENDING:
+                        game.problems.append(BoardError(
+                            "a tag pair opened with '[' is never closed",
+                            where=Where(line=here)))
+                    elif "]" not in line[pos:]:  # the pair goes on on the next line
                         pending, pending_line = line[pos:], here
                     else:
                         game.problems.append(BoardError(
@@ -137,6 +153,12 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
                     current.rows.append((n, tokens))
                 tokens = []
                 current = TagPair(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), here)
+                if current.name in seen:
+                    game.problems.append(BoardError(
+                        f"a second [{current.name}] in one game: is the blank line that "
+                        f"ends a game missing?", where=Where(tag=current.name, line=here)))
+                elif current.name in _ONCE:
+                    seen.add(current.name)
                 game.tags.append(current)
                 pos = m.end()
                 continue
@@ -150,6 +172,11 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             elif game is not None:
                 game.problems.append(BoardError(
                     f"text {tokens[0]!r} outside any tag pair or section", where=Where(line=n)))
+    if in_comment:  # a lone "{" would otherwise swallow the rest of the file unseen
+        if game is None:
+            game = RawGame(index + 1, comment_line)
+        game.problems.append(BoardError("a { comment is never closed: it runs to the end "
+                                        "of the file", where=Where(line=comment_line)))
     if game is not None:
         if pending:
             game.problems.append(BoardError("unterminated tag pair",
@@ -167,7 +194,7 @@ def read_pbn(lines: Iterable[str], source: str) -> Iterator[Board | BoardError]:
     for game in lex(lines):
         tags, first = _resolve(game, prev)
         prev = tags
-        number = _board_number(tags.get("Board", ""))
+        number = _board_number(tags.get("Board", "").split("\n")[0])  # a repeated tag's first
         label = board_label(number, game.index)
         try:
             board = _build(game, tags, first, number, source)
@@ -201,8 +228,7 @@ def _resolve(game: RawGame, prev: dict[str, str]) -> tuple[dict[str, str], dict[
 
 
 def _board_number(text: str) -> int | None:
-    t = text.strip()
-    return int(t) if t.isdigit() else None
+    return small_int(text)
 
 
 def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
@@ -313,7 +339,7 @@ def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
     calls: list[str] = []
     for _, row in pair.rows:
         for raw in row:
-            tok = _ANNOTATION.sub("", raw).upper()
+            tok = _strip_annotation(raw).upper()
             if not tok or tok.startswith("^") or tok == "*":
                 continue
             if tok == "AP":
@@ -343,8 +369,8 @@ def _result(text: str | None, declarer: Seat | None,
     if text is None:
         return None
     t = text.lstrip("^").strip()
-    if t.isdigit():
-        tricks = int(t)
+    if (n := small_int(t, 2)) is not None:
+        tricks = n
     else:
         sides = {s.upper(): int(k) for s, k in _RESULT_SIDES.findall(t)}
         if not sides or _RESULT_SIDES.sub("", t).strip():
@@ -412,7 +438,7 @@ def _play(pair: TagPair, leader_text: str, result: int | None,
                 slots.append(None)
             else:
                 try:
-                    card = Card.parse(_ANNOTATION.sub("", tok))
+                    card = Card.parse(_strip_annotation(tok))
                 except ModelError:
                     raise _play_error(f"unknown card {tok!r}", line, trick, seat, tok) from None
                 if seat is None:
@@ -451,6 +477,11 @@ def _play(pair: TagPair, leader_text: str, result: int | None,
     return PlayRecord(opening_leader=first, tricks=tuple(tricks), leaders=tuple(leaders),
                       marks=marks, claimed=claimed,
                       claim_tricks=result if claimed else None)
+
+
+def _strip_annotation(tok: str) -> str:
+    """A card or call without the suffix, note and NAG glued to it ("HJ?=1=" -> "HJ")."""
+    return tok if len(tok) > _LONGEST_ANNOTATED else _ANNOTATION.sub("", tok)
 
 
 def _split_marks(row: list[str]) -> Iterator[str]:

@@ -1,0 +1,26 @@
+"""The card-play kernel (C, native/kernel.c); the packed layout is in native/kernel.h."""
+
+from typing import Any, TypeAlias
+
+from numpy.typing import NDArray
+from typing_extensions import Buffer
+
+Array: TypeAlias = NDArray[Any] | Buffer
+"""A C-contiguous array of the dtype native/kernel.h gives (any buffer-protocol object)."""
+
+MAX_REQS: int
+
+def replay_batch(
+    hands: Array, table: Array, leaders: Array, marks: Array, ntricks: Array,
+    strain: Array, declarer: Array, reqs: Array, k: int, order: Array, revoke: Array,
+    legal: Array, lead_out: Array, winners: Array, won: Array, error: Array, /,
+) -> int: ...
+def follow_suit(hand: int, suit_led: int, /) -> int: ...
+def legal(hand: int, suit_led: int, lead_suit: int, penalty_card: int, /) -> int: ...
+def trick_winner(trump: int, n: int, c0: int, c1: int = 0, c2: int = 0, c3: int = 0, /
+                 ) -> int: ...
+def read_pbn_games(
+    text: Array, pos: int, cap: int, state: Array, spans: Array, status: Array,
+    number: Array, parent: Array, hands: Array, table: Array, leaders: Array, marks: Array,
+    ntricks: Array, strain: Array, declarer: Array, /,
+) -> tuple[int, int]: ...

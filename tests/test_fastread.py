@@ -1,0 +1,138 @@
+"""Fast reading (equity.fastread) gives exactly the boards and errors of the full reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from equity.fastread import REQ_SLOTS, read_packed
+from equity.packed import Batch, pack_board
+from equity.parse import read_boards
+from equity.record import Board
+
+EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
+
+Packed = dict[tuple[str, int], tuple[object, ...]]
+
+
+def fast(paths: list[Path], chunk_size: int = 1024) -> tuple[Packed, list[str], int]:
+    boards: Packed = {}
+    errors: list[str] = []
+    unplayed = 0
+    for ch in read_packed(paths, chunk_size):
+        b = ch.batch
+        for i in range(len(ch)):
+            boards[(ch.sources[ch.source[i]], int(ch.index[i]))] = (
+                b.hands[i].tolist(), b.table[i].tolist(), b.leaders[i].tolist(),
+                b.marks[i].tolist(), int(b.ntricks[i]), int(b.strain[i]),
+                int(b.declarer[i]), b.reqs[i].tolist(), ch.label(i))
+        errors += [str(e) for e in ch.errors]
+        unplayed += ch.unplayed
+    return boards, errors, unplayed
+
+
+def slow(paths: list[Path]) -> tuple[Packed, list[str], int]:
+    boards: Packed = {}
+    errors: list[str] = []
+    unplayed = 0
+    for p in paths:
+        for it in read_boards(p):
+            if not isinstance(it, Board):
+                errors.append(str(it))
+            elif it.contract is None or it.play is None:
+                unplayed += 1
+            else:
+                b = Batch.empty(1, REQ_SLOTS)
+                pack_board(b, 0, it.deal.hands, it.contract, it.play, it.facts.requirements)
+                boards[(str(p), it.index)] = (
+                    b.hands[0].tolist(), b.table[0].tolist(), b.leaders[0].tolist(),
+                    b.marks[0].tolist(), int(b.ntricks[0]), int(b.strain[0]),
+                    int(b.declarer[0]), b.reqs[0].tolist(), it.label)
+    return boards, errors, unplayed
+
+
+DEAL = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
+GAMES = f"""% PBN 2.1
+% a header
+
+[Event "fast"]
+[Board "1"]
+[Deal "{DEAL}"]
+[Declarer "S"]
+[Contract "4SX"]
+[Result "10"]
+[Play "W"]
+H8 H2 HA ^R S5 =1=
+C3! H3 C5 CA
+*
+
+[Board "#"]
+[Declarer "N"]
+[Contract "3NT"]
+[Play "E"]
+HA H6 H2 HJ
++
+
+[Event "inherits the deal, no #"]
+[Declarer "E"]
+[Contract "2H"]
+[Play ""]
+^LS2 SA S8 S5
+SK - S9 S6
+
+[Deal "{DEAL}"]
+[Declarer "W"]
+[Contract "1C"]
+[Play "N"]
+SA S8 S5 S2
+XX S9 S6 S3
+
+[Deal "{DEAL}"]
+[Declarer "W"]
+[Contract "1C"]
+[Play "N"]
+{{a comment}} SA S8 S5 S2
+
+[Deal "{DEAL}"]
+[Declarer "W"]
+[Contract "7NR"]
+[Play "N"]
+SA S8 S5 S2
+[EquityRequirement "1 N lead S; 1 N penalty SA"]
+
+[Deal "N:- 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"]
+[Declarer "W"]
+[Contract "1C"]
+[Play "N"]
+SA S8 S5 S2
+SK S9 S6 S3
+SQ SK
+
+[Deal "{DEAL}"]
+[Declarer "S"]
+[Contract "Pass"]
+[Play "W"]
+
+[Deal "{DEAL}"]
+[Declarer "S"]
+[Contract "4S"]
+[Play "W"]
+- - - -
+"""
+
+
+def test_fast_reading_equals_full_reading_on_tricky_text(tmp_path: Path) -> None:
+    path = tmp_path / "tricky.pbn"
+    path.write_text(GAMES, encoding="utf-8")
+    for size in (1, 2, 1024):
+        assert fast([path], size) == slow([path])
+
+
+@pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
+def test_fast_reading_equals_full_reading_on_every_real_file() -> None:
+    paths = [p for p in sorted(EXTERNAL.rglob("*")) if p.suffix.lower() in (".pbn", ".lin")]
+    got, want = fast(paths), slow(paths)
+    assert got[1] == want[1] and got[2] == want[2]
+    assert got[0] == want[0]
+    assert len(got[0]) > 10000
