@@ -18,7 +18,7 @@ from equity.compare import TOTAL_POINTS, Policy, Ruling, Thresholds, Weights
 from equity.errors import BoardError, Where
 from equity.laws import AutomaticRuling
 from equity.model import ModelError, Seat
-from equity.parse import read_boards
+from equity.parse import names_board, read_boards
 from equity.pipeline import Options, rule_board, rule_board_with_equity
 from equity.play import replay
 from equity.record import Board, Facts, Requirement
@@ -60,6 +60,18 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
                    help="JSON Lines (default) or CSV; one row per revoke or board error")
     s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
+    b = sub.add_parser("batch", help="full rulings (as rule --json) for every board with a "
+                       "revoke in PBN / LIN files or directories, solving in batches")
+    b.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
+    b.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="worker processes (default 1); DDS threads are shared among them")
+    b.add_argument("--out", metavar="FILE",
+                   help="JSON Lines output; a rerun with the same FILE completes a run that "
+                        "was cut short (default: stdout)")
+    b.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="report a board as an error when double-dummy solving takes longer "
+                        "(default 60; 0: no limit)")
+    _ruling_options(b)
     return p
 
 
@@ -145,6 +157,35 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return 1 if tally.errors else 0
 
 
+def cmd_batch(args: argparse.Namespace) -> int:
+    """``equity batch``: rulings to --out or stdout (equity.batch), a progress bar (on a
+    terminal) and a summary to stderr; exit 1 when a board was in error."""
+    import logging
+
+    from equity.batch import Spec, run_batch
+
+    logging.basicConfig(level=logging.WARNING, format="equity batch: %(message)s")
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        return _usage(f"batch: no such file or directory: {missing[0]}")
+    if args.jobs < 1 or args.time_limit < 0:
+        return _usage("batch: --jobs must be at least 1 and --time-limit not negative")
+    if args.traveller or args.field_from_input:
+        return _usage("batch: --traveller and --field-from-input give one board's field; "
+                      "use equity rule for them")
+    options = _options(args)
+    bad = _check_ruling_options(args)
+    if bad is not None:
+        return bad
+    spec = Spec(options, args.policy, tuple(args.weight), args.other_table, args.in_tricks,
+                args.likely, args.probable, args.serious_error, args.no_equity)
+    s = run_batch(args.paths, spec, args.out, args.jobs, args.time_limit or None,
+                  progress=sys.stderr.isatty())
+    print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
+          f"ruled, {s.errors} in error, {s.skipped} already in the output", file=sys.stderr)
+    return 1 if s.errors else 0
+
+
 def _options(args: argparse.Namespace) -> Options:
     try:
         if args.attention is not None:
@@ -228,6 +269,16 @@ def _load_traveller(args: argparse.Namespace) -> tuple[int, ...]:
     return read_traveller(path.read_text())
 
 
+def _selected(item: Board | BoardError, number: int | None) -> bool:
+    """Whether ``--board number`` keeps this board (or this board's error; an error about
+    the whole file is always kept)."""
+    if number is None:
+        return True
+    if isinstance(item, Board):
+        return item.number == number
+    return item.board is None or names_board(item.board, number)
+
+
 def _skipped(board: Board, why: str, as_json: bool) -> None:
     """A board with nothing to rule (e.g. another table's result): said, not an error."""
     if as_json:
@@ -260,7 +311,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return bad
     failed = found = 0
     for item in _boards(args):
-        if isinstance(item, Board) and args.board is not None and item.number != args.board:
+        if not _selected(item, args.board):
             continue
         found += 1
         if isinstance(item, Board) and item.play is None:
@@ -285,8 +336,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
                     else equity_text(ruling))
             print(text + "\n", flush=True)
     if found == 0:
-        where = f"board {args.board}" if args.board is not None else "any board"
-        print(f"equity: {args.file or EXAMPLE}: no {where} found", file=sys.stderr)
+        what = f"no board {args.board}" if args.board is not None else "no board"
+        print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
         return 1
     return 1 if failed else 0
 
@@ -313,7 +364,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
     for item in _boards(args):
-        if isinstance(item, Board) and args.board is not None and item.number != args.board:
+        if not _selected(item, args.board):
             continue
         if isinstance(item, Board) and item.play is None:
             _skipped(item, "no play record: nothing to rule", False)
@@ -357,6 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_scan(args)
         if args.command == "report":
             return cmd_report(args)
+        if args.command == "batch":
+            return cmd_batch(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     return _usage(f"unknown command {args.command}")

@@ -19,7 +19,7 @@ from equity.parse.lin import read_lin
 from equity.parse.pbn import read_pbn
 from equity.record import Board
 
-__all__ = ["FORMATS", "load_board", "read_boards", "read_text"]
+__all__ = ["FORMATS", "load_board", "names_board", "read_boards", "read_text"]
 
 FORMATS = {".pbn": "pbn", ".lin": "lin"}
 """File extensions we read, and the format each one means."""
@@ -56,7 +56,7 @@ def load_board(path: str | Path, number: int | None = None) -> Board:
     first_error: BoardError | None = None
     for item in read_boards(path):
         if isinstance(item, BoardError):
-            if number is None or item.board is None or _names(item.board, number):
+            if number is None or item.board is None or names_board(item.board, number):
                 raise item
             first_error = first_error or item
             continue
@@ -69,7 +69,7 @@ def load_board(path: str | Path, number: int | None = None) -> Board:
                      str(path))
 
 
-def _names(label: str, number: int) -> bool:
+def names_board(label: str, number: int) -> bool:
     """Whether an error's board label ("board 3 (game 5)") names board ``number``."""
     return label == f"board {number}" or label.startswith(f"board {number} ")
 
