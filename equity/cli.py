@@ -89,7 +89,8 @@ def _ruling_options(r: argparse.ArgumentParser) -> None:
     r.add_argument("--policy", choices=[p.value for p in Policy], default=Policy.WEIGHTED.value,
                    help="Law 64C: how the candidate lines become a result: weighted (default, "
                         "Law 12C1(c)), dd (perfect play from the corrected position), "
-                        "favourable (the line best for the non-offenders, Law 84D)")
+                        "favourable (non-reciprocal: the non-offenders the most favourable likely "
+                        "result, the offenders the most unfavourable at all probable)")
     r.add_argument("--weight", metavar="LINE=W", action="append", default=[],
                    help="the Director's weight for a line under --policy weighted: "
                         "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "

@@ -13,15 +13,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
 import tracemalloc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 
 import pytest
 
@@ -32,6 +28,7 @@ from equity.parse.write import board_to_pbn
 from equity.pipeline import rule_board
 from equity.record import Board
 from equity.report import ruling_json
+from tests.fuzz.timer import time_limit
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -98,18 +95,6 @@ def line_of(text: str, tag: str) -> int | None:
     return None
 
 
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    def on_alarm(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"no answer after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -29,14 +29,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -52,6 +50,7 @@ from equity.record import Board
 from equity.report import ruling_json
 from tests.builders import random_board
 from tests.fuzz import strategies as fz
+from tests.fuzz import timer
 
 SCALE = max(1, int(os.environ.get("EQUITY_FUZZ_SCALE", "1")))
 LIMIT = 20.0
@@ -68,22 +67,10 @@ def fuzz(n: int) -> Callable[[Any], Any]:
                                            HealthCheck.filter_too_much])
 
 
-class Hang(Exception):
-    """An example ran longer than ``LIMIT``."""
-
-
 @contextmanager
 def time_limit(seconds: float = LIMIT) -> Iterator[None]:
-    def on_alarm(signum: int, frame: FrameType | None) -> None:
-        raise Hang(f"no answer after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
+    with timer.time_limit(seconds):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def read_all(path: Path) -> list[Board | BoardError]:
