@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -33,15 +33,21 @@ from equity.model import FULL_DECK, Card, CardSet, Seat, Side, Strain, Suit, car
 
 __all__ = [
     "MAX_BOARDS",
+    "Answer",
     "Position",
     "SolveError",
     "dds_threads",
     "dds_version",
+    "pack_chunk",
+    "run_packed",
     "set_threads",
+    "solve_batch",
     "solve_cards",
+    "solve_cards_many",
     "solve_position",
     "solve_positions",
     "validate",
+    "validate_positions",
 ]
 
 MAX_BOARDS = 200
@@ -49,6 +55,8 @@ MAX_BOARDS = 200
 ``solve_all_boards`` checks this off by one and would accept 201, so we chunk ourselves."""
 
 _DUMP_FILE = "dump.txt"
+_threads = 0
+"""The thread count last given to :func:`set_threads` (0: DDS's own choice)."""
 _DDS_LOCK = threading.RLock()
 
 
@@ -271,6 +279,15 @@ def _validated(position: Position, index: int | None = None) -> None:
         raise SolveError(f"position {index}: {e}") from None
 
 
+def validate_positions(positions: Sequence[Position],
+                       known: Container[Position] = ()) -> None:
+    """:func:`validate` every position not in ``known`` (positions already checked); the
+    error names the index of the first bad one (the message :func:`solve_positions` gives)."""
+    for i, p in enumerate(positions):
+        if p not in known:
+            _validated(p, i)
+
+
 def solve_positions(positions: Sequence[Position], side: Side) -> list[int]:
     """Tricks ``side`` wins from each position on (current trick included), double dummy,
     best play by both sides.
@@ -346,9 +363,11 @@ def set_threads(n: int) -> None:
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"thread count must be a non-negative integer: {n!r}")
+    global _threads
     dds = _dds()
     with _DDS_LOCK:
         dds.SetMaxThreads(n)
+        _threads = n
 
 
 def _dds_info() -> Any:
@@ -395,3 +414,125 @@ def dds_version() -> str:
 def dds_threads() -> int:
     """How many threads DDS is currently set up to use (from DDS's ``GetDDSInfo``)."""
     return int(_dds_info().noOfThreads)
+
+
+# --------------------------------------------------------------------------- mixed batches
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """DDS's answer for one position, scored for the side to play.
+
+    ``best`` is the tricks the side to play wins from the position on (current trick
+    included) with best play; ``card_scores`` (only when every card was asked for) the
+    same after each legal card, every card of a run of equals listed.
+    """
+
+    position: Position
+    best: int
+    card_scores: tuple[tuple[Card, int], ...] | None = None
+
+    def tricks(self, side: Side) -> int:
+        """Tricks ``side`` wins from the position on, best play by both sides."""
+        return _for_side(self.best, self.position, side)
+
+    def cards(self, side: Side) -> dict[Card, int]:
+        """The value for ``side`` of every legal card (as :func:`solve_cards`)."""
+        if self.card_scores is None:
+            raise SolveError("this position was solved for its best card only")
+        return {c: _for_side(v, self.position, side) for c, v in self.card_scores}
+
+
+def pack_chunk(positions: Sequence[Position], all_cards: Sequence[bool]) -> Any:
+    """One DDS batch (``struct boards``) of at most :data:`MAX_BOARDS` positions, each
+    asking for the best card only (``solutions=1``) or every legal card (``solutions=3``).
+
+    The positions must have been validated. Separate from :func:`run_packed` so that the
+    time DDS itself takes can be measured without the packing (benchmarks).
+    """
+    if len(positions) > MAX_BOARDS or len(positions) != len(all_cards):
+        raise SolveError(f"a DDS batch takes 1 to {MAX_BOARDS} positions, one flag each")
+    dds = _dds()
+    bop = dds.boards()
+    bop.noOfBoards = len(positions)
+    for i, (p, every) in enumerate(zip(positions, all_cards, strict=True)):
+        bop.deals[i] = _to_deal(p)._data
+        bop.target[i] = 0 if every else -1
+        bop.solutions[i] = 3 if every else 1
+        bop.mode[i] = 1
+    return bop
+
+
+def run_packed(bop: Any) -> Any:
+    """DDS's ``SolveAllBoardsBin`` on a packed batch: all of DDS's threads at work; the
+    raw ``solvedBoards``. The DDS lock is held; DDS errors become :class:`SolveError`.
+
+    With DDS limited to one thread (:func:`set_threads`), the positions go one by one
+    through ``SolveBoard`` instead, in order: measured on positions of the same deals
+    (benchmarks/RESULTS.md), one-thread ``SolveAllBoards`` loses DDS's transposition table
+    between them and takes about twice as long.
+    """
+    dds = _dds()
+    solved = dds.solvedBoards()
+    with _dds_call(f"a batch of {bop.noOfBoards} positions"):
+        if _threads == 1:
+            for i in range(bop.noOfBoards):
+                dds.SolveBoard(bop.deals[i], bop.target[i], bop.solutions[i], bop.mode[i],
+                               solved.solvedBoard[i], 0)
+            solved.noOfBoards = bop.noOfBoards
+        else:
+            dds.SolveAllBoardsBin(bop, solved)
+    if solved.noOfBoards != bop.noOfBoards:
+        raise SolveError(f"DDS solved {solved.noOfBoards} of {bop.noOfBoards} positions")
+    return solved
+
+
+def _answer(p: Position, fut: Any, every: bool) -> Answer:
+    """One position's ``futureTricks`` as an :class:`Answer` (scores for the side to play)."""
+    if not every:
+        score = int(fut.score[0])
+        _for_side(score, p, p.to_play.side)  # range check
+        return Answer(p, score)
+    listed: list[tuple[Card, int]] = []
+    held = p.hands[p.to_play]
+    for i in range(fut.cards):
+        suit, score = Suit(fut.suit[i]), int(fut.score[i])
+        _for_side(score, p, p.to_play.side)
+        holding = (1 << fut.rank[i]) | fut.equals[i]
+        listed += [(Card(suit, r), score) for r in range(14, 1, -1) if holding >> r & 1]
+    if not listed or any(not held & c.bit for c, _ in listed):
+        raise SolveError(f"DDS listed a card {p.to_play.long_name} does not hold")
+    return Answer(p, max(v for _, v in listed), tuple(listed))
+
+
+def solve_batch(positions: Sequence[Position], all_cards: Sequence[bool] | bool = False,
+                check: bool = True) -> list[Answer]:
+    """Answers for many positions in as few DDS calls as possible (chunks of at most
+    :data:`MAX_BOARDS`), each for the best card or, where ``all_cards`` says so, for every
+    legal card: what :func:`solve_positions` and :func:`solve_cards` answer, in one batch.
+
+    Why: DDS spreads a batch over its threads and shares its transposition tables between
+    positions of one deal, so callers should put a deal's positions next to each other.
+    Every position is validated first (``check=False``: the caller already did, with
+    :func:`validate_positions`); a bad one raises :class:`SolveError` with its index.
+    """
+    flags = [all_cards] * len(positions) if isinstance(all_cards, bool) else list(all_cards)
+    if len(flags) != len(positions):
+        raise SolveError("one all_cards flag per position")
+    if check:
+        validate_positions(positions)
+    out: list[Answer] = []
+    for start in range(0, len(positions), MAX_BOARDS):
+        chunk = positions[start : start + MAX_BOARDS]
+        every = flags[start : start + MAX_BOARDS]
+        solved = run_packed(pack_chunk(chunk, every))
+        out += [_answer(p, solved.solvedBoard[i], e)
+                for i, (p, e) in enumerate(zip(chunk, every, strict=True))]
+    return out
+
+
+def solve_cards_many(positions: Sequence[Position], side: Side) -> list[dict[Card, int]]:
+    """:func:`solve_cards` for many positions, batched through ``SolveAllBoards``
+    (``solutions=3``) instead of one ``SolveBoard`` call each."""
+    side = Side(side)
+    return [a.cards(side) for a in solve_batch(positions, True)]

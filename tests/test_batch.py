@@ -1,0 +1,235 @@
+"""`equity batch`: the same rulings as `equity rule --json`, batched, in parallel, with
+nothing lost or doubled when a run is killed, and a time limit on double-dummy solving."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from equity.batch import Output, Spec, run_batch
+from equity.cli import main
+from equity.corpus import corpus, sources, write
+from equity.model import Side
+from equity.solve import (
+    set_threads,
+    solve_batch,
+    solve_cards,
+    solve_cards_many,
+    solve_positions,
+)
+from tests.builders import SEED001_DEAL
+from tests.conftest import EXTERNAL
+
+CASES = Path(__file__).parent / "cases"
+needs_data = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
+ROOT = Path(__file__).resolve().parents[1]
+
+BAD_BOARD = f"""
+[Board "99"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 HJ SK
+"""
+"""East plays SK, which North holds: a record that cannot be replayed."""
+
+TIMED = f"""[Board "1"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 C2 H8
+C6 D2 D3 DA
+
+[Board "2"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 C2 H8
+"""
+"""Board 1: North revokes at trick 1 and it is established, so Law 64C solves a nearly
+full deal. Board 2: the same revoke, not established: corrected, nothing to solve."""
+
+
+def lines_of(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+def by_key(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out = {ln["key"]: ln for ln in lines}
+    assert len(out) == len(lines), "a board appears twice"
+    return out
+
+
+def rule_json(path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    """`equity rule --json` on a file: the boards with a revoke, and the boards in error."""
+    main(["rule", str(path), "--json"])
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    return [o for o in out if "error" in o or o.get("revokes")]
+
+
+def without_key(lines: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps({k: v for k, v in ln.items() if k != "key"}, sort_keys=True)
+                  for ln in lines)
+
+
+@pytest.fixture(scope="module")
+def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """40 real boards with an injected revoke each, and one board that cannot be replayed."""
+    if not EXTERNAL.is_dir():
+        pytest.skip("../shared/data absent")
+    path = tmp_path_factory.mktemp("batch") / "corpus.pbn"
+    write(path, corpus(sources([EXTERNAL / "ben-bbo-daylong"]), 40, seed=5))
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(BAD_BOARD)
+    return path
+
+
+@pytest.fixture(scope="module")
+def corpus_batch(corpus_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("batch-out") / "one.jsonl"
+    run_batch([corpus_file], Spec(), out, jobs=1, time_limit=None)
+    return out
+
+
+def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cases.jsonl"
+    run_batch([CASES], Spec(), out, jobs=1, time_limit=None, task_boards=5)
+    expected = [o for case in sorted(CASES.glob("*.pbn")) for o in rule_json(case, capsys)]
+    got = lines_of(out)
+    assert len(got) > 30
+    assert without_key(got) == without_key(expected)
+
+
+@needs_data
+def test_batch_lines_are_rule_json_lines_on_a_corpus_slice(
+        corpus_file: Path, corpus_batch: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    got = lines_of(corpus_batch)
+    assert without_key(got) == without_key(rule_json(corpus_file, capsys))
+    keys = set(by_key(got))
+    assert keys == {f"{corpus_file}#{i}" for i in range(1, 42)}
+
+
+@needs_data
+def test_a_bad_board_is_an_error_line_and_the_rest_are_ruled(corpus_batch: Path) -> None:
+    lines = lines_of(corpus_batch)
+    errors = [ln for ln in lines if "error" in ln]
+    assert [e["board"] for e in errors] == ["board 99"]
+    assert "SK" in errors[0]["error"] + json.dumps(errors[0]["where"])
+    assert sum(1 for ln in lines if "ruling" in ln) == 40
+
+
+@needs_data
+def test_two_jobs_give_the_same_lines_as_one(corpus_file: Path, corpus_batch: Path,
+                                             tmp_path: Path) -> None:
+    out = tmp_path / "two.jsonl"
+    s = run_batch([corpus_file], Spec(), out, jobs=2, task_boards=4)
+    assert (s.ruled, s.errors) == (40, 1)
+    assert by_key(lines_of(out)) == by_key(lines_of(corpus_batch))
+
+
+@needs_data
+def test_a_killed_run_rerun_has_every_board_once_with_the_same_results(
+        tmp_path: Path) -> None:
+    src = tmp_path / "big.pbn"
+    write(src, corpus(sources([EXTERNAL / "ben-bbo-daylong"]), 300, seed=7))
+    reference = tmp_path / "reference.jsonl"
+    run_batch([src], Spec(), reference, jobs=1, time_limit=None)
+    out = tmp_path / "out.jsonl"
+    cmd = [sys.executable, "-m", "equity.cli", "batch", str(src), "--out", str(out),
+           "--jobs", "2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(random.Random().uniform(0.0, 0.8))
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    written = out.read_text(encoding="utf-8").count("\n")
+    assert 0 < written < 300, "the kill should land half-way"
+    rerun = subprocess.run([*cmd[:-2], "--jobs", "1"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, check=False)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{written} already in the output" in rerun.stderr
+    assert by_key(lines_of(out)) == by_key(lines_of(reference))
+    assert not (tmp_path / "dump.txt").exists()
+
+
+def test_a_cut_last_line_is_dropped_and_done_boards_are_known(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    path.write_text('{"key": "a#1"}\n{"key": "a#2"}\n{"key": "a#', encoding="utf-8")
+    out = Output(path)
+    out.write(['{"key": "a#3"}'])
+    out.sync()
+    out.close()
+    assert out.done == {"a#1", "a#2"}
+    assert [ln["key"] for ln in lines_of(path)] == ["a#1", "a#2", "a#3"]
+
+
+def test_a_board_over_the_time_limit_is_an_error_and_the_run_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "timed.pbn").write_text(TIMED, encoding="utf-8")
+    code = main(["batch", "timed.pbn", "--time-limit", "0.001", "--out", "out.jsonl"])
+    assert code == 1
+    lines = by_key(lines_of(tmp_path / "out.jsonl"))
+    assert lines["timed.pbn#1"]["error"] == "double-dummy solving exceeded 0.001 s"
+    assert lines["timed.pbn#2"]["ruling"]["basis"] == "none"
+    assert "1 ruled, 1 in error" in capsys.readouterr().err
+    assert not (tmp_path / "dump.txt").exists()
+
+
+def test_without_a_time_limit_the_same_board_is_ruled(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "timed.pbn").write_text(TIMED, encoding="utf-8")
+    assert main(["batch", "timed.pbn", "--time-limit", "0", "--out", "out.jsonl"]) == 0
+    lines = by_key(lines_of(tmp_path / "out.jsonl"))
+    assert lines["timed.pbn#1"]["lines"] and lines["timed.pbn#1"]["ruling"]["solved"]
+    assert not (tmp_path / "dump.txt").exists()
+
+
+def test_no_equity_gives_the_automatic_ruling_only(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "timed.pbn").write_text(TIMED, encoding="utf-8")
+    assert main(["batch", str(tmp_path / "timed.pbn"), "--no-equity"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [o["board"] for o in out] == [1, 2] and all("lines" not in o for o in out)
+
+
+def test_a_field_option_is_refused_in_batch(tmp_path: Path) -> None:
+    (tmp_path / "timed.pbn").write_text(TIMED, encoding="utf-8")
+    assert main(["batch", str(tmp_path / "timed.pbn"), "--field-from-input"]) == 2
+
+
+@pytest.mark.parametrize("threads", [0, 1])
+def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None:
+    from tests.test_solve import random_ending
+
+    rng = random.Random(11)
+    ps = [random_ending(rng, k) for k in (3, 5, 7) * 30]
+    set_threads(threads)
+    try:
+        many = solve_cards_many(ps, Side.EW)
+        mixed = solve_batch(ps, [i % 3 == 0 for i in range(len(ps))])
+    finally:
+        set_threads(0)
+    assert many == [solve_cards(p, Side.EW) for p in ps]
+    assert [a.tricks(Side.NS) for a in mixed] == solve_positions(ps, Side.NS)
