@@ -30,7 +30,7 @@ from equity.report import equity_json
 from equity.solve import Position
 
 BOARDS = 1000
-MEMORY_BOARDS = (200, 2000)
+MEMORY_BOARDS = (1000, 10000)
 pytestmark = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
 
 
@@ -184,7 +184,7 @@ def peak_rss_mb(path: Path, out: Path) -> float:
 
 def test_peak_memory_for_ten_times_the_boards(benchmark: BenchmarkFixture,
                                               tmp_path: Path) -> None:
-    """Peak RSS on 2,000 boards over 200 boards: flat (goal: under 500 MB)."""
+    """Peak RSS on 10,000 boards over 1,000 boards: flat (goal: under 500 MB)."""
     small, big = MEMORY_BOARDS
     srcs = sources([EXTERNAL])
     paths = []

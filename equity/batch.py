@@ -334,13 +334,30 @@ def rule_boards(boards: Sequence[Board], spec: Spec, solve_groups: Solve) -> lis
         if not still:
             break
         groups = [[(pos, every) for pos, every in p.asks.items()] for p in still]
-        for a in solve_groups(groups):
+        for a in _solve_or_isolate(still, groups, solve_groups, lines):
             known = cache.get(a.position)
             if known is None or known.card_scores is None:
                 cache[a.position] = a
-        pending = still
+        pending = [p for p in still if lines[p.slot] is None]
     return [line if line is not None else _board_error(boards[i], "Law 64C check: the "
             "candidate lines did not settle") for i, line in enumerate(lines)]
+
+
+def _solve_or_isolate(pending: Sequence[_Pending],
+                      groups: Sequence[Sequence[tuple[Position, bool]]], solve_groups: Solve,
+                      lines: list[str | None]) -> list[Answer]:
+    """Solve every board's positions together; if DDS rejects the batch, solve board by
+    board so that only the board at fault gets an error line (the others go on)."""
+    try:
+        return list(solve_groups(groups))
+    except SolveError:
+        answers: list[Answer] = []
+        for p, group in zip(pending, groups, strict=True):
+            try:
+                answers += solve_groups([group])
+            except SolveError as e:
+                lines[p.slot] = _final_error(p.board, e)
+        return answers
 
 
 # --- Solving, with a time limit ---------------------------------------------------------

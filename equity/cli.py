@@ -2,13 +2,15 @@
 
 Exit codes: 0 every board was ruled; 1 at least one board (or file) could not be read or
 replayed — its error is reported and the other boards are still ruled; 2 the command
-line itself is wrong.
+line itself is wrong; 3 an internal error (a bug: one line, no traceback unless
+``EQUITY_DEBUG`` is set); 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from importlib import resources
@@ -413,6 +415,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_batch(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
+    except KeyboardInterrupt:
+        print("equity: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug of ours, never the input's: no traceback for users
+        if os.environ.get("EQUITY_DEBUG"):
+            raise
+        print(f"equity: internal error: {type(e).__name__}: {e} (run with EQUITY_DEBUG=1 "
+              "for the traceback, and please report it)", file=sys.stderr)
+        return 3
     return _usage(f"unknown command {args.command}")
 
 

@@ -233,3 +233,30 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
         set_threads(0)
     assert many == [solve_cards(p, Side.EW) for p in ps]
     assert [a.tricks(Side.NS) for a in mixed] == solve_positions(ps, Side.NS)
+
+
+def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails() -> None:
+    from equity import solve
+    from equity.batch import dds_solver, rule_boards
+    from equity.parse import read_text
+    from equity.record import Board
+
+    example = (Path(__file__).parents[1] / "equity" / "examples"
+               / "3nt_east_diamond_revoke.pbn").read_text()
+    boards = [b for b in read_text(example + "\n" + example.replace('[Board "1"]',
+                                                                     '[Board "2"]'), "pbn")
+              if isinstance(b, Board)]
+    real = dds_solver(None)
+    bad: list[Any] = []
+
+    def flaky(groups: Any) -> Any:
+        # DDS rejects any batch that holds board 2's positions
+        if len(groups) == 2 and not bad:
+            bad.append(groups[1])
+        if len(groups) > 1 or groups[0] is bad[0]:
+            raise solve.SolveError("DDS rejected a batch: Wrong number of remaining cards")
+        return real(groups)
+
+    lines = [json.loads(x) for x in rule_boards(boards, Spec(), flaky)]
+    assert lines[0]["ruling"]["declarer_tricks"] == 10
+    assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"

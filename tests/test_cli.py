@@ -85,3 +85,16 @@ def test_bad_option_value_exits_2(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "equity.cli", "rule", str(f),
                         "--attention", "never"], capture_output=True, text=True)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "attention" in r.stderr
+
+
+def test_an_internal_error_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import equity.cli as cli
+
+    def boom(args: object) -> int:
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(cli, "cmd_rule", boom)
+    monkeypatch.delenv("EQUITY_DEBUG", raising=False)
+    assert cli.main(["rule", "--example"]) == 3
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: a bug" in err and "Traceback" not in err
