@@ -163,7 +163,7 @@ def broken(rng: random.Random, b: Board) -> Board:
         c = rng.choice(list(cards(h[s])))
         h[s] &= ~c.bit
         h[s.next] |= c.bit
-        b = dataclasses.replace(b, deal=dataclasses.replace(b.deal, hands=tuple(h)))
+        b = dataclasses.replace(b, deal=dataclasses.replace(b.deal, hands=(h[0], h[1], h[2], h[3])))
     elif what == 7:  # an empty trick row
         tricks[t] = [None] * 4
     else:  # the record cut short inside a trick

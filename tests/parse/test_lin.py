@@ -8,9 +8,9 @@ import pytest
 
 from equity.errors import BoardError
 from equity.model import Card, Seat, Strain, Vulnerability
-from equity.parse import read_text
 from equity.parse.facts import endplay_contract, own_contract
 from equity.record import Board
+from tests.parse.reading import reader
 
 # South, West, North, East; dealer 3 = North
 MD = "md|3SAKQJHAKQJDAKQJCA,S2345H2345D2345C2,S6789H6789D6789C3,|"
@@ -24,22 +24,7 @@ def lin(*parts: str, head: str = "pn|a,b,c,d|st||") -> str:
     return head + MD + "".join(parts)
 
 
-def items(text: str) -> list[Board | BoardError]:
-    return list(read_text(text, "lin", "t.lin"))
-
-
-def one(text: str) -> Board:
-    out = items(text)
-    assert len(out) == 1, out
-    assert isinstance(out[0], Board), out[0]
-    return out[0]
-
-
-def error(text: str) -> BoardError:
-    out = items(text)
-    assert len(out) == 1, out
-    assert isinstance(out[0], BoardError), out[0]
-    return out[0]
+items, one, error = reader("lin")
 
 
 def test_md_gives_dealer_and_completes_the_fourth_hand() -> None:

@@ -8,9 +8,10 @@ import pytest
 
 from equity.errors import BoardError
 from equity.model import Card, Seat, Strain, Vulnerability
-from equity.parse import load_board, read_boards, read_text
+from equity.parse import load_board, read_boards
 from equity.parse.pbn import lex
 from equity.record import Attention, Board, Requirement
+from tests.parse.reading import reader
 
 DEAL = "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"
 PLAY = """\
@@ -42,22 +43,7 @@ BASIC = (
 )
 
 
-def items(text: str) -> list[Board | BoardError]:
-    return list(read_text(text, "pbn", "t.pbn"))
-
-
-def one(text: str) -> Board:
-    out = items(text)
-    assert len(out) == 1, out
-    assert isinstance(out[0], Board), out[0]
-    return out[0]
-
-
-def error(text: str) -> BoardError:
-    out = items(text)
-    assert len(out) == 1, out
-    assert isinstance(out[0], BoardError), out[0]
-    return out[0]
+items, one, error = reader("pbn")
 
 
 def test_basic_game_reads_every_field() -> None:
