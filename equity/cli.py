@@ -20,7 +20,7 @@ from equity.compare import TOTAL_POINTS, Policy, Ruling, Thresholds, Weights
 from equity.errors import BoardError, Where
 from equity.laws import AutomaticRuling
 from equity.model import ModelError, Seat
-from equity.parse import names_board, read_boards
+from equity.parse import names_board, read_boards, read_text
 from equity.pipeline import Options, rule_board, rule_board_with_equity
 from equity.play import replay
 from equity.record import Board, Facts, Requirement
@@ -206,9 +206,9 @@ def _usage(message: str) -> int:
 
 
 def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
-    if args.example:
-        with resources.as_file(resources.files("equity") / "examples" / EXAMPLE) as path:
-            yield from read_boards(path)
+    if args.example:  # named by its file name, not its place in site-packages
+        text = (resources.files("equity") / "examples" / EXAMPLE).read_text(encoding="utf-8")
+        yield from read_text(text, "pbn", EXAMPLE)
     else:
         yield from read_boards(Path(args.file))
 
