@@ -338,46 +338,61 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     Raises :class:`~equity.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
-    revokes = list(replay.revokes)
-    established = [(r, law_63a(r, replay, ed)) for r in revokes]
-    # Which revokes stand (established and not corrected), for 64B2 and 64B7.
-    corrections: list[tuple[Step | None, Step | None]] = []
-    for r, _ in established:
-        corrections.append((law_62d(r, replay), law_62c3(r, established, ed)))
-    standing_sides = {r.seat.side for (r, est), (d, c3) in zip(established, corrections,
-                                                               strict=True)
-                      if est is not None and d is None and c3 is None}
-    both_sides = len(standing_sides) == 2
+    # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
+    established = [(r, law_63a(r, replay, ed)) for r in replay.revokes]
+    corrected = [law_62c3(r, established, ed) or law_62d(r, replay) for r, _ in established]
+    # Law 64B7 looks at the revokes that stand, of both sides.
+    standing = {r.seat.side for (r, est), c in zip(established, corrected, strict=True)
+                if est is not None and c is None}
+    both_sides = len(standing) == 2
 
     pool = _Pool(replay)
     out: list[RevokeRuling] = []
-    for (rev, est), (d, c3) in zip(established, corrections, strict=True):
-        side = rev.seat.side
-        steps = [law_61a(rev, replay)]
-        if est is None or d is not None or c3 is not None:
-            why = c3 or d or Step("62A", "the offending side has not played to the next trick "
-                                         "nor claimed: the revoke is not established and must "
-                                         "be corrected.")
-            if est is not None:
-                steps.append(est)
-            correction, more = law_62(rev, replay, why)
-            steps.extend(more)
-            if c3 is not None and est is not None:
-                steps.append(Step("64B8", "the revoke was corrected under Law 62C3: no transfer."))
-            out.append(RevokeRuling(rev, side, est is not None, True, 0, (), tuple(steps),
-                                    correction, "64B8" if c3 is not None and est else None))
-            continue
-        steps.append(est)
-        exempt = law_64b(rev, replay, ed, out, both_sides)
-        if exempt is not None:
-            steps.append(exempt)
-            out.append(RevokeRuling(rev, side, True, False, 0, (), tuple(steps),
-                                    exemption=exempt.law))
-            continue
-        taken, more = law_64a(rev, replay, ed, pool)
-        steps.extend(more)
-        out.append(RevokeRuling(rev, side, True, False, len(taken), tuple(taken), tuple(steps)))
+    for (rev, est), correction in zip(established, corrected, strict=True):
+        if est is None or correction is not None:
+            out.append(_rule_correction(rev, replay, est, correction))
+        else:
+            out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay))
 
+
+def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None
+                     ) -> RevokeRuling:
+    """Law 62: a revoke not established (62A), or one that must be corrected all the
+    same (62D, 62C3; then Law 64B8 for the established one of 62C3)."""
+    steps = [law_61a(rev, replay)]
+    if est is not None:
+        steps.append(est)
+    reason = why or Step("62A", "the offending side has not played to the next trick nor "
+                                "claimed: the revoke is not established and must be corrected.")
+    correction, more = law_62(rev, replay, reason)
+    steps += more
+    exemption = None
+    if est is not None and why is not None and why.law == "62C3":
+        exemption = "64B8"
+        steps.append(Step("64B8", "the revoke was corrected under Law 62C3: no transfer."))
+    return RevokeRuling(rev, rev.seat.side, est is not None, True, 0, (), tuple(steps),
+                        correction, exemption)
+
+
+def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
+                   earlier: list[RevokeRuling], both_sides: bool, pool: _Pool
+                   ) -> RevokeRuling:
+    """Law 64: an established revoke that stands: an exception of 64B, or the 64A
+    transfer."""
+    steps = [law_61a(rev, replay), est]
+    exempt = law_64b(rev, replay, ed, earlier, both_sides)
+    if exempt is not None:
+        steps.append(exempt)
+        return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps),
+                            exemption=exempt.law)
+    taken, more = law_64a(rev, replay, ed, pool)
+    steps += more
+    return RevokeRuling(rev, rev.seat.side, True, False, len(taken), tuple(taken),
+                        tuple(steps))
+
+
+def _notes(replay: Replay) -> tuple[str, ...]:
     notes = []
     if replay.after_stop:
         stray = ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in replay.after_stop)
@@ -388,7 +403,7 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     if not replay.finished:
         notes.append("the play record stops before the end of play; tricks are counted as far "
                      "as it goes")
-    return AutomaticRuling(replay, ed, tuple(out), tuple(notes))
+    return tuple(notes)
 
 
 # --- Helpers ------------------------------------------------------------------------------
