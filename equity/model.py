@@ -41,19 +41,19 @@ class Seat(IntEnum):
     @property
     def next(self) -> Seat:
         """The player on this seat's left, who plays next in rotation."""
-        return Seat((self + 1) % 4)
+        return _SEATS[(self + 1) % 4]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return _SEATS[(self + 2) % 4]
 
     @property
     def side(self) -> Side:
-        return Side(self % 2)
+        return _SIDES[self % 2]
 
     def after(self, n: int) -> Seat:
         """The seat ``n`` places clockwise from this one."""
-        return Seat((self + n) % 4)
+        return _SEATS[(self + n) % 4]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -76,11 +76,16 @@ class Side(IntEnum):
 
     @property
     def other(self) -> Side:
-        return Side(1 - self)
+        return _SIDES[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat(self), Seat(self + 2))
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The seats by value: indexing is much cheaper than calling the enum."""
+_SIDES: tuple[Side, ...] = tuple(Side)
 
 
 class Suit(IntEnum):
@@ -169,6 +174,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read "S2", "HT", "h10", "♠A"; the suit comes first."""
+        known = CARD_BY_TEXT.get(text)
+        if known is not None:  # the common spelling, e.g. "SA" (cards are immutable)
+            return known
         t = text.strip().upper()
         if len(t) < 2:
             raise ModelError(f"not a card: {text!r}")
@@ -179,6 +187,16 @@ class Card:
     def from_bit(cls, index: int) -> Card:
         """The card whose bit is ``1 << index``."""
         return cls(Suit(index // 16), index % 16)
+
+
+CARD_BY_TEXT: dict[str, Card] = {
+    f"{s}{r}": Card(Suit(i), k + 2) for i, s in enumerate(SUIT_CHARS)
+    for k, r in enumerate(RANK_CHARS)}
+"""Every card by its ``str`` (what :meth:`Card.parse` reads most)."""
+
+
+_RANK_OF: dict[str, int] = {ch: k + 2 for k, ch in enumerate(RANK_CHARS)}
+"""Rank characters as :func:`parse_rank` reads them (upper case, no blanks)."""
 
 
 def parse_rank(text: str, context: str = "") -> int:
@@ -242,7 +260,7 @@ def parse_hand(text: str) -> CardSet:
         if ranks == "-":
             continue
         for ch in ranks:
-            bit = Card(suit, parse_rank(ch, text)).bit
+            bit = 1 << (16 * suit + (_RANK_OF.get(ch) or parse_rank(ch, text)))
             if cs & bit:
                 raise ModelError(f"card {Card(suit, parse_rank(ch))} twice in hand {text!r}")
             cs |= bit

@@ -83,7 +83,7 @@ class Position:
     @property
     def to_play(self) -> Seat:
         """The seat whose turn it is: the leader, then clockwise once per card on the trick."""
-        return Seat((self.leader + len(self.trick)) % 4)
+        return Seat.N.after(self.leader + len(self.trick))
 
     @property
     def tricks_left(self) -> int:
@@ -100,6 +100,10 @@ _SUIT_NAMES = ("spade", "heart", "diamond", "club")
 
 def _cards_text(cs: CardSet) -> str:
     return ", ".join(str(c) for c in cards(cs))
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    return ", ".join(f"{s.long_name} {sizes[s]}" for s in Seat)
 
 
 def validate(position: Position) -> None:
@@ -143,19 +147,24 @@ def validate(position: Position) -> None:
             raise SolveError(f"{seat.long_name}'s hand is not a set of cards: {h!r}")
         if count(h) > 13:
             raise SolveError(f"{seat.long_name} holds {count(h)} cards; a hand has at most 13")
-    for a in Seat:
-        for b in Seat:
-            if a < b and hands[a] & hands[b]:
-                raise SolveError(
-                    f"{_cards_text(hands[a] & hands[b])} held by both "
-                    f"{a.long_name} and {b.long_name}"
-                )
+    hn, he, hs, hw = hands
+    if (hn & he) | (hn & hs) | (hn & hw) | (he & hs) | (he & hw) | (hs & hw):
+        for a in Seat:
+            for b in Seat:
+                if a < b and hands[a] & hands[b]:
+                    raise SolveError(
+                        f"{_cards_text(hands[a] & hands[b])} held by both "
+                        f"{a.long_name} and {b.long_name}"
+                    )
+    held = hn | he | hs | hw
     on_trick = 0
     for i, card in enumerate(trick):
         player = leader.after(i)
         if on_trick & card.bit:
             raise SolveError(f"{card} is on the current trick twice")
         on_trick |= card.bit
+        if not held & card.bit:
+            continue
         for seat in Seat:
             if hands[seat] & card.bit:
                 who = "who played it" if seat == player else f"but {player.long_name} played it"
@@ -163,25 +172,24 @@ def validate(position: Position) -> None:
                     f"{card} is on the current trick and still in {seat.long_name}'s hand "
                     f"({who}); cards played to the trick must be removed from the hands"
                 )
-    total = sum(count(h) for h in hands)
-    if total == 0 and not trick:
+    sizes = [count(h) for h in hands]
+    if sum(sizes) == 0 and not trick:
         raise SolveError("empty position: nobody holds any cards, there is nothing to solve")
     to_play = position.to_play
-    n = count(hands[to_play])
-    sizes = ", ".join(f"{s.long_name} {count(hands[s])}" for s in Seat)
+    n = sizes[to_play]
     if n == 0:
         raise SolveError(
             f"{to_play.long_name} is to play to the current trick but holds no cards "
-            f"(cards held: {sizes}; {len(trick)} on the trick)"
+            f"(cards held: {_sizes_text(sizes)}; {len(trick)} on the trick)"
         )
     for i in range(4):
         seat = leader.after(i)
         want = n - 1 if i < len(trick) else n
-        if count(hands[seat]) != want:
+        if sizes[seat] != want:
             raise SolveError(
                 f"inconsistent hand sizes: with {len(trick)} card(s) on the trick led by "
                 f"{leader.long_name} and {to_play.long_name} to play holding {n}, "
-                f"{seat.long_name} should hold {want} (cards held: {sizes})"
+                f"{seat.long_name} should hold {want} (cards held: {_sizes_text(sizes)})"
             )
     if trick:
         led = trick[0].suit
@@ -208,31 +216,33 @@ def _dds() -> Any:
 
 
 def _to_deal(position: Position) -> Any:
-    """The position as an endplay ``Deal`` (DDS ``struct deal``).
+    """The position as an endplay ``Deal`` (DDS ``struct deal``, see :func:`_fill_deal`)."""
+    from endplay.types.deal import Deal
+
+    deal = Deal()
+    _fill_deal(deal._data, position)
+    return deal
+
+
+def _fill_deal(data: Any, position: Position) -> None:
+    """Write the position into DDS's ``struct deal`` ``data`` (every field is set).
 
     ``first`` is the leader to the current trick and the cards already played to it go
     into ``currentTrickSuit/Rank`` (rank 2..14, zero for "no card"), not into the hands:
     that is how DDS (and ``Deal.play``) represent a trick in progress. The suit holdings
     are copied bit for bit: the model's encoding is DDS's.
     """
-    from endplay.types.deal import Deal
-
-    deal = Deal()
-    data = deal._data
     data.trump = int(position.strain)
     data.first = int(position.leader)
-    for i in range(3):
-        data.currentTrickSuit[i] = 0
-        data.currentTrickRank[i] = 0
+    suits, ranks = [0, 0, 0], [0, 0, 0]
     for i, card in enumerate(position.trick):
-        data.currentTrickSuit[i] = int(card.suit)
-        data.currentTrickRank[i] = card.rank
+        suits[i], ranks[i] = int(card.suit), card.rank
+    data.currentTrickSuit[:] = suits
+    data.currentTrickRank[:] = ranks
     for seat in range(4):
         h = position.hands[seat]
-        row = data.remainCards[seat]
-        for suit in range(4):
-            row[suit] = (h >> (16 * suit)) & 0x7FFC
-    return deal
+        data.remainCards[seat][:] = [h & 0x7FFC, (h >> 16) & 0x7FFC, (h >> 32) & 0x7FFC,
+                                     (h >> 48) & 0x7FFC]
 
 
 @contextmanager
@@ -456,7 +466,7 @@ def pack_chunk(positions: Sequence[Position], all_cards: Sequence[bool]) -> Any:
     bop = dds.boards()
     bop.noOfBoards = len(positions)
     for i, (p, every) in enumerate(zip(positions, all_cards, strict=True)):
-        bop.deals[i] = _to_deal(p)._data
+        _fill_deal(bop.deals[i], p)
         bop.target[i] = 0 if every else -1
         bop.solutions[i] = 3 if every else 1
         bop.mode[i] = 1

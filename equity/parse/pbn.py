@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from equity.errors import BoardError, Where
-from equity.model import Card, Contract, Deal, ModelError, Seat, Side, Vulnerability
+from equity.model import CARD_BY_TEXT, Card, Contract, Deal, ModelError, Seat, Side, Vulnerability
 from equity.parse.facts import board_label, contract_from_calls, parse_facts, small_int
 from equity.record import Board, PlayRecord, Slot
 
@@ -422,35 +422,39 @@ def _play(pair: TagPair, leader_text: str, result: int | None,
         mark: str | None = None
         for tok in _split_marks(row):
             seat = first.after(len(slots)) if first is not None else None
-            if tok == "*":
-                claimed = True
-            elif _NOTE.fullmatch(tok) or _NAG.fullmatch(tok) or not tok.strip("!?"):
-                continue
-            elif tok in ("^R", "^L"):
-                if mark is not None:
-                    raise _play_error(f"two irregularity marks ({mark} and {tok}) on one card",
-                                      line, trick, seat, tok)
-                mark = tok
-            elif tok == "+" or not tok.strip("-"):  # "--" too, as some exporters write
-                if mark is not None:
-                    raise _play_error(f"the mark {mark} must precede a card, not {tok!r}",
-                                      line, trick, seat, tok)
-                slots.append(None)
-            else:
+            card = CARD_BY_TEXT.get(tok)  # most tokens: a card as plainly written
+            if card is None:
+                if tok == "*":
+                    claimed = True
+                    continue
+                if _NOTE.fullmatch(tok) or _NAG.fullmatch(tok) or not tok.strip("!?"):
+                    continue
+                if tok in ("^R", "^L"):
+                    if mark is not None:
+                        raise _play_error(f"two irregularity marks ({mark} and {tok}) on one "
+                                          "card", line, trick, seat, tok)
+                    mark = tok
+                    continue
+                if tok == "+" or not tok.strip("-"):  # "--" too, as some exporters write
+                    if mark is not None:
+                        raise _play_error(f"the mark {mark} must precede a card, not {tok!r}",
+                                          line, trick, seat, tok)
+                    slots.append(None)
+                    continue
                 try:
                     card = Card.parse(_strip_annotation(tok))
                 except ModelError:
                     raise _play_error(f"unknown card {tok!r}", line, trick, seat, tok) from None
-                if seat is None:
-                    raise _play_error("the [Play] tag does not name the seat on lead",
-                                      line, trick, None, tok)
-                if mark is not None:
-                    marks[(trick, seat)] = mark[1]
-                    if mark == "^L":
-                        leader = seat
-                    mark = None
-                slots.append(card)
-                n_cards += 1
+            if seat is None:
+                raise _play_error("the [Play] tag does not name the seat on lead",
+                                  line, trick, None, tok)
+            if mark is not None:
+                marks[(trick, seat)] = mark[1]
+                if mark == "^L":
+                    leader = seat
+                mark = None
+            slots.append(card)
+            n_cards += 1
         if mark is not None:
             raise _play_error(f"the mark {mark} is not followed by a card", line, trick,
                               first.after(len(slots)) if first is not None else None, mark)
