@@ -3,7 +3,7 @@ side by side in one test (the machine is shared: absolute times drift, ratios le
 
 Run: ``python -m pytest benchmarks/bench_batch.py --benchmark-only -s`` (``-s`` shows the
 ratios; they are also stored in each benchmark's ``extra_info``). The corpus (1,000 real
-boards with one injected revoke each, :mod:`equity.corpus`, seed 1) is written to a
+boards with one injected revoke each, :mod:`benchmarks.corpus`, seed 1) is written to a
 temporary directory. See benchmarks/README.md for what each figure means.
 """
 
@@ -19,15 +19,16 @@ from typing import Any
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from equity import solve
-from equity.batch import Spec, dds_solver, rule_boards, run_batch
-from equity.corpus import EXTERNAL, corpus, sources, write
-from equity.model import Card, Side, Suit
-from equity.parse import read_boards
-from equity.pipeline import rule_board_with_equity
-from equity.record import Board
-from equity.report import equity_json
-from equity.solve import Position
+from benchmarks.corpus import EXTERNAL, corpus, sources, write
+from equity.app.batch import dds_solver, rule_boards, run_batch
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.board import Board
+from equity.core.cards import Card, Side, Suit
+from equity.core.position import Position
+from equity.dd import solve
+from equity.formats import read_boards
+from equity.render.text import equity_json
 
 BOARDS = 1000
 MEMORY_BOARDS = (1000, 10000)
@@ -62,21 +63,22 @@ def test_batch_total_over_dds_alone(benchmark: BenchmarkFixture, corpus_file: Pa
     threads, over ``SolveAllBoards`` alone on the very chunks the batch sent (packed
     beforehand): what the batch adds on top of DDS. Goal <= 1.15."""
     chunks: list[list[tuple[Position, bool]]] = []
-    import equity.batch as batch
+    import equity.app.batch as batch
 
     real = batch.dds_solver
     batch.dds_solver = lambda limit=None, record=None: real(limit, chunks)  # type: ignore[assignment]
     try:
-        run_batch([corpus_file], Spec(), tmp_path / "warm.jsonl", time_limit=None)  # warm up
+        # warm up
+        run_batch([corpus_file], RulingOptions(), tmp_path / "warm.jsonl", time_limit=None)
         chunks.clear()
         total = benchmark.pedantic(lambda: timed(lambda: run_batch(
-            [corpus_file], Spec(), tmp_path / f"{time.time()}.jsonl", time_limit=None)),
+            [corpus_file], RulingOptions(), tmp_path / f"{time.time()}.jsonl", time_limit=None)),
             rounds=1, iterations=1)
     finally:
         batch.dds_solver = real
     packed = [solve.pack_chunk([p for p, _ in c], [e for _, e in c]) for c in chunks]
     dds = timed(lambda: [solve.run_packed(b) for b in packed])
-    jobs2 = timed(lambda: run_batch([corpus_file], Spec(), tmp_path / "j2.jsonl", jobs=2))
+    jobs2 = timed(lambda: run_batch([corpus_file], RulingOptions(), tmp_path / "j2.jsonl", jobs=2))
     report(benchmark, "batch_over_dds", total / dds, batch_s=total, dds_alone_s=dds,
            positions=sum(map(len, chunks)), chunks=len(chunks), jobs2_s=jobs2,
            jobs2_over_dds=jobs2 / dds)
@@ -89,7 +91,7 @@ def one_core(path: Path, out: Path) -> None:
     """DDS limited to one thread, one process."""
     solve.set_threads(1)
     try:
-        run_batch([path], Spec(), out, jobs=1, time_limit=None)
+        run_batch([path], RulingOptions(), out, jobs=1, time_limit=None)
     finally:
         solve.set_threads(0)
 
@@ -99,10 +101,10 @@ def test_both_cores_against_one(benchmark: BenchmarkFixture, corpus_file: Path,
     """``--jobs 2`` (two worker processes, one DDS thread each, default time limit) over
     one process with one DDS thread; also one process with DDS's two threads. Goal >= 1.7."""
     one = timed(lambda: one_core(corpus_file, tmp_path / "one.jsonl"))
-    threads = timed(lambda: run_batch([corpus_file], Spec(), tmp_path / "threads.jsonl",
+    threads = timed(lambda: run_batch([corpus_file], RulingOptions(), tmp_path / "threads.jsonl",
                                       time_limit=None))
     two = benchmark.pedantic(lambda: timed(lambda: run_batch(
-        [corpus_file], Spec(), tmp_path / f"two{time.time()}.jsonl", jobs=2)),
+        [corpus_file], RulingOptions(), tmp_path / f"two{time.time()}.jsonl", jobs=2)),
         rounds=1, iterations=1)
     report(benchmark, "two_cores_over_one", one / two, one_core_s=one, jobs2_s=two,
            dds_threads_only_speedup=one / threads)
@@ -141,7 +143,7 @@ def naive_loop(path: Path) -> list[dict[str, Any]]:
     out = []
     for b in read_boards(path):
         if isinstance(b, Board):
-            out.append(equity_json(rule_board_with_equity(b, solver=solver)))
+            out.append(equity_json(rule_board(b, solver=solver)))
     return out
 
 
@@ -150,15 +152,15 @@ def test_batch_against_the_naive_loop(benchmark: BenchmarkFixture, corpus_file: 
     """``--jobs 2`` over a loop that rules board after board with one ``solve_board`` per
     position. Both give the same rulings (checked on a slice). Goal >= 2."""
     boards = [b for b in read_boards(corpus_file) if isinstance(b, Board)][:20]
-    got = rule_boards(boards, Spec(), dds_solver())
-    naive = [equity_json(rule_board_with_equity(b, solver=NaiveSolver())) for b in boards]
+    got = rule_boards(boards, RulingOptions(), dds_solver())
+    naive = [equity_json(rule_board(b, solver=NaiveSolver())) for b in boards]
     import json
 
     assert [json.loads(g) for g in got] == [{**n, "key": f"{b.source}#{b.index}"}
                                              for n, b in zip(naive, boards, strict=True)]
     loop = timed(lambda: naive_loop(corpus_file))
     batch = benchmark.pedantic(lambda: timed(lambda: run_batch(
-        [corpus_file], Spec(), tmp_path / f"b{time.time()}.jsonl", jobs=2)),
+        [corpus_file], RulingOptions(), tmp_path / f"b{time.time()}.jsonl", jobs=2)),
         rounds=1, iterations=1)
     report(benchmark, "batch_over_naive", loop / batch, naive_s=loop, batch_jobs2_s=batch)
 
@@ -176,7 +178,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 def peak_rss_mb(path: Path, out: Path) -> float:
     """Peak resident memory (MB) of ``equity batch --jobs 2`` and its workers (the largest
     process), measured by a fresh parent so that nothing else is counted."""
-    cmd = [sys.executable, "-c", PEAK, sys.executable, "-m", "equity.cli", "batch",
+    cmd = [sys.executable, "-c", PEAK, sys.executable, "-m", "equity.app.cli", "batch",
            str(path), "--jobs", "2", "--out", str(out)]
     res = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return int(res.stdout.split()[-1]) / 1024

@@ -6,7 +6,7 @@ Run: ``cd /work/main && PYTHONPATH=. python -m pytest benchmarks/bench_ruling.py
 End to end = read the bundled PBN example, replay it, Laws 61-64A/B, build the Law 64C
 lines (one ``solve_cards`` at the revoke, one ``solve_positions`` for the table line),
 compare, and render the JSON. The DDS share is the time spent inside the two solver
-calls (timed by a wrapping :class:`~equity.counterfactual.Solver`) over the whole
+calls (timed by a wrapping :class:`~equity.core.lines.Solver`) over the whole
 ruling; it is stored in the benchmark's ``extra_info``. endplay is imported once before
 timing (its import costs about half a second and would otherwise land in round one).
 """
@@ -18,14 +18,15 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from equity.compare import Policy
-from equity.counterfactual import DdsSolver
-from equity.model import Card, Side
-from equity.parse import read_boards
-from equity.pipeline import Options, rule_board_with_equity
-from equity.record import Board
-from equity.report import equity_json
-from equity.solve import Position
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.board import Board
+from equity.core.cards import Card, Side
+from equity.core.lines import DdsSolver
+from equity.core.position import Position
+from equity.core.ruling import Policy
+from equity.formats import read_boards
+from equity.render.text import equity_json
 
 
 class TimedSolver:
@@ -62,8 +63,8 @@ def seed001_board() -> Board:
 
 
 def rule_once(board: Board, solver: TimedSolver) -> dict[str, Any]:
-    return equity_json(rule_board_with_equity(board, Options(), Policy.WEIGHTED,
-                                              solver=solver))
+    return equity_json(rule_board(board, RulingOptions(policy=Policy.WEIGHTED),
+                                  solver=solver))
 
 
 def test_ruling_end_to_end_seed001(benchmark: Any) -> None:

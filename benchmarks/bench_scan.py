@@ -2,7 +2,7 @@
 
 Run: ``python -m pytest benchmarks/bench_scan.py --benchmark-only``. Both screen the same
 corpus (real boards from ../shared/data/external with one injected revoke each, made by
-:mod:`equity.corpus`) and must find every injected revoke. The endplay loop is what one
+:mod:`benchmarks.corpus`) and must find every injected revoke. The endplay loop is what one
 would write without equity: endplay's PBN parser, then ``Deal.play`` card by card with a
 follow-suit check before each card. The endplay test prints the ratio of the two means.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from equity.corpus import EXTERNAL, corpus, sources, write
-from equity.scan import Tally, scan
+from benchmarks.corpus import EXTERNAL, corpus, sources, write
+from equity.app.scan import Tally, scan
 
 BOARDS = 2000
 pytestmark = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")

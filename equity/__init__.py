@@ -1,9 +1,9 @@
 """equity: rules on revokes in duplicate bridge and checks whether the ruling is fair.
 
-The pipeline, one module a stage: :mod:`~equity.parse` (PBN/LIN to boards) →
-:mod:`~equity.play` (replay, legality, revokes) → :mod:`~equity.laws` (Laws 61-64A/B) →
+The pipeline, one module a stage: :mod:`~equity.formats` (PBN/LIN to boards) →
+:mod:`~equity.core.replay` (replay, legality, revokes) → :mod:`~equity.core.laws` (Laws 61-64A/B) →
 counterfactual lines → double-dummy solving → scoring → the Law 64C comparison → report,
-with :mod:`~equity.cli` on top. :mod:`~equity.model` holds the vocabulary (cards, seats,
+with :mod:`~equity.app.cli` on top. :mod:`~equity.core.cards` holds the vocabulary (cards, seats,
 deals, contracts).
 """
 

@@ -2,18 +2,18 @@
 
 This is the replay equity shipped before :mod:`equity._native` (kept verbatim), used
 only as the oracle the kernel is tested against (tests/test_native.py). It builds the
-same :class:`~equity.play.Replay` values and raises the same :class:`BoardError`
-messages as :func:`equity.play.replay`.
+same :class:`~equity.core.replay.Replay` values and raises the same :class:`BoardError`
+messages as :func:`equity.core.replay.replay`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from equity.errors import BoardError, Where
-from equity.model import Card, CardSet, Seat, Suit
-from equity.play import Play, Replay, Revoke, Trick
-from equity.record import Board, Requirement
+from equity.core.board import Board, Requirement
+from equity.core.cards import Card, CardSet, Seat, Suit
+from equity.core.errors import BoardError, Where
+from equity.core.replay import Play, Replay, Revoke, Trick
 
 
 def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from equity.batch import Output, Spec, run_batch
-from equity.cli import main
-from equity.corpus import corpus, sources, write
-from equity.model import Side
-from equity.solve import (
+from benchmarks.corpus import corpus, sources, write
+from equity.app.batch import Output, run_batch
+from equity.app.cli import main
+from equity.app.options import RulingOptions
+from equity.core.cards import Side
+from equity.dd.solve import (
     set_threads,
     solve_batch,
     solve_cards,
@@ -99,14 +100,14 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def corpus_batch(corpus_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("batch-out") / "one.jsonl"
-    run_batch([corpus_file], Spec(), out, jobs=1, time_limit=None)
+    run_batch([corpus_file], RulingOptions(), out, jobs=1, time_limit=None)
     return out
 
 
 def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "cases.jsonl"
-    run_batch([CASES], Spec(), out, jobs=1, time_limit=None, task_boards=5)
+    run_batch([CASES], RulingOptions(), out, jobs=1, time_limit=None, task_boards=5)
     expected = [o for case in sorted(CASES.glob("*.pbn")) for o in rule_json(case, capsys)]
     got = lines_of(out)
     assert len(got) > 30
@@ -135,7 +136,7 @@ def test_a_bad_board_is_an_error_line_and_the_rest_are_ruled(corpus_batch: Path)
 def test_two_jobs_give_the_same_lines_as_one(corpus_file: Path, corpus_batch: Path,
                                              tmp_path: Path) -> None:
     out = tmp_path / "two.jsonl"
-    s = run_batch([corpus_file], Spec(), out, jobs=2, task_boards=4)
+    s = run_batch([corpus_file], RulingOptions(), out, jobs=2, task_boards=4)
     assert (s.ruled, s.errors) == (40, 1)
     assert by_key(lines_of(out)) == by_key(lines_of(corpus_batch))
 
@@ -146,9 +147,9 @@ def test_a_killed_run_rerun_has_every_board_once_with_the_same_results(
     src = tmp_path / "big.pbn"
     write(src, corpus(sources([EXTERNAL / "ben-bbo-daylong"]), 300, seed=7))
     reference = tmp_path / "reference.jsonl"
-    run_batch([src], Spec(), reference, jobs=1, time_limit=None)
+    run_batch([src], RulingOptions(), reference, jobs=1, time_limit=None)
     out = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "equity.cli", "batch", str(src), "--out", str(out),
+    cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(src), "--out", str(out),
            "--jobs", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stderr=subprocess.DEVNULL)
@@ -236,10 +237,10 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
 
 
 def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails() -> None:
-    from equity import solve
-    from equity.batch import dds_solver, rule_boards
-    from equity.parse import read_text
-    from equity.record import Board
+    from equity.app.batch import dds_solver, rule_boards
+    from equity.core.board import Board
+    from equity.dd import solve
+    from equity.formats import read_text
 
     example = (Path(__file__).parents[1] / "equity" / "examples"
                / "3nt_east_diamond_revoke.pbn").read_text()
@@ -257,6 +258,6 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
             raise solve.SolveError("DDS rejected a batch: Wrong number of remaining cards")
         return real(groups)
 
-    lines = [json.loads(x) for x in rule_boards(boards, Spec(), flaky)]
+    lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(), flaky)]
     assert lines[0]["ruling"]["declarer_tricks"] == 10
     assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"

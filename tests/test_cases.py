@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from equity.cli import main
+from equity.app.cli import main
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
+from equity.app.cli import main
 
 GOOD = """[Board "1"]
 [Deal "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"]
@@ -74,7 +74,7 @@ def test_laws_and_attention_options_change_the_ruling(
 
 
 def test_missing_file_is_an_error_not_a_traceback(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "equity.cli", "rule", str(tmp_path / "no.pbn")],
+    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", str(tmp_path / "no.pbn")],
                        capture_output=True, text=True)
     assert r.returncode == 1 and "Traceback" not in r.stderr and "no.pbn" in r.stderr
 
@@ -82,14 +82,14 @@ def test_missing_file_is_an_error_not_a_traceback(tmp_path: Path) -> None:
 def test_bad_option_value_exits_2(tmp_path: Path) -> None:
     f = tmp_path / "one.pbn"
     f.write_text(GOOD)
-    r = subprocess.run([sys.executable, "-m", "equity.cli", "rule", str(f),
+    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", str(f),
                         "--attention", "never"], capture_output=True, text=True)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "attention" in r.stderr
 
 
 def test_an_internal_error_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    import equity.cli as cli
+    import equity.app.cli as cli
 
     def boom(args: object) -> int:
         raise RuntimeError("a bug")

@@ -1,4 +1,4 @@
-"""Law 64C1 comparison, policies and the report fields (equity.compare, equity.report).
+"""Law 64C1 comparison, policies and the report fields (equity.core.ruling, equity.render.text).
 
 Rulings use real DDS (single positions, fast). Constructed boards:
 * POLICIES_DIFFER: West discards ♣10 on South's heart lead holding ♥K2 (a random deal
@@ -9,19 +9,22 @@ Rulings use real DDS (single positions, fast). Constructed boards:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity.compare import Policy, Ruling, Weights, compare, without_equity
-from equity.counterfactual import build
-from equity.laws import rule
-from equity.model import ModelError, Side
-from equity.pipeline import Options, rule_board_with_equity
-from equity.play import replay
-from equity.report import equity_json, equity_text, ruling_json
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.cards import ModelError, Side
+from equity.core.laws import rule
+from equity.core.lines import build
+from equity.core.replay import replay
+from equity.core.ruling import Policy, Ruling, Weights, compare, without_equity
+from equity.dd import DdsSolver
+from equity.render.text import equity_json, equity_text, ruling_json
 from tests.builders import (
     SEED001_DEAL,
     SEED001_PLAY,
@@ -51,9 +54,9 @@ LINES_WORSE_FOR_NOS = [
 ]
 
 
-def seed001(policy: Policy = Policy.WEIGHTED, options: Options | None = None) -> Ruling:
-    return rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
-                                  options or Options(), policy)
+def seed001(policy: Policy = Policy.WEIGHTED, options: RulingOptions | None = None) -> Ruling:
+    return rule_board(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
+                      dataclasses.replace(options or RulingOptions(), policy=policy))
 
 
 # --- Seed 001 --------------------------------------------------------------------------
@@ -74,7 +77,7 @@ def test_seed001_weighted_policy_merges_equal_lines_into_one_result() -> None:
 
 
 def test_64b5_revoke_found_after_the_round_gets_no_transfer_but_still_the_equity_check() -> None:
-    r = seed001(Policy.DD, Options(attention="round"))
+    r = seed001(Policy.DD, RulingOptions(attention="round"))
     assert r.automatic.revokes[0].exemption == "64B5"
     assert r.automatic.after_transfer_tricks == 6
     assert r.basis == "64C" and r.declarer_tricks == 10
@@ -85,8 +88,8 @@ def test_64b5_revoke_found_after_the_round_gets_no_transfer_but_still_the_equity
 
 @pytest.mark.parametrize("policy", list(Policy))
 def test_64a_transfer_already_compensates_basis_64a(policy: Policy) -> None:
-    r = rule_board_with_equity(board(LINES_WORSE_DEAL, "4S", "S", LINES_WORSE_FOR_NOS),
-                               policy=policy)
+    r = rule_board(board(LINES_WORSE_DEAL, "4S", "S", LINES_WORSE_FOR_NOS),
+                   RulingOptions(policy=policy))
     assert r.automatic.revokes[0].transfer == 1
     assert all(ln.declarer_tricks > 6 for ln, _ in r.lines)
     assert r.basis == "64A" and r.declarer_tricks == r.automatic.after_transfer_tricks == 6
@@ -94,7 +97,7 @@ def test_64a_transfer_already_compensates_basis_64a(policy: Policy) -> None:
 
 def test_no_adjustment_leaves_non_offenders_below_the_64a_result() -> None:
     a = rule(replay(board(LINES_WORSE_DEAL, "4S", "S", LINES_WORSE_FOR_NOS)))
-    cfs = build(a)
+    cfs = build(a, DdsSolver())
     for policy in Policy:
         r = compare(a, cfs, policy)
         assert r.mean_tricks <= a.after_transfer_tricks  # NOS defend: fewer is better
@@ -105,7 +108,7 @@ def test_no_adjustment_leaves_non_offenders_below_the_64a_result() -> None:
 
 def policies_differ() -> dict[Policy, float]:
     a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
-    cfs = build(a)
+    cfs = build(a, DdsSolver())
     return {p: compare(a, cfs, p).mean_tricks for p in Policy}
 
 
@@ -118,17 +121,17 @@ def test_dd_favourable_weighted_differ_on_constructed_case() -> None:
 
 def test_director_weight_for_table_line_rest_shared_equally() -> None:
     a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
-    r = compare(a, build(a), Policy.WEIGHTED, Weights.parse(["table=0.6"]))
+    r = compare(a, build(a, DdsSolver()), Policy.WEIGHTED, Weights.parse(["table=0.6"]))
     assert [round(w, 6) for _, w in r.lines] == [0.2, 0.2, 0.6]
     assert r.mean_tricks == pytest.approx(0.2 * 9 + 0.2 * 10 + 0.6 * 10)
 
 
 def test_director_weight_by_card_and_weights_over_one_rejected() -> None:
     a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
-    r = compare(a, build(a), Policy.WEIGHTED, Weights.parse(["1:HK=1"]))
+    r = compare(a, build(a, DdsSolver()), Policy.WEIGHTED, Weights.parse(["1:HK=1"]))
     assert r.weighted == ((9, 1.0),) and r.declarer_tricks == 9
     with pytest.raises(ModelError):
-        compare(a, build(a), Policy.WEIGHTED, Weights.parse(["HK=0.7", "table=0.7"]))
+        compare(a, build(a, DdsSolver()), Policy.WEIGHTED, Weights.parse(["HK=0.7", "table=0.7"]))
     with pytest.raises(ModelError):
         Weights.parse(["table"])
 
@@ -138,7 +141,7 @@ def test_director_weight_by_card_and_weights_over_one_rejected() -> None:
 
 @pytest.mark.parametrize("policy", list(Policy))
 def test_64c2a_ebl_course_5c_two_ruffs_three_down_eight_tricks(policy: Policy) -> None:
-    r = rule_board_with_equity(board(EBL_DEAL, "5C", "S", EBL_PLAY), policy=policy)
+    r = rule_board(board(EBL_DEAL, "5C", "S", EBL_PLAY), RulingOptions(policy=policy))
     first, second = r.automatic.revokes
     assert (first.transfer, second.exemption) == (2, "64B2")
     assert r.automatic.after_transfer_tricks == 11
@@ -147,15 +150,16 @@ def test_64c2a_ebl_course_5c_two_ruffs_three_down_eight_tricks(policy: Policy) -
 
 @pytest.mark.parametrize("policy", list(Policy))
 def test_64c2a_poznan_2011_4s_just_made_ten_tricks(policy: Policy) -> None:
-    r = rule_board_with_equity(board(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12),
-                               policy=policy)
+    r = rule_board(board(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12),
+                   RulingOptions(policy=policy))
     assert r.automatic.after_transfer_tricks == 11
     assert r.basis == "64C" and r.declarer_tricks == 10
     assert [s.law for s in r.steps][2:4] == ["64C1", "64C2(a)"]
 
 
 def test_64c2b_both_sides_revoked_adjusted_as_though_neither_had() -> None:
-    r = rule_board_with_equity(board(D2, "4S", "S", BOTH_SIDES, claim=10), policy=Policy.DD)
+    r = rule_board(board(D2, "4S", "S", BOTH_SIDES, claim=10),
+                   RulingOptions(policy=Policy.DD))
     assert [v.exemption for v in r.automatic.revokes] == ["64B7", "64B7"]
     assert r.basis == "64C" and "64C2(b)" in [s.law for s in r.steps]
     assert r.declarer_tricks == min(ln.declarer_tricks for ln, _ in r.lines
@@ -163,7 +167,7 @@ def test_64c2b_both_sides_revoked_adjusted_as_though_neither_had() -> None:
 
 
 def test_no_standing_revoke_no_equity_check() -> None:
-    r = rule_board_with_equity(board(D2, "4S", "S", ["H8 H2 HA ^R S5"]))
+    r = rule_board(board(D2, "4S", "S", ["H8 H2 HA ^R S5"]))
     assert r.basis == "none" and r.assessments == () and r.equity_tricks is None
 
 
@@ -171,7 +175,7 @@ def test_no_standing_revoke_no_equity_check() -> None:
 
 
 def test_json_adds_lines_equity_and_ruling_keeping_every_existing_field() -> None:
-    r = rule_board_with_equity(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER))
+    r = rule_board(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER))
     out = equity_json(r)
     assert set(ruling_json(r.automatic)) <= set(out)
     assert {"kind", "revoke", "card", "declarer_tricks", "weight", "cards",
@@ -209,7 +213,7 @@ def test_64c_adjustment_never_leaves_non_offenders_below_64a_result(
         seed: int, trick: int, pos: int, policy: Policy) -> None:
     b, _ = random_board(random.Random(seed), inject=((trick, pos),))
     a = rule(replay(b))
-    r = compare(a, build(a), policy)
+    r = compare(a, build(a, DdsSolver()), policy)
     after = a.after_transfer_tricks
     for assessment in r.assessments:
         nos = assessment.counterfactual.non_offenders

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
-from equity.compare import Policy, Weights, nos_gain
-from equity.model import Contract, Seat, Side, Vulnerability
-from equity.pipeline import rule_board_with_equity
-from equity.scoring import Event
+from equity.app.cli import main
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.cards import Contract, Seat, Side, Vulnerability
+from equity.core.ruling import Policy, Weights, nos_gain
+from equity.core.scoring import Event
 from tests.builders import board
 from tests.test_compare import POLICIES_DIFFER, POLICIES_DIFFER_DEAL
 
@@ -58,8 +59,8 @@ def test_non_reciprocal_favourable_gives_each_side_its_own_score() -> None:
     # Declarer's side are the non-offenders; 64A left them 7 tricks. The Director weighs
     # the lines 75% (9 tricks), 20% (10 tricks), 5% (10 tricks, the table line).
     b = board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)
-    r = rule_board_with_equity(b, policy=Policy.FAVOURABLE,
-                               weights=Weights.parse(["HK=0.75", "H2=0.2", "table=0.05"]))
+    r = rule_board(b, RulingOptions(policy=Policy.FAVOURABLE, weights=Weights.parse(
+        ["HK=0.75", "H2=0.2", "table=0.05"])))
     results = r.side_results()
     assert r.basis == "64C" and r.non_offenders == Side.NS
     assert results[Side.NS] == ((9, 1.0),)  # most favourable that was likely (>= 1/3)
@@ -69,8 +70,8 @@ def test_non_reciprocal_favourable_gives_each_side_its_own_score() -> None:
 def test_serious_error_non_offenders_keep_the_64a_result_offenders_get_the_adjustment(
         ) -> None:
     from tests.builders import SEED001_DEAL, SEED001_PLAY
-    r = rule_board_with_equity(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
-                               serious_error=True)
+    r = rule_board(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
+                   RulingOptions(serious_error=True))
     res = r.side_results()
     assert res[Side.EW] == ((7, 1.0),)  # the non-offenders: the Law 64A result
     assert res[Side.NS] == ((10, 1.0),)  # the offenders: the adjusted score

@@ -1,4 +1,4 @@
-"""Law 64C candidate lines (equity.counterfactual), against real DDS and a fake solver.
+"""Law 64C candidate lines (equity.core.lines), against real DDS and a fake solver.
 
 Boards: seed 001's 3NT; seed 003's EBL-course 5♣ and Poznan 2011 4♠ (repeated revokes
 by declarer in one suit, 64C2(a)); deal D2 of test_laws for constructed cases.
@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.counterfactual import (
+from equity.app.pipeline import rule_automatic
+from equity.core.cards import Card, Seat, Side, Strain, card_set, cards
+from equity.core.laws import AutomaticRuling
+from equity.core.lines import (
     MISLED,
     SUBSTITUTION,
     TABLE,
@@ -17,11 +20,9 @@ from equity.counterfactual import (
     equivalence_classes,
     position_before,
 )
-from equity.laws import AutomaticRuling
-from equity.model import Card, Seat, Side, Strain, card_set, cards
-from equity.pipeline import rule_board
-from equity.play import follow_suit_cards
-from equity.solve import Position, solve_positions
+from equity.core.position import Position, follow_suit_cards
+from equity.dd import DdsSolver
+from equity.dd.solve import solve_positions
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board
 
 # Seed 003, EBL TD course: 5♣ by South; ♥K to the ace, a heart ruffed (revoke 1), ♣A,
@@ -52,7 +53,7 @@ BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
 
 def ruled(deal: str, contract: str, declarer: str, rows: list[str],
           claim: int | None = None) -> AutomaticRuling:
-    return rule_board(board(deal, contract, declarer, rows, claim=claim))
+    return rule_automatic(board(deal, contract, declarer, rows, claim=claim))
 
 
 def seed001() -> AutomaticRuling:
@@ -87,7 +88,7 @@ def kinds(cf: Counterfactual) -> list[tuple[str, str, int]]:
 
 
 def test_substitution_line_for_each_legal_card_continued_double_dummy_seed001() -> None:
-    (cf,) = build(seed001())
+    (cf,) = build(seed001(), DdsSolver())
     assert cf.law == "64C1" and cf.non_offenders == Side.EW
     sub = [ln for ln in cf.lines if ln.kind == SUBSTITUTION]
     assert [(str(ln.card), ln.declarer_tricks) for ln in sub] == [("DT", 10)]
@@ -128,7 +129,7 @@ def test_equal_ranks_once_the_cards_between_are_gone() -> None:
 
 
 def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played() -> None:
-    (cf,) = build(seed001())
+    (cf,) = build(seed001(), DdsSolver())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
     played = [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
     assert played[0] == (5, "N", "DT")
@@ -136,7 +137,7 @@ def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played()
 
 
 def test_table_line_leaves_record_when_leader_changes_then_double_dummy() -> None:
-    (cf,) = build(seed001())
+    (cf,) = build(seed001(), DdsSolver())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
     assert (table.left_record.at, table.left_record.trick) == ("card", 7)
     assert "on lead" in table.left_record.reason
@@ -147,7 +148,7 @@ def test_table_line_leaves_record_at_a_non_offender_card_double_dummy_gives_away
     # Dummy's recorded ♣J discard at trick 6 blocks the clubs (9 tricks if it stands):
     # declarer chose it after the revoke had hidden the ♦10, so it is not held against
     # the non-offenders (Laws 12B1, 84D).
-    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS), DdsSolver())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
     assert (table.left_record.at, table.left_record.trick) == ("card", 6)
     assert table.left_record.seat is not None and table.left_record.seat.name == "W"
@@ -166,14 +167,14 @@ def test_table_line_follows_whole_record_without_double_dummy_when_every_card_st
 
 
 def test_table_line_never_repeats_a_later_revoke() -> None:
-    first, _second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    first, _second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
     (table,) = [ln for ln in first.lines if ln.kind == TABLE]
     assert (table.left_record.at, table.left_record.trick) == ("card", 3)
     assert "revoked here" in table.left_record.reason
 
 
 def test_claim_ends_the_record_then_double_dummy() -> None:
-    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
     (table,) = [ln for ln in second.lines if ln.kind == TABLE]
     assert table.left_record.at == "claim"
     assert [(p.trick, p.seat.name, str(p.card)) for p in table.cards] == [
@@ -184,7 +185,7 @@ def test_claim_ends_the_record_then_double_dummy() -> None:
 
 
 def test_64c2a_later_revoke_lines_from_position_after_first_with_its_transfer() -> None:
-    first, second = build(ruled(EBL_DEAL, "5C", "S", EBL_PLAY))
+    first, second = build(ruled(EBL_DEAL, "5C", "S", EBL_PLAY), DdsSolver())
     assert (first.law, second.law) == ("64C1", "64C2(a)")
     assert second.standing == (0,)
     assert {(ln.play_tricks, ln.earlier_transfer) for ln in second.lines} == {(10, -2)}
@@ -192,14 +193,14 @@ def test_64c2a_later_revoke_lines_from_position_after_first_with_its_transfer() 
 
 
 def test_64c2a_poznan_lines_give_ten_tricks_after_first_transfer() -> None:
-    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12))
+    _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
     assert {ln.declarer_tricks for ln in second.lines} == {10}
     assert {ln.earlier_transfer for ln in second.lines} == {-1}
 
 
 def test_64c2b_both_sides_one_set_of_lines_correcting_every_revoke() -> None:
     r = ruled(D2, "4S", "S", BOTH_SIDES, claim=10)
-    (cf,) = build(r)
+    (cf,) = build(r, DdsSolver())
     assert cf.law == "64C2(b)" and cf.non_offenders is None
     assert cf.corrected == (0, 1)
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
@@ -210,7 +211,7 @@ def test_64c2b_both_sides_one_set_of_lines_correcting_every_revoke() -> None:
 def test_earlier_revoke_on_the_same_trick_is_played_out_by_hand_not_given_to_dds() -> None:
     r = ruled(D2, "4S", "S", BOTH_DEFENDERS_ONE_TRICK, claim=11)
     assert [v.revoke.seat.name for v in r.revokes] == ["E", "W"]
-    _east, west = build(r)
+    _east, west = build(r, DdsSolver())
     assert west.standing == (0,) and {ln.earlier_transfer for ln in west.lines} == {1}
     sub = [ln for ln in west.lines if ln.kind == SUBSTITUTION]
     assert [[str(c) for c in ln.equivalents] for ln in sub] == [["H8", "H7", "H6"]]
@@ -226,4 +227,4 @@ def test_earlier_revoke_on_the_same_trick_is_played_out_by_hand_not_given_to_dds
 def test_no_lines_for_a_corrected_revoke() -> None:
     r = ruled(D2, "4S", "S", ["H8 H2 HA ^R S5"])  # not established: corrected (Law 62A)
     assert r.revokes[0].corrected
-    assert build(r) == ()
+    assert build(r, DdsSolver()) == ()

@@ -1,4 +1,4 @@
-"""The committee document (equity.document, `equity report`): for the seed cases, the HTML
+"""The committee document (equity.render.document, `equity report`): for the seed cases, the HTML
 page and the Markdown both hold the four hands, the revoke trick marked, every law step,
 every candidate line and the final score as the scorer types it; text from the file is
 escaped; the page is self-contained; the command writes it and fails cleanly."""
@@ -15,14 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
-from equity.compare import Policy, Ruling
-from equity.document import board_view, render_html, render_markdown
-from equity.model import Card, Seat, Side, Suit, suit_holding
-from equity.parse import read_boards
-from equity.pipeline import rule_board_with_equity
-from equity.record import Board
-from equity.solve import Position
+from equity.app.cli import main
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.board import Board
+from equity.core.cards import Card, Seat, Side, Suit, suit_holding
+from equity.core.position import Position
+from equity.core.ruling import Policy, Ruling
+from equity.formats import read_boards
+from equity.render.document import board_view, render_html, render_markdown
 
 CASES = Path(__file__).parent / "cases"
 SEEDS = [
@@ -43,7 +44,7 @@ def board(case: str, number: int | None = None) -> Board:
 
 
 def ruled(case: str, number: int | None = None, serious_error: bool = False) -> Ruling:
-    return rule_board_with_equity(board(case, number), serious_error=serious_error)
+    return rule_board(board(case, number), RulingOptions(serious_error=serious_error))
 
 
 class _Text(HTMLParser):
@@ -178,7 +179,7 @@ def test_file_text_is_escaped() -> None:
     evil = '<script>alert("x")</script> & *bold* | pipe'
     b = dataclasses.replace(b, source="a<b>.pbn", tags={**b.tags, "Event": evil,
                                                          "North": "O'Brien <i>"})
-    ruling = rule_board_with_equity(b)
+    ruling = rule_board(b)
     page = render_html([ruling])
     assert "<script" not in page and "<i>" not in page and "a<b>" not in page
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; *bold*" in page
@@ -228,8 +229,8 @@ class SkewedSolver:
 
 
 def test_weighted_score_is_shown_as_the_scorer_types_it() -> None:
-    ruling = rule_board_with_equity(board("004_3nt_long_suit_killed", 1),
-                                    policy=Policy.WEIGHTED, solver=SkewedSolver())
+    ruling = rule_board(board("004_3nt_long_suit_killed", 1),
+                        RulingOptions(policy=Policy.WEIGHTED), solver=SkewedSolver())
     assert len(ruling.weighted) > 1
     scorer = ruling.score().scorer_text()
     assert "% " in scorer
@@ -239,7 +240,7 @@ def test_weighted_score_is_shown_as_the_scorer_types_it() -> None:
 
 
 def test_several_boards_get_a_contents_list_and_errors_a_section() -> None:
-    from equity.errors import BoardError
+    from equity.core.errors import BoardError
 
     rulings = [ruled("004_3nt_long_suit_killed", n) for n in (1, 2)]
     err = BoardError("East does not hold <HK>", "x.pbn", "board 9")
@@ -301,7 +302,7 @@ def test_report_takes_the_rule_options(tmp_path: Path) -> None:
 
 def test_report_pdf_without_chromium_is_a_clean_error(tmp_path: Path) -> None:
     case = str(CASES / "001_3nt_east_diamond_discard.pbn")
-    r = subprocess.run([sys.executable, "-m", "equity.cli", "report", case, "-o",
+    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "report", case, "-o",
                         str(tmp_path / "r.html"), "--pdf"], capture_output=True, text=True,
                        env={"EQUITY_CHROMIUM": str(tmp_path / "no-chromium"),
                             "PATH": "/usr/bin:/bin", "PYTHONPATH": str(CASES.parents[1])})

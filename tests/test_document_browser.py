@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
-from equity.document import chromium_command, print_pdf, render_html
-from equity.parse import read_boards
-from equity.pipeline import rule_board_with_equity
-from equity.record import Board
+from equity.app.cli import main
+from equity.app.pipeline import rule_board
+from equity.core.board import Board
+from equity.formats import read_boards
+from equity.render.document import chromium_command, print_pdf, render_html
 
 CASE = Path(__file__).parent / "cases" / "001_3nt_east_diamond_discard.pbn"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -49,7 +49,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seed case 001 report as an HTML file."""
     board = next(b for b in read_boards(CASE) if isinstance(b, Board))
     path = tmp_path_factory.mktemp("report") / "report-001.html"
-    path.write_text(render_html([rule_board_with_equity(board)]), encoding="utf-8")
+    path.write_text(render_html([rule_board(board)]), encoding="utf-8")
     return path
 
 

@@ -1,5 +1,5 @@
 """Broken and hostile input: every error names the file, the board and the place, and
-nothing but a :class:`~equity.errors.BoardError` ever comes out of the library.
+nothing but a :class:`~equity.core.errors.BoardError` ever comes out of the library.
 
 Covered: malformed and missing tags, truncated files, bytes that are not UTF-8, deals
 with wrong card counts or bad notation, contracts that do not parse, play records that
@@ -21,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
-from equity.errors import BoardError, Where
-from equity.parse import read_boards, read_text
-from equity.parse.write import board_to_pbn
-from equity.pipeline import rule_board
-from equity.record import Board
-from equity.report import ruling_json
+from equity.app.cli import main
+from equity.app.pipeline import rule_automatic
+from equity.core.board import Board
+from equity.core.errors import BoardError, Where
+from equity.formats import read_boards, read_text
+from equity.formats.write import board_to_pbn
+from equity.render.text import ruling_json
 from tests.fuzz.timer import time_limit
 
 REPO = Path(__file__).resolve().parents[1]
@@ -74,7 +74,7 @@ def ruling_error(text: str, fmt: str = "pbn") -> BoardError:
     out = items(text, fmt)
     assert len(out) == 1 and isinstance(out[0], Board), out
     with pytest.raises(BoardError) as e:
-        rule_board(out[0])
+        rule_automatic(out[0])
     return e.value
 
 
@@ -98,7 +98,7 @@ def line_of(text: str, tag: str) -> int | None:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "equity.cli", "rule", *args],
+    return subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", *args],
                           capture_output=True, text=True, timeout=120, cwd=REPO,
                           env={**os.environ, "PYTHONPATH": str(REPO)})
 
@@ -315,7 +315,7 @@ def test_cards_after_a_missing_one_in_the_last_trick_are_named_in_a_note() -> No
     cards after it are reported, not silently dropped."""
     (board,) = items(pbn(play="H8 - HA H9"))
     assert isinstance(board, Board)
-    notes = ruling_json(rule_board(board))["notes"]
+    notes = ruling_json(rule_automatic(board))["notes"]
     assert any("missing card of trick 1" in n and "\u2665A" in n for n in notes), notes
 
 
@@ -559,7 +559,7 @@ def test_a_huge_file_is_read_streaming_in_flat_memory(tmp_path: Path, fmt: str) 
 
 _PEAK_RSS = """
 import resource, sys
-from equity.parse import read_boards
+from equity.formats import read_boards
 n = sum(1 for _ in read_boards(sys.argv[1]))
 print(n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """

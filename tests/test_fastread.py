@@ -1,4 +1,4 @@
-"""Fast reading (equity.fastread) gives exactly the boards and errors of the full reader."""
+"""Fast reading (equity.formats.fastread) gives exactly the boards and errors of the full reader."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from equity.fastread import REQ_SLOTS, read_packed
-from equity.packed import Batch, pack_board
-from equity.parse import read_boards
-from equity.record import Board
+from equity.core.board import Board
+from equity.core.kernel import Batch, pack_board
+from equity.formats import read_boards
+from equity.formats.fastread import REQ_SLOTS, read_packed
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
 

@@ -3,17 +3,17 @@
 Inputs: real records from ../shared/data/external mutated (cards deleted, duplicated,
 swapped in the play; tags corrupted; files truncated; random bytes inserted), random
 bytes, random PBN and LIN text, random boards. Targets: the readers, the replay and the
-laws (``equity.pipeline.rule_board``), the PBN writer and the ``equity rule`` command
+laws (``equity.app.pipeline.rule_automatic``), the PBN writer and the ``equity rule`` command
 (in process, and a few times in a subprocess). The rules checked:
 
-- the library raises nothing but :class:`~equity.errors.BoardError`, and every error
+- the library raises nothing but :class:`~equity.core.errors.BoardError`, and every error
   names the file;
 - nothing hangs: each example runs under a hard time limit (``LIMIT`` seconds, by a
   timer signal) besides Hypothesis's deadline;
 - the command exits 0 or 1, prints JSON Lines (one object per board, an error object
   for a bad board) and never a traceback;
 - no silent wrong answer: a board read from a file is written back by
-  :func:`equity.parse.write.board_to_pbn` and read again as the same board, and a board
+  :func:`equity.formats.write.board_to_pbn` and read again as the same board, and a board
   that replays rules the same (``ruling_json`` minus ``source``) after that round trip.
 
 The default run is small (well under a minute). The long run multiplies every example
@@ -41,13 +41,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from equity.cli import main
-from equity.errors import BoardError
-from equity.parse import read_boards, read_text
-from equity.parse.write import board_to_pbn, boards_to_pbn
-from equity.pipeline import rule_board
-from equity.record import Board
-from equity.report import ruling_json
+from equity.app.cli import main
+from equity.app.pipeline import rule_automatic
+from equity.core.board import Board
+from equity.core.errors import BoardError
+from equity.formats import read_boards, read_text
+from equity.formats.write import board_to_pbn, boards_to_pbn
+from equity.render.text import ruling_json
 from tests.builders import random_board
 from tests.fuzz import strategies as fz
 from tests.fuzz import timer
@@ -87,7 +87,7 @@ def read_all(path: Path) -> list[Board | BoardError]:
 def try_rule(board: Board) -> dict[str, Any] | BoardError:
     """The board's ruling as JSON (minus ``source``), or its BoardError; nothing else."""
     try:
-        out = ruling_json(rule_board(board))
+        out = ruling_json(rule_automatic(board))
     except BoardError as e:
         assert e.message and e.source == board.source, e
         return e
@@ -320,7 +320,7 @@ def test_cli_in_a_subprocess_on_a_few_mutated_files(tmp_path: Path) -> None:
         data = original.read_bytes()[:5000]
         cut = data[: len(data) * 2 // 3] + b'\xff\xfe pc|ZZ| [Deal "N:'
         path = write(tmp_path, f"{k}{original.suffix.lower()}", cut)
-        r = subprocess.run([sys.executable, "-m", "equity.cli", "rule", str(path), "--json"],
+        r = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", str(path), "--json"],
                            capture_output=True, text=True, timeout=300,
                            cwd=Path(__file__).resolve().parents[1])
         assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from equity.model import (
+from equity.core.cards import (
     FULL_DECK,
     Card,
     Contract,

@@ -3,7 +3,7 @@
 Random deals with random legal play, injected revokes, requirements, claims, marks and
 broken records (hypothesis), and every real record in ../shared/data/external: the
 kernel must find the same revokes (kind, legal cards, requirement), the same leaders and
-winners, and the same errors at the same place. :func:`equity.play.replay` must build
+winners, and the same errors at the same place. :func:`equity.core.replay.replay` must build
 values equal to the oracle's and raise the same messages.
 """
 
@@ -20,12 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from equity import _native
-from equity.errors import BoardError
-from equity.model import FULL_DECK, Card, Seat, Suit, cards
-from equity.packed import Batch, Code, pack_board, run
-from equity.parse import read_boards
-from equity.play import follow_suit_cards, legal_cards, replay, trick_winner
-from equity.record import Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.board import Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.cards import FULL_DECK, Card, Seat, Suit, cards
+from equity.core.errors import BoardError
+from equity.core.kernel import Batch, Code, pack_board, run
+from equity.core.position import follow_suit_cards, legal_cards, trick_winner
+from equity.core.replay import replay
+from equity.formats import read_boards
 from tests import oracle_play
 from tests.builders import random_board
 
@@ -94,7 +95,7 @@ def kernel_view(b: Board) -> View:
 
 
 def check(b: Board) -> None:
-    """Kernel, oracle and :func:`equity.play.replay` agree on ``b``."""
+    """Kernel, oracle and :func:`equity.core.replay.replay` agree on ``b``."""
     assert kernel_view(b) == oracle_view(b)
     try:
         expected: object = oracle_play.replay(b)

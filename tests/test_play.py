@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity.errors import BoardError
-from equity.model import Card, Seat, Suit, card_set
-from equity.play import follow_suit_cards, legal_cards, replay, trick_winner
+from equity.core.cards import Card, Seat, Suit, card_set
+from equity.core.errors import BoardError
+from equity.core.position import follow_suit_cards, legal_cards, trick_winner
+from equity.core.replay import replay
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board
 
 C = Card.parse

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from equity.errors import BoardError
-from equity.model import Card, Seat
-from equity.parse import read_boards
-from equity.pipeline import rule_board
-from equity.play import replay
-from equity.record import Board
+from equity.app.pipeline import rule_automatic
+from equity.core.board import Board
+from equity.core.cards import Card, Seat
+from equity.core.errors import BoardError
+from equity.core.replay import replay
+from equity.formats import read_boards
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
 pytestmark = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
@@ -78,4 +78,4 @@ def test_revokes_marked_in_pbn_verifier_correct_10_game_3_are_found() -> None:
     # Its [Result "^5"] cannot be a claim after declarer had won six tricks: the ruling
     # says so instead of guessing the result.
     with pytest.raises(BoardError, match="claim gives declarer 5 tricks"):
-        rule_board(game3)
+        rule_automatic(game3)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from equity.cli import main
-from equity.corpus import corpus, sources, write
-from equity.scan import Tally, scan
+from benchmarks.corpus import corpus, sources, write
+from equity.app.cli import main
+from equity.app.scan import Tally, scan
 from tests.builders import SEED001_DEAL
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from equity.model import Contract, Seat, Vulnerability
-from equity.scoring import WeightedScore, datum, imps, matchpoints, score_ns
+from equity.core.cards import Contract, Seat, Strain, Vulnerability
+from equity.core.scoring import WeightedScore, datum, imps, matchpoints, score_ns
+from tests.oracle_endplay import endplay_score_ns
 
 NV, V = Vulnerability.NONE, Vulnerability.BOTH
 
@@ -87,3 +88,16 @@ def test_weighted_imps_weight_the_imps() -> None:
     c = Contract.parse("4S", Seat.S)
     w = WeightedScore.of(c, V, [(10, 0.5), (9, 0.5)])
     assert w.imps(-100) == pytest.approx(0.5 * imps(720) + 0.5 * imps(0))
+
+
+@pytest.mark.parametrize("vul", list(Vulnerability))
+def test_law_77_scores_agree_with_endplay_on_every_contract_and_result(
+        vul: Vulnerability) -> None:
+    for level in range(1, 8):
+        for strain in Strain:
+            for doubled in (0, 1, 2):
+                for declarer in (Seat.N, Seat.E):
+                    c = Contract(level, strain, doubled, declarer)
+                    for tricks in range(14):
+                        assert score_ns(c, tricks, vul) == endplay_score_ns(c, tricks, vul), (
+                            str(c), declarer, tricks)

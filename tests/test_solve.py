@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import equity.solve as solve_mod
-from equity.model import Card, Deal, Seat, Side, Strain, Suit, card_set
-from equity.solve import (
+import equity.dd.solve as solve_mod
+from equity.core.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
+from equity.core.position import Position
+from equity.dd.solve import (
     MAX_BOARDS,
-    Position,
     SolveError,
     dds_threads,
     set_threads,
@@ -494,7 +494,7 @@ def test_position_knows_who_plays_and_how_many_tricks_are_left() -> None:
 
 def test_importing_the_module_does_not_import_endplay() -> None:
     root = Path(__file__).resolve().parents[1]
-    code = "import sys, equity.solve; print('endplay' in sys.modules)"
+    code = "import sys, equity.dd.solve; print('endplay' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code],
         cwd=root,

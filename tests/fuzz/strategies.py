@@ -14,8 +14,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from equity.errors import BoardError
-from equity.model import (
+from equity.core.board import Attention, Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.cards import (
     FULL_DECK,
     Card,
     Contract,
@@ -27,8 +27,8 @@ from equity.model import (
     card_set,
     cards,
 )
-from equity.parse import read_boards
-from equity.record import Attention, Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.errors import BoardError
+from equity.formats import read_boards
 from tests.conftest import EXTERNAL
 
 DECK: tuple[Card, ...] = tuple(cards(FULL_DECK))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from equity.errors import BoardError
-from equity.parse import read_text
-from equity.record import Board
+from equity.core.board import Board
+from equity.core.errors import BoardError
+from equity.formats import read_text
 
 
 def reader(fmt: str) -> tuple[Callable[[str], list[Board | BoardError]],

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from equity.errors import BoardError
-from equity.model import Card, Seat, Strain, Vulnerability
-from equity.parse.facts import endplay_contract, own_contract
-from equity.record import Board
+from equity.core.board import Board
+from equity.core.cards import Card, Seat, Strain, Vulnerability
+from equity.core.errors import BoardError
+from equity.formats.facts import contract_from_calls as own_contract
+from tests.oracle_endplay import endplay_contract
 from tests.parse.reading import reader
 
 # South, West, North, East; dealer 3 = North

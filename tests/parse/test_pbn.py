@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from equity.errors import BoardError
-from equity.model import Card, Seat, Strain, Vulnerability
-from equity.parse import load_board, read_boards
-from equity.parse.pbn import lex
-from equity.record import Attention, Board, Requirement
+from equity.core.board import Attention, Board, Requirement
+from equity.core.cards import Card, Seat, Strain, Vulnerability
+from equity.core.errors import BoardError
+from equity.formats import load_board, read_boards
+from equity.formats.pbn import lex
 from tests.parse.reading import reader
 
 DEAL = "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"

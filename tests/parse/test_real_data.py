@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from equity.errors import BoardError
-from equity.model import Seat
-from equity.parse import load_board, read_boards
-from equity.parse.facts import endplay_contract, own_contract
-from equity.record import Board
+from equity.core.board import Board
+from equity.core.cards import Seat
+from equity.core.errors import BoardError
+from equity.formats import load_board, read_boards
+from equity.formats.facts import contract_from_calls as own_contract
+from tests.oracle_endplay import endplay_contract
 
 
 def _files(root: Path) -> list[Path]:
@@ -83,7 +84,7 @@ def test_vugraph_lin_boards_have_numbers_and_claims(external: Path) -> None:
 
 
 def test_lin_auctions_agree_with_endplay(external: Path) -> None:
-    from equity.parse.lin import _call, split_boards
+    from equity.formats.lin import _call, split_boards
 
     checked = 0
     for path in _files(external):

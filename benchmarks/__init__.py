@@ -1,0 +1,1 @@
+"""Benchmarks (pytest-benchmark) and the corpus builder they use."""

@@ -1,0 +1,203 @@
+"""A benchmark corpus with known revokes, made from real deals and play records.
+
+Each board of the corpus is a real board whose record replays cleanly with all 52 cards
+(from ../shared/data/external), with one revoke injected: at a random card where the
+player could follow suit and held another suit, he plays a card of another suit
+instead. The rest of the record continues legally: every later card is the recorded
+one when it is still held and legal, else a legal card picked by the seeded generator
+(the revoke changes hands, and may change who wins a trick and so who leads next).
+The same seed gives the same corpus. The injected revoke is written in our tag
+``[InjectedRevoke "TRICK SEAT CARD"]`` so tests can check a scan against it.
+
+Run: ``python -m benchmarks.corpus OUT.pbn [--boards 1000] [--seed 1] [--from DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from equity.core.board import Board
+from equity.core.cards import (
+    Card,
+    CardSet,
+    Contract,
+    Deal,
+    Seat,
+    Vulnerability,
+    cards,
+    dealer_for_board,
+)
+from equity.core.errors import BoardError
+from equity.core.position import legal_cards, trick_winner
+from equity.core.replay import replay
+from equity.formats import read_boards
+from equity.formats.walk import files
+
+EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
+"""Where the real records live beside the repository (absent in a bare checkout)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A clean real board: its deal, contract and cards by trick and seat."""
+
+    deal: Deal
+    contract: Contract
+    table: tuple[tuple[Card, Card, Card, Card], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Injected:
+    """One corpus board: its play by trick and seat, and the revoke put into it."""
+
+    number: int
+    source: Source
+    table: tuple[tuple[Card, Card, Card, Card], ...]
+    revoke: tuple[int, Seat, Card]
+    declarer_tricks: int
+
+
+def sources(paths: Iterable[str | Path] = (EXTERNAL,)) -> list[Source]:
+    """The boards of the files (directories searched) that replay without error or
+    revoke and have a complete 52-card play."""
+    out = []
+    for path in files(paths):
+        for b in read_boards(path):
+            if not isinstance(b, Board) or b.contract is None or b.play is None:
+                continue
+            try:
+                rp = replay(b)
+            except BoardError:
+                continue
+            if rp.revokes or len(rp.complete_tricks) != 13:
+                continue
+            table = tuple(
+                (t.card_of(Seat.N), t.card_of(Seat.E), t.card_of(Seat.S), t.card_of(Seat.W))
+                for t in rp.tricks)
+            out.append(Source(b.deal, b.contract,
+                              tuple((n, e, s, w) for n, e, s, w in table
+                                    if n and e and s and w)))
+    return out
+
+
+def inject(src: Source, rng: random.Random, number: int) -> Injected | None:
+    """``src`` with one revoke injected (None when no player ever could revoke)."""
+    trump = src.contract.trump
+    spots = []
+    hands = list(src.deal.hands)
+    leader = src.contract.opening_leader
+    for t, row in enumerate(src.table):
+        recorded = [(leader.after(k), row[leader.after(k)]) for k in range(4)]
+        suit = recorded[0][1].suit
+        for k, (seat, _) in enumerate(recorded):
+            if k and hands[seat] & suit.mask and hands[seat] & ~suit.mask:
+                spots.append((t, seat))
+        for seat, card in recorded:
+            hands[seat] &= ~card.bit
+        leader = trick_winner(recorded, trump)
+    if not spots:
+        return None
+    spot = rng.choice(spots)
+
+    hands = list(src.deal.hands)
+    leader = src.contract.opening_leader
+    table: list[tuple[Card, Card, Card, Card]] = []
+    revoke: tuple[int, Seat, Card] | None = None
+    won = 0
+    for t, row in enumerate(src.table):
+        slots: list[Card] = list(row)
+        plays: list[tuple[Seat, Card]] = []
+        for k in range(4):
+            seat = leader.after(k)
+            led = plays[0][1].suit if plays else None
+            hand: CardSet = hands[seat]
+            if (t, seat) == spot and led is not None:
+                card = rng.choice(list(cards(hand & ~led.mask)))
+                revoke = (t + 1, seat, card)
+            else:
+                legal = legal_cards(hand, led)
+                card = row[seat]
+                if not legal & card.bit:
+                    card = rng.choice(list(cards(legal)))
+            hands[seat] &= ~card.bit
+            slots[seat] = card
+            plays.append((seat, card))
+        leader = trick_winner(plays, trump)
+        won += leader.side == src.contract.declarer.side
+        table.append((slots[0], slots[1], slots[2], slots[3]))
+    assert revoke is not None
+    return Injected(number, src, tuple(table), revoke, won)
+
+
+def corpus(srcs: Sequence[Source], boards: int, seed: int = 1) -> Iterator[Injected]:
+    """``boards`` corpus boards, cycling through ``srcs``; board k uses its own seeded
+    generator, so any slice of a corpus is reproducible on its own."""
+    if not srcs:
+        raise ValueError("no clean source boards to inject revokes into")
+    k = made = 0
+    while made < boards:
+        src = srcs[k % len(srcs)]
+        k += 1
+        item = inject(src, random.Random(f"{seed}:{k}"), made + 1)
+        if item is not None:
+            made += 1
+            yield item
+        elif k > 10 * len(srcs) + boards:
+            raise ValueError("the source boards leave no chance to revoke")
+
+
+def to_pbn(item: Injected) -> str:
+    """One corpus board as a PBN game (with a trailing blank line)."""
+    c = item.source.contract
+    first = c.opening_leader
+    rows = [" ".join(str(row[first.after(k)]) for k in range(4)) for row in item.table]
+    t, seat, card = item.revoke
+    vul = ("None", "All", "NS", "EW")[Vulnerability.for_board(item.number)]
+    return "\n".join([
+        '[Event "equity revoke corpus"]',
+        f'[Board "{item.number}"]',
+        f'[Dealer "{dealer_for_board(item.number).name}"]',
+        f'[Vulnerable "{vul}"]',
+        f'[Deal "{item.source.deal.to_pbn()}"]',
+        f'[Declarer "{c.declarer.name}"]',
+        f'[Contract "{c}"]',
+        f'[Result "{item.declarer_tricks}"]',
+        f'[InjectedRevoke "{t} {seat.name} {card}"]',
+        f'[Play "{first.name}"]',
+        *rows,
+        "", ""])
+
+
+def write(path: str | Path, items: Iterable[Injected]) -> int:
+    """Write the corpus as PBN; returns the number of boards written."""
+    n = 0
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("% PBN 2.1\n% equity revoke corpus (benchmarks.corpus)\n\n")
+        for item in items:
+            f.write(to_pbn(item))
+            n += 1
+    return n
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.corpus",
+                                description="Write a PBN corpus of real boards with one "
+                                "injected revoke each.")
+    p.add_argument("out", help="the PBN file to write")
+    p.add_argument("--boards", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--from", dest="src", action="append", metavar="PATH",
+                   help="real PBN/LIN files or directories (default: ../shared/data/external)")
+    args = p.parse_args(argv)
+    srcs = sources(args.src or [EXTERNAL])
+    n = write(args.out, corpus(srcs, args.boards, args.seed))
+    print(f"{args.out}: {n} boards from {len(srcs)} clean real boards")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

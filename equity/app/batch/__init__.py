@@ -1,0 +1,46 @@
+"""Full rulings for every board with a revoke in many files: ``equity batch``.
+
+The run has two phases:
+
+1. **Screening** (:func:`screen`): every file is read with :mod:`equity.formats.fastread` and
+   replayed by the C kernel, as ``equity scan`` does; only boards with a revoke (or a
+   record the kernel cannot replay, whose error the ruling reports) go on. Boards that
+   cannot even be read become error lines at once.
+2. **Ruling** in tasks of a few boards (:func:`rule_boards`). The double-dummy work of a
+   whole task is batched: every board's Law 64C lines are built with a :class:`Planner`,
+   a :class:`~equity.core.lines.Solver` that answers from a cache and records what it
+   does not know (returning a stand-in value). The recorded positions of all the task's
+   boards go to DDS together (:func:`equity.dd.solve.solve_batch`, through
+   ``SolveAllBoards`` in chunks of at most 200, each board's positions side by side so
+   DDS's transposition tables are reused), and the boards are built again. A build that
+   met no stand-in value saw exactly what direct solving would have answered, so its
+   lines are final; the others go round again (the table line's misled-non-offender check
+   can ask for a position that depends on earlier answers). Two rounds are the rule.
+
+Output is one JSON line per board: ``equity rule --json``'s object (``equity_json``, or
+``ruling_json`` with ``--no-equity``; ``{"source", "board", "error", "where"}`` for a
+board in error) plus ``key``, the board's stable name: ``SOURCE#INDEX`` (the board's
+position in its file). Each line is written with one ``write`` and the file is synced
+after every task, so a run killed half-way leaves complete lines (and at worst one cut
+line, which a rerun removes); a rerun with the same output skips the boards already there.
+
+Worker processes (``jobs > 1``, or a time limit) run the tasks: DDS cannot be interrupted,
+so a task whose DDS call overruns the time limit makes its worker exit; the worker is
+restarted and the task's boards retried one by one, and a board that overruns alone is
+reported as an error line. A bad board never stops the run.
+"""
+
+from equity.app.batch.keys import board_key
+from equity.app.batch.output import Output
+from equity.app.batch.rounds import (
+    DEFAULT_TIME_LIMIT,
+    TASK_BOARDS,
+    Planner,
+    dds_solver,
+    rule_boards,
+)
+from equity.app.batch.run import Summary, run_batch
+from equity.app.batch.screen import screen
+
+__all__ = ["DEFAULT_TIME_LIMIT", "TASK_BOARDS", "Output", "Planner", "Summary",
+           "board_key", "dds_solver", "rule_boards", "run_batch", "screen"]

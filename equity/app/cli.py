@@ -1,0 +1,316 @@
+"""The ``equity`` command: a thin layer over :mod:`equity.app.pipeline`.
+
+Exit codes: 0 every board was ruled; 1 at least one board (or file) could not be read or
+replayed — its error is reported and the other boards are still ruled; 2 the command
+line itself is wrong; 3 an internal error (a bug: one line, no traceback unless
+``EQUITY_DEBUG`` is set); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from importlib import resources
+from pathlib import Path
+
+from equity.app.options import RulingOptions, add_arguments
+from equity.app.pipeline import rule_board, table_scores
+from equity.core.board import Board
+from equity.core.errors import BoardError, UsageError
+from equity.core.ruling import Ruling
+from equity.formats import names_board, read_boards, read_text
+from equity.render.text import board_json, board_text, error_json
+
+EXAMPLE = "3nt_east_diamond_revoke.pbn"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="equity", description="Rule on revokes in duplicate "
+                                "bridge (Laws 61-64) from a deal's play record.")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("rule", help="rule on every revoke of the boards in a PBN or LIN file")
+    r.add_argument("file", nargs="?", help="a .pbn or .lin file")
+    r.add_argument("--example", action="store_true",
+                   help="rule on the example deal bundled with equity")
+    r.add_argument("--board", type=int, help="only this board number")
+    r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    add_arguments(r)
+    o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
+                       "read: HTML (default), Markdown, and PDF")
+    o.add_argument("file", nargs="?", help="a .pbn or .lin file")
+    o.add_argument("--example", action="store_true",
+                   help="report on the example deal bundled with equity")
+    o.add_argument("--board", type=int, help="only this board number (default: every board)")
+    o.add_argument("-o", "--output", metavar="OUT", required=True,
+                   help="the file to write ('-' for stdout); OUT.pdf implies --pdf")
+    o.add_argument("--format", choices=["html", "md"], default="html",
+                   help="a self-contained HTML page (default) or Markdown")
+    o.add_argument("--pdf", action="store_true",
+                   help="also print the HTML page to a PDF beside it (OUT with .pdf), "
+                        "with headless Chromium")
+    add_arguments(o)
+    s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
+                       "fast and without solving")
+    s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
+    s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                   help="JSON Lines (default) or CSV; one row per revoke or board error")
+    s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
+    b = sub.add_parser("batch", help="full rulings (as rule --json) for every board with a "
+                       "revoke in PBN / LIN files or directories, solving in batches")
+    b.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
+    b.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="worker processes (default 1); DDS threads are shared among them")
+    b.add_argument("--out", metavar="FILE",
+                   help="JSON Lines output; a rerun with the same FILE completes a run that "
+                        "was cut short (default: stdout)")
+    b.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="report a board as an error when double-dummy solving takes longer "
+                        "(default 60; 0: no limit)")
+    add_arguments(b)
+    return p
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    """``equity scan``: the rows go to --out or stdout, a progress bar (on a terminal) and
+    a summary to stderr; exit 1 when a board or file could not be read or replayed."""
+    import contextlib
+    import csv
+
+    from equity.app.scan import FIELDS, Tally, scan_chunk
+    from equity.formats.fastread import read_packed
+    from equity.formats.walk import files
+
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        return _usage(f"scan: no such file or directory: {missing[0]}")
+    tally = Tally()
+    with contextlib.ExitStack() as stack:
+        out = (stack.enter_context(open(args.out, "w", newline="", encoding="utf-8"))
+               if args.out else sys.stdout)
+        bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            bar = stack.enter_context(tqdm(unit=" boards", unit_scale=True, file=sys.stderr))
+        writer = csv.writer(out) if args.format == "csv" else None
+        if writer is not None:
+            writer.writerow(FIELDS)
+        for chunk in read_packed(files(args.paths)):
+            for row in scan_chunk(chunk, tally):
+                if writer is not None:
+                    writer.writerow(["" if v is None else v
+                                     for v in (getattr(row, f) for f in FIELDS)])
+                else:
+                    out.write(json.dumps(row.to_json(), ensure_ascii=False) + "\n")
+            if bar is not None:
+                bar.update(len(chunk) + chunk.unplayed + len(chunk.errors))
+    print(f"equity scan: {tally.boards} boards screened, {tally.revokes} revokes, "
+          f"{tally.errors} boards in error, {tally.unplayed} without play",
+          file=sys.stderr)
+    return 1 if tally.errors else 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    """``equity batch``: rulings to --out or stdout (equity.app.batch), a progress bar (on a
+    terminal) and a summary to stderr; exit 1 when a board was in error."""
+    import logging
+
+    from equity.app.batch import run_batch
+
+    logging.basicConfig(level=logging.WARNING, format="equity batch: %(message)s")
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        return _usage(f"batch: no such file or directory: {missing[0]}")
+    if args.jobs < 1 or args.time_limit < 0:
+        return _usage("batch: --jobs must be at least 1 and --time-limit not negative")
+    if args.traveller or args.field_from_input:
+        return _usage("batch: --traveller and --field-from-input give one board's field; "
+                      "use equity rule for them")
+    try:
+        options = RulingOptions.from_args(args)
+    except UsageError as e:
+        return _usage(str(e))
+    s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
+                  progress=sys.stderr.isatty())
+    print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
+          f"ruled, {s.errors} in error, {s.skipped} already in the output", file=sys.stderr)
+    return 1 if s.errors else 0
+
+
+def _usage(message: str) -> int:
+    print(f"equity: {message}", file=sys.stderr)
+    return 2
+
+
+def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
+    if args.example:  # named by its file name, not its place in site-packages
+        text = (resources.files("equity") / "examples" / EXAMPLE).read_text(encoding="utf-8")
+        yield from read_text(text, "pbn", EXAMPLE)
+    else:
+        yield from read_boards(Path(args.file))
+
+
+def _selected(item: Board | BoardError, number: int | None) -> bool:
+    """Whether ``--board number`` keeps this board (or this board's error; an error about
+    the whole file is always kept)."""
+    if number is None:
+        return True
+    if isinstance(item, Board):
+        return item.number == number
+    return item.board is None or names_board(item.board, number)
+
+
+def _skipped(board: Board, why: str, as_json: bool) -> None:
+    """A board with nothing to rule (e.g. another table's result): said, not an error."""
+    if as_json:
+        print(json.dumps({"board": board.number if board.number is not None else board.label,
+                          "source": board.source, "skipped": why}), flush=True)
+    else:
+        print(f"equity: {board.source}, {board.label}: {why}", file=sys.stderr)
+
+
+class _Setup:
+    """What ``rule`` and ``report`` read once before ruling: the options and the other
+    tables' scores a traveller or the input file give (Law 64C compares scores)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.options = RulingOptions.from_args(args)
+        o = self.options
+        self.input_field = (table_scores(args.file) if o.field_from_input and args.file
+                            else {})
+        self.traveller = (table_scores(o.traveller) if isinstance(o.traveller, Path)
+                          else None)
+        self.board_number: int | None = args.board
+
+    def field_for(self, board: Board) -> tuple[int, ...]:
+        """The other tables' N-S scores for ``board``, when a file gives them."""
+        if self.options.field_from_input:
+            return tuple(score for index, score in self.input_field.get(board.number, ())
+                         if index != board.index)
+        if self.traveller is not None:
+            number = self.board_number if self.board_number is not None else board.number
+            return tuple(score for _, score in self.traveller.get(number, ()))
+        return ()
+
+
+def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
+             ) -> Iterator[Ruling | BoardError]:
+    """The ruling (or the error) of every board selected; boards without play are said
+    and skipped."""
+    for item in _boards(args):
+        if not _selected(item, args.board):
+            continue
+        if isinstance(item, Board) and item.play is None:
+            _skipped(item, "no play record: nothing to rule", as_json)
+            continue
+        if isinstance(item, BoardError):
+            yield item
+            continue
+        try:
+            yield rule_board(item, setup.options, field_scores=setup.field_for(item))
+        except BoardError as e:
+            yield e
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    if not args.example and not args.file:
+        return _usage("rule: give a FILE or --example")
+    try:
+        setup = _Setup(args)
+    except UsageError as e:
+        return _usage(str(e))
+    failed = found = 0
+    for ruling in _rulings(args, setup, args.json):
+        found += 1
+        if isinstance(ruling, BoardError):
+            failed += 1
+            if args.json:
+                print(json.dumps(error_json(ruling)), flush=True)
+            else:
+                print(f"equity: {ruling}", file=sys.stderr)
+        elif args.json:
+            print(json.dumps(board_json(ruling), ensure_ascii=False), flush=True)
+        else:
+            print(board_text(ruling) + "\n", flush=True)
+    if found == 0:
+        what = f"no board {args.board}" if args.board is not None else "no board"
+        print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
+        return 1
+    return 1 if failed else 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """``equity report``: every selected board's ruling as one document (equity.render):
+    HTML or Markdown to --output, with --pdf also a PDF printed by headless Chromium.
+    Boards in error are listed in the document and on stderr (exit 1); no traceback."""
+    from equity.render.document import PdfError, print_pdf, render_html, render_markdown
+
+    out = Path(args.output)
+    pdf = args.pdf or out.suffix.lower() == ".pdf"
+    if not args.example and not args.file:
+        return _usage("report: give a FILE or --example")
+    if pdf and (args.format != "html" or args.output == "-"):
+        return _usage("report: a PDF is printed from the HTML page to a file: "
+                      "use --format html and an output file")
+    try:
+        setup = _Setup(args)
+    except UsageError as e:
+        return _usage(str(e))
+    rulings: list[Ruling] = []
+    errors: list[BoardError] = []
+    for ruling in _rulings(args, setup, False):
+        if isinstance(ruling, BoardError):
+            errors.append(ruling)
+            print(f"equity: {ruling}", file=sys.stderr)
+        else:
+            rulings.append(ruling)
+    if not rulings and not errors:
+        what = f"board {args.board}" if args.board is not None else "board with a play record"
+        print(f"equity: {args.file or EXAMPLE}: no {what} found", file=sys.stderr)
+        return 1
+    text = (render_markdown(rulings, errors) if args.format == "md"
+            else render_html(rulings, errors))
+    page = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
+    try:
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            page.write_text(text, encoding="utf-8")
+        if pdf:
+            print_pdf(page, page.with_suffix(".pdf"))
+    except (OSError, PdfError) as e:
+        print(f"equity: report: {e}", file=sys.stderr)
+        return 1
+    return 1 if errors else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "rule":
+            return cmd_rule(args)
+        if args.command == "scan":
+            return cmd_scan(args)
+        if args.command == "report":
+            return cmd_report(args)
+        if args.command == "batch":
+            return cmd_batch(args)
+    except BrokenPipeError:  # e.g. `equity rule ... | head`
+        return 0
+    except KeyboardInterrupt:
+        print("equity: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug of ours, never the input's: no traceback for users
+        if os.environ.get("EQUITY_DEBUG"):
+            raise
+        print(f"equity: internal error: {type(e).__name__}: {e} (run with EQUITY_DEBUG=1 "
+              "for the traceback, and please report it)", file=sys.stderr)
+        return 3
+    return _usage(f"unknown command {args.command}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,281 @@
+"""How to rule a board: one frozen, picklable value, built and checked once.
+
+:class:`RulingOptions` is what the Director says beyond the file: the edition, the table
+facts (when attention was drawn, who claimed, requirements in force), and how the Law 64C
+check is made (policy, weights, the event's form of scoring). ``equity rule``,
+``equity report``, ``equity batch`` (and its worker processes) and the web workbench all
+build one and hand it to :func:`equity.app.pipeline.rule_board`.
+
+Each field declares its own command-line option (:func:`cli`), so **a new ruling
+option is added in one place**: a field here, read where the rule needs it. The parser
+(:func:`add_arguments`) and the conversion from the command line or a web form
+(:meth:`RulingOptions.from_values`) are generated from the fields.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from equity.core.board import Board, Facts, Requirement
+from equity.core.cards import ModelError, Seat, Vulnerability
+from equity.core.errors import UsageError
+from equity.core.laws import EDITIONS, Edition
+from equity.core.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
+from equity.core.scoring import Event
+
+Parse = Callable[[Any], Any]
+
+
+class OptionError(UsageError):
+    """A ruling option that does not make sense; ``name`` is its field (None when the
+    options do not fit together), so a form can show the error beside the field."""
+
+    def __init__(self, message: str, name: str | None) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+@dataclass(frozen=True, slots=True)
+class CliOption:
+    """How a field of :class:`RulingOptions` appears on the command line."""
+
+    flags: tuple[str, ...]
+    help: str
+    parse: Parse | None = None
+    """Turns the command line's value (a string, or a list for ``repeat``) into the
+    field's value; None keeps it as given."""
+    metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+    repeat: bool = False
+    switch: bool = False
+    kind: type | None = None
+
+
+def cli(*flags: str, help: str, parse: Parse | None = None, metavar: str | None = None,
+        choices: Sequence[str] | None = None, repeat: bool = False, switch: bool = False,
+        kind: type | None = None) -> dict[str, CliOption]:
+    """The metadata of a :class:`RulingOptions` field: its command-line option."""
+    return {"cli": CliOption(tuple(flags), help, parse, metavar,
+                             tuple(choices) if choices is not None else None, repeat, switch,
+                             kind)}
+
+
+def _attention(text: str) -> str:
+    Facts.parse_attention(text)  # raises ModelError on a bad value
+    return text
+
+
+def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
+    return tuple(r for text in items for r in Requirement.parse_list(text))
+
+
+def _traveller(path: str) -> tuple[int, ...] | Path:
+    """A traveller of plain numbers is read now; a PBN/LIN file of the other tables'
+    results is kept as a path and read for the board ruled (:func:`table_scores`)."""
+    p = Path(path)
+    if p.suffix.lower() in (".pbn", ".lin"):
+        if not p.is_file():
+            raise UsageError(f"cannot read the traveller {path}")
+        return p
+    from equity.core.scoring import read_traveller
+
+    try:
+        return read_traveller(p.read_text())
+    except OSError as e:
+        raise UsageError(str(e)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class RulingOptions:
+    """Everything that says how to rule a board beyond the file itself. ``None`` means
+    "as the file says" (its fact tags), else the default of the law or of the tool."""
+
+    # --- Facts the play record cannot show (override the board's tags) ---
+    laws: str | None = field(default=None, metadata=cli(
+        "--laws", choices=tuple(EDITIONS),
+        help="edition of the Laws (default: the file's [EquityLaws], else 2017)"))
+    attention: str | None = field(default=None, metadata=cli(
+        "--attention", metavar="WHEN", parse=_attention,
+        help="when attention was first drawn to the revokes: play, end (default), "
+             "returned, next-call, round; 'T=WHEN' for the revoke on trick T"))
+    claimer: Seat | None = field(default=None, metadata=cli(
+        "--claimer", metavar="SEAT", parse=Seat.parse,
+        help="who claimed or conceded (default: declarer)"))
+    requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
+        "--require", metavar="REQ", repeat=True, parse=_requirements,
+        help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
+             "'6 S faced' (repeatable)"))
+    # --- Law 64C: how the lines become a score ---
+    policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
+        "--policy", choices=[p.value for p in Policy], parse=Policy.parse,
+        help="Law 64C: how the candidate lines become a result: weighted (default, "
+             "Law 12C1(c)), dd (perfect play from the corrected position), "
+             "favourable (non-reciprocal: the non-offenders the most favourable likely "
+             "result, the offenders the most unfavourable at all probable)"))
+    weights: Weights = field(default_factory=Weights, metadata=cli(
+        "--weight", metavar="LINE=W", repeat=True, parse=Weights.parse,
+        help="the Director's weight for a line under --policy weighted: "
+             "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "
+             "the rest of 1 is shared equally among the other lines)"))
+    likely: float = field(default=1 / 3, metadata=cli(
+        "--likely", metavar="SHARE", kind=float,
+        help="--policy favourable: weight from which a result is 'likely' "
+             "(non-offenders' score; default 1/3)"))
+    probable: float = field(default=1 / 6, metadata=cli(
+        "--probable", metavar="SHARE", kind=float,
+        help="--policy favourable: weight from which a result is 'at all "
+             "probable' (offenders' score; default 1/6)"))
+    serious_error: bool = field(default=False, metadata=cli(
+        "--serious-error", switch=True,
+        help="Law 12C1(e): the non-offenders keep their table score, the offenders "
+             "get the adjusted score"))
+    equity: bool = field(default=True, metadata=cli(
+        "--no-equity", switch=True, parse=lambda given: not given,
+        help="skip the Law 64C check (no double-dummy solving)"))
+    # --- The event's form of scoring (Law 64C compares scores) ---
+    traveller: tuple[int, ...] | Path = field(default=(), metadata=cli(
+        "--traveller", metavar="FILE", parse=_traveller,
+        help="the other tables' N-S scores on the board (numbers, or a PBN/LIN "
+             "file of the other tables' results): compare in matchpoints"))
+    field_from_input: bool = field(default=False, metadata=cli(
+        "--field-from-input", switch=True,
+        help="the other tables are the other boards with the same number in FILE"))
+    other_table: int | None = field(default=None, metadata=cli(
+        "--other-table", metavar="SCORE", kind=int,
+        help="the other table's N-S score (teams): compare in IMPs"))
+    imps: bool = field(default=False, metadata=cli(
+        "--imps", switch=True,
+        help="with a traveller: IMPs against its datum instead of matchpoints"))
+    in_tricks: bool = field(default=False, metadata=cli(
+        "--in-tricks", switch=True,
+        help="compare in declarer's tricks instead of total points"))
+
+    def __post_init__(self) -> None:
+        self.thresholds  # noqa: B018 -- checks 0 <= probable <= likely <= 1
+
+    # --- Reading the options -------------------------------------------------------
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return Thresholds(self.likely, self.probable)
+
+    def facts_for(self, board: Board) -> Facts:
+        """The board's facts with these options on top of its tags."""
+        f = board.facts
+        if self.attention is not None:
+            default, per = Facts.parse_attention(self.attention)
+            f = dataclasses.replace(f, attention=default,
+                                    attention_by_trick={**f.attention_by_trick, **per})
+        if self.claimer is not None:
+            f = dataclasses.replace(f, claimer=self.claimer)
+        if self.requirements:
+            f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
+        return f
+
+    def edition_for(self, board: Board) -> Edition:
+        """Law edition: these options', else the board's ``[EquityLaws]``, else 2017."""
+        return EDITIONS[self.laws or board.facts.laws or "2017"]
+
+    def event_for(self, board: Board, field_scores: Sequence[int] = ()) -> Event:
+        """The form of scoring Law 64C compares in for ``board``; ``field_scores`` are
+        the other tables' N-S scores when the caller found them (the input file's, for
+        ``field_from_input``, or a PBN/LIN traveller's)."""
+        scores = tuple(field_scores) or (self.traveller if isinstance(self.traveller, tuple)
+                                         else ())
+        if self.other_table is not None:
+            return Event("imps", scores, float(self.other_table))
+        if scores:
+            return Event.imps_against_datum(scores) if self.imps else Event("mp", scores)
+        return Event("tricks") if self.in_tricks else TOTAL_POINTS
+
+    @property
+    def needs_field(self) -> bool:
+        """Whether the other tables' scores must be read from a file per board."""
+        return self.field_from_input or isinstance(self.traveller, Path)
+
+    # --- Building them ----------------------------------------------------------------
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> RulingOptions:
+        """Options from raw values by field name, as the command line or a web form gives
+        them (strings, lists of strings for repeatable options, booleans for switches;
+        absent or None: the default). Raises :class:`UsageError` naming the option."""
+        kwargs: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            cli: CliOption = f.metadata["cli"]
+            raw = values.get(f.name)
+            if raw is None or (cli.repeat and not raw) or (cli.switch and raw is False):
+                continue
+            try:
+                value = raw
+                if cli.kind is not None and not isinstance(raw, cli.kind):
+                    value = cli.kind(raw)
+                if cli.parse is not None:
+                    value = cli.parse(value)
+            except (ModelError, ValueError) as e:
+                raise OptionError(str(e), f.name) from None
+            kwargs[f.name] = value
+        try:
+            return cls(**kwargs)
+        except (ModelError, ValueError) as e:
+            raise OptionError(str(e), None) from None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RulingOptions:
+        """Options from a namespace that :func:`add_arguments` filled."""
+        return cls.from_values({f.name: getattr(args, f.name, None)
+                                for f in dataclasses.fields(cls)})
+
+    def describe(self) -> dict[str, Any]:
+        """The options as plain JSON values (what a batch output records)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, Weights):
+                v = dict(sorted(v.given.items()))
+            elif isinstance(v, tuple):
+                v = [str(x) for x in v]
+            elif isinstance(v, (Seat, Path, Policy)):
+                v = str(v.name if isinstance(v, Seat) else v)
+            out[f.name] = v
+        return out
+
+
+DEFAULT_OPTIONS = RulingOptions()
+"""The options of a command line that gives none."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ruling options on a command's parser (``rule``, ``report``, ``batch``)."""
+    for f in dataclasses.fields(RulingOptions):
+        cli: CliOption = f.metadata["cli"]
+        kw: dict[str, Any] = {"dest": f.name, "help": cli.help}
+        if cli.switch:
+            kw.update(action="store_true", default=False)
+        else:
+            kw.update(metavar=cli.metavar, default=[] if cli.repeat else None)
+            if cli.repeat:
+                kw["action"] = "append"
+            if cli.choices is not None:
+                kw["choices"] = cli.choices
+            if cli.kind is not None:
+                kw["type"] = cli.kind
+        parser.add_argument(*cli.flags, **kw)
+
+
+def vulnerability_of(board: Board) -> Vulnerability:
+    """The board's vulnerability: its tag, else from its number, else none."""
+    if board.vulnerability is not None:
+        return board.vulnerability
+    if board.number is not None:
+        return Vulnerability.for_board(board.number)
+    return Vulnerability.NONE
+
+
+__all__ = ["DEFAULT_OPTIONS", "OptionError", "RulingOptions", "add_arguments", "cli",
+           "vulnerability_of"]

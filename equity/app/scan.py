@@ -1,0 +1,127 @@
+"""Screening at speed: every revoke in many PBN / LIN files, without solving.
+
+:func:`scan` reads files with :mod:`equity.formats.fastread` and replays whole chunks of boards
+in the C kernel; it yields one :class:`Row` per revoke and one per board (or file) that
+could not be read or replayed. A bad board never stops the scan. Boards without a
+contract or play record have nothing to screen and are only counted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from equity.core.cards import SUIT_CHARS
+from equity.core.errors import BoardError
+from equity.core.kernel import CARD, REVOKE_KINDS, error_message, run
+from equity.formats.fastread import CHUNK, Chunk, read_packed
+from equity.formats.walk import files
+
+FIELDS = ("source", "board", "trick", "seat", "card", "suit_led", "kind", "error")
+"""The columns of a row, in CSV order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A revoke (``error`` None) or a board that could not be screened (``error`` set)."""
+
+    source: str
+    board: str | None
+    trick: int | None = None
+    seat: str | None = None
+    card: str | None = None
+    suit_led: str | None = None
+    """The suit led, None when the revoke is a failure to lead a required suit."""
+    kind: str | None = None
+    """``follow``, ``lead`` or ``penalty`` (see :class:`equity.core.replay.Revoke`)."""
+    error: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """A revoke's fields, or an error's ``source``, ``board`` and ``error``."""
+        if self.error is not None:
+            return {"source": self.source, "board": self.board, "error": self.error}
+        return {"source": self.source, "board": self.board, "trick": self.trick,
+                "seat": self.seat, "card": self.card, "suit_led": self.suit_led,
+                "kind": self.kind}
+
+
+@dataclass
+class Tally:
+    """What a scan met: boards screened, revokes, errors, boards without play."""
+
+    boards: int = 0
+    revokes: int = 0
+    errors: int = 0
+    unplayed: int = 0
+
+
+def _error_row(e: BoardError) -> Row:
+    place = str(e.where)
+    return Row(e.source, e.board, error=f"{place}: {e.message}" if place else e.message)
+
+
+_GAME = re.compile(r"game (\d+)")
+_SEATS = "NESW"
+_NAMES = tuple(str(c) if c is not None else "" for c in CARD)
+
+
+def _order_of(e: BoardError) -> int:
+    m = _GAME.search(e.board or "")
+    return int(m.group(1)) if m else 0
+
+
+def scan_chunk(chunk: Chunk, tally: Tally | None = None) -> list[Row]:
+    """The rows of one packed chunk, in file order."""
+    t = tally if tally is not None else Tally()
+    out = run(chunk.batch)
+    keyed: list[tuple[int, int, int, Row]] = []
+    src = chunk.source.tolist()
+    idx = chunk.index.tolist()
+    codes = out.error[:, 0]
+    for i in np.flatnonzero(codes).tolist():
+        err = tuple(int(x) for x in out.error[i])
+        b = chunk.batch
+        msg, where = error_message(
+            (err[0], err[1], err[2], err[3], err[4]),
+            (int(b.hands[i, 0]), int(b.hands[i, 1]), int(b.hands[i, 2]), int(b.hands[i, 3])),
+            int(b.ntricks[i]))
+        e = BoardError(msg, chunk.sources[src[i]], chunk.label(i), where)
+        keyed.append((src[i], idx[i], 0, _error_row(e)))
+    kinds = out.revoke[:, :, 0]
+    kinds[codes != 0] = 0  # a record that cannot be replayed has no revokes to report
+    boards, plays = np.nonzero(kinds)
+    seats = out.order[boards, plays, 0].tolist()
+    played = out.order[boards, plays, 1].tolist()
+    led = np.where(plays % 4 > 0, out.order[boards, plays - plays % 4, 1], -1).tolist()
+    kind = kinds[boards, plays].tolist()
+    labels: dict[int, str] = {}
+    for i, p, seat, card, lc, k in zip(boards.tolist(), plays.tolist(), seats, played, led,
+                                       kind, strict=True):
+        if i not in labels:
+            labels[i] = chunk.label(i)
+        keyed.append((src[i], idx[i], p + 1, Row(
+            chunk.sources[src[i]], labels[i], p // 4 + 1, _SEATS[seat], _NAMES[card],
+            SUIT_CHARS[lc >> 4] if lc >= 0 else None, REVOKE_KINDS[k])))
+    for e in chunk.errors:
+        sid = chunk.sources.index(e.source) if e.source in chunk.sources else -1
+        keyed.append((sid, _order_of(e), 0, _error_row(e)))
+    keyed.sort(key=lambda k: k[:3])
+    t.boards += len(chunk)
+    t.revokes += len(boards)
+    t.errors += int(np.count_nonzero(codes)) + len(chunk.errors)
+    t.unplayed += chunk.unplayed
+    return [k[3] for k in keyed]
+
+
+def scan(paths: Iterable[str | Path], tally: Tally | None = None,
+         chunk_size: int = CHUNK) -> Iterator[Row]:
+    """Every revoke and every board error in the files (directories are searched)."""
+    for chunk in read_packed(files(paths), chunk_size):
+        yield from scan_chunk(chunk, tally)
+
+
+__all__ = ["FIELDS", "Row", "Tally", "files", "scan", "scan_chunk"]

@@ -1,0 +1,188 @@
+"""What a file says about one board: the deal, the contract, the play record, and the
+facts a play record cannot show (when attention was drawn to a revoke, who claimed,
+penalty cards and lead requirements in force).
+
+These are the values :mod:`equity.formats` produces and :mod:`equity.core.replay` consumes.
+The fact tags are our own PBN tags, documented in the README:
+
+``[EquityLaws "2007"]``
+    the edition of the Laws to apply (2017, 2007 or 1997).
+``[EquityAttention "end"]`` or ``[EquityAttention "end; 5=round"]``
+    when attention was first drawn to the revokes: ``play`` (during the play),
+    ``end`` (after the play, before the hands went back in the board; the default),
+    ``returned`` (after the hands went back in the board, before the next deal's calls),
+    ``next-call`` (after a non-offender called on the next deal, Law 64B4),
+    ``round`` (after the round ended, Law 64B5). ``T=when`` sets it for the revoke
+    on trick T only.
+``[EquityClaim "S"]``
+    who made the claim or concession marked ``*`` in the play (default: declarer).
+``[EquityRequirement "1 W lead H; 3 E penalty SK; 6 S faced"]``
+    Law 61A(b) requirements: from trick T, SEAT must lead SUIT the next time he
+    leads (a lead penalty, Laws 26/50D2/56); SEAT holds CARD as a major penalty card
+    that must be played at the first legal opportunity (Law 50D1); SEAT's hand is
+    faced on the table (matters for Law 64B3 in the 2007 and 1997 editions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from equity.core.cards import Card, Contract, Deal, ModelError, Seat, Suit, Vulnerability
+
+Slot = Card | None
+"""One seat's card in a trick, or None where no card was played."""
+
+
+class Attention(Enum):
+    """When attention was first drawn to a revoke (Laws 62D, 64B4, 64B5)."""
+
+    PLAY = "play"
+    END = "end"
+    RETURNED = "returned"
+    NEXT_CALL = "next-call"
+    ROUND = "round"
+
+    @property
+    def before_hands_returned(self) -> bool:
+        """Law 62D: found before all four hands were returned to the board."""
+        return self in (Attention.PLAY, Attention.END)
+
+    @classmethod
+    def parse(cls, text: str) -> Attention:
+        t = text.strip().lower()
+        for a in cls:
+            if a.value == t:
+                return a
+        raise ModelError(
+            f"attention must be one of {', '.join(a.value for a in cls)}, not {text!r}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A Law 61A(b) requirement: a card or suit a player must lead or play when able.
+
+    ``kind`` is ``"lead"`` (SEAT must lead ``suit`` the first time he leads from
+    ``trick`` on), ``"penalty"`` (``card`` is SEAT's major penalty card from ``trick`` on)
+    or ``"faced"`` (SEAT's hand lies face up from ``trick`` on; not itself a requirement,
+    but Law 64B3 of 2007/1997 turns on it).
+    """
+
+    kind: str
+    seat: Seat
+    trick: int
+    suit: Suit | None = None
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        what = {"lead": f"lead {self.suit.name if self.suit is not None else '?'}",
+                "penalty": f"penalty {self.card}", "faced": "faced"}[self.kind]
+        return f"{self.trick} {self.seat.name} {what}"
+
+    @classmethod
+    def parse(cls, text: str) -> Requirement:
+        """"1 W lead H", "3 E penalty SK", "6 S faced"."""
+        words = text.split()
+        try:
+            trick, seat, kind = int(words[0]), Seat.parse(words[1]), words[2].lower()
+        except (IndexError, ValueError) as e:
+            raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': {text!r}"
+                             ) from e
+        if not 1 <= trick <= 13:
+            raise ModelError(f"requirement trick out of range in {text!r}")
+        if kind == "lead" and len(words) == 4:
+            return cls("lead", seat, trick, suit=Suit.parse(words[3]))
+        if kind == "penalty" and len(words) == 4:
+            return cls("penalty", seat, trick, card=Card.parse(words[3]))
+        if kind == "faced" and len(words) == 3:
+            return cls("faced", seat, trick)
+        raise ModelError(f"a requirement reads 'TRICK SEAT lead SUIT', 'TRICK SEAT penalty CARD' "
+                         f"or 'TRICK SEAT faced': {text!r}")
+
+    @staticmethod
+    def parse_list(text: str) -> tuple[Requirement, ...]:
+        return tuple(Requirement.parse(p) for p in text.split(";") if p.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the Director learns at the table and the play record cannot show."""
+
+    laws: str | None = None
+    attention: Attention = Attention.END
+    attention_by_trick: Mapping[int, Attention] = field(default_factory=dict)
+    claimer: Seat | None = None
+    requirements: tuple[Requirement, ...] = ()
+
+    def attention_for(self, trick: int) -> Attention:
+        return self.attention_by_trick.get(trick, self.attention)
+
+    @staticmethod
+    def parse_attention(text: str) -> tuple[Attention, dict[int, Attention]]:
+        """"end", "round", "end; 5=round" -> (default, per-trick overrides)."""
+        default = Attention.END
+        per: dict[int, Attention] = {}
+        for part in text.replace(",", ";").split(";"):
+            p = part.strip()
+            if not p:
+                continue
+            if "=" in p:
+                t, _, w = p.partition("=")
+                try:
+                    trick = int(t)
+                except ValueError:
+                    raise ModelError(f"'{p}': expected TRICK=WHEN") from None
+                per[trick] = Attention.parse(w)
+            else:
+                default = Attention.parse(p)
+        return default, per
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """The play as recorded, trick by trick.
+
+    ``tricks[i]`` holds the cards of trick ``i + 1`` indexed by :class:`Seat` (as PBN
+    tabulates them); ``None`` where no card was played (PBN's ``-``, or the play
+    stopped). ``leaders[i]`` is the seat that led trick ``i + 1`` when the record says
+    so (LIN gives the order of play; PBN marks an accepted lead out of turn with
+    ``^L``), else ``None``: the leader then follows from the rules. ``marks`` holds the
+    PBN 2.1 irregularity marks, keyed by (trick number, seat): ``"R"`` revoke,
+    ``"L"`` lead out of turn.
+    """
+
+    opening_leader: Seat
+    tricks: tuple[tuple[Slot, Slot, Slot, Slot], ...]
+    leaders: tuple[Seat | None, ...]
+    marks: Mapping[tuple[int, Seat], str] = field(default_factory=dict)
+    claimed: bool = False
+    claim_tricks: int | None = None
+    """Declarer's total tricks under the claim or concession (PBN ``[Result]``, LIN ``mc``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board read from a file."""
+
+    source: str
+    index: int
+    """1-based position of the board in its file."""
+    number: int | None
+    dealer: Seat | None
+    vulnerability: Vulnerability | None
+    deal: Deal
+    contract: Contract | None
+    play: PlayRecord | None
+    result: int | None
+    """Declarer's tricks according to the file (PBN ``[Result]``, LIN ``mc``), if given."""
+    facts: Facts = field(default_factory=Facts)
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """How errors and reports name this board: "board 3" or "game 5"."""
+        if self.number is not None:
+            return f"board {self.number}"
+        return f"game {self.index}"

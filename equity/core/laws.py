@@ -1,0 +1,453 @@
+"""Laws 61-64: revoke, correction, establishment and the automatic trick adjustment.
+
+Read this module against the law book. Each rule is one function named after its
+paragraph; the differences between the 2017, 2007 and 1997 editions are data
+(:data:`EDITIONS`), not branches scattered through the rules. Law 64C (equity) is not
+here: it needs the counterfactual lines and lives in :mod:`equity.core.ruling`.
+
+Rulings are built from a :class:`~equity.core.replay.Replay`; every decision carries the
+paragraph it applies and a sentence a Director can read out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from equity.core.board import Attention, Requirement
+from equity.core.cards import Card, CardSet, Seat, Side, cards
+from equity.core.replay import Play, Replay, Revoke
+
+# --- The editions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """What differs between editions of the Laws for revokes."""
+
+    name: str
+    second_trick_limb: bool
+    """Law 64A2 (1997): a second trick when the offending player later won a trick with
+    a card he could legally have played to the revoke trick."""
+    faced_hands_exempt: bool
+    """Law 64B3 (1997, 2007): no transfer for failing to play any card faced on the table
+    or belonging to a hand faced on the table; 2017 keeps only penalty cards and dummy."""
+    trick_twelve_exempt: bool
+    """Law 64B6 (2007 on): no transfer for a revoke on trick 12."""
+    both_sides_exempt: bool
+    """Law 64B7 (2007 on): no transfer when both sides revoked and both are established."""
+    same_trick_correction: bool
+    """Law 62C3 and 64B8 (2017): both sides revoked on one trick, only one side has played
+    to the next: both revokes are corrected."""
+    agreed_claim: str
+    """The paragraph under which agreeing to an opponent's claim establishes a revoke."""
+
+
+EDITIONS: dict[str, Edition] = {
+    "2017": Edition("2017", second_trick_limb=False, faced_hands_exempt=False,
+                    trick_twelve_exempt=True, both_sides_exempt=True,
+                    same_trick_correction=True, agreed_claim="63A4"),
+    "2007": Edition("2007", second_trick_limb=False, faced_hands_exempt=True,
+                    trick_twelve_exempt=True, both_sides_exempt=True,
+                    same_trick_correction=False, agreed_claim="63A3"),
+    "1997": Edition("1997", second_trick_limb=True, faced_hands_exempt=True,
+                    trick_twelve_exempt=False, both_sides_exempt=False,
+                    same_trick_correction=False, agreed_claim="63A3"),
+}
+
+
+# --- What a ruling says ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a ruling: the paragraph applied and what it means here."""
+
+    law: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Law 62: how a revoke that is not established (or must be corrected) is put right."""
+
+    penalty_card: Card | None
+    """Law 62B1: a defender's withdrawn card becomes a major penalty card."""
+    non_offenders_may_withdraw: tuple[tuple[Seat, Card], ...]
+    """Law 62C1: cards the non-offenders played after the revoke, which they may take back."""
+    offenders_may_then_withdraw: tuple[tuple[Seat, Card], ...]
+    """Law 62C2: the offending side's later cards, which may be taken back after a
+    non-offender withdrew one (a defender's then becomes a penalty card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeRuling:
+    """Everything Laws 61-64A/B say about one revoke."""
+
+    revoke: Revoke
+    offender_side: Side
+    established: bool
+    corrected: bool
+    transfer: int
+    transferred_tricks: tuple[int, ...]
+    """Which tricks were transferred (0 stands for a trick won under a claim)."""
+    steps: tuple[Step, ...]
+    correction: Correction | None = None
+    exemption: str | None = None
+    """The Law 64B paragraph that removed the transfer, if any."""
+
+    @property
+    def laws(self) -> list[str]:
+        return [s.law for s in self.steps]
+
+    @property
+    def stands(self) -> bool:
+        """Established and not corrected: the revoke trick stands as played (Law 63B)."""
+        return self.established and not self.corrected
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaticRuling:
+    """A board's revokes ruled under Laws 61-64A/B, before any Law 64C judgement."""
+
+    replay: Replay
+    edition: Edition
+    revokes: tuple[RevokeRuling, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def table_tricks(self) -> int:
+        return self.replay.declarer_tricks
+
+    @property
+    def after_transfer_tricks(self) -> int:
+        """Declarer's tricks after every Law 64A transfer."""
+        declarer = self.replay.declarer_side
+        delta = 0
+        for r in self.revokes:
+            delta += -r.transfer if r.offender_side == declarer else r.transfer
+        return self.table_tricks + delta
+
+
+# --- Law 61: the revoke ----------------------------------------------------------------
+
+
+def law_61a(rev: Revoke, replay: Replay) -> Step:
+    """61A: failing to follow suit when able, or to lead or play a required card or suit."""
+    who = _who(rev.seat, replay)
+    if rev.kind == "follow":
+        assert rev.suit_led is not None
+        return Step("61A", f"{who} played {rev.card.pretty} to a {rev.suit_led.symbol} lead at "
+                           f"trick {rev.trick} while holding {_list(rev.could_play)}: a revoke.")
+    if rev.kind == "lead":
+        return Step("61A", f"{who} led {rev.card.pretty} at trick {rev.trick} but had to lead "
+                           f"{rev.suit.symbol} ({rev.requirement}) and could: a revoke.")
+    return Step("61A", f"{who} played {rev.card.pretty} at trick {rev.trick} instead of the "
+                       f"major penalty card {_card(rev.requirement)} (Law 50D1): a revoke.")
+
+
+# --- Law 63: establishment -------------------------------------------------------------
+
+
+def law_63a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
+    """63A: established when the offender or his partner plays to the next trick (63A1),
+    or the offending side claims or concedes (63A3), or agrees to the opponents' claim
+    (63A4; 63A3 before 2017). Declarer playing from dummy is his partner's play."""
+    side = rev.seat.side
+    for trick in replay.tricks:
+        if trick.number == rev.trick + 1:
+            for p in trick.plays:
+                if p.seat.side == side:
+                    return Step("63A1", f"{_who(p.seat, replay)} played to trick {trick.number}: "
+                                        "the revoke is established.")
+    if replay.claimed:
+        claimer = replay.board.facts.claimer or replay.contract.declarer
+        if claimer.side == side:
+            return Step("63A3", f"{_who(claimer, replay)} claimed after the revoke: "
+                                "the revoke is established.")
+        return Step(edition.agreed_claim, "the offending side agreed to the opponents' claim: "
+                                          "the revoke is established.")
+    return None
+
+
+# --- Law 62: correction -----------------------------------------------------------------
+
+
+def law_62(rev: Revoke, replay: Replay, why: Step) -> tuple[Correction, list[Step]]:
+    """62A-C: the revoke is corrected: the offender substitutes a legal card (62B);
+    a defender's withdrawn card becomes a major penalty card (62B1), declarer's or
+    dummy's goes back with no rectification (62B2); the non-offenders may take back
+    the cards they played after it (62C1), and then the offending side (62C2)."""
+    steps = [why]
+    declarer_side = replay.declarer_side
+    defender = rev.seat.side != declarer_side
+    who = _who(rev.seat, replay)
+    legal = _list(rev.could_play)
+    if defender:
+        steps.append(Step("62B1", f"{who} withdraws {rev.card.pretty} and plays a legal card "
+                                  f"({legal}); {rev.card.pretty} becomes a major penalty card."))
+    else:
+        steps.append(Step("62B2", f"{who} withdraws {rev.card.pretty} and plays a legal card "
+                                  f"({legal}); no further rectification."))
+    later = _plays_after(rev, replay)
+    mine = tuple((p.seat, p.card) for p in later if p.seat.side == rev.seat.side)
+    theirs = tuple((p.seat, p.card) for p in later if p.seat.side != rev.seat.side)
+    if theirs:
+        steps.append(Step("62C1", "each non-offender may withdraw a card played after the "
+                                  f"revoke: {_plays(theirs)}."))
+    if mine:
+        steps.append(Step("62C2", "if a non-offender does, the offending side may then withdraw "
+                                  f"{_plays(mine)} (a defender's withdrawn card becomes a "
+                                  "penalty card)."))
+    return Correction(rev.card if defender else None, theirs, mine), steps
+
+
+def law_62d(rev: Revoke, replay: Replay) -> Step | None:
+    """62D: a revoke on trick 12, even established, is corrected if attention is drawn
+    before all four hands have been returned to the board."""
+    if rev.trick == 12 and replay.board.facts.attention_for(12).before_hands_returned:
+        return Step("62D", "a revoke on trick 12 found before the hands were returned to the "
+                           "board must be corrected, established or not.")
+    return None
+
+
+def law_62c3(rev: Revoke, board_revokes: list[tuple[Revoke, Step | None]], edition: Edition
+             ) -> Step | None:
+    """62C3 (2017): both sides revoked on the same trick and only one side has played to
+    the next trick: both revokes are corrected."""
+    if not edition.same_trick_correction:
+        return None
+    same = [(o, est) for o, est in board_revokes if o.trick == rev.trick]
+    sides = {o.seat.side for o, _ in same}
+    established = {o.seat.side for o, est in same if est is not None and est.law == "63A1"}
+    if len(sides) == 2 and len(established) == 1:
+        return Step("62C3", "both sides revoked on this trick and only one side has played to "
+                            "the next: both revokes are corrected.")
+    return None
+
+
+# --- Law 64: the automatic trick adjustment ----------------------------------------------
+
+
+def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeRuling],
+            both_sides: bool) -> Step | None:
+    """64B: the cases with no automatic trick adjustment (Law 64C may still apply)."""
+    side = rev.seat.side
+    attention = replay.board.facts.attention_for(rev.trick)
+    if replay.won_from(side, rev.trick) == 0:
+        return Step("64B1", "the offending side won neither the revoke trick nor any later "
+                            "trick: no tricks are transferred.")
+    for e in earlier:
+        if e.stands and e.revoke.seat == rev.seat and e.revoke.suit == rev.suit:
+            return Step("64B2", f"a second revoke in {rev.suit.symbol} by the same player, the "
+                                f"first (trick {e.revoke.trick}) established: no transfer.")
+    if rev.seat == replay.contract.dummy:
+        return Step("64B3", "the card not played belonged to dummy: no transfer.")
+    if rev.kind == "penalty":
+        return Step("64B3", "the revoke was a failure to play a penalty card: no transfer.")
+    if edition.faced_hands_exempt and _faced(rev, replay):
+        return Step("64B3", "the revoke was a failure to play a card of a hand faced on the "
+                            f"table ({edition.name} Laws): no transfer.")
+    if attention == Attention.NEXT_CALL:
+        return Step("64B4", "attention was first drawn after a non-offender called on the next "
+                            "deal: no transfer.")
+    if attention == Attention.ROUND:
+        return Step("64B5", "attention was first drawn after the round ended: no transfer.")
+    if edition.trick_twelve_exempt and rev.trick == 12:
+        return Step("64B6", "a revoke on trick 12: no transfer.")
+    if edition.both_sides_exempt and both_sides:
+        return Step("64B7", "both sides revoked on this board and both revokes are established: "
+                            "no transfer.")
+    return None
+
+
+class _Pool:
+    """The tricks each side won, from which transfers are taken one by one, so that no
+    trick is transferred twice and never more than the offending side won (Law 64A)."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.tricks: dict[Side, list[int]] = {Side.NS: [], Side.EW: []}
+        for t in replay.tricks:
+            if t.winner is not None:
+                self.tricks[t.winner.side].append(t.number)
+        for side, n in replay.claimed_tricks.items():
+            self.tricks[side].extend([0] * n)  # 0: a trick won under the claim
+
+    def take(self, side: Side, first: int, exact: int | None = None) -> int | None:
+        """Take trick ``exact`` if available, else any trick from ``first`` on
+        (claimed tricks last)."""
+        pool = self.tricks[side]
+        if exact is not None and exact in pool:
+            pool.remove(exact)
+            return exact
+        for n in sorted((n for n in pool if n >= first), key=lambda n: (n == 0, n)):
+            pool.remove(n)
+            return n
+        if 0 in pool:
+            pool.remove(0)
+            return 0
+        return None
+
+
+def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
+            ) -> tuple[list[int], list[Step]]:
+    """64A1: the offending player won the revoke trick: it is transferred with one later
+    trick won by the offending side. 64A2: otherwise one trick, the offending side having
+    won the revoke trick or a later one. A trick won in dummy is not won by declarer.
+    1997 64A2 also: one more if the offending player later won a trick with a card he
+    could legally have played to the revoke trick."""
+    side = rev.seat.side
+    trick = next(t for t in replay.tricks if t.number == rev.trick)
+    taken: list[int] = []
+    steps: list[Step] = []
+    if trick.winner == rev.seat:
+        first = pool.take(side, rev.trick, exact=rev.trick)
+        second = pool.take(side, rev.trick + 1)
+        taken = [n for n in (first, second) if n is not None]
+        steps.append(Step("64A1", f"{_who(rev.seat, replay)} won the revoke trick"
+                                  + (" and his side won a later trick" if second is not None
+                                     else ", and his side won no later trick")
+                                  + f": {len(taken)} trick{'s' if len(taken) != 1 else ''} "
+                                  "transferred."))
+        return taken, steps
+    one = pool.take(side, rev.trick, exact=rev.trick)
+    taken = [one] if one is not None else []
+    winner = trick.winner
+    won_by = ("" if winner is None else
+              f" ({_who(winner, replay)} won it)" if winner.side == side else "")
+    steps.append(Step("64A2", f"{_who(rev.seat, replay)} did not win the revoke trick{won_by}; "
+                              "his side won that trick or a later one: one trick transferred."))
+    if edition.second_trick_limb:
+        later = _won_later_with_legal_card(rev, replay)
+        if later is not None:
+            extra = pool.take(side, rev.trick + 1)
+            if extra is not None:
+                taken.append(extra)
+                steps.append(Step("64A2", f"{_who(rev.seat, replay)} later won trick {later} "
+                                          "with a card he could legally have played to the "
+                                          "revoke trick (1997 Laws): a second trick "
+                                          "transferred."))
+    return taken, steps
+
+
+# --- The board --------------------------------------------------------------------------
+
+
+def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
+    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
+
+    Raises :class:`~equity.core.errors.BoardError` when a claim makes the result unknowable."""
+    ed = EDITIONS[edition] if isinstance(edition, str) else edition
+    replay.check_claim()
+    # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
+    established = [(r, law_63a(r, replay, ed)) for r in replay.revokes]
+    corrected = [law_62c3(r, established, ed) or law_62d(r, replay) for r, _ in established]
+    # Law 64B7 looks at the revokes that stand, of both sides.
+    standing = {r.seat.side for (r, est), c in zip(established, corrected, strict=True)
+                if est is not None and c is None}
+    both_sides = len(standing) == 2
+
+    pool = _Pool(replay)
+    out: list[RevokeRuling] = []
+    for (rev, est), correction in zip(established, corrected, strict=True):
+        if est is None or correction is not None:
+            out.append(_rule_correction(rev, replay, est, correction))
+        else:
+            out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay))
+
+
+def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None
+                     ) -> RevokeRuling:
+    """Law 62: a revoke not established (62A), or one that must be corrected all the
+    same (62D, 62C3; then Law 64B8 for the established one of 62C3)."""
+    steps = [law_61a(rev, replay)]
+    if est is not None:
+        steps.append(est)
+    reason = why or Step("62A", "the offending side has not played to the next trick nor "
+                                "claimed: the revoke is not established and must be corrected.")
+    correction, more = law_62(rev, replay, reason)
+    steps += more
+    exemption = None
+    if est is not None and why is not None and why.law == "62C3":
+        exemption = "64B8"
+        steps.append(Step("64B8", "the revoke was corrected under Law 62C3: no transfer."))
+    return RevokeRuling(rev, rev.seat.side, est is not None, True, 0, (), tuple(steps),
+                        correction, exemption)
+
+
+def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
+                   earlier: list[RevokeRuling], both_sides: bool, pool: _Pool
+                   ) -> RevokeRuling:
+    """Law 64: an established revoke that stands: an exception of 64B, or the 64A
+    transfer."""
+    steps = [law_61a(rev, replay), est]
+    exempt = law_64b(rev, replay, ed, earlier, both_sides)
+    if exempt is not None:
+        steps.append(exempt)
+        return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps),
+                            exemption=exempt.law)
+    taken, more = law_64a(rev, replay, ed, pool)
+    steps += more
+    return RevokeRuling(rev, rev.seat.side, True, False, len(taken), tuple(taken),
+                        tuple(steps))
+
+
+def _notes(replay: Replay) -> tuple[str, ...]:
+    notes = []
+    if replay.after_stop:
+        stray = ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in replay.after_stop)
+        notes.append(f"the play stopped at the missing card of trick {len(replay.tricks)}; "
+                     f"the cards recorded after it ({stray}) were played after that moment "
+                     "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
+                     "when attention was drawn first, WC 2012, seed 003)")
+    if not replay.finished:
+        notes.append("the play record stops before the end of play; tricks are counted as far "
+                     "as it goes")
+    return tuple(notes)
+
+
+# --- Helpers ------------------------------------------------------------------------------
+
+
+def _who(seat: Seat, replay: Replay) -> str:
+    c = replay.contract
+    role = "declarer" if seat == c.declarer else "dummy" if seat == c.dummy else None
+    return f"{seat.long_name} ({role})" if role else seat.long_name
+
+
+def _plays(plays: tuple[tuple[Seat, Card], ...]) -> str:
+    return ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in plays)
+
+
+def _list(cs: CardSet) -> str:
+    return " ".join(c.pretty for c in cards(cs))
+
+
+def _card(req: Requirement | None) -> str:
+    return req.card.pretty if req is not None and req.card is not None else "?"
+
+
+def _faced(rev: Revoke, replay: Replay) -> bool:
+    return any(r.kind == "faced" and r.seat == rev.seat and r.trick <= rev.trick
+               for r in replay.board.facts.requirements)
+
+
+def _plays_after(rev: Revoke, replay: Replay) -> list[Play]:
+    out: list[Play] = []
+    seen = False
+    for t in replay.tricks:
+        for p in t.plays:
+            if seen:
+                out.append(p)
+            if t.number == rev.trick and p.seat == rev.seat:
+                seen = True
+    return out
+
+
+def _won_later_with_legal_card(rev: Revoke, replay: Replay) -> int | None:
+    for t in replay.tricks:
+        if t.number > rev.trick and t.winner == rev.seat:
+            card = t.card_of(rev.seat)
+            if card is not None and rev.could_play & card.bit:
+                return t.number
+    return None

@@ -1,0 +1,123 @@
+"""A position in the card play, and the rules of play: the one Python door to the kernel.
+
+A :class:`Position` is who still holds what, the strain, who led the current trick and the
+cards already played to it. It knows whose turn it is, which cards he may play
+(:meth:`Position.legal`, Law 44C), whether a card would be a revoke
+(:meth:`Position.is_revoke`, Law 61A) and what the position is after a card
+(:meth:`Position.play`, a complete trick being won by its winner, Laws 44E/44G). Every
+rule is decided by the C card-play kernel (:mod:`equity._native`, native/kernel.c); the
+whole-record replay is :mod:`equity.core.replay`, which uses the same kernel.
+
+Like python-chess's ``Board``, a position is a value: playing a card gives a new one.
+Held-but-not-legal cards (revokes) may be played, because a revoke is a fact of the play
+to be ruled on, not an impossibility; cards not held may not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from equity import _native
+from equity.core.cards import Card, CardSet, ModelError, Seat, Strain, Suit, count
+
+
+def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:
+    """Law 44C: the cards of the suit led if any are held; otherwise any card."""
+    return _native.follow_suit(hand, -1 if suit_led is None else int(suit_led))
+
+
+def legal_cards(
+    hand: CardSet,
+    suit_led: Suit | None,
+    lead_suit_required: Suit | None = None,
+    penalty_card: Card | None = None,
+) -> CardSet:
+    """The cards a player may play (Laws 44 and 61A).
+
+    ``lead_suit_required`` is a lead penalty in force on this lead (Laws 26, 50D2, 56):
+    a card of that suit must be led if held. ``penalty_card`` is a major penalty card
+    that must be played at the first legal opportunity (Law 50D1), when following suit
+    allows it.
+    """
+    return _native.legal(hand, -1 if suit_led is None else int(suit_led),
+                         -1 if lead_suit_required is None else int(lead_suit_required),
+                         -1 if penalty_card is None else 16 * penalty_card.suit
+                         + penalty_card.rank)
+
+
+def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
+    """Law 44E/44G: the highest trump wins, else the highest card of the suit led."""
+    return plays[_native.trick_winner(4 if trump is None else int(trump), len(plays),
+                                      *(16 * c.suit + c.rank for _, c in plays))][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The cards each seat still holds, the strain, who led the current trick and the
+    cards already played to it (0-3, in order). The player to play is
+    ``leader.after(len(trick))``.
+
+    ``hands`` are the cards still held, indexed by :class:`~equity.core.cards.Seat`; the
+    cards in ``trick`` are no longer in anyone's hand. Nothing is checked on
+    construction: the double-dummy stage validates what it is given
+    (:mod:`equity.dd.validate`).
+    """
+
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    strain: Strain
+    leader: Seat
+    trick: tuple[Card, ...] = ()
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose turn it is: the leader, then clockwise once per card on the trick."""
+        return Seat.N.after(self.leader + len(self.trick))
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be decided, the current trick included: the cards the player to
+        play still holds."""
+        return count(self.hands[self.to_play])
+
+    @property
+    def suit_led(self) -> Suit | None:
+        """The suit led to the current trick (None when the next card is a lead)."""
+        return self.trick[0].suit if self.trick else None
+
+    def legal(self) -> CardSet:
+        """The cards the player to play may play (Law 44C: follow suit if able)."""
+        return follow_suit_cards(self.hands[self.to_play], self.suit_led)
+
+    def is_revoke(self, card: Card) -> bool:
+        """Whether playing ``card`` now would be a revoke: held, but not legal (Law 61A)."""
+        hand = self.hands[self.to_play]
+        return bool(hand & card.bit) and not follow_suit_cards(hand, self.suit_led) & card.bit
+
+    @property
+    def revoke_on_trick(self) -> bool:
+        """Whether a card already on the current trick was a revoke: its player could have
+        followed suit with a card he still holds (a standing revoke in mid-trick, which a
+        double-dummy solver cannot take)."""
+        if not self.trick:
+            return False
+        led = self.trick[0].suit
+        return any(c.suit != led and self.hands[self.leader.after(i)] & led.mask
+                   for i, c in enumerate(self.trick) if i > 0)
+
+    def play(self, card: Card) -> Position:
+        """The position after the player to play plays ``card`` (legal or a revoke); the
+        fourth card of a trick completes it and its winner leads next (Laws 44E/44G).
+        Raises :class:`~equity.core.cards.ModelError` for a card he does not hold."""
+        seat = self.to_play
+        if not self.hands[seat] & card.bit:
+            raise ModelError(f"{seat.long_name} does not hold {card}")
+        hands = list(self.hands)
+        hands[seat] &= ~card.bit
+        h = (hands[0], hands[1], hands[2], hands[3])
+        trick = (*self.trick, card)
+        if len(trick) < 4:
+            return Position(h, self.strain, self.leader, trick)
+        winner = trick_winner([(self.leader.after(i), c) for i, c in enumerate(trick)],
+                              self.strain.trump)
+        return Position(h, self.strain, winner, ())

@@ -1,0 +1,264 @@
+"""Card play: which cards may be played, who wins a trick, and the replay of a record.
+
+A card is *held* or not, and *legal* or not (python-chess's pseudo-legal/legal split).
+Playing a card that is not held is an error in the record; playing a held card that is
+not legal is a revoke (Law 61A), which the replay accepts and records, because the
+play went on at the table. Legality is decided in one place: the C card-play kernel
+(:mod:`equity._native`, native/kernel.c), which :func:`legal_cards`, :func:`trick_winner`
+and :func:`replay` call; :mod:`equity.core.kernel` packs boards for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from equity.core.board import Board, PlayRecord, Requirement
+from equity.core.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
+from equity.core.errors import BoardError, Where
+from equity.core.kernel import (
+    CARD,
+    MAX_REQS,
+    REVOKE_KINDS,
+    Batch,
+    Code,
+    error_message,
+    pack_board,
+    run,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card as it was played."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    suit_led: Suit | None
+    """The suit led to this trick; None when this card is the lead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: its cards in the order played, and its winner when complete."""
+
+    number: int
+    leader: Seat
+    plays: tuple[Play, ...]
+    winner: Seat | None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.plays) == 4
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for p in self.plays:
+            if p.seat == seat:
+                return p.card
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A held card that was not legal (Law 61A), as the record shows it."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    suit_led: Suit | None
+    kind: str
+    """``"follow"`` (failed to follow suit, Law 61A1 / 44), ``"lead"`` (failed to lead a
+    suit required by a lead penalty) or ``"penalty"`` (failed to play a major penalty card)."""
+    could_play: CardSet
+    """The legal cards the offender held at that moment."""
+    requirement: Requirement | None = None
+
+    @property
+    def suit(self) -> Suit:
+        """The suit the offender failed to play (Law 64B2 "in the same suit")."""
+        if self.kind == "follow" and self.suit_led is not None:
+            return self.suit_led
+        if self.requirement is not None and self.requirement.card is not None:
+            return self.requirement.card.suit
+        if self.requirement is not None and self.requirement.suit is not None:
+            return self.requirement.suit
+        raise AssertionError("a revoke always has a suit")
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A board's play replayed: tricks in true play order, revokes, and the result."""
+
+    board: Board
+    contract: Contract
+    tricks: tuple[Trick, ...]
+    revokes: tuple[Revoke, ...]
+    claimed: bool
+    claim_tricks: int | None
+    """Declarer's total tricks under the claim or concession, if there was one."""
+    after_stop: tuple[tuple[Seat, Card], ...] = ()
+    """Cards the record shows after a missing card in its last trick: played after the
+    play had stopped there (attention drawn, the Director called). They are reported but
+    are not part of the play (seed 003, WC 2012)."""
+
+    def claim_problem(self) -> str | None:
+        """Why the recorded claim cannot be taken at its word, if it cannot."""
+        if not self.claimed:
+            return None
+        if self.claim_tricks is None:
+            return ("the play ends in a claim or concession but no claimed total is given "
+                    "(PBN [Result], LIN mc)")
+        done = len(self.complete_tricks)
+        won = self.played_won(self.declarer_side)
+        if not won <= self.claim_tricks <= won + 13 - done:
+            return (f"the claim gives declarer {self.claim_tricks} tricks, but declarer had "
+                    f"already won {won} and {13 - done} remained")
+        return None
+
+    def check_claim(self) -> None:
+        """Raise :class:`BoardError` if the result cannot be known because the claim makes
+        no sense; the revokes found are still valid, the result is not."""
+        problem = self.claim_problem()
+        if problem is not None:
+            b = self.board
+            raise BoardError(problem, b.source, b.label, Where(tag="Result"))
+
+    @property
+    def declarer_side(self) -> Side:
+        return self.contract.declarer.side
+
+    @property
+    def complete_tricks(self) -> tuple[Trick, ...]:
+        return tuple(t for t in self.tricks if t.complete)
+
+    @property
+    def finished(self) -> bool:
+        """All thirteen tricks were played or the rest was claimed or conceded."""
+        return self.claimed or len(self.complete_tricks) == 13
+
+    @property
+    def claimed_tricks(self) -> dict[Side, int]:
+        """How the tricks left to a claim were shared between the sides."""
+        if not self.claimed or self.claim_tricks is None:
+            return {Side.NS: 0, Side.EW: 0}
+        left = 13 - len(self.complete_tricks)
+        won = self.played_won(self.declarer_side)
+        mine = self.claim_tricks - won
+        return {self.declarer_side: mine, self.declarer_side.other: left - mine}
+
+    def played_won(self, side: Side, from_trick: int = 1) -> int:
+        """Tricks ``side`` won in play from trick ``from_trick`` on."""
+        return sum(
+            1 for t in self.tricks
+            if t.winner is not None and t.number >= from_trick and t.winner.side == side
+        )
+
+    def won_before(self, side: Side, trick: int) -> int:
+        """Tricks ``side`` won in play before trick ``trick``."""
+        return self.played_won(side) - self.played_won(side, trick)
+
+    def won_from(self, side: Side, trick: int) -> int:
+        """Tricks ``side`` won from ``trick`` on, tricks under a claim included."""
+        return self.played_won(side, trick) + self.claimed_tricks[side]
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Declarer's tricks as played, claimed tricks included."""
+        return self.won_from(self.declarer_side, 1)
+
+    def hands_before(self, trick: int, position: int = 0) -> tuple[CardSet, ...]:
+        """What each seat held before card ``position`` (0-3) of trick ``trick`` was played."""
+        hands = list(self.board.deal.hands)
+        for t in self.tricks:
+            for i, p in enumerate(t.plays):
+                if (t.number, i) >= (trick, position):
+                    return tuple(hands)
+                hands[p.seat] &= ~p.card.bit
+        return tuple(hands)
+
+
+def replay(board: Board) -> Replay:
+    """Replay ``board``'s play record card by card in true play order (in the kernel).
+
+    Raises :class:`BoardError` for a record that cannot be replayed: no contract or
+    play, an impossible deal, a card not held (never dealt to that player, or already
+    played), a trick led by a player who was not on lead (unless marked ``^L``, an
+    accepted lead out of turn, Law 53), cards after a missing one, or a ``^R`` mark on
+    a card that is not a revoke. A claim that makes no sense does not stop the replay
+    (its revokes are real); :meth:`Replay.check_claim` reports it.
+    """
+    def fail(msg: str, trick: int | None = None, seat: Seat | None = None,
+             card: Card | None = None) -> BoardError:
+        return BoardError(msg, board.source, board.label,
+                          Where(trick=trick, seat=seat.long_name if seat is not None else None,
+                                card=str(card) if card is not None else None))
+
+    contract, record = board.contract, board.play
+    if contract is None:
+        raise fail("no contract: the board was passed out or the contract is unknown")
+    if record is None:
+        raise fail("no play record")
+    reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
+    if len(reqs) > MAX_REQS:
+        raise fail(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied")
+    batch = Batch.empty(1, len(reqs))
+    pack_board(batch, 0, board.deal.hands, contract, record, reqs)
+    out = run(batch)
+    code, number, seat_i, card_i, extra = (int(x) for x in out.error[0])
+    if code != Code.OK:
+        msg, where = error_message((code, number, seat_i, card_i, extra), board.deal.hands,
+                                   len(record.tricks))
+        raise BoardError(msg, board.source, board.label, where)
+
+    order, rev, legal = out.order[0].tolist(), out.revoke[0].tolist(), out.legal[0].tolist()
+    lead_out, winners = out.lead_out[0].tolist(), out.winners[0].tolist()
+    tricks: list[Trick] = []
+    revokes: list[Revoke] = []
+    p = 0
+    for t in range(len(lead_out)):
+        if lead_out[t] < 0:
+            continue
+        plays: list[Play] = []
+        suit_led: Suit | None = None
+        while p < len(order) and p // 4 == t and order[p][0] >= 0:
+            seat, card = Seat(order[p][0]), CARD[order[p][1]]
+            assert card is not None
+            plays.append(Play(t + 1, seat, card, suit_led))
+            kind, broken = rev[p]
+            if kind:
+                revokes.append(Revoke(t + 1, seat, card, suit_led, REVOKE_KINDS[kind],
+                                      legal[p], reqs[broken] if broken >= 0 else None))
+            suit_led = plays[0].card.suit
+            p += 1
+        tricks.append(Trick(t + 1, Seat(lead_out[t]), tuple(plays),
+                            Seat(winners[t]) if winners[t] >= 0 else None))
+
+    return Replay(board, contract, tuple(tricks), tuple(revokes),
+                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract))
+
+
+def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract
+                ) -> tuple[tuple[Seat, Card], ...]:
+    """The cards of the record's last trick that the kernel left out because they come
+    after a missing card (the play stopped there), in the order they would be played."""
+    n = len(record.tricks)
+    if n == 0:
+        return ()
+    last = next((t for t in tricks if t.number == n), None)
+    given = record.leaders[n - 1] if n - 1 < len(record.leaders) else None
+    previous = tricks[-1].winner if tricks else None
+    leader = (last.leader if last is not None else given if given is not None
+              else previous if previous is not None else contract.opening_leader)
+    played = {p.seat for p in last.plays} if last is not None else set()
+    out = []
+    for k in range(4):
+        seat = leader.after(k)
+        card = record.tricks[-1][seat] if n else None
+        if card is not None and seat not in played:
+            out.append((seat, card))
+    return tuple(out)
+
+
+def format_cards(cs: CardSet) -> str:
+    """"S2 SA HT" style list of a card set."""
+    return " ".join(str(c) for c in cards(cs))

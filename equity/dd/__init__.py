@@ -1,0 +1,23 @@
+"""Double-dummy solving: the only package that imports endplay (and so DDS)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from equity.core.cards import Card, Side
+from equity.core.position import Position
+from equity.dd import solve
+
+
+class DdsSolver:
+    """The :class:`~equity.core.lines.Solver` the pipeline uses: DDS through
+    :mod:`equity.dd.solve`."""
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
+        return solve.solve_cards(position, side)
+
+    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
+        return solve.solve_positions(positions, side)
+
+
+__all__ = ["DdsSolver"]

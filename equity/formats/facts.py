@@ -1,0 +1,107 @@
+"""What the PBN and LIN readers share: our fact tags, board labels, and the contract an
+auction ends in.
+
+The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
+``EquityRequirement``) carry what a play record cannot show; they are documented in
+:mod:`equity.core.board`. They are plain tag pairs, so a LIN file, which has no tags,
+always gets the default :class:`~equity.core.board.Facts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from equity.core.board import Attention, Facts, Requirement
+from equity.core.cards import Contract, ModelError, Seat, Strain
+from equity.core.errors import BoardError, Where
+
+LAWS_EDITIONS = ("2017", "2007", "1997")
+
+
+def small_int(text: str, digits: int = 9) -> int | None:
+    """``text`` (stripped) as a number if it is at most ``digits`` ASCII digits, else None.
+
+    Not ``str.isdigit``: that accepts "²" and "٣", and ``int`` rejects the first and would
+    refuse (ValueError) a string of thousands of digits."""
+    t = text.strip()
+    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)
+
+
+def board_label(number: int | None, index: int) -> str:
+    """How errors name a board: "board 3 (game 5)" or, without a number, "game 5"."""
+    if number is None:
+        return f"game {index}"
+    return f"board {number} (game {index})"
+
+
+def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None) -> Facts:
+    """Read the fact tags of one game into :class:`Facts` (defaults where absent).
+
+    ``lines`` maps a tag name to the line it was read from, for error messages.
+    Raises :class:`BoardError` (without source and board) for a value we cannot read.
+    """
+
+    def fail(tag: str, message: str) -> BoardError:
+        return BoardError(message, where=Where(tag=tag, line=(lines or {}).get(tag)))
+
+    laws: str | None = None
+    if "EquityLaws" in tags:
+        laws = tags["EquityLaws"].strip()
+        if laws not in LAWS_EDITIONS:
+            raise fail("EquityLaws", f"the Laws edition must be one of "
+                       f"{', '.join(LAWS_EDITIONS)}, not {laws!r}")
+
+    attention: Attention = Attention.END
+    per_trick: dict[int, Attention] = {}
+    if "EquityAttention" in tags:
+        try:
+            attention, per_trick = Facts.parse_attention(tags["EquityAttention"])
+        except ModelError as e:
+            raise fail("EquityAttention", str(e)) from None
+        bad = [t for t in per_trick if not 1 <= t <= 13]
+        if bad:
+            raise fail("EquityAttention", f"trick {bad[0]} is not between 1 and 13")
+
+    claimer: Seat | None = None
+    if "EquityClaim" in tags:
+        try:
+            claimer = Seat.parse(tags["EquityClaim"])
+        except ModelError as e:
+            raise fail("EquityClaim", str(e)) from None
+
+    requirements: tuple[Requirement, ...] = ()
+    if "EquityRequirement" in tags:
+        try:
+            requirements = Requirement.parse_list(tags["EquityRequirement"])
+        except ModelError as e:
+            raise fail("EquityRequirement", str(e)) from None
+
+    return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
+                 claimer=claimer, requirements=requirements)
+
+
+def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:
+    """The final contract of an auction (None if passed out): the last bid, its doubling,
+    and the first of its side to name its strain (Law 22).
+
+    ``calls`` are normalised, from the dealer on: "P", "X", "XX" or a bid like "3N".
+    """
+    last = None
+    doubled = 0
+    for i, c in enumerate(calls):
+        if c == "X":
+            doubled = 1
+        elif c == "XX":
+            doubled = 2
+        elif c != "P":
+            last, doubled = i, 0
+    if last is None:
+        return None
+    strain = Strain.parse(calls[last][1])
+    side = dealer.after(last).side
+    declarer = next(dealer.after(i) for i, c in enumerate(calls)
+                    if c[0].isdigit() and c[1] == calls[last][1]
+                    and dealer.after(i).side == side)
+    return Contract(int(calls[last][0]), strain, doubled, declarer)

@@ -1,0 +1,119 @@
+"""The layers can be read from the paths, and this test holds them there.
+
+core (cards, positions, replay, laws, lines, ruling, scoring) imports only core and the
+native kernel; formats (PBN, LIN, facts, the fast reader) → core; dd (DDS) → core;
+render (text, JSON, HTML, Markdown, PDF) → core; app (options, pipeline, scan, batch,
+cli) may import everything, and nothing imports app. endplay is imported only under dd/.
+Every import counts, the lazy ones inside functions included.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "equity"
+
+ALLOWED: dict[str, set[str]] = {
+    "core": {"core"},
+    "formats": {"core", "formats"},
+    "dd": {"core", "dd"},
+    "render": {"core", "render"},
+    "app": {"core", "formats", "dd", "render", "app"},
+}
+"""Layer -> the layers of the package it may import (``equity._native`` and the root
+``equity`` module, which holds only the version, are open to all)."""
+
+ENDPLAY_ONLY_IN = "dd"
+
+
+def layer_of(module: str) -> str | None:
+    """``equity.core.lines`` -> ``core``; None for the root and ``equity._native``."""
+    parts = module.split(".")
+    if parts[0] != "equity" or len(parts) < 2 or parts[1] == "_native":
+        return None
+    return parts[1]
+
+
+def imports_of(source: str, module: str) -> list[tuple[int, str]]:
+    """(line, imported module) for every import in ``source``, relative ones resolved."""
+    out: list[tuple[int, str]] = []
+    package = module.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]
+                                + ([base] if base else []))
+            out.append((node.lineno, base))
+            # "from equity import dd" and "from equity.dd import solve" name modules too
+            out += [(node.lineno, f"{base}.{a.name}") for a in node.names
+                    if (base == "equity" and a.name in ALLOWED)
+                    or (base.startswith("equity.") and base.count(".") == 1)]
+    return out
+
+
+def violations(source: str, module: str) -> list[str]:
+    """What ``source`` (the text of ``module``) imports against the layering rules."""
+    mine = layer_of(module)
+    found = []
+    for line, name in imports_of(source, module):
+        top = name.split(".")[0]
+        if top == "endplay" and mine != ENDPLAY_ONLY_IN:
+            found.append(f"{module}:{line} imports {name}: endplay only under equity/dd/")
+        theirs = layer_of(name)
+        if top != "equity" or theirs is None or mine is None:
+            continue
+        if theirs not in ALLOWED.get(mine, set()):
+            found.append(f"{module}:{line} ({mine}) imports {name} ({theirs})")
+    return found
+
+
+def package_modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out.append((".".join(parts), path))
+    return out
+
+
+def test_every_module_lives_in_a_layer() -> None:
+    stray = [m for m, _ in package_modules() if m != "equity" and layer_of(m) not in ALLOWED]
+    assert stray == []
+
+
+@pytest.mark.parametrize(("module", "path"), package_modules(), ids=lambda v: str(v))
+def test_module_imports_only_the_layers_below_it(module: str, path: Path) -> None:
+    assert violations(path.read_text(encoding="utf-8"), module) == []
+
+
+def test_a_core_module_importing_dd_is_a_violation() -> None:
+    src = "from equity.dd.solve import solve_positions\n"
+    assert violations(src, "equity.core.lines") == [
+        "equity.core.lines:1 (core) imports equity.dd.solve (dd)"]
+
+
+def test_a_lazy_import_of_app_inside_a_function_is_a_violation() -> None:
+    src = "def f():\n    from equity.app import pipeline\n    return pipeline\n"
+    assert violations(src, "equity.render.text") == [
+        "equity.render.text:2 (render) imports equity.app (app)",
+        "equity.render.text:2 (render) imports equity.app.pipeline (app)"]
+
+
+def test_endplay_outside_dd_is_a_violation() -> None:
+    assert violations("import endplay.types\n", "equity.core.scoring") == [
+        "equity.core.scoring:1 imports endplay.types: endplay only under equity/dd/"]
+    assert violations("from endplay.dds import solve\n", "equity.dd.solve") == []
+
+
+def test_relative_imports_are_resolved() -> None:
+    assert violations("from ..dd import solve\n", "equity.core.lines") == [
+        "equity.core.lines:1 (core) imports equity.dd (dd)",
+        "equity.core.lines:1 (core) imports equity.dd.solve (dd)"]
