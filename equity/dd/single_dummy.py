@@ -57,18 +57,50 @@ def choose(knowledge: Knowledge, valuer: CardValuer, rng: random.Random,
     A single legal card needs no thought; otherwise ``samples`` layouts are solved in
     one batch.
     """
-    pos = knowledge.position
-    legal = list(cards(pos.legal()))
-    if len(legal) == 1:
-        return Choice(legal[0], ((legal[0], 0.0),), 0)
-    side = pos.to_play.side
-    layouts = sample_layouts(knowledge, rng, samples)
-    totals = dict.fromkeys(legal, 0.0)
-    for values in valuer.card_values(layouts, side):
-        for c in legal:
-            totals[c] += values[c]
-    means = {c: v / len(layouts) for c, v in totals.items()}
+    return choose_many([knowledge], valuer, [rng], samples)[0]
+
+
+def choose_many(knowledges: Sequence[Knowledge], valuer: CardValuer,
+                rngs: Sequence[random.Random], samples: int = DEFAULT_SAMPLES
+                ) -> list[Choice]:
+    """:func:`choose` for several decisions at once (independent playouts advancing in
+    step): the layouts of every decision that needs thought go to the solver together,
+    one batch per side to play. ``rngs[i]`` draws decision ``i``'s layouts."""
+    out: list[Choice | None] = [None] * len(knowledges)
+    asks: dict[Side, list[tuple[int, list[Position]]]] = {}
+    for i, (k, rng) in enumerate(zip(knowledges, rngs, strict=True)):
+        legal = list(cards(k.position.legal()))
+        if len(legal) == 1:
+            out[i] = Choice(legal[0], ((legal[0], 0.0),), 0)
+            continue
+        asks.setdefault(k.position.to_play.side, []).append(
+            (i, sample_layouts(k, rng, samples)))
+    for side, group in asks.items():
+        values = valuer.card_values([p for _, layouts in group for p in layouts], side)
+        at = 0
+        for i, layouts in group:
+            out[i] = _decide(knowledges[i], values[at:at + len(layouts)])
+            at += len(layouts)
+    return [c for c in out if c is not None]
+
+
+def _decide(knowledge: Knowledge, values: Sequence[dict[Card, int]]) -> Choice:
+    """The legal card with the best mean over ``values`` (one dict per layout)."""
+    legal = list(cards(knowledge.position.legal()))
+    means = {c: sum(v[c] for v in values) / len(values) for c in legal}
     best = max(means.values())
     card = lowest([c for c, m in means.items() if m >= best - 1e-9])
     ranked = tuple(sorted(means.items(), key=lambda cm: (-cm[1], cm[0].rank, cm[0].suit)))
-    return Choice(card, ranked, len(layouts))
+    return Choice(card, ranked, len(values))
+
+
+class SingleDummyDecider:
+    """The :class:`~equity.core.playout.Decider` of the package: each decision by
+    :func:`choose_many` with ``samples`` layouts, valued by ``valuer``."""
+
+    def __init__(self, valuer: CardValuer, samples: int = DEFAULT_SAMPLES) -> None:
+        self.valuer, self.samples = valuer, samples
+
+    def __call__(self, knowledges: Sequence[Knowledge], rngs: Sequence[random.Random]
+                 ) -> list[Card]:
+        return [c.card for c in choose_many(knowledges, self.valuer, rngs, self.samples)]
