@@ -7,10 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from equity.core.cards import Card, Seat, Strain, Suit, card_set, parse_hand
-from equity.core.knowledge import Knowledge, LayoutError, sample_layouts, shown_out
+from equity.core.knowledge import Knowledge, sample_layouts, shown_out
 from equity.core.position import Position
 
 C = Card.parse
@@ -79,10 +77,21 @@ def test_a_false_void_is_believed_in_the_table_world_only() -> None:
                for p in sample_layouts(corrected, random.Random(1), 20))
 
 
-def test_inferences_that_admit_no_layout_are_an_error() -> None:
+def test_a_shown_out_inference_the_count_contradicts_is_dropped() -> None:
+    """Both defenders "showed out" of hearts, yet three hearts are out: one of them must
+    have revoked, and a player who counts knows it; the first such inference goes."""
     k = Knowledge.at(ENDING, Seat.S, {Seat.E: 1 << Suit.H, Seat.W: 1 << Suit.H})
-    with pytest.raises(LayoutError, match="no layout fits"):
-        sample_layouts(k, random.Random(1), 1)
+    assert k.consistent().voids == {Seat.E: 0, Seat.W: 1 << Suit.H}
+    for p in sample_layouts(k, random.Random(1), 10):
+        assert p.hands[Seat.E] & Suit.H.mask == ENDING.hands[Seat.E] & Suit.H.mask | (
+            ENDING.hands[Seat.W] & Suit.H.mask)
+
+
+def test_every_inference_goes_when_no_single_one_explains_the_count() -> None:
+    opening = Position(ENDING.hands, Strain.NT, Seat.W)
+    k = Knowledge.at(opening, Seat.S, {Seat.N: 15, Seat.E: 15, Seat.S: 15},
+                     dummy_faced=False)
+    assert k.consistent().voids == {}
 
 
 def test_cards_only_one_seat_may_hold_go_to_it() -> None:

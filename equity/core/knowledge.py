@@ -22,6 +22,7 @@ seeded :class:`random.Random` makes it reproducible. Bidding inferences are not 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -89,6 +90,22 @@ class Knowledge:
             out |= hands[s]
         return out
 
+    def consistent(self) -> Knowledge:
+        """This knowledge with any shown-out inference that the count of cards
+        contradicts dropped — the fewest, first in seat and suit order. (A player who
+        counts the cards notices that an opponent who "showed out" must hold the suit:
+        a false void from a revoke is believed only while the cards allow it.)"""
+        if _feasible(self, self.voids):
+            return self
+        entries = [(s, suit) for s in Seat for suit in range(4)
+                   if self.voids.get(s, 0) >> suit & 1]
+        for drop in entries:
+            voids = dict(self.voids)
+            voids[drop[0]] &= ~(1 << drop[1])
+            if _feasible(self, voids):
+                return dataclasses.replace(self, voids=voids)
+        return dataclasses.replace(self, voids={})
+
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
         return {s: count(self.position.hands[s]) for s in self.hidden}
@@ -106,6 +123,22 @@ def _allowed(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> dict[int, 
         out[16 * c.suit + c.rank] = [s for s in knowledge.hidden
                                      if not voids.get(s, 0) >> c.suit & 1]
     return out
+
+
+def _feasible(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> bool:
+    """Whether some layout fits the hand sizes and these shown-out suits (each card to a
+    seat that may hold it; cards only one seat may hold within its size)."""
+    allowed = _allowed(knowledge, voids)
+    room = knowledge.sizes()
+    free = 0
+    for seats in allowed.values():
+        if not seats:
+            return False
+        if len(seats) == 1:
+            room[seats[0]] -= 1
+        else:
+            free += 1
+    return all(r >= 0 for r in room.values()) and sum(room.values()) == free
 
 
 def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Random
@@ -157,8 +190,10 @@ def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Ra
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
     """``n`` positions that agree with what the viewer knows: the seen hands and the
     trick as they are, the unseen cards dealt at random to the hidden hands (their sizes
-    kept, no card of a suit a seat has shown out of). Raises :class:`LayoutError` when
-    the inferences admit no layout."""
+    kept, no card of a suit a seat has shown out of, inferences the count contradicts
+    dropped: :meth:`Knowledge.consistent`). Raises :class:`LayoutError` when no layout
+    fits even so (three hidden hands with restrictions, which play does not produce)."""
+    knowledge = knowledge.consistent()
     pos = knowledge.position
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
