@@ -14,21 +14,16 @@ no script, no network, system fonts), prints cleanly (a print stylesheet: no
 backgrounds needed, tables kept whole where possible) and fits a 375px-wide phone.
 Everything that comes from the file (names, event, source, error messages) is escaped.
 
-:func:`print_pdf` turns the HTML page into a PDF with headless Chromium, when installed.
+:mod:`equity.render.pdf` turns the HTML page into a PDF with headless Chromium.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
-import os
 import re
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from equity import __version__
 from equity.core.cards import Card, Contract, Deal, Seat, Side, Suit, Vulnerability, suit_holding
@@ -816,51 +811,4 @@ def _md_lines(v: BoardView) -> list[str]:
     return out
 
 
-# --- PDF through headless Chromium ---------------------------------------------------------
-
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync")
-"""Headless, offline and quiet: no first-run pages, updates, sync or background traffic."""
-INSTALL_HINT = ("install Chromium (Debian/Ubuntu: `apt-get install chromium`) or set "
-                "EQUITY_CHROMIUM to a Chromium or Chrome executable")
-
-
-class PdfError(RuntimeError):
-    """The PDF could not be made (no Chromium, or Chromium failed)."""
-
-
-def find_chromium() -> str | None:
-    """The Chromium executable: ``$EQUITY_CHROMIUM``, else the first on PATH."""
-    env = os.environ.get("EQUITY_CHROMIUM")
-    if env:
-        return env if shutil.which(env) else None
-    return next((p for p in (shutil.which(n) for n in CHROMIUM_NAMES) if p), None)
-
-
-def chromium_command(chromium: str, profile: Path, *args: str) -> list[str]:
-    """A headless Chromium command line with a throw-away profile directory."""
-    return [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args]
-
-
-def print_pdf(page: Path, pdf: Path, timeout: float = 120.0) -> None:
-    """Print the HTML file ``page`` to ``pdf`` with headless Chromium (raises PdfError)."""
-    chromium = find_chromium()
-    if chromium is None:
-        raise PdfError(f"--pdf needs Chromium, which was not found: {INSTALL_HINT}")
-    with tempfile.TemporaryDirectory(prefix="equity-chromium-") as profile:
-        cmd = chromium_command(chromium, Path(profile), "--no-pdf-header-footer",
-                               f"--print-to-pdf={pdf.resolve()}", page.resolve().as_uri())
-        try:
-            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                                  check=False)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise PdfError(f"Chromium could not print {page}: {e}") from e
-    if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size == 0:
-        tail = " ".join(done.stderr.strip().splitlines()[-3:])
-        raise PdfError(f"Chromium could not print {page} (exit {done.returncode}): {tail}")
-
-
-__all__ = ["CHROMIUM_FLAGS", "BoardView", "PdfError", "board_view", "chromium_command",
-           "find_chromium", "print_pdf", "render_html", "render_markdown"]
+__all__ = ["BoardView", "board_view", "render_html", "render_markdown"]
