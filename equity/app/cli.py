@@ -22,7 +22,8 @@ from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
-from equity.render.text import board_json, board_text, error_json
+from equity.render.jsonout import board_json, error_json
+from equity.render.text import board_text
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -248,7 +249,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
-    from equity.render.document import render_html, render_markdown
+    from equity.render.html import render_html
+    from equity.render.markdown import render_markdown
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
