@@ -21,7 +21,7 @@ def _md(text: str) -> str:
 
 
 def render_markdown(rulings: Sequence[Ruling], errors: Sequence[BoardError] = ()) -> str:
-    """The same document as :func:`render_html`, in Markdown."""
+    """The same document as :func:`equity.render.html.render_html`, in Markdown."""
     views = [board_view(r) for r in rulings]
     out: list[str] = []
     if len(views) > 1 or errors:

@@ -100,14 +100,14 @@ class ScoreValues:
 def score_values(ruling: Ruling, weighted: Weighted) -> ScoreValues:
     score = ruling.score(weighted)
     ev = ruling.event
+    mp = mp_pct = imps = None
     if ev.form == "mp":
-        mp = score.matchpoints(ev.field)
-        return ScoreValues(round(score.expected_ns, 2), score.scorer_text(), len(weighted) > 1,
-                           mp=round(mp, 4), mp_pct=round(100 * mp / ev.top(), 2))
-    imps = round(score.imps(ev.other), 4) if ev.form == "imps" and ev.other is not None \
-        else None
+        points = score.matchpoints(ev.field)
+        mp, mp_pct = round(points, 4), round(100 * points / ev.top(), 2)
+    elif ev.form == "imps" and ev.other is not None:
+        imps = round(score.imps(ev.other), 4)
     return ScoreValues(round(score.expected_ns, 2), score.scorer_text(), len(weighted) > 1,
-                       imps=imps)
+                       mp, mp_pct, imps)
 
 
 def score_text(ruling: Ruling, weighted: Weighted) -> str:
