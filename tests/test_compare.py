@@ -24,7 +24,8 @@ from equity.core.lines import build
 from equity.core.replay import replay
 from equity.core.ruling import Policy, Ruling, Weights, compare, without_equity
 from equity.dd import DdsSolver
-from equity.render.text import equity_json, equity_text, ruling_json
+from equity.render.jsonout import equity_json, ruling_json
+from equity.render.text import equity_text
 from tests.builders import (
     SEED001_DEAL,
     SEED001_PLAY,

@@ -23,7 +23,8 @@ from equity.app.cli import main
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.formats import read_boards
-from equity.render.document import chromium_command, print_pdf, render_html
+from equity.render.html import render_html
+from equity.render.pdf import chromium_command, print_pdf
 
 CASE = Path(__file__).parent / "cases" / "001_3nt_east_diamond_discard.pbn"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -22,7 +22,8 @@ from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
-from equity.render.text import board_json, board_text, error_json
+from equity.render.jsonout import board_json, error_json
+from equity.render.text import board_text
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -245,11 +246,16 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """``equity report``: every selected board's ruling as one document (equity.render):
     HTML or Markdown to --output, with --pdf also a PDF printed by headless Chromium.
-    Boards in error are listed in the document and on stderr (exit 1); no traceback."""
-    from equity.render.document import PdfError, print_pdf, render_html, render_markdown
+    ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
+    ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
+    stderr (exit 1); no traceback."""
+    from equity.render.html import render_html
+    from equity.render.markdown import render_markdown
+    from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
-    pdf = args.pdf or out.suffix.lower() == ".pdf"
+    pdf_only = out.suffix.lower() == ".pdf"
+    pdf = args.pdf or pdf_only
     if not args.example and not args.file:
         return _usage("report: give a FILE or --example")
     if pdf and (args.format != "html" or args.output == "-"):
@@ -273,14 +279,15 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     text = (render_markdown(rulings, errors) if args.format == "md"
             else render_html(rulings, errors))
-    page = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
     try:
-        if args.output == "-":
+        if pdf_only:
+            print_html(text, out)
+        elif args.output == "-":
             sys.stdout.write(text)
         else:
-            page.write_text(text, encoding="utf-8")
-        if pdf:
-            print_pdf(page, page.with_suffix(".pdf"))
+            out.write_text(text, encoding="utf-8")
+            if pdf:
+                print_pdf(out, out.with_suffix(".pdf"))
     except (OSError, PdfError) as e:
         print(f"equity: report: {e}", file=sys.stderr)
         return 1

@@ -12,6 +12,7 @@ paragraph it applies and a sentence a Director can read out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from equity.core.board import Attention, Requirement
 from equity.core.cards import Card, CardSet, Seat, Side, cards
@@ -58,12 +59,55 @@ EDITIONS: dict[str, Edition] = {
 # --- What a ruling says ---------------------------------------------------------------
 
 
+class StepKind(StrEnum):
+    """What a step of a ruling does. Laws 61-64B name it by their paragraph
+    (:meth:`of_law`); Law 64C's steps are tagged where :mod:`equity.core.ruling` makes them,
+    since one paragraph (64C, 64C1) serves several purposes there."""
+
+    REVOKE = "revoke"
+    ESTABLISHED = "established"
+    NOT_ESTABLISHED = "not-established"
+    CORRECTION = "correction"
+    TRANSFER = "transfer"
+    NO_TRANSFER = "no-transfer"
+    POLICY = "policy"
+    EVENT = "event"
+    """The form of scoring the results are compared in."""
+    CHECK = "check"
+    """Law 64C: whether a revoke's transfer compensated the non-offenders (or why not
+    checked)."""
+    SERIOUS_ERROR = "serious-error"
+    DECISION = "decision"
+
+    @classmethod
+    def of_law(cls, law: str) -> StepKind:
+        """The kind of a step that applies ``law`` (its paragraph decides it)."""
+        for prefix, kind in _KIND_OF_LAW:
+            if law.startswith(prefix):
+                return kind
+        raise ValueError(f"no step kind for Law {law}: tag the step where it is made")
+
+
+_KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
+                ("62A", StepKind.NOT_ESTABLISHED), ("62", StepKind.CORRECTION),
+                ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
+                ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
+                ("84D", StepKind.POLICY), ("64C", StepKind.CHECK))
+"""Paragraph prefixes, most specific first (62A before 62)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a ruling: the paragraph applied and what it means here."""
 
     law: str
     text: str
+    made_as: StepKind | None = None
+    """What the step does, where its paragraph alone does not say (Law 64C)."""
+
+    @property
+    def kind(self) -> StepKind:
+        return self.made_as if self.made_as is not None else StepKind.of_law(self.law)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from equity.core.cards import Card, Contract, ModelError, Side, Vulnerability
-from equity.core.laws import AutomaticRuling, Step
+from equity.core.laws import AutomaticRuling, Step, StepKind
 from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Line
 from equity.core.scoring import Event, WeightedScore
 
@@ -321,7 +321,7 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
         steps.append(Step("64C1", "the play record stops before the end of play without a "
                                   "claim: the Law 64A result counts only the tricks played, "
                                   "the lines all thirteen, so they are shown but not "
-                                  "compared; the Director must judge."))
+                                  "compared; the Director must judge.", StepKind.DECISION))
         return Ruling(ruling, policy, tuple(assessments), base, current, tuple(steps),
                       event=event, vulnerability=vulnerability)
     basis, adjusted_for, offenders, nos_side = base, None, None, None
@@ -384,7 +384,7 @@ def _mean(weighted: Sequence[tuple[int, float]]) -> float:
 
 def _event_step(event: Event) -> Step:
     return Step("64C", f"results are compared in {event.describe()} (Law 64C compares "
-                       "scores in the event's own form of scoring).")
+                       "scores in the event's own form of scoring).", StepKind.EVENT)
 
 
 def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> Step:
@@ -445,7 +445,9 @@ def _decision_step(ruling: AutomaticRuling, basis: str,
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
                            f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
                            "transfer (never both); not below the Law 64A result "
-                           "(Law 12B2).")
+                           "(Law 12B2).", StepKind.DECISION)
     if basis == "64A":
-        return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.")
-    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.")
+        return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
+                    StepKind.DECISION)
+    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.",
+                StepKind.DECISION)

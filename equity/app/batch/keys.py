@@ -7,7 +7,7 @@ import json
 
 from equity.core.board import Board
 from equity.core.errors import BoardError, Where
-from equity.render.text import JSON
+from equity.render.jsonout import JSON
 
 
 def board_key(source: str, index: int | str) -> str:

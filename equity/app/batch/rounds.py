@@ -22,7 +22,7 @@ from equity.core.lines import build
 from equity.core.position import Position, follow_suit_cards
 from equity.dd import solve
 from equity.dd.solve import Answer, SolveError
-from equity.render.text import equity_json, ruling_json
+from equity.render.jsonout import equity_json, ruling_json
 
 TASK_BOARDS = 16
 """Boards per task: enough positions for full DDS batches, small enough that a killed run
