@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from equity.core.board import Board, Facts, Requirement
+from equity.core.board import Board, ClaimStatus, Facts, Requirement
 from equity.core.cards import ModelError, Seat, Vulnerability
 from equity.core.errors import UsageError
 from equity.core.laws import EDITIONS, Edition
@@ -106,6 +106,10 @@ class RulingOptions:
     claimer: Seat | None = field(default=None, metadata=cli(
         "--claimer", metavar="SEAT", parse=Seat.parse,
         help="who claimed or conceded (default: declarer)"))
+    claim_status: ClaimStatus | None = field(default=None, metadata=cli(
+        "--claim-status", choices=[c.value for c in ClaimStatus], parse=ClaimStatus.parse,
+        help="what became of the claim or concession: agreed (default) or disputed "
+             "(an opponent's disputed claim does not establish a revoke, Law 63A4)"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
         "--require", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
@@ -173,6 +177,8 @@ class RulingOptions:
                                     attention_by_trick={**f.attention_by_trick, **per})
         if self.claimer is not None:
             f = dataclasses.replace(f, claimer=self.claimer)
+        if self.claim_status is not None:
+            f = dataclasses.replace(f, claim_status=self.claim_status)
         if self.requirements:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
         return f
