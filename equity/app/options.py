@@ -138,6 +138,10 @@ class RulingOptions:
         "--serious-error", switch=True,
         help="Law 12C1(e): the non-offenders keep their table score, the offenders "
              "get the adjusted score"))
+    self_inflicted: int | None = field(default=None, metadata=cli(
+        "--self-inflicted", metavar="TRICKS", kind=int,
+        help="with --serious-error (Law 12C1(e)): the tricks of the damage that the "
+             "non-offenders' own error caused; they get the adjusted score less these"))
     equity: bool = field(default=True, metadata=cli(
         "--no-equity", switch=True, parse=lambda given: not given,
         help="skip the Law 64C check (no double-dummy solving)"))
@@ -179,6 +183,8 @@ class RulingOptions:
             f = dataclasses.replace(f, claimer=self.claimer)
         if self.claim_status is not None:
             f = dataclasses.replace(f, claim_status=self.claim_status)
+        if self.self_inflicted is not None:
+            f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
         if self.requirements:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
         return f

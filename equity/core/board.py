@@ -20,6 +20,9 @@ The fact tags are our own PBN tags, documented in the README:
     ``agreed`` (the default: the other side agreed, Laws 63A3/63A4 and 69A) or
     ``disputed`` (the other side objected: an opponent's claim then does not
     establish the offenders' revoke, Law 63A4; the claim is adjudicated, Law 70).
+``[EquitySelfInflicted "1"]``
+    Law 12C1(e) (with ``--serious-error``): the tricks of the damage that the
+    non-offenders' own serious error caused, as the Director finds.
 ``[EquityRequirement "1 W lead H; 3 E penalty SK; 6 S faced"]``
     Law 61A(b) requirements: from trick T, SEAT must lead SUIT the next time he
     leads (a lead penalty, Laws 26/50D2/56); SEAT holds CARD as a major penalty card
@@ -155,6 +158,9 @@ class Facts:
     claimer: Seat | None = None
     requirements: tuple[Requirement, ...] = ()
     claim_status: ClaimStatus = ClaimStatus.AGREED
+    self_inflicted: int | None = None
+    """Law 12C1(e): the tricks the non-offenders' own serious error cost them, as the
+    Director finds (with ``--serious-error``); None when not stated."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)
