@@ -67,6 +67,7 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
         "after_transfer_tricks": ruling.after_transfer_tricks,
         "result_tag": b.result,
         "finished": rp.finished,
+        "pending": ruling.pending,
         "claimed": rp.claimed,
         "notes": list(ruling.notes),
     }
@@ -83,7 +84,12 @@ def ruling_text(ruling: AutomaticRuling) -> str:
     head = f"{rp.board.source}, {rp.board.label}: {c.pretty}"
     lines = [head, "-" * len(head)]
     how = "as played" + (", claimed tricks included" if rp.claimed else "")
-    lines.append(f"Table result ({how}): {_result(ruling, ruling.table_tricks)}.")
+    if ruling.pending:
+        lines.append(f"Play continues: the record stops at trick {len(rp.tricks)}, where the "
+                     f"Director was called (declarer has won {ruling.table_tricks} so far; "
+                     "not a result).")
+    else:
+        lines.append(f"Table result ({how}): {_result(ruling, ruling.table_tricks)}.")
     if not ruling.revokes:
         lines.append("No revoke in the play record.")
     for i, r in enumerate(ruling.revokes, 1):
@@ -94,10 +100,10 @@ def ruling_text(ruling: AutomaticRuling) -> str:
                      f"{rev.card.pretty}{led}.")
         for s in r.steps:
             lines.append(f"  Law {s.law}: {s.text}")
-        if r.stands:
+        if r.stands and not ruling.pending:
             lines.append(f"  Transfer: {r.transfer} trick{'s' if r.transfer != 1 else ''} to "
                          f"{r.offender_side.other.name}.")
-    if ruling.revokes:
+    if ruling.revokes and not ruling.pending:
         lines.append("")
         lines.append(f"After transfer: {_result(ruling, ruling.after_transfer_tricks)}.")
     for n in ruling.notes:
@@ -180,6 +186,7 @@ def equity_json(ruling: Ruling) -> JSON:
            for k in ("mp", "mp_pct", "imps") if k in mine},
         "policy": ruling.policy.value,
         "adjusted_revoke": ruling.adjusted_for,
+        "pending": ruling.pending,
         "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
                     "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
         "solved": ruling.solved,
@@ -189,6 +196,10 @@ def equity_json(ruling: Ruling) -> JSON:
         for side, weighted in ruling.side_results().items():
             out["ruling"][side.name.lower()] = {
                 "weighted": _weighted_json(ruling, weighted), **_values_json(ruling, weighted)}
+    if ruling.pending:  # play continues: no result, no score (issue 11, item 3)
+        del out["ruling"]["scorer"]
+        out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
+                             after_transfer=None)
     return out
 
 
@@ -210,6 +221,9 @@ def equity_text(ruling: Ruling) -> str:
             out.append(f"  equity: {a.equity_tricks:.2f} tricks for declarer")
     out += ["", "Decision:"]
     out += [f"  Law {s.law}: {s.text}" for s in ruling.steps]
+    if ruling.pending:
+        out.append("Ruling: play continues; no result yet.")
+        return "\n".join(out)
     res = " + ".join(f"{_pct(w)} of {_result(auto, t)}" for t, w in ruling.weighted) \
         if len(ruling.weighted) > 1 else _result(auto, ruling.weighted[0][0])
     out.append(f"Ruling ({ruling.basis}): {res}.")
