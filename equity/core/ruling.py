@@ -57,7 +57,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import product
 
 from equity.core.cards import Card, Contract, ModelError, Side, Vulnerability
 from equity.core.laws import AutomaticRuling, Step
@@ -386,13 +385,13 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
     def value_ns(weighted: Sequence[tuple[int, float]]) -> float:
         return event.value_ns(WeightedScore.of(contract, vulnerability, weighted))
 
-    table: Dist = ((ruling.corrected_tricks, 1.0),)
+    table = _point(ruling.corrected_tricks)
     nos = assessments[0].counterfactual.non_offenders
     assert nos is not None
-    played = [_play_dist(a, a.weights) for a in assessments]
-    theirs = [_play_dist(a, a.offender_weights or a.weights) for a in assessments]
-    earlier: Dist = ((0, 1.0),)
-    earlier_off: Dist = ((0, 1.0),)
+    played = [_quantiles(_play_dist(a, a.weights)) for a in assessments]
+    theirs = [_quantiles(_play_dist(a, a.offender_weights or a.weights)) for a in assessments]
+    earlier = _point(0)
+    earlier_off = _point(0)
     basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
         else Basis.NONE
     adjusted_for: int | None = None
@@ -402,20 +401,20 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         t = rv.transfer if rv.offender_side != declarer else -rv.transfer
         nxt = played[k + 1] if k + 1 < len(played) else table
         nxt_off = theirs[k + 1] if k + 1 < len(theirs) else table
-        with_transfer = _tricks_in_range(_add(_add(nxt, earlier), ((t, 1.0),)))
-        with_equity = _tricks_in_range(_add(played[k], earlier))
+        with_transfer = _result(_align(_align(nxt, earlier, 1), _point(t), 1))
+        with_equity = _result(_align(played[k], earlier, 1))
         gain = nos_gain(contract, vulnerability, event, nos, with_transfer, with_equity)
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
-            earlier = _add(earlier, _sub(played[k], nxt))
-            earlier_off = _add(earlier_off, _sub(theirs[k], nxt_off))
+            earlier = _align(earlier, _align(played[k], nxt, -1), 1)
+            earlier_off = _align(earlier_off, _align(theirs[k], nxt_off, -1), 1)
             basis, adjusted_for = Basis.ADJUSTED, cf.revoke
         else:
-            earlier = _add(earlier, ((t, 1.0),))
-            earlier_off = _add(earlier_off, ((t, 1.0),))
-    current = _tricks_in_range(_add(table, earlier))
-    offenders: Dist | None = _tricks_in_range(_add(table, earlier_off))
+            earlier = _align(earlier, _point(t), 1)
+            earlier_off = _align(earlier_off, _point(t), 1)
+    current = _result(_align(table, earlier, 1))
+    offenders: Dist | None = _result(_align(table, earlier_off, 1))
     nos_side = nos if basis is Basis.ADJUSTED else None
     if basis is Basis.ADJUSTED and serious_error:
         current = _serious_error(ruling, current, steps)
@@ -500,42 +499,44 @@ def _merge_dist(items: Iterable[tuple[int, float]]) -> Dist:
     return tuple((t, w / total) for t, w in sorted(acc.items(), reverse=True))
 
 
-def _add(a: Dist, b: Dist) -> Dist:
-    """The sum of two independent results or changes (weights multiply)."""
-    return _merge_dist((x + y, v * w) for (x, v), (y, w) in product(a, b))
+Quantiles = tuple[tuple[float, int], ...]
+"""A result as a quantile function: (share, value) segments from the worst luck to the
+best (declarer's fewest tricks first). Results are added and subtracted segment by
+segment (the same luck in every one of them), so that taking a revoke's own damage
+``P[k] - P[k+1]`` and adding ``P[k+1]`` back gives exactly ``P[k]``."""
 
 
-def _tricks_in_range(a: Dist) -> Dist:
-    """Declarer's tricks kept in 0..13."""
-    return _merge_dist((max(0, min(13, t)), w) for t, w in a)
+def _quantiles(d: Dist) -> Quantiles:
+    return tuple((w, t) for t, w in sorted(d))
 
 
-def _sub(a: Dist, b: Dist) -> Dist:
-    """``a - b`` with the two coupled quantile by quantile (the same luck in both): the
-    difference of two single results, or of a weighted result and a single one, is
-    exact."""
-    xs = sorted(a)
-    ys = sorted(b)
-    out: list[tuple[int, float]] = []
+def _point(value: int) -> Quantiles:
+    return ((1.0, value),)
+
+
+def _align(a: Quantiles, b: Quantiles, sign: int) -> Quantiles:
+    """``a + sign * b``, segment by segment."""
+    out: list[tuple[float, int]] = []
     i = j = 0
-    left_x, left_y = xs[0][1], ys[0][1]
-    while i < len(xs) and j < len(ys):
-        w = min(left_x, left_y)
-        out.append((xs[i][0] - ys[j][0], w))
-        left_x -= w
-        left_y -= w
-        if left_x <= EPSILON:
-            i += 1
-            left_x = xs[i][1] if i < len(xs) else 0.0
-        if left_y <= EPSILON:
-            j += 1
-            left_y = ys[j][1] if j < len(ys) else 0.0
-    acc: dict[int, float] = {}
-    for d, w in out:
+    left_a, left_b = a[0][0], b[0][0]
+    while i < len(a) and j < len(b):
+        w = min(left_a, left_b)
         if w > EPSILON:
-            acc[d] = acc.get(d, 0.0) + w
-    total = sum(acc.values())
-    return tuple((d, w / total) for d, w in sorted(acc.items(), reverse=True))
+            out.append((w, a[i][1] + sign * b[j][1]))
+        left_a -= w
+        left_b -= w
+        if left_a <= EPSILON:
+            i += 1
+            left_a = a[i][0] if i < len(a) else 0.0
+        if left_b <= EPSILON:
+            j += 1
+            left_b = b[j][0] if j < len(b) else 0.0
+    return tuple(out)
+
+
+def _result(q: Quantiles) -> Dist:
+    """A quantile function as a result: declarer's tricks (kept in 0..13) and weights."""
+    return _merge_dist((max(0, min(13, v)), w) for w, v in q)
 
 
 def _pending_step() -> Step:
