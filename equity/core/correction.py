@@ -61,7 +61,8 @@ class PlayOut:
     declarer_tricks: int
     """Declarer's total tricks on the board after the correction."""
     declarer_last_two: int
-    """Of them, tricks 12 and 13."""
+    """Of them, tricks 12 and 13 (under a claim: the revoke trick and the tricks the
+    claim gave declarer after it)."""
 
 
 def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
@@ -69,10 +70,29 @@ def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
     when the record does not reach trick 12 with two cards in every hand."""
     if rev.trick != 12 or len(replay.tricks) < 12:
         return None
-    t12 = replay.tricks[11]
-    hands = replay.hands_before(12, 0)
-    if any(count(h) != 2 for h in hands):
+    if any(count(h) != 2 for h in replay.hands_before(12, 0)):
         return None
+    return _correct(rev, replay, claimed=False)
+
+
+def under_claim(rev: Revoke, replay: Replay) -> PlayOut | None:
+    """Law 70 with the revoke corrected, for a revoke that a claim right after the
+    revoke trick did not establish (63A4, 69A; a disputed claim): the revoke trick is
+    played again as Law 62 allows (the same choices as :func:`trick_twelve`), and the
+    tricks the claim gave each side after it stand (doubtful points against the
+    revoker, Laws 70A and 84D). None when the record goes on after the revoke trick or
+    the claim's total is not known."""
+    if not replay.claimed or replay.claim_tricks is None or len(replay.tricks) != rev.trick:
+        return None
+    if not replay.tricks[-1].complete:
+        return None
+    return _correct(rev, replay, claimed=True)
+
+
+def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
+    number = rev.trick
+    t12 = replay.tricks[number - 1]
+    hands = replay.hands_before(number, 0)
     order = [t12.leader.after(k) for k in range(4)]
     at = order.index(rev.seat)
     recorded = {p.seat: p.card for p in t12.plays}
@@ -80,12 +100,13 @@ def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
         return None
     offenders = rev.seat.side
     declarer = replay.declarer_side
-    before = replay.won_before(declarer, 12)
+    before = replay.won_before(declarer, number)
+    after_claim = replay.claimed_tricks[declarer] if claimed else 0
     partner = rev.seat.partner
     defender = offenders != declarer
     two_suits = len({c.suit for c in cards(hands[partner])}) == 2
     partner_after = order.index(partner) > at and partner in recorded
-    d2 = defender and partner_after and two_suits
+    d2 = number == 12 and defender and partner_after and two_suits
 
     pos = Position((hands[0], hands[1], hands[2], hands[3]), replay.contract.strain,
                    t12.leader)
@@ -129,7 +150,7 @@ def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
         """Minimax from the ``k``-th card of trick 12 on: (declarer's tricks in 12-13,
         the best line, the decisions on it)."""
         if k == 4:
-            rest, more = value(p)
+            rest, more = (after_claim, []) if claimed else value(p)
             outcomes.append(((*line, *more), before + won + rest))
             return won + rest, [*line, *more], []
         seat = order[k]
@@ -142,7 +163,7 @@ def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
             moved = changed or (seat.side != offenders and card != recorded.get(seat)
                                 and seat in recorded)
             results.append((card, *search(nxt, k + 1, moved, won + gain,
-                                          [*line, Play(12, seat, card, p.suit_led)])))
+                                          [*line, Play(number, seat, card, p.suit_led)])))
         sign = 1 if chooser == declarer else -1
         card, best, best_line, below = max(results, key=lambda r: sign * r[1])
         here = Choice(law, seat, chooser,
@@ -151,7 +172,7 @@ def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
         return best, best_line, ([here] if len(options) > 1 or law == "62B" else []) + below
 
     last_two, line, choices = search(pos, at, False, 0, [])
-    full = tuple(Play(12, s, recorded[s], pos.suit_led if i else None)
+    full = tuple(Play(number, s, recorded[s], pos.suit_led if i else None)
                  for i, s in enumerate(order[:at]))
     return PlayOut((*full, *line), tuple(choices), tuple(outcomes), before + last_two,
                    last_two)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from equity.core.board import Attention, ClaimStatus, Requirement, RequirementKind
 from equity.core.cards import Card, CardSet, Seat, Side, cards
-from equity.core.correction import PlayOut, trick_twelve
+from equity.core.correction import PlayOut, trick_twelve, under_claim
 from equity.core.replay import Play, Replay, Revoke, RevokeKind
 
 # --- The editions -------------------------------------------------------------------
@@ -230,17 +230,6 @@ def law_69a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
     return None
 
 
-def law_70(rev: Revoke, replay: Replay) -> Step:
-    """70: the claim is adjudicated with the (not established) revoke corrected."""
-    c = replay.claim_tricks
-    return Step("70", "the claim is adjudicated with the revoke corrected, doubtful points "
-                      "resolved against the revoker's side (Laws 70A, 84D); no Law 64A "
-                      "transfer. The claimed total"
-                      + (f" ({c} tricks for declarer)" if c is not None else "")
-                      + " is the result unless the Director finds that the corrected play "
-                        "gives the non-offenders more.")
-
-
 # --- Law 62: correction -----------------------------------------------------------------
 
 
@@ -304,29 +293,7 @@ def law_62d_play_out(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[
     out = trick_twelve(rev, replay)
     if out is None:
         return None, []
-    steps = []
-    for ch in out.choices:
-        opts = ", ".join(f"{c.pretty} ({t} trick{'s' if t != 1 else ''} for declarer)"
-                         for c, t in ch.options)
-        who = _who(ch.seat, replay)
-        if ch.law == "62B" and len(ch.options) == 1:
-            continue
-        if ch.law == "62B":
-            text = f"{who} plays a legal card to trick 12: {opts}; he plays {ch.chosen.pretty}."
-        elif ch.law == "62D2":
-            text = (f"{who} played to trick 12 after the revoke and holds cards of two suits: "
-                    f"the non-offenders may require him to play either card: {opts}; they "
-                    f"choose {ch.chosen.pretty}.")
-        elif ch.played is None:
-            text = (f"{who} had not played to trick 12 yet: {opts}; he plays "
-                    f"{ch.chosen.pretty}.")
-        elif ch.law == "62C1":
-            text = (f"{who} may withdraw {ch.played.pretty} and play another card: {opts}; "
-                    f"he plays {ch.chosen.pretty}.")
-        else:
-            text = (f"{who} may then change {ch.played.pretty} (a non-offender changed his "
-                    f"card): {opts}; he plays {ch.chosen.pretty}.")
-        steps.append(Step(ch.law, text))
+    steps = _choice_steps(out, replay)
     played = "; ".join(
         f"trick {n}: " + " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays
                                   if p.trick == n) for n in (12, 13))
@@ -338,6 +305,61 @@ def law_62d_play_out(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[
                                  if replay.finished and table != out.declarer_tricks else "")
                               + "."))
     return out, steps
+
+
+def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+    """70: the claim is adjudicated with the (not established) revoke corrected,
+    doubtful points against the revoker (70A, 84D): the revoke trick is played again as
+    Law 62 allows, and the tricks the claim gave each side after it stand."""
+    out = under_claim(rev, replay)
+    c = replay.claim_tricks
+    if out is None:
+        return None, [Step("70", "the claim is adjudicated with the revoke corrected, "
+                                 "doubtful points resolved against the revoker's side "
+                                 "(Laws 70A, 84D); no Law 64A transfer. The claimed total"
+                           + (f" ({c} tricks for declarer)" if c is not None else "")
+                           + " is the result unless the Director finds that the corrected "
+                             "play gives the non-offenders more.")]
+    steps = _choice_steps(out, replay)
+    trick = " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays)
+    won = out.declarer_last_two - replay.claimed_tricks[replay.declarer_side]
+    steps.append(Step("70", f"the claim is adjudicated with the revoke corrected (trick "
+                            f"{rev.trick}: {trick}, {'won' if won else 'lost'} by declarer); "
+                            "the tricks the claim gave each side after it stand, doubtful "
+                            "points resolved against the revoker's side (Laws 70A, 84D); no "
+                            f"Law 64A transfer: declarer {out.declarer_tricks} tricks"
+                            + (f" (claimed: {c})" if c is not None else "") + "."))
+    return out, steps
+
+
+def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
+    """Each choice of a corrected trick with the result of every option (Law 62)."""
+    steps = []
+    number = out.plays[0].trick
+    for ch in out.choices:
+        opts = ", ".join(f"{c.pretty} ({t} trick{'s' if t != 1 else ''} for declarer)"
+                         for c, t in ch.options)
+        who = _who(ch.seat, replay)
+        if ch.law == "62B" and len(ch.options) == 1:
+            continue
+        if ch.law == "62B":
+            text = (f"{who} plays a legal card to trick {number}: {opts}; he plays "
+                    f"{ch.chosen.pretty}.")
+        elif ch.law == "62D2":
+            text = (f"{who} played to trick 12 after the revoke and holds cards of two suits: "
+                    f"the non-offenders may require him to play either card: {opts}; they "
+                    f"choose {ch.chosen.pretty}.")
+        elif ch.played is None:
+            text = (f"{who} had not played to trick {number} yet: {opts}; he plays "
+                    f"{ch.chosen.pretty}.")
+        elif ch.law == "62C1":
+            text = (f"{who} may withdraw {ch.played.pretty} and play another card: {opts}; "
+                    f"he plays {ch.chosen.pretty}.")
+        else:
+            text = (f"{who} may then change {ch.played.pretty} (a non-offender changed his "
+                    f"card): {opts}; he plays {ch.chosen.pretty}.")
+        steps.append(Step(ch.law, text))
+    return steps
 
 
 def law_62c3(rev: Revoke, board_revokes: list[tuple[Revoke, Step | None]], edition: Edition
@@ -520,7 +542,10 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
             steps = [s for s in steps if s.law != "62C2"]
         steps += played
     if unsettled is not None and play_out is None:
-        steps.append(law_70(rev, replay))
+        play_out, adjudicated = law_70(rev, replay)
+        if play_out is not None:
+            steps = [s for s in steps if s.law != "62C2"]
+        steps += adjudicated
     exemption = None
     if est is not None and why is not None and why.law == "62C3":
         exemption = "64B8"
