@@ -7,6 +7,13 @@ here: it needs the counterfactual lines and lives in :mod:`equity.core.ruling`.
 
 Rulings are built from a :class:`~equity.core.replay.Replay`; every decision carries the
 paragraph it applies and a sentence a Director can read out.
+
+The order of the book: 61A (the revoke), 63A (established? 63A4 with Law 69A for an
+agreed claim), then either Law 62 (correction: 62A-C, 62C3, and 62D for trick 12, whose
+last two tricks are played out again, :mod:`equity.core.correction`; Law 70 for a claim
+that did not establish the revoke) or Law 64 (64B exemptions, else the 64A transfer,
+decided at the end of play). A record that stops without a claim is play that
+continues: no result yet (:attr:`AutomaticRuling.pending`).
 """
 
 from __future__ import annotations
