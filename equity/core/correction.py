@@ -8,9 +8,10 @@ solver is needed):
 * 62B: the offender substitutes a legal card (his side's choice);
 * 62C1: each non-offender who played to trick 12 after the revoke may withdraw his card
   and play another (his side's choice; a player who had not yet played simply plays);
-* 62D2: when a defender revoked and his partner played to trick 12 after the revoke
-  holding cards of two suits, the non-offenders may require him to play either card
-  (their choice, among his legal cards);
+* 62D2: when a defender revoked before it was his partner's turn to play to trick 12
+  and the partner holds cards of two suits, he may not choose the play the revoke card
+  could have suggested: the non-offenders may require him to play either card (their
+  choice, among his legal cards);
 * 62C2: otherwise the offender's partner keeps the card he played, unless a non-offender
   before him withdrew his card (then, or if his card is no longer legal, or if he had
   not played yet, his side chooses);
@@ -105,7 +106,9 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
     partner = rev.seat.partner
     defender = offenders != declarer
     two_suits = len({c.suit for c in cards(hands[partner])}) == 2
-    partner_after = order.index(partner) > at and partner in recorded
+    # 62D2: "a revoke by a defender ... before it was the turn of his partner to play":
+    # the partner's turn comes after the revoke, whether he had played yet or not
+    partner_after = order.index(partner) > at
     d2 = number == 12 and defender and partner_after and two_suits
 
     pos = Position((hands[0], hands[1], hands[2], hands[3]), replay.contract.strain,

@@ -353,9 +353,10 @@ def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
             text = (f"{who} plays a legal card to trick {number}: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
         elif ch.law == "62D2":
-            text = (f"{who} played to trick 12 after the revoke and holds cards of two suits: "
-                    f"the non-offenders may require him to play either card: {opts}; they "
-                    f"choose {ch.chosen.pretty}.")
+            text = (f"{who}, the offender's partner, plays to trick 12 after the revoke and "
+                    "holds cards of two suits: he may not choose the play the revoke card "
+                    "could have suggested; the non-offenders may require him to play either "
+                    f"card: {opts}; they choose {ch.chosen.pretty}.")
         elif ch.played is None:
             text = (f"{who} had not played to trick {number} yet: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
