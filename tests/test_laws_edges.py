@@ -170,11 +170,13 @@ def test_several_revokes_each_gets_the_better_of_its_transfer_and_its_own_damage
         order: str) -> None:
     r = two_revokes()
     # P1: lines of revoke 1; P2: lines of revoke 2 (revoke 1 as played); the table: 9.
-    # A harmless revoke changes nothing by itself; the damaging one costs two tricks.
-    p1, p2 = (11, 11) if order == "harmless first" else (11, 9)
+    # A harmless revoke changes nothing by itself; the damaging one costs three tricks.
+    # (Before issue 11: 13 when the harmless one came first, 12 when it came after, its
+    # transfer lost because the first revoke's lines replaced the whole result.)
+    p1, p2 = (12, 12) if order == "harmless first" else (12, 9)
     ruling = compare(r, [_cf(0, p1), _cf(1, p2, standing=(0,))], event=TRICKS)
-    # 9 + 1 (the harmless revoke's transfer) + 2 (the damaging one's own damage)
-    assert ruling.basis is Basis.ADJUSTED and ruling.weighted == ((12, 1.0),)
+    # 9 + 1 (the harmless revoke's transfer) + 3 (the damaging one's own damage)
+    assert ruling.basis is Basis.ADJUSTED and ruling.weighted == ((13, 1.0),)
 
 
 def test_several_revokes_all_compensated_by_their_transfers_keep_64a() -> None:
