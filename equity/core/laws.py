@@ -165,11 +165,11 @@ class AutomaticRuling:
 def law_61a(rev: Revoke, replay: Replay) -> Step:
     """61A: failing to follow suit when able, or to lead or play a required card or suit."""
     who = _who(rev.seat, replay)
-    if rev.kind is RevokeKind.FOLLOW:
+    if rev.kind == RevokeKind.FOLLOW:
         assert rev.suit_led is not None
         return Step("61A", f"{who} played {rev.card.pretty} to a {rev.suit_led.symbol} lead at "
                            f"trick {rev.trick} while holding {_list(rev.could_play)}: a revoke.")
-    if rev.kind is RevokeKind.LEAD:
+    if rev.kind == RevokeKind.LEAD:
         return Step("61A", f"{who} led {rev.card.pretty} at trick {rev.trick} but had to lead "
                            f"{rev.suit.symbol} ({rev.requirement}) and could: a revoke.")
     return Step("61A", f"{who} played {rev.card.pretty} at trick {rev.trick} instead of the "
@@ -224,7 +224,7 @@ def law_69a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
     claimer = facts.claimer or replay.contract.declarer
     if not replay.claimed or claimer.side == rev.seat.side:
         return None
-    if facts.claim_status is ClaimStatus.DISPUTED:
+    if facts.claim_status == ClaimStatus.DISPUTED:
         return Step(edition.agreed_claim, "the offending side disputed the opponents' claim: "
                                           "they did not agree to it, so it does not "
                                           "establish the revoke.")
@@ -403,7 +403,7 @@ def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeR
                                 f"first (trick {e.revoke.trick}) established: no transfer.")
     if rev.seat == replay.contract.dummy:
         return Step("64B3", "the card not played belonged to dummy: no transfer.")
-    if rev.kind is RevokeKind.PENALTY:
+    if rev.kind == RevokeKind.PENALTY:
         return Step("64B3", "the revoke was a failure to play a penalty card: no transfer.")
     if edition.faced_hands_exempt and _faced(rev, replay):
         return Step("64B3", "the revoke was a failure to play a card of a hand faced on the "
@@ -624,7 +624,7 @@ def _card(req: Requirement | None) -> str:
 
 
 def _faced(rev: Revoke, replay: Replay) -> bool:
-    return any(r.kind is RequirementKind.FACED and r.seat == rev.seat and r.trick <= rev.trick
+    return any(r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= rev.trick
                for r in replay.board.facts.requirements)
 
 

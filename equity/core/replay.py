@@ -87,7 +87,7 @@ class Revoke:
     @property
     def suit(self) -> Suit:
         """The suit the offender failed to play (Law 64B2 "in the same suit")."""
-        if self.kind is RevokeKind.FOLLOW and self.suit_led is not None:
+        if self.kind == RevokeKind.FOLLOW and self.suit_led is not None:
             return self.suit_led
         if self.requirement is not None and self.requirement.card is not None:
             return self.requirement.card.suit
