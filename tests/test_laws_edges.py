@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from equity.app.cli import main
 from equity.app.options import RulingOptions
@@ -19,12 +22,21 @@ from equity.core.board import Attention, Facts, Requirement
 from equity.core.cards import Card, Seat, Side
 from equity.core.correction import trick_twelve
 from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Departure, Line
+from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
 from equity.core.replay import RevokeKind, replay
-from equity.core.ruling import Basis, Policy, Thresholds, Weights, compare, line_weights
+from equity.core.ruling import (
+    Basis,
+    Policy,
+    Thresholds,
+    Weights,
+    compare,
+    line_weights,
+    nos_gain,
+)
 from equity.core.scoring import Event
+from equity.dd import DdsSolver
 from equity.formats import read_boards
-from tests.builders import SEED001_DEAL, SEED001_PLAY, board
+from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board
 from tests.test_laws import ruled
 
 CASES = Path(__file__).parent / "cases"
@@ -258,3 +270,18 @@ def test_62c2_names_only_the_next_offender_in_rotation() -> None:
     step = next(s for s in ruled(["H6 ^R D2 HA H9"]).revokes[0].steps if s.law == "62C2")
     assert step.text.startswith("if a non-offender does, South (declarer), the next offender")
 
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(list(Policy)))
+def test_several_revokes_never_leave_the_non_offenders_below_64a(seed: int,
+                                                                 policy: Policy) -> None:
+    b, _ = random_board(random.Random(seed), inject=((3, 1), (7, 3)))
+    a = rule(replay(b))
+    cfs = build(a, DdsSolver())
+    r = compare(a, cfs, policy)
+    if not cfs or cfs[0].non_offenders is None:
+        return
+    gain = nos_gain(a.replay.contract, r.vulnerability, r.event, cfs[0].non_offenders,
+                    r.after_transfer, r.weighted)
+    assert gain >= 0 and (gain > 0) == (r.basis is Basis.ADJUSTED)

@@ -415,6 +415,15 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
             earlier_off = _align(earlier_off, _point(t), 1)
     current = _result(_align(table, earlier, 1))
     offenders: Dist | None = _result(_align(table, earlier_off, 1))
+    after: Dist = ((ruling.after_transfer_tricks, 1.0),)
+    if basis is Basis.ADJUSTED and \
+            nos_gain(contract, vulnerability, event, nos, after, current) <= EPSILON:
+        # Law 12B2: the adjustments together must leave the non-offenders better off
+        steps.append(Step("12B2", "the revokes' rectifications together are not better for "
+                                  f"{nos.name} than the Law 64A result: it stands."))
+        current, offenders, adjusted_for = after, None, None
+        basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
+            else Basis.NONE
     nos_side = nos if basis is Basis.ADJUSTED else None
     if basis is Basis.ADJUSTED and serious_error:
         current = _serious_error(ruling, current, steps)
