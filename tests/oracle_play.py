@@ -152,7 +152,10 @@ def replay(board: Board) -> Replay:
                                 lead_req.suit if lead_req else None,
                                 pen_req.card if pen_req else None)
             if not legal & card.bit:
-                if not basic & card.bit:
+                if pen_req is not None and pen_req.card is not None \
+                        and legal == pen_req.card.bit:
+                    kind, req = "penalty", pen_req  # Laws 50D1, 64B3: whatever was played
+                elif not basic & card.bit:
                     kind, req = "follow", None
                 elif lead_req is not None and (lead_req.suit is None or
                                                card.suit != lead_req.suit):

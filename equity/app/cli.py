@@ -198,14 +198,15 @@ class _Setup:
 
 
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
-             ) -> Iterator[Ruling | BoardError]:
-    """The ruling (or the error) of every board selected; boards without play are said
-    and skipped."""
+             ) -> Iterator[Ruling | BoardError | None]:
+    """The ruling (or the error) of every board selected; None for a board without play,
+    which is said and skipped."""
     for item in _boards(args):
         if not _selected(item, args.board):
             continue
         if isinstance(item, Board) and item.play is None:
             _skipped(item, "no play record: nothing to rule", as_json)
+            yield None
             continue
         if isinstance(item, BoardError):
             yield item
@@ -226,6 +227,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
     failed = found = 0
     for ruling in _rulings(args, setup, args.json):
         found += 1
+        if ruling is None:
+            continue
         if isinstance(ruling, BoardError):
             failed += 1
             if args.json:
@@ -268,6 +271,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
+        if ruling is None:
+            continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)
             print(f"equity: {ruling}", file=sys.stderr)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from equity.core.board import Attention, Facts, Requirement
+from equity.core.board import Attention, ClaimStatus, Facts, Requirement
 from equity.core.cards import Contract, ModelError, Seat, Strain
 from equity.core.errors import BoardError, Where
 
@@ -71,6 +71,19 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityClaim", str(e)) from None
 
+    claim_status = ClaimStatus.AGREED
+    if "EquityClaimStatus" in tags:
+        try:
+            claim_status = ClaimStatus.parse(tags["EquityClaimStatus"])
+        except ModelError as e:
+            raise fail("EquityClaimStatus", str(e)) from None
+
+    self_inflicted: int | None = None
+    if "EquitySelfInflicted" in tags:
+        self_inflicted = small_int(tags["EquitySelfInflicted"], 2)
+        if self_inflicted is None or self_inflicted > 13:
+            raise fail("EquitySelfInflicted", "the self-inflicted part is a number of tricks")
+
     requirements: tuple[Requirement, ...] = ()
     if "EquityRequirement" in tags:
         try:
@@ -79,7 +92,8 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
             raise fail("EquityRequirement", str(e)) from None
 
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
-                 claimer=claimer, requirements=requirements)
+                 claimer=claimer, requirements=requirements, claim_status=claim_status,
+                 self_inflicted=self_inflicted)
 
 
 def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:

@@ -74,6 +74,7 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
         "after_transfer_tricks": ruling.after_transfer_tricks,
         "result_tag": b.result,
         "finished": rp.finished,
+        "pending": ruling.pending,
         "claimed": rp.claimed,
         "notes": list(ruling.notes),
     }
@@ -146,6 +147,7 @@ def equity_json(ruling: Ruling) -> JSON:
            for k in ("mp", "mp_pct", "imps") if k in mine},
         "policy": ruling.policy.value,
         "adjusted_revoke": ruling.adjusted_for,
+        "pending": ruling.pending,
         "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
                     "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
         "solved": ruling.solved,
@@ -155,6 +157,10 @@ def equity_json(ruling: Ruling) -> JSON:
         for side, weighted in ruling.side_results().items():
             out["ruling"][side.name.lower()] = {
                 "weighted": _weighted_json(ruling, weighted), **_values_json(ruling, weighted)}
+    if ruling.pending:  # play continues: no result and no score yet (Laws 62A, 64A)
+        del out["ruling"]["scorer"]
+        out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
+                             after_transfer=None)
     return out
 
 

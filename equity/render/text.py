@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from equity.core.laws import AutomaticRuling
 from equity.core.ruling import Ruling
-from equity.render.view import DD_NOTE, AutomaticView, StepView, automatic_view, board_view
+from equity.render.view import (
+    DD_NOTE,
+    PLAY_CONTINUES,
+    AutomaticView,
+    StepView,
+    automatic_view,
+    board_view,
+)
 
 
 def ruling_text(ruling: AutomaticRuling) -> str:
@@ -17,14 +24,17 @@ def _automatic(v: AutomaticView) -> str:
     head = f"{v.source}, {v.label}: {v.contract.pretty}"
     lines = [head, "-" * len(head)]
     how = "as played" + (", claimed tricks included" if v.claimed else "")
-    lines.append(f"Table result ({how}): {v.table_result}.")
+    if v.play_continues is not None:
+        lines.append(f"Play continues: {v.play_continues}.")
+    else:
+        lines.append(f"Table result ({how}): {v.table_result}.")
     if not v.revokes:
         lines.append("No revoke in the play record.")
     for r in v.revokes:
         lines += ["", f"{r.title}.", *_steps(r.steps)]
         if r.transfer is not None:
             lines.append(f"  Transfer: {r.transfer}.")
-    if v.revokes:
+    if v.revokes and v.play_continues is None:
         lines += ["", f"After transfer: {v.after_transfer}."]
     lines += [f"Note: {n}." for n in v.notes]
     return "\n".join(lines)
@@ -45,6 +55,9 @@ def equity_text(ruling: Ruling) -> str:
             out += [f"  {ln.number}. {ln.brief} [weight {ln.share}]" for ln in g.lines]
             out.append(f"  {g.brief_equity}")
     out += ["", "Decision:", *_steps(v.decision)]
+    if ruling.pending:
+        out.append(f"Ruling: {PLAY_CONTINUES}.")
+        return "\n".join(out)
     out += [f"Ruling ({v.basis_code}): {v.brief_verdict}.", "", f"Scores ({v.scoring}):"]
     out += [f"  {label}: {score}" for label, score in v.brief_scores]
     return "\n".join(out)

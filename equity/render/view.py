@@ -160,15 +160,24 @@ class AutomaticView:
     revokes: tuple[RevokeView, ...]
     after_transfer: str
     notes: tuple[str, ...]
+    play_continues: str | None = None
+    """Said instead of a result while play continues (the record stops where the Director
+    was called, Law 62A): the tricks so far are not a result."""
+
+
+PLAY_CONTINUES = "play continues; no result yet"
 
 
 def automatic_view(auto: AutomaticRuling) -> AutomaticView:
     rp = auto.replay
     c = rp.contract
+    stop = (f"the record stops at trick {len(rp.tricks)}, where the Director was called "
+            f"(declarer has won {auto.table_tricks} so far; not a result)"
+            if auto.pending else None)
     return AutomaticView(
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
-        tuple(_revoke_view(i, r) for i, r in enumerate(auto.revokes, 1)),
-        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes))
+        tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
+        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop)
 
 
 def revoke_title(number: int, r: RevokeRuling) -> str:
@@ -177,9 +186,11 @@ def revoke_title(number: int, r: RevokeRuling) -> str:
     return f"Revoke {number}: trick {rev.trick}, {rev.seat.long_name}, {rev.card.pretty}{led}"
 
 
-def _revoke_view(number: int, r: RevokeRuling) -> RevokeView:
+def _revoke_view(number: int, r: RevokeRuling, pending: bool = False) -> RevokeView:
+    """One revoke; no transfer is stated while play continues (it is decided at the end
+    of play, Laws 64A1/64A2)."""
     transfer = (f"{r.transfer} trick{'s' if r.transfer != 1 else ''} to "
-                f"{r.offender_side.other.name}") if r.stands else None
+                f"{r.offender_side.other.name}") if r.stands and not pending else None
     return RevokeView(number, revoke_title(number, r), step_views(r.steps), _outcome(r),
                       transfer)
 
@@ -481,6 +492,8 @@ def _verdict(ruling: Ruling) -> str:
         return " + ".join(f"{pct(w)} of {tricks_result(c, t)}" for t, w in weighted)
 
     head = f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: "
+    if ruling.pending:
+        return head + PLAY_CONTINUES
     if ruling.offenders_weighted is None or ruling.non_offenders is None:
         return head + said(ruling.weighted)
     nos = ruling.non_offenders
