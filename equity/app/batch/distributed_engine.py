@@ -83,7 +83,7 @@ def run_on_cluster(address: str, tasks: Iterator[list[Board]], options: RulingOp
         raise UsageError("batch: --scheduler needs Dask: pip install 'equity[dask]'") from None
     dask: Any = distributed  # untyped
     try:
-        client = dask.Client(address, timeout="20s")
+        client = dask.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
         raise UsageError(f"batch: cannot reach the Dask scheduler at {address}: {e}") from None
     with client:
