@@ -102,3 +102,38 @@ def test_an_unreachable_scheduler_is_refused(tmp_path: Path,
                  "--scheduler", "tcp://127.0.0.1:9"])
     assert code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+def test_ctrl_c_on_a_cluster_run_is_quiet_and_resumable(cluster: Any, many: Path,
+                                                       tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "dask.jsonl"
+    cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(many), "--out", str(out),
+           "--scheduler", cluster.scheduler_address]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.Popen(cmd, env=env, text=True, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if out.exists() and out.stat().st_size > 0:
+                break
+            time.sleep(0.005)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    written = len(lines_of(out))
+    assert written < BOARDS
+    rerun = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300,
+                           check=False)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{written} already in the output" in rerun.stderr
+    assert len(by_key(lines_of(out))) == BOARDS
