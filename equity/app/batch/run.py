@@ -101,8 +101,9 @@ def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer,
     finished = False
     retry: deque[list[Board]] = deque()
     try:
-        for _ in range(jobs):
-            slots.append(Slot(ctx, (options, threads, limit, queue)))
+        with signals_held():  # an interrupt comes once every worker is in ``slots``
+            for _ in range(jobs):
+                slots.append(Slot(ctx, (options, threads, limit, queue)))
         while True:
             for s in slots:
                 if s.task is None:

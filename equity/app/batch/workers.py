@@ -86,7 +86,7 @@ class Slot:
         self.proc = self.ctx.Process(target=worker_main, args=(child, *self.args), daemon=True)
         with signals_held():
             self.proc.start()
-        child.close()
+            child.close()
 
     def send(self, task: list[Board]) -> None:
         self.task = task
