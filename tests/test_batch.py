@@ -174,6 +174,7 @@ def test_a_killed_run_rerun_has_every_board_once_with_the_same_results(
 
 def test_a_cut_last_line_is_dropped_and_done_boards_are_known(tmp_path: Path) -> None:
     path = tmp_path / "out.jsonl"
+    Output(path).close()  # records the options in out.jsonl.meta.json
     path.write_text('{"key": "a#1"}\n{"key": "a#2"}\n{"key": "a#', encoding="utf-8")
     out = Output(path)
     out.write(['{"key": "a#3"}'])

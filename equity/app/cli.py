@@ -70,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="report a board as an error when double-dummy solving takes longer "
                         "(default 60; 0: no limit)")
+    b.add_argument("--restart", action="store_true",
+                   help="start --out FILE over (needed to rerun it with other ruling options)")
+    b.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
+                        "local worker processes; needs equity[dask]")
     add_arguments(b)
     return p
 
@@ -116,10 +121,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     """``equity batch``: rulings to --out or stdout (equity.app.batch), a progress bar (on a
-    terminal) and a summary to stderr; exit 1 when a board was in error."""
+    terminal) and a summary to stderr; exit 1 when a board was in error or the disk is
+    full, 2 when the command line or --out is refused, 130 / 143 on SIGINT / SIGTERM (the
+    output is resumable)."""
     import logging
 
     from equity.app.batch import run_batch
+    from equity.app.batch.output import OutputFull
+    from equity.app.batch.run import Terminated, terminate_raises
 
     logging.basicConfig(level=logging.WARNING, format="equity batch: %(message)s")
     missing = [p for p in args.paths if not Path(p).exists()]
@@ -130,14 +139,33 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.traveller or args.field_from_input:
         return _usage("batch: --traveller and --field-from-input give one board's field; "
                       "use equity rule for them")
+    if args.restart and not args.out:
+        return _usage("batch: --restart starts an --out FILE over; there is none")
     try:
         options = RulingOptions.from_args(args)
     except UsageError as e:
         return _usage(str(e))
-    s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
-                  progress=sys.stderr.isatty())
+    resume = f"; rerun the same command to complete {args.out}" if args.out else ""
+    try:
+        with terminate_raises():
+            s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
+                          progress=sys.stderr.isatty(), restart=args.restart,
+                          scheduler=args.scheduler)
+    except UsageError as e:
+        return _usage(str(e))
+    except OutputFull as e:
+        print(f"equity batch: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"equity batch: interrupted{resume}", file=sys.stderr)
+        return 130
+    except Terminated:
+        print(f"equity batch: terminated{resume}", file=sys.stderr)
+        return 143
+    again = f", {s.retrying} ruled again" if s.retrying else ""
     print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
-          f"ruled, {s.errors} in error, {s.skipped} already in the output", file=sys.stderr)
+          f"ruled, {s.errors} in error, {s.skipped} already in the output{again}",
+          file=sys.stderr)
     return 1 if s.errors else 0
 
 

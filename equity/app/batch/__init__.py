@@ -20,18 +20,25 @@ The run has two phases:
 Output is one JSON line per board: ``equity rule --json``'s object (``equity_json``, or
 ``ruling_json`` with ``--no-equity``; ``{"source", "board", "error", "where"}`` for a
 board in error) plus ``key``, the board's stable name: ``SOURCE#INDEX`` (the board's
-position in its file). Each line is written with one ``write`` and the file is synced
-after every task, so a run killed half-way leaves complete lines (and at worst one cut
-line, which a rerun removes); a rerun with the same output skips the boards already there.
+position in its file). :class:`Output` keeps that file safe: a regular file that is none
+of the inputs, locked against a second run, its ruling options recorded beside it in
+``OUT.meta.json`` (a resume with other options is refused unless restarted); each task's
+lines are written whole (however short each ``write``; a failed one, e.g. a full disk, is
+taken back) and synced, so a run killed half-way leaves complete lines (and at worst one
+cut line, which a rerun removes); a rerun with the same output skips the boards already
+there, except those whose time limit ran out, which it rules again.
 
 Worker processes (``jobs > 1``, or a time limit) run the tasks: DDS cannot be interrupted,
 so a task whose DDS call overruns the time limit makes its worker exit; the worker is
 restarted and the task's boards retried one by one, and a board that overruns alone is
-reported as an error line. A bad board never stops the run.
+reported as an error line. A bad board never stops the run. Ctrl-C and SIGTERM end the
+workers at once and quietly (they ignore SIGINT; the parent kills them). With a Dask
+scheduler's address the same tasks run on that cluster instead
+(:mod:`equity.app.batch.distributed_engine`).
 """
 
 from equity.app.batch.keys import board_key
-from equity.app.batch.output import Output
+from equity.app.batch.output import Output, OutputError, OutputFull
 from equity.app.batch.rounds import (
     DEFAULT_TIME_LIMIT,
     TASK_BOARDS,
@@ -42,5 +49,6 @@ from equity.app.batch.rounds import (
 from equity.app.batch.run import Summary, run_batch
 from equity.app.batch.screen import screen
 
-__all__ = ["DEFAULT_TIME_LIMIT", "TASK_BOARDS", "Output", "Planner", "Summary",
-           "board_key", "dds_solver", "rule_boards", "run_batch", "screen"]
+__all__ = ["DEFAULT_TIME_LIMIT", "TASK_BOARDS", "Output", "OutputError", "OutputFull",
+           "Planner", "Summary", "board_key", "dds_solver", "rule_boards", "run_batch",
+           "screen"]
