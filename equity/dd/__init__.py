@@ -1,4 +1,9 @@
-"""Double-dummy solving: the only package that imports endplay (and so DDS)."""
+"""Double-dummy solving: the only package that imports endplay (and so DDS).
+
+:mod:`equity.dd.binding` loads DDS's ctypes binding; :mod:`equity.dd.checks` says what
+DDS may be given; :mod:`equity.dd.session` is the one road to DDS (a process's session,
+its batches); :mod:`equity.dd.solve` asks the two Law 64C questions over that road.
+"""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ from equity.core.laws import AutomaticRuling
 from equity.core.lines import build
 from equity.core.position import Position, follow_suit_cards
 from equity.dd import solve
-from equity.dd.solve import Answer, SolveError
+from equity.dd.session import Answer, session
+from equity.dd.solve import SolveError
 from equity.render.text import equity_json, ruling_json
 
 TASK_BOARDS = 16
@@ -72,7 +73,7 @@ class Planner:
         return dict.fromkeys(cards(follow_suit_cards(position.hands[position.to_play], led)), 0)
 
     def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
-        solve.validate_positions(positions, self.cache)
+        solve.validate_all([p for p in positions if p not in self.cache])
         out = []
         for p in positions:
             known = self.cache.get(p)
@@ -251,7 +252,7 @@ def dds_solver(limit: float | None = None,
             if record is not None:
                 record.append(chunk)
             out += _within(limit, functools.partial(
-                solve.solve_batch, [p for p, _ in chunk], [e for _, e in chunk], check=False))
+                session().solve, [p for p, _ in chunk], [e for _, e in chunk], check=False))
         return out
 
     return solve_groups
