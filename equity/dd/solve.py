@@ -11,9 +11,10 @@ Importing this module does not load DDS (nor endplay): that happens on the first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from equity.core.cards import Card, Side
+from equity.core.lines import CardValues, Question, Reply
 from equity.core.position import Position
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError, validate, validate_all
@@ -25,8 +26,11 @@ __all__ = [
     "DdsSession",
     "Position",
     "SolveError",
+    "check_question",
     "dds_threads",
     "dds_version",
+    "reply",
+    "requests",
     "session",
     "set_threads",
     "solve_cards",
@@ -57,6 +61,41 @@ def solve_cards(position: Position, side: Side) -> dict[Card, int]:
     side = Side(side)
     validate(position)  # one position: the message names no index
     return session().solve([position], True, check=False)[0].cards(side)
+
+
+# --- The questions of :mod:`equity.core.lines`, answered in bulk -----------------------
+
+
+def check_question(question: Question) -> None:
+    """Check a question's positions as :func:`solve_cards` (no index in the message) or
+    :func:`solve_positions` (the index of the bad position) would, so that a board solved
+    in bulk fails with the words a board solved alone fails with."""
+    if isinstance(question, CardValues):
+        validate(question.position)
+    else:
+        validate_all(question.positions)
+
+
+def requests(question: Question) -> list[tuple[Position, bool]]:
+    """What DDS must solve to answer ``question``: (position, every card?) pairs."""
+    if isinstance(question, CardValues):
+        return [(question.position, True)]
+    return [(p, False) for p in question.positions]
+
+
+def reply(question: Question, answers: Mapping[Position, Answer]) -> Reply | None:
+    """``question``'s reply from DDS's ``answers``, for the side it names; None while an
+    answer it needs is missing (a best-card answer cannot value every card)."""
+    if isinstance(question, CardValues):
+        a = answers.get(question.position)
+        return None if a is None or a.card_scores is None else a.cards(question.side)
+    out = []
+    for p in question.positions:
+        a = answers.get(p)
+        if a is None:
+            return None
+        out.append(a.tricks(question.side))
+    return out
 
 
 def set_threads(n: int) -> None:
