@@ -202,8 +202,11 @@ def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
     seen: set[Position] = set()
     chunk: list[tuple[Position, bool]] = []
     for group in groups:
-        fresh = [(p, every[p]) for p, _ in group if p not in seen]
-        seen.update(p for p, _ in fresh)
+        fresh = []
+        for p, _ in group:
+            if p not in seen:
+                seen.add(p)
+                fresh.append((p, every[p]))
         if chunk and len(chunk) + len(fresh) > solve.MAX_BOARDS:
             yield chunk
             chunk = []
