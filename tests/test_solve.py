@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import equity.dd.checks as checks_mod
 import equity.dd.solve as solve_mod
+from benchmarks.corpus import EXTERNAL
 from equity.core.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
 from equity.core.position import Position
 from equity.dd.solve import (
@@ -34,9 +35,7 @@ from equity.dd.solve import (
 )
 from tests.oracle_dd import legal_cards, oracle_card_values, oracle_tricks, trick_winner
 
-DDS_HANDS = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external" / "dds-hands"
-)
+DDS_HANDS = EXTERNAL / "dds-hands"
 
 C = Card.parse
 

@@ -96,16 +96,13 @@ def fill_deal(data: Any, position: Position) -> None:
                                      (h >> 48) & 0x7FFC]
 
 
-def solve_board(bop: Any, i: int, solved: Any) -> None:
+def solve_board(bop: Any, i: int, solved: Any, thread: int) -> None:
     """DDS's ``SolveBoard`` on deal ``i`` of a packed batch, into ``solved``'s slot ``i``,
-    on DDS thread 0 (its transposition table carries over to the next call)."""
+    on DDS thread slot ``thread`` (whose transposition table carries over to the next
+    call on that slot). ctypes releases the GIL for the call, so calls on different
+    slots run in parallel."""
     dds().SolveBoard(bop.deals[i], bop.target[i], bop.solutions[i], bop.mode[i],
-                     solved.solvedBoard[i], 0)
-
-
-def solve_all_boards(bop: Any, solved: Any) -> None:
-    """DDS's ``SolveAllBoardsBin``: the batch spread over all of DDS's threads."""
-    dds().SolveAllBoardsBin(bop, solved)
+                     solved.solvedBoard[i], thread)
 
 
 def set_max_threads(n: int) -> None:

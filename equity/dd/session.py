@@ -6,13 +6,18 @@ Every question any caller asks DDS, one position or thousands, goes through
 :class:`Answer` values. A single position is a batch of one.
 
 DDS is one library per process with process-wide state (its thread count and per-thread
-memory), and it is not re-entrant across callers: its single-board entry point always
-uses thread slot 0 and its batch entry point drives all of its threads. So a process has
-one session (:func:`session`), which holds the lock every call into DDS takes and the
-thread count, and the thread count is the session's visible setting, not a module global:
-with one thread the session solves a batch position by position on DDS thread 0, because
-one-thread ``SolveAllBoards`` loses DDS's transposition table between positions of the
-same deal and takes about twice as long (benchmarks/RESULTS.md).
+memory), and it is not re-entrant across callers. So a process has one session
+(:func:`session`), which holds the lock every call into DDS takes and the thread count;
+the thread count is the session's visible setting, not a module global.
+
+How a batch is solved: the positions of one board are the same deal a card or a trick
+apart, and DDS keeps a transposition table per thread slot that ``SolveBoard`` reuses
+when similar deals come in a row. ``SolveAllBoards`` reorders the boards over its threads
+and loses that: measured on the positions of 240 corpus boards on 2 cores, it took
+2.0-2.6 s with DDS's two threads where ``SolveBoard`` in order on one thread took 1.3 s
+(benchmarks/RESULTS.md). So the session never uses it: a batch is cut into as many
+contiguous runs as DDS has thread slots, each solved in order by ``SolveBoard`` on its
+own slot, in its own Python thread (ctypes releases the GIL during the call).
 """
 
 from __future__ import annotations
@@ -74,6 +79,7 @@ class DdsSession:
     def __init__(self) -> None:
         self._lock = threading.RLock()
         self._threads = 0  # loading the binding runs SetMaxThreads(0)
+        self._slots = max(1, int(binding.dds_info().noOfThreads))
 
     @property
     def threads(self) -> int:
@@ -91,6 +97,7 @@ class DdsSession:
         with self._lock:
             binding.set_max_threads(n)
             self._threads = n
+            self._slots = max(1, int(binding.dds_info().noOfThreads))
 
     def info(self) -> Any:
         """DDS's ``GetDDSInfo`` (version, threads)."""
@@ -137,19 +144,34 @@ class DdsSession:
         return bop
 
     def run(self, bop: Any) -> Any:
-        """Solve a packed batch: ``SolveAllBoardsBin`` over DDS's threads, or with one
-        thread ``SolveBoard`` position by position (see the module docstring); the raw
-        ``solvedBoards``."""
+        """Solve a packed batch, in contiguous runs of ``SolveBoard`` calls, one per DDS
+        thread slot (see the module docstring); the raw ``solvedBoards``."""
+        n = bop.noOfBoards
         solved = binding.new_solved()
-        with self._call(f"a batch of {bop.noOfBoards} positions"):
-            if self._threads == 1:
-                for i in range(bop.noOfBoards):
-                    binding.solve_board(bop, i, solved)
-                solved.noOfBoards = bop.noOfBoards
+        runs = max(1, min(self._slots, n))
+        cuts = [n * k // runs for k in range(runs + 1)]
+        errors: list[BaseException] = []
+
+        def solve_run(slot: int) -> None:
+            try:
+                for i in range(cuts[slot], cuts[slot + 1]):
+                    binding.solve_board(bop, i, solved, slot)
+            except BaseException as e:  # raised again in the caller's thread
+                errors.append(e)
+
+        with self._call(f"a batch of {n} positions"):
+            if runs == 1:
+                solve_run(0)
             else:
-                binding.solve_all_boards(bop, solved)
-        if solved.noOfBoards != bop.noOfBoards:
-            raise SolveError(f"DDS solved {solved.noOfBoards} of {bop.noOfBoards} positions")
+                threads = [threading.Thread(target=solve_run, args=(k,), name=f"dds-{k}")
+                           for k in range(runs)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+            if errors:
+                raise errors[0]
+        solved.noOfBoards = n
         return solved
 
     @contextmanager
