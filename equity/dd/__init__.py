@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from equity.core.cards import Card, Side
 from equity.core.position import Position
 from equity.dd import solve
+from equity.dd.session import DdsSession, session
 
 
 class DdsSolver:
@@ -25,4 +26,4 @@ class DdsSolver:
         return solve.solve_positions(positions, side)
 
 
-__all__ = ["DdsSolver"]
+__all__ = ["DdsSession", "DdsSolver", "session"]
