@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import pytest
+
 from equity.app.batch.rounds import _chunks, dds_solver, rule_boards
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic
@@ -15,6 +17,7 @@ from equity.core.lines import (
     CardValues,
     Leaves,
     LineKind,
+    Plan,
     Question,
     Reply,
     Tricks,
@@ -109,3 +112,24 @@ def test_a_question_for_a_side_is_answered_for_that_side() -> None:
 
     run(plan(auto), reply)
     assert {q.side for q in asked} <= {Side.NS, Side.EW}
+
+
+def test_a_bad_position_fails_its_board_in_batch_with_the_words_rule_uses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import equity.app.batch.rounds as rounds
+    from equity.core.cards import Card
+    from equity.dd.solve import SolveError, solve_positions
+
+    good = Position(((1 << 14), (1 << 13), (1 << 12), (1 << 11)), Strain.NT, Seat.N)
+    bad = Position(((1 << 14), 0, (1 << 12), (1 << 11)), Strain.NT, Seat.N,
+                   (Card.parse("S2"),))
+
+    def bad_plan(_: object) -> Plan[tuple[()]]:
+        yield [Tricks((good, bad), Side.NS)]
+        return ()
+
+    monkeypatch.setattr(rounds, "plan", bad_plan)
+    with pytest.raises(SolveError) as rule_error:
+        solve_positions([good, bad], Side.NS)
+    (line,) = rule_boards(boards()[:1], RulingOptions(), dds_solver(None))
+    assert json.loads(line)["error"] == f"Law 64C check: {rule_error.value}"

@@ -81,20 +81,20 @@ def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
 def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer]) -> str | None:
     """Start or resume ``p``'s plan and go on while the cache answers its questions: its
     output line once the plan is done or fails, else None (``p.asked`` then holds what
-    DDS must answer)."""
+    DDS must answer). A question the cache cannot answer is checked before it goes to
+    DDS; every position in the cache was checked when it was first asked."""
     try:
+        asked = next(p.plan) if p.asked is None else p.asked
         while True:
-            if p.asked is None:
-                asked = next(p.plan)
-            else:
-                found = [solve.reply(q, cache) for q in p.asked]
-                replies = [r for r in found if r is not None]
-                if len(replies) < len(found):
-                    return None
-                asked = p.plan.send(replies)
-            for q in asked:
-                solve.check_question(q)
-            p.asked = asked
+            found = [solve.reply(q, cache) for q in asked]
+            replies = [r for r in found if r is not None]
+            if len(replies) < len(found):
+                for q, r in zip(asked, found, strict=True):
+                    if r is None:
+                        solve.check_question(q)
+                p.asked = asked
+                return None
+            asked = p.plan.send(replies)
     except StopIteration as done:
         lines: tuple[Counterfactual, ...] = done.value
     except Exception as e:
