@@ -20,13 +20,7 @@ from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.core.cards import Side
-from equity.dd.solve import (
-    set_threads,
-    solve_batch,
-    solve_cards,
-    solve_cards_many,
-    solve_positions,
-)
+from equity.dd.solve import session, set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
 from tests.conftest import EXTERNAL
 
@@ -229,8 +223,8 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
     ps = [random_ending(rng, k) for k in (3, 5, 7) * 30]
     set_threads(threads)
     try:
-        many = solve_cards_many(ps, Side.EW)
-        mixed = solve_batch(ps, [i % 3 == 0 for i in range(len(ps))])
+        many = [a.cards(Side.EW) for a in session().solve(ps, True)]
+        mixed = session().solve(ps, [i % 3 == 0 for i in range(len(ps))])
     finally:
         set_threads(0)
     assert many == [solve_cards(p, Side.EW) for p in ps]

@@ -99,13 +99,8 @@ def test_ties_go_to_the_lowest_card() -> None:
 
 
 def test_dds_and_the_brute_force_solver_choose_alike() -> None:
-    from equity.dd.solve import solve_cards_many
-
-    class Dds:
-        def card_values(self, positions: Sequence[Position], side: Side
-                        ) -> list[dict[Card, int]]:
-            return solve_cards_many(positions, side)
+    from equity.dd import DdsSolver
 
     k = Knowledge.at(GUESS, Seat.S, {})
-    assert choose(k, Dds(), random.Random(9), 20) == choose(k, OracleValuer(),
+    assert choose(k, DdsSolver(), random.Random(9), 20) == choose(k, OracleValuer(),
                                                             random.Random(9), 20)

@@ -7,15 +7,12 @@ The run has two phases:
    record the kernel cannot replay, whose error the ruling reports) go on. Boards that
    cannot even be read become error lines at once.
 2. **Ruling** in tasks of a few boards (:func:`rule_boards`). The double-dummy work of a
-   whole task is batched: every board's Law 64C lines are built with a :class:`Planner`,
-   a :class:`~equity.core.lines.Solver` that answers from a cache and records what it
-   does not know (returning a stand-in value). The recorded positions of all the task's
-   boards go to DDS together (:func:`equity.dd.solve.solve_batch`, through
-   ``SolveAllBoards`` in chunks of at most 200, each board's positions side by side so
-   DDS's transposition tables are reused), and the boards are built again. A build that
-   met no stand-in value saw exactly what direct solving would have answered, so its
-   lines are final; the others go round again (the table line's misled-non-offender check
-   can ask for a position that depends on earlier answers). Two rounds are the rule.
+   whole task is batched: every board's Law 64C lines are built once, by a generator
+   (:func:`equity.core.lines.plan`) that yields its double-dummy questions and resumes
+   with the answers. Each round, the questions of all the task's boards go to DDS
+   together (:meth:`equity.dd.session.DdsSession.solve`, in chunks of at most 200, each
+   board's positions side by side so DDS's transposition tables are reused, none solved
+   twice), and every board resumes.
 
 Output is one JSON line per board: ``equity rule --json``'s object (``equity_json``, or
 ``ruling_json`` with ``--no-equity``; ``{"source", "board", "error", "where"}`` for a
@@ -42,7 +39,6 @@ from equity.app.batch.output import Output, OutputError, OutputFull
 from equity.app.batch.rounds import (
     DEFAULT_TIME_LIMIT,
     TASK_BOARDS,
-    Planner,
     dds_solver,
     rule_boards,
 )
@@ -50,5 +46,4 @@ from equity.app.batch.run import Summary, run_batch
 from equity.app.batch.screen import screen
 
 __all__ = ["DEFAULT_TIME_LIMIT", "TASK_BOARDS", "Output", "OutputError", "OutputFull",
-           "Planner", "Summary", "board_key", "dds_solver", "rule_boards", "run_batch",
-           "screen"]
+           "Summary", "board_key", "dds_solver", "rule_boards", "run_batch", "screen"]
