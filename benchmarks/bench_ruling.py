@@ -26,7 +26,7 @@ from equity.core.position import Position
 from equity.core.ruling import Policy
 from equity.dd import DdsSolver
 from equity.formats import read_boards
-from equity.render.text import equity_json
+from equity.render.jsonout import equity_json
 
 
 class TimedSolver:

@@ -20,7 +20,7 @@ from equity.core.cards import Card, Deal, Side, Suit
 from equity.core.position import Position
 from equity.dd.checks import validate
 from equity.formats import read_boards
-from equity.render.text import equity_json
+from equity.render.jsonout import equity_json
 
 
 def endplay_deal(position: Position) -> Any:
