@@ -9,6 +9,9 @@ Array: TypeAlias = NDArray[Any] | Buffer
 """A C-contiguous array of the dtype native/kernel.h gives (any buffer-protocol object)."""
 
 MAX_REQS: int
+LONGEST_LINE: int
+LONGEST_TOKEN: int
+LONGEST_FAST_GAME: int
 
 def replay_batch(
     hands: Array, table: Array, leaders: Array, marks: Array, ntricks: Array,
@@ -24,3 +27,4 @@ def read_pbn_games(
     number: Array, parent: Array, hands: Array, table: Array, leaders: Array, marks: Array,
     ntricks: Array, strain: Array, declarer: Array, /,
 ) -> tuple[int, int]: ...
+def pbn_irregular(text: Array, /) -> int: ...

@@ -157,6 +157,20 @@ fail:
     return NULL;
 }
 
+static PyObject *pbn_irregular(PyObject *self, PyObject *args)
+{
+    Py_buffer text;
+    int64_t at;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*:pbn_irregular", &text))
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    at = eq_pbn_irregular(text.buf, text.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&text);
+    return PyLong_FromLongLong(at);
+}
+
 static PyObject *follow_suit(PyObject *self, PyObject *args)
 {
     unsigned long long hand;
@@ -208,6 +222,10 @@ static PyMethodDef methods[] = {
      "read_pbn_games(text, pos, cap, state, spans, status, number, parent, hands, table, "
      "leaders, marks, ntricks, strain, declarer) -> (games, new pos)\n"
      "Read up to cap whole PBN games from byte pos on (native/text.h)."},
+    {"pbn_irregular", pbn_irregular, METH_VARARGS,
+     "pbn_irregular(text) -> -1, or the offset of the first thing (BOM, lone CR, a { "
+     "comment open at a line end, a line longer than LONGEST_LINE) that keeps the fast "
+     "reader from splitting the file into games (native/text.h)."},
     {"follow_suit", follow_suit, METH_VARARGS,
      "follow_suit(hand, suit_led) -> the cards that follow suit (Law 44C); suit_led -1 "
      "for a lead."},
@@ -231,7 +249,10 @@ PyMODINIT_FUNC PyInit__native(void)
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
-    if (PyModule_AddIntConstant(m, "MAX_REQS", EQ_MAX_REQS) < 0) {
+    if (PyModule_AddIntConstant(m, "MAX_REQS", EQ_MAX_REQS) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_LINE", EQ_LONGEST_LINE) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_TOKEN", EQ_LONGEST_TOKEN) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_FAST_GAME", EQ_LONGEST_FAST_GAME) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -33,4 +33,24 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
                           int32_t *parent, uint64_t *hands, int8_t *table, int8_t *leaders,
                           int8_t *marks, int8_t *ntricks, int8_t *strain, int8_t *declarer);
 
+/* The reader's limits (equity/formats/lines.py): a line holds at most EQ_LONGEST_LINE
+ * bytes; a card token with annotations longer than EQ_LONGEST_TOKEN is not stripped. A
+ * game longer than EQ_LONGEST_FAST_GAME bytes is left to the full reader, so that the
+ * fast path never needs to know the reader's limits on a game. */
+enum {
+    EQ_LONGEST_LINE = 1 << 20,
+    EQ_LONGEST_TOKEN = 40,
+    EQ_LONGEST_FAST_GAME = 1 << 16,
+};
+
+/* eq_pbn_irregular tells whether the games of a whole file can be split here as the
+ * normative reader splits them. It returns -1 when they can, else the offset of the
+ * first thing that prevents it (the caller then reads the whole file in Python):
+ * a byte order mark; a lone CR (a run of CRs not followed by LF or the end: old Mac
+ * line ends); a line with a { comment still open at its end (a comment may span blank
+ * lines); a line longer than EQ_LONGEST_LINE bytes (its line end not counted). With
+ * none of these, a line ends at LF (any CRs before it belong to the line end) and the
+ * blank-line test of eq_read_pbn_games is exact, so both readers see the same games. */
+int64_t eq_pbn_irregular(const char *text, int64_t len);
+
 #endif

@@ -43,6 +43,7 @@ from equity.core.cards import (
 )
 from equity.core.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, small_int
+from equity.formats.lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
 _CALL = re.compile(r"([1-7])(NT|N|S|H|D|C)")
@@ -94,6 +95,11 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
     pieces: deque[tuple[str | None, int]] = deque()  # (text between bars or None, its line)
     n = 0
     for n, line in enumerate(lines, 1):
+        if line is OVERLONG:  # its text is not read: the piece it is in is garbage
+            yield BoardError(f"the line is longer than {LONGEST_LINE:,} bytes",
+                             where=Where(line=n))
+            part, size = [], LONGEST_PIECE + 1
+            continue
         *done, last = line.split("|")
         for p in done:
             part.append(p)
