@@ -40,7 +40,7 @@ from equity.core.kernel import Batch, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
 from equity.formats.lines import lines_of
-from equity.formats.pbn import RawGame, _board_number, _build, _resolve, lex, read_pbn
+from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn
 
 CHUNK = 1024
 REQ_SLOTS = 8
@@ -242,7 +242,7 @@ class _PbnFile:
     def slow(self, start: int, end: int) -> Board | BoardError | None:
         """Read the game in [start, end) with the full reader (None: not a game)."""
         offset = self.line_of(start)
-        raw = next(lex(lines_of(self.data[start:end])), None)
+        raw = next(lex(lines_of(memoryview(self.data)[start:end])), None)
         if raw is None:
             return None
         self.index += 1
@@ -250,7 +250,7 @@ class _PbnFile:
         _shift(raw, offset)
         tags, first = _resolve(raw, self.previous_tags())
         self.prev_tags, self.prev_fast = tags, None
-        number = _board_number(tags.get("Board", ""))
+        number = _number_of(tags)
         try:
             return _build(raw, tags, first, number, self.source)
         except BoardError as e:

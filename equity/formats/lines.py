@@ -128,13 +128,14 @@ def read_lines(read: Callable[[int], bytes]) -> Iterator[str]:
         pos = nxt
 
 
-def lines_of(data: bytes) -> Iterator[str]:
+def lines_of(data: bytes | memoryview) -> Iterator[str]:
     """The lines of bytes already in memory (as :func:`read_lines` reads a file)."""
+    view = memoryview(data)
     at = 0
 
     def read(n: int) -> bytes:
         nonlocal at
-        piece = data[at:at + n]
+        piece = bytes(view[at:at + n])
         at += len(piece)
         return piece
 

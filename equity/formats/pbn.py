@@ -255,7 +255,7 @@ def read_pbn(lines: Iterable[str], source: str) -> Iterator[Board | BoardError]:
     for game in lex(lines):
         tags, first = _resolve(game, prev)
         prev = tags
-        number = _board_number(tags.get("Board", "").split("\n")[0])  # a repeated tag's first
+        number = _number_of(tags)
         label = board_label(number, game.index)
         try:
             board = _build(game, tags, first, number, source)
@@ -291,6 +291,11 @@ def _resolve(game: RawGame, prev: dict[str, str]) -> tuple[dict[str, str], dict[
 
 def _board_number(text: str) -> int | None:
     return small_int(text)
+
+
+def _number_of(tags: dict[str, str]) -> int | None:
+    """The game's board number (a repeated ``[Board]``'s first value)."""
+    return _board_number(tags.get("Board", "").split("\n")[0])
 
 
 def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
