@@ -234,7 +234,8 @@ class _PbnFile:
             game = game.parent
         tags: dict[str, str] = {}
         for node in reversed(chain):
-            raw = next(lex(lines_of(self.data[node.start:node.end])), None)
+            raw = next(lex(lines_of(memoryview(self.data)[node.start:node.end],
+                                    node.start == 0)), None)
             assert raw is not None
             tags = _resolve(raw, tags)[0]
         return tags
@@ -242,7 +243,7 @@ class _PbnFile:
     def slow(self, start: int, end: int) -> Board | BoardError | None:
         """Read the game in [start, end) with the full reader (None: not a game)."""
         offset = self.line_of(start)
-        raw = next(lex(lines_of(memoryview(self.data)[start:end])), None)
+        raw = next(lex(lines_of(memoryview(self.data)[start:end], start == 0)), None)
         if raw is None:
             return None
         self.index += 1

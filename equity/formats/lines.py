@@ -69,16 +69,17 @@ def is_blank(line: str) -> bool:
     return line is not OVERLONG and (not line or line.isspace())
 
 
-def read_lines(read: Callable[[int], bytes]) -> Iterator[str]:
+def read_lines(read: Callable[[int], bytes], start: bool = True) -> Iterator[str]:
     """The lines of a file, decoded, without their line ends (see the module docstring).
 
     ``read(n)`` gives up to ``n`` more bytes, ``b""`` at the end (``file.read``).
+    ``start``: the bytes start the file (a byte order mark there is dropped).
     """
     buf = bytearray()
     pos = 0  # the start of the current line in buf
     eof = False
     skipping = False  # inside an overlong line: its bytes are dropped
-    first = True
+    first = start
     while True:
         m = _EOL.search(buf, pos)
         if m is None or (buf[m.start()] == 0x0D and not eof
@@ -128,8 +129,9 @@ def read_lines(read: Callable[[int], bytes]) -> Iterator[str]:
         pos = nxt
 
 
-def lines_of(data: bytes | memoryview) -> Iterator[str]:
-    """The lines of bytes already in memory (as :func:`read_lines` reads a file)."""
+def lines_of(data: bytes | memoryview, start: bool = True) -> Iterator[str]:
+    """The lines of bytes already in memory (as :func:`read_lines` reads a file);
+    ``start`` False for bytes from inside a file (a byte order mark is kept)."""
     view = memoryview(data)
     at = 0
 
@@ -139,7 +141,7 @@ def lines_of(data: bytes | memoryview) -> Iterator[str]:
         at += len(piece)
         return piece
 
-    return read_lines(read)
+    return read_lines(read, start)
 
 
 def lines_of_text(text: str) -> Iterator[str]:
