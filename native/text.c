@@ -593,7 +593,7 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
         const char *seg, *g, *seg_end;
         const char *deal_s = NULL, *deal_e = NULL, *play_s = NULL, *play_e = NULL;
         int8_t first = 0, flags = 0;
-        int inherits = 0, only_escapes = 1, st;
+        int inherits = 0, only_escapes = 1, slow = 0, st;
         int32_t num = -1;
         /* skip blank lines; the segment is the run of non-blank lines after them */
         while (p < end) {
@@ -615,13 +615,13 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
                 if (g == NULL)
                     g = p;
             } else if (g != NULL) {
-                g = seg; /* an escape line inside the game: the full reader's business */
+                slow = 1; /* an escape line inside the game: the full reader's business */
             }
             p = eol < end ? eol + 1 : end;
         }
         seg_end = p;
         if (seg_end - seg > EQ_LONGEST_FAST_GAME)
-            g = seg; /* never near the reader's limits on a game: its business */
+            slow = 1; /* never near the reader's limits on a game: its business */
         spans[2 * m] = seg - text;
         spans[2 * m + 1] = seg_end - text;
         parent[m] = -1;
@@ -634,7 +634,7 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
             status[m++] = EQ_GAME_NONE;
             continue;
         }
-        if (!read_game(g, seg_end, state, &first, &num, &deal_s, &deal_e, &inherits,
+        if (slow || !read_game(g, seg_end, state, &first, &num, &deal_s, &deal_e, &inherits,
                        strain + m, declarer + m, &play_s, &play_e)) {
             status[m++] = EQ_GAME_SLOW;
             state[0] = 0;

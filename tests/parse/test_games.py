@@ -185,6 +185,14 @@ def test_a_huge_game_is_an_error(tmp_path: Path) -> None:
     assert "too long" in str(errors[0]) and [b.index for b in boards] == [2]
 
 
+def test_a_game_over_the_size_limit_is_an_error_for_both(tmp_path: Path) -> None:
+    """Tag pairs the fast reader would skip, but too many characters for one game."""
+    notes = "".join(f'[Note "{i}{"n" * 900_000}"]\n' for i in range(5))
+    path = write(tmp_path, (game(1, extra=notes) + "\n" + revoke(2)).encode())
+    boards, errors = agree(path)
+    assert "too long" in str(errors[0]) and [b.index for b in boards] == [2]
+
+
 PEAK = textwrap.dedent("""
     import resource, sys, time
     from pathlib import Path
