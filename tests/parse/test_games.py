@@ -197,6 +197,7 @@ PEAK = textwrap.dedent("""
     import resource, sys, time
     from pathlib import Path
     what, path = sys.argv[1], Path(sys.argv[2])
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # a regression fails fast
     t = time.perf_counter()
     if what == "rule":
         from equity.formats import read_boards
