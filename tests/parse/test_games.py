@@ -278,3 +278,8 @@ def test_a_file_cut_short_while_scanned_does_not_kill_the_scan(tmp_path: Path) -
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert int(run.stdout) == 20_000
+
+
+def test_a_lin_board_with_too_many_pairs_is_an_error() -> None:
+    items = list(read_text("qx|o1|md|1SAKQ,,,|" + "pc|SA|" * 20_000 + "\nqx|o2|", "lin"))
+    assert len(items) == 1 and "more than 10,000 key|value| pairs" in str(items[0])
