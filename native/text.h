@@ -1,7 +1,7 @@
 /* Fast reading of PBN text into the kernel's packed arrays (layout in kernel.h).
  *
  * Only the regular game is read here; anything unusual is reported so that the caller
- * reads that game with the full Python reader (equity/parse/pbn.py), which knows every
+ * reads that game with the full Python reader (equity/formats/pbn.py), which knows every
  * rule and error message. This code need never be right about an irregular file: it
  * only has to recognise one.
  */
@@ -14,7 +14,12 @@ enum { EQ_TEXT_OK = 0, EQ_TEXT_NO_PLAY = 1, EQ_TEXT_FALLBACK = 2 };
 enum { EQ_TEXT_CLAIMED = 1, EQ_TEXT_ALL52 = 2 };
 
 /* eq_read_pbn_games reads up to cap whole games of PBN text from byte *pos on (and
- * moves *pos past them). A game is a run of non-blank lines. For game j it writes
+ * moves *pos past them). A game is a run of non-blank lines, a blank line being one
+ * that is empty or only whitespace once decoded as the normative reader decodes it
+ * (equity/formats/lines.py: UTF-8 or else ISO-8859-1, Python's str.isspace, so NBSP,
+ * U+3000, U+2028, NEL and 0x1C-0x1F too); call it only on a text for which
+ * eq_pbn_irregular returns -1, where this split is the normative one. A game longer
+ * than EQ_LONGEST_FAST_GAME bytes is EQ_GAME_SLOW. For game j it writes
  * spans[j] = (start, end) of its lines, status[j]:
  *   EQ_GAME_OK       read into row j of hands, table, leaders, marks, ntricks, strain,
  *                    declarer; number[j] = its board number or -1
