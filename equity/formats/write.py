@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from equity.core.board import Attention, Board, Facts, PlayRecord
-from equity.core.cards import Card, Contract, Seat, Vulnerability
+from equity.core.cards import Contract, Seat, Vulnerability
 from equity.core.errors import BoardError, Where
+from equity.core.position import trick_winner
 
 __all__ = ["board_to_pbn", "boards_to_pbn"]
 
@@ -110,21 +111,10 @@ def _check_leaders(board: Board, play: PlayRecord, contract: Contract) -> None:
                                  f"while {leader.long_name} was on lead", board.source,
                                  board.label, Where(trick=i + 1, seat=given.long_name))
             leader = given
-        cards = [c for k in range(4) if (c := trick[leader.after(k)]) is not None]
-        if len(cards) < 4:
+        plays = [(s, c) for k in range(4) if (c := trick[s := leader.after(k)]) is not None]
+        if len(plays) < 4:
             return
-        leader = leader.after(_winning(cards, contract))
-
-
-def _winning(cards: list[Card], contract: Contract) -> int:
-    """Which of four cards (in play order) wins the trick."""
-    best = 0
-    for k in range(1, 4):
-        c, b = cards[k], cards[best]
-        if (c.suit == b.suit and c.rank > b.rank) or (c.suit != b.suit
-                                                      and c.suit == contract.trump):
-            best = k
-    return best
+        leader = trick_winner(plays, contract.trump)  # the kernel's rule (Law 44)
 
 
 def _facts(facts: Facts) -> list[str]:
