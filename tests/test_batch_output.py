@@ -9,6 +9,7 @@ import fcntl
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -253,3 +254,36 @@ def test_output_module_keeps_stdout_as_before(timed: Path,
     assert [json.loads(x)["key"] for x in out] == ["timed.pbn#1", "timed.pbn#2"]
     assert not list(timed.parent.glob("*.meta.json"))
     assert output_module.meta_path("x.jsonl") == Path("x.jsonl.meta.json")
+
+
+def test_a_file_that_changes_after_screening_gets_an_error_line_per_wanted_board(
+        tmp_path: Path) -> None:
+    """Screening found the boards to rule by their place in the file; if the file is
+    rewritten before they are read again, none is ruled under a shifted index: each is an
+    error line, counted (exit 1)."""
+    from equity.app.batch.screen import screen, tasks_of
+
+    src = tmp_path / "in.pbn"
+    shutil.copy(CASES / "001_3nt_east_diamond_discard.pbn", src)
+    screened = screen([src])
+    assert screened.to_rule == 1
+    src.write_text("\n" + src.read_text())  # every line moves down by one
+    os.utime(src, ns=(1, 1))
+    lost: list[tuple[str, object]] = []
+    assert list(tasks_of(screened, set(), 16, lost.extend)) == []
+    assert [k for k, _ in lost] == [f"{src}#1"]
+    assert "changed after it was screened" in str(lost[0][1])
+
+
+def test_a_wanted_board_the_full_reader_does_not_give_is_reported_not_dropped(
+        tmp_path: Path) -> None:
+    from equity.app.batch.screen import screen, tasks_of
+
+    src = tmp_path / "in.pbn"
+    shutil.copy(CASES / "001_3nt_east_diamond_discard.pbn", src)
+    screened = screen([src])
+    screened.wanted[str(src)].append(7)  # a board screening saw that is not there now
+    lost: list[tuple[str, object]] = []
+    tasks = list(tasks_of(screened, set(), 16, lost.extend))
+    assert [b.index for t in tasks for b in t] == [1]
+    assert [k for k, _ in lost] == [f"{src}#7"]

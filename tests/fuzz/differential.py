@@ -203,8 +203,10 @@ def check(path: Path) -> dict[str, int]:
     assert screened.boards == full["boards"]
     assert Counter(str(e) for _, e in screened.errors) == full["errors"]
     assert sorted(screened.wanted.get(str(path), [])) == sorted(wanted)
-    ruled = {b.index: b for task in tasks_of(screened, set(), 64) for b in task}
+    lost: list[object] = []
+    ruled = {b.index: b for task in tasks_of(screened, set(), 64, lost.extend) for b in task}
     assert ruled == wanted  # the boards batch rules are the boards rule reads
+    assert lost == []  # and none that screening wanted is dropped
     revokes = full["revokes"]
     assert isinstance(revokes, Counter)
     return {"boards": screened.boards, "revokes": sum(revokes.values()),

@@ -172,7 +172,8 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
         emit = _Writer(output, summary, bar)
         if fresh:
             emit([error_line(e, k) for k, e in fresh], len(fresh))
-        tasks = tasks_of(screened, output.done, task_boards)
+        tasks = tasks_of(screened, output.done, task_boards,
+                         lambda lost: emit([error_line(e, k) for k, e in lost], len(lost)))
         if scheduler is not None:
             from equity.app.batch.distributed_engine import run_on_cluster
 
