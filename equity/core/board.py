@@ -36,13 +36,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Card, Contract, Deal, ModelError, Seat, Suit, Vulnerability
+from equity.core.cards import Card, Choice, Contract, Deal, ModelError, Seat, Suit, Vulnerability
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
 
 
-class Attention(StrEnum):
+class Attention(Choice):
     """When attention was first drawn to a revoke (Laws 62D, 64B4, 64B5)."""
 
     PLAY = "play"
@@ -65,18 +65,9 @@ class Attention(StrEnum):
         the round (``round``), the agreement is established."""
         return self in (Attention.PLAY, Attention.END, Attention.RETURNED)
 
-    @classmethod
-    def parse(cls, text: str) -> Attention:
-        t = text.strip().lower()
-        for a in cls:
-            if a.value == t:
-                return a
-        raise ModelError(
-            f"attention must be one of {', '.join(a.value for a in cls)}, not {text!r}"
-        )
 
 
-class ClaimStatus(StrEnum):
+class ClaimStatus(Choice):
     """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
 
     AGREED = "agreed"
@@ -85,13 +76,9 @@ class ClaimStatus(StrEnum):
     """The other side objected; the Director adjudicates it (Law 70)."""
 
     @classmethod
-    def parse(cls, text: str) -> ClaimStatus:
-        t = text.strip().lower()
-        for c in cls:
-            if c.value == t:
-                return c
-        raise ModelError(
-            f"a claim is one of {', '.join(c.value for c in cls)}, not {text!r}")
+    def noun(cls) -> str:
+        return "the claim status"
+
 
 
 class RequirementKind(StrEnum):

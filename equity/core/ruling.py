@@ -58,7 +58,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Card, Contract, ModelError, Side, Vulnerability
+from equity.core.cards import Card, Choice, Contract, ModelError, Side, Vulnerability
 from equity.core.laws import AutomaticRuling, Step, StepKind
 from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Line
 from equity.core.scoring import Event, WeightedScore
@@ -79,20 +79,13 @@ class Basis(StrEnum):
     """No transfer and no adjustment."""
 
 
-class Policy(StrEnum):
+class Policy(Choice):
     """How a revoke's candidate lines become one (possibly weighted) result."""
 
     WEIGHTED = "weighted"
     DD = "dd"
     FAVOURABLE = "favourable"
 
-    @classmethod
-    def parse(cls, text: str) -> Policy:
-        t = text.strip().lower()
-        for p in cls:
-            if p.value == t:
-                return p
-        raise ModelError(f"policy must be one of {', '.join(p.value for p in cls)}, not {text!r}")
 
 
 @dataclass(frozen=True, slots=True)

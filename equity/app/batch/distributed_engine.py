@@ -21,8 +21,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from equity.app.batch.keys import board_error
 from equity.app.batch.rounds import Overrun, dds_solver, rule_boards
+from equity.app.batch.run import retry_or_report
 from equity.app.options import RulingOptions
 from equity.core.board import Board
 from equity.core.errors import UsageError
@@ -124,7 +124,7 @@ def _run(client: Any, tasks: Iterator[list[Board]], options: RulingOptions, emit
             else:
                 if kind == "overrun" and worker is not None:
                     _restart(client, worker)
-                _failed(task, str(payload), emit, retry, summary)
+                retry_or_report(task, str(payload), emit, retry, summary)
             fill()
     finally:
         for f in running:
@@ -140,13 +140,3 @@ def _restart(client: Any, worker: str) -> None:
         log.warning("could not restart the Dask worker %s after an overrun: %s", worker, e)
 
 
-def _failed(task: list[Board], message: str, emit: Emit, retry: deque[list[Board]],
-            summary: Any) -> None:
-    if len(task) > 1:
-        summary.retried += 1
-        log.warning("%s; retrying its %d boards one by one", message, len(task))
-        retry.extendleft([b] for b in reversed(task))
-        return
-    board = task[0]
-    log.warning("%s, %s: %s", board.source, board.label, message)
-    emit([board_error(board, message)], 1)

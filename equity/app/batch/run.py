@@ -10,7 +10,7 @@ import multiprocessing
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -138,14 +138,21 @@ def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summ
         emit(payload, len(task))
         return
     slot.restart()
+    retry_or_report(task, str(payload), emit, retry, summary)
+
+
+def retry_or_report(task: list[Board], message: str, emit: Callable[[list[str], int], None],
+                    retry: deque[list[Board]], summary: Summary) -> None:
+    """A task whose worker overran its time limit or died (``message`` says which): its
+    boards are retried one by one; a single board that fails so is an error line."""
     if len(task) > 1:
         summary.retried += 1
-        log.warning("%s; retrying its %d boards one by one", payload, len(task))
+        log.warning("%s; retrying its %d boards one by one", message, len(task))
         retry.extendleft([b] for b in reversed(task))
         return
     board = task[0]
-    log.warning("%s, %s: %s", board.source, board.label, payload)
-    emit([board_error(board, str(payload))], 1)
+    log.warning("%s, %s: %s", board.source, board.label, message)
+    emit([board_error(board, message)], 1)
 
 
 def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTIONS,
