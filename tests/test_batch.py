@@ -256,3 +256,12 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
     lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(), flaky)]
     assert lines[0]["ruling"]["declarer_tricks"] == 10
     assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"
+
+
+def many_boards(path: Path, n: int) -> Path:
+    """``n`` copies of the first timed board (each a revoke whose Law 64C check solves),
+    numbered 1 to ``n``: a run long enough to interrupt or to kill a worker in."""
+    first = TIMED.split("\n\n")[0]
+    path.write_text("\n\n".join(first.replace('[Board "1"]', f'[Board "{i}"]')
+                                for i in range(1, n + 1)) + "\n", encoding="utf-8")
+    return path

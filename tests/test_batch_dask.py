@@ -17,7 +17,7 @@ import pytest
 from equity.app.batch import run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
-from tests.test_batch import TIMED, by_key, lines_of
+from tests.test_batch import TIMED, by_key, lines_of, many_boards
 
 distributed = pytest.importorskip("distributed")
 
@@ -34,11 +34,7 @@ def cluster() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    first = TIMED.split("\n\n")[0]
-    path = tmp_path_factory.mktemp("dask") / "many.pbn"
-    path.write_text("\n\n".join(first.replace('[Board "1"]', f'[Board "{i}"]')
-                                for i in range(1, BOARDS + 1)) + "\n", encoding="utf-8")
-    return path
+    return many_boards(tmp_path_factory.mktemp("dask") / "many.pbn", BOARDS)
 
 
 def test_the_cluster_gives_the_local_lines_on_the_seed_cases(cluster: Any,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_batch import TIMED, by_key, lines_of
+from tests.test_batch import by_key, lines_of, many_boards
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = 1500
@@ -21,11 +21,7 @@ BOARDS = 1500
 @pytest.fixture(scope="module")
 def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Many boards, each with a revoke whose Law 64C check solves (a few seconds in all)."""
-    first = TIMED.split("\n\n")[0]
-    path = tmp_path_factory.mktemp("signals") / "many.pbn"
-    path.write_text("\n\n".join(first.replace('[Board "1"]', f'[Board "{i}"]')
-                                for i in range(1, BOARDS + 1)) + "\n", encoding="utf-8")
-    return path
+    return many_boards(tmp_path_factory.mktemp("signals") / "many.pbn", BOARDS)
 
 
 @pytest.fixture(scope="module")

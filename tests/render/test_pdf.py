@@ -26,6 +26,7 @@ import pytest
 from equity.app.cli import main
 from equity.render import pdf
 from equity.render.pdf import NO_SANDBOX, chromium_command, print_pdf, sandbox_blocker
+from tests.browsers import chromium as find_chromium
 
 CASE = Path(__file__).parents[1] / "cases" / "001_3nt_east_diamond_discard.pbn"
 
@@ -117,19 +118,9 @@ def test_sandbox_is_off_without_user_namespaces_and_says_why(
 # --- With the real Chromium -------------------------------------------------------------------
 
 
-def _chromium() -> str:
-    path = shutil.which("chromium") or ("/usr/bin/chromium"
-                                        if os.access("/usr/bin/chromium", os.X_OK) else None)
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing in CI: .ci/run must install Debian's chromium")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture
 def chromium(monkeypatch: pytest.MonkeyPatch) -> str:
-    path = _chromium()
+    path = find_chromium()
     monkeypatch.setenv("EQUITY_CHROMIUM", path)
     return path
 
@@ -202,7 +193,7 @@ def test_sandbox_stays_on_for_an_ordinary_user(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Run as root, the test prints as ``nobody`` with the command line an ordinary user
     gets: without ``--no-sandbox`` when user namespaces are available, and it prints."""
-    chromium = _chromium()
+    chromium = find_chromium()
     runuser = shutil.which("runuser")
     if os.geteuid() != 0 or runuser is None:
         pytest.skip("needs root and runuser to run Chromium as another user")
