@@ -12,13 +12,19 @@ from equity.app.pipeline import rule_automatic
 from equity.core.cards import Card, Seat, Side, Strain, card_set, cards
 from equity.core.laws import AutomaticRuling
 from equity.core.lines import (
-    MISLED,
     SUBSTITUTION,
     TABLE,
+    CardValues,
     Counterfactual,
+    Leaves,
+    Question,
+    Reply,
+    answer,
     build,
     equivalence_classes,
+    plan,
     position_before,
+    run,
 )
 from equity.core.position import Position, follow_suit_cards
 from equity.dd import DdsSolver
@@ -95,11 +101,20 @@ def test_substitution_line_for_each_legal_card_continued_double_dummy_seed001() 
     assert sub[0].left_record.at == "revoke" and sub[0].left_record.trick == 5
 
 
-def test_one_solver_call_values_every_substitution_at_once() -> None:
-    fake = CountingSolver(3)
-    (cf,) = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), fake)[:1]
-    assert fake.card_calls == 2  # one per revoke, whatever the number of legal cards
-    assert len([ln for ln in cf.lines if ln.kind == SUBSTITUTION]) == 2
+def test_one_question_values_every_substitution_at_once() -> None:
+    r = ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12)
+    asked: list[Question] = []
+
+    def reply(questions: list[Question]) -> list[Reply]:
+        asked.extend(questions)
+        return answer(CountingSolver(3), questions)
+
+    first, _second = run(plan(r), reply)
+    at = position_before(r.replay, r.revokes[0].revoke)
+    # one question at the position before each revoke, whatever the number of legal cards
+    assert [q for q in asked if isinstance(q, CardValues) and q.position == at] != []
+    assert len({q for q in asked if isinstance(q, CardValues) and q.position == at}) == 1
+    assert len([ln for ln in first.lines if ln.kind == SUBSTITUTION]) == 2
 
 
 def test_equal_cards_count_as_one_but_a_card_on_the_trick_between_them_splits_them() -> None:
@@ -136,24 +151,29 @@ def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played()
     assert (6, "N", "C2") in played  # the ♣2 kept back, played where the record has ♦10
 
 
-def test_table_line_leaves_record_when_leader_changes_then_double_dummy() -> None:
+def test_table_line_follows_each_players_row_when_the_leader_changes() -> None:
+    # With the ♦10 played at trick 5, North wins trick 6 and leads trick 7, which West
+    # led in the record: the rows are still followed, each player's next recorded card.
     (cf,) = build(seed001(), DdsSolver())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
-    assert (table.left_record.at, table.left_record.trick) == ("card", 7)
-    assert "on lead" in table.left_record.reason
-    assert table.declarer_tricks == 10
+    record7 = seed001().replay.tricks[6]
+    trick7 = [p for p in table.cards if p.trick == 7]
+    assert trick7[0].seat != record7.leader  # another leader, leading his own row's card
+    assert not any("on lead" in d.reason for d in table.departures)
+    assert len(table.cards) == 4 * 9 - 3  # every card from the revoke on, no double dummy
 
 
-def test_table_line_leaves_record_at_a_non_offender_card_double_dummy_gives_away() -> None:
-    # Dummy's recorded ♣J discard at trick 6 blocks the clubs (9 tricks if it stands):
-    # declarer chose it after the revoke had hidden the ♦10, so it is not held against
-    # the non-offenders (Laws 12B1, 84D).
+def test_table_line_departs_at_a_non_offender_card_the_revoke_induced() -> None:
+    # Dummy's recorded ♣J discard at trick 6 blocks the clubs: declarer chose it after
+    # the revoke had hidden the ♦10 (with the table's information it looks right, with
+    # the revoke corrected it does not), so it is not held against the non-offenders
+    # (Law 12B1): the line departs there with the counterfactual choice.
     (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS), DdsSolver())
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
-    assert (table.left_record.at, table.left_record.trick) == ("card", 6)
-    assert table.left_record.seat is not None and table.left_record.seat.name == "W"
-    assert table.left_record.reason == MISLED
-    assert table.declarer_tricks == 10
+    assert (table.left_record.at, table.left_record.trick) == (Leaves.INDUCED, 6)
+    assert table.left_record.seat == Seat.W and table.left_record.recorded == Card.parse("CJ")
+    assert "induced by the revoke" in table.left_record.reason
+    assert table.left_record.card != Card.parse("CJ")
 
 
 def test_table_line_follows_whole_record_without_double_dummy_when_every_card_stands() -> None:
@@ -163,22 +183,24 @@ def test_table_line_follows_whole_record_without_double_dummy_when_every_card_st
     assert table.left_record.at == "end"
     assert table.declarer_tricks == 7 and len(table.cards) == 2 + 4 * 10
     assert (8, "W", "C2") in [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
-    assert fake.position_calls == 1  # only the one batched check for misled non-offenders
+    assert fake.position_calls == 0  # the record to the end: no double dummy at all
+    assert table.followed == 1.0 and table.departures == ()
 
 
 def test_table_line_never_repeats_a_later_revoke() -> None:
     first, _second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
     (table,) = [ln for ln in first.lines if ln.kind == TABLE]
     assert (table.left_record.at, table.left_record.trick) == ("card", 3)
-    assert "revoked here" in table.left_record.reason
+    assert "revoked with" in table.left_record.reason
+    assert (3, Seat.S, Card.parse("DJ")) not in [(p.trick, p.seat, p.card) for p in table.cards]
 
 
 def test_claim_ends_the_record_then_double_dummy() -> None:
     _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
     (table,) = [ln for ln in second.lines if ln.kind == TABLE]
     assert table.left_record.at == "claim"
-    assert [(p.trick, p.seat.name, str(p.card)) for p in table.cards] == [
-        (3, "S", "C5"), (3, "W", "S6")]
+    assert [(p.trick, p.seat.name) for p in table.cards] == [(3, "S"), (3, "W")]
+    assert table.cards[0].card.suit == Card.parse("C5").suit  # South follows with a club
 
 
 # --- Several revokes ----------------------------------------------------------------------
@@ -188,13 +210,16 @@ def test_64c2a_later_revoke_lines_from_position_after_first_with_its_transfer() 
     first, second = build(ruled(EBL_DEAL, "5C", "S", EBL_PLAY), DdsSolver())
     assert (first.law, second.law) == ("64C1", "64C2(a)")
     assert second.standing == (0,)
-    assert {(ln.play_tricks, ln.earlier_transfer) for ln in second.lines} == {(10, -2)}
-    assert kinds(second) == [(SUBSTITUTION, "H5", 8), (TABLE, "H5", 8)]
+    reference = [ln for ln in second.lines if ln.kind in (SUBSTITUTION, TABLE)]
+    assert {(ln.play_tricks, ln.earlier_transfer) for ln in reference} == {(10, -2)}
+    assert [(k, c, t) for k, c, t in kinds(second) if k in (SUBSTITUTION, TABLE)] == [
+        (TABLE, "H5", 8), (SUBSTITUTION, "H5", 8)]
 
 
 def test_64c2a_poznan_lines_give_ten_tricks_after_first_transfer() -> None:
     _first, second = build(ruled(POZNAN_DEAL, "4S", "S", POZNAN_PLAY, claim=12), DdsSolver())
-    assert {ln.declarer_tricks for ln in second.lines} == {10}
+    reference = [ln for ln in second.lines if ln.kind in (SUBSTITUTION, TABLE)]
+    assert {ln.declarer_tricks for ln in reference} == {10}
     assert {ln.earlier_transfer for ln in second.lines} == {-1}
 
 
@@ -204,15 +229,18 @@ def test_64c2b_both_sides_one_set_of_lines_correcting_every_revoke() -> None:
     assert cf.law == "64C2(b)" and cf.non_offenders is None
     assert cf.corrected == (0, 1)
     (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
-    revoke_cards = {(v.revoke.trick, v.revoke.seat, v.revoke.card) for v in r.revokes}
-    assert not revoke_cards & {(p.trick, p.seat, p.card) for p in table.cards}
+    pos = position_before(r.replay, r.revokes[0].revoke)
+    for p in table.cards:  # no card of the line is a revoke
+        assert not pos.is_revoke(p.card), p
+        pos = pos.play(p.card)
 
 
 def test_earlier_revoke_on_the_same_trick_is_played_out_by_hand_not_given_to_dds() -> None:
     r = ruled(D2, "4S", "S", BOTH_DEFENDERS_ONE_TRICK, claim=11)
     assert [v.revoke.seat.name for v in r.revokes] == ["E", "W"]
     _east, west = build(r, DdsSolver())
-    assert west.standing == (0,) and {ln.earlier_transfer for ln in west.lines} == {1}
+    assert west.standing == (0,)
+    assert {ln.earlier_transfer for ln in west.lines if ln.kind == SUBSTITUTION} == {1}
     sub = [ln for ln in west.lines if ln.kind == SUBSTITUTION]
     assert [[str(c) for c in ln.equivalents] for ln in sub] == [["H8", "H7", "H6"]]
     # West's heart completes the trick, which South's ♥J wins; DDS takes it from there.

@@ -22,7 +22,8 @@ from equity.core.board import Attention, Facts, Requirement
 from equity.core.cards import Card, Seat, Side
 from equity.core.correction import trick_twelve
 from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
+from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
+from equity.core.line import Leaves, LineKind
 from equity.core.replay import RevokeKind, replay
 from equity.core.ruling import (
     Basis,
@@ -158,15 +159,20 @@ def test_penalty_card_of_another_suit_does_not_excuse_a_failure_to_follow() -> N
 # --- Several revokes, one rule -----------------------------------------------------------------
 
 
-def _line(index: int, tricks: int, kind: str = SUBSTITUTION) -> Line:
+def _line(index: int, tricks: int, kind: LineKind = SUBSTITUTION, frequency: float = 1.0,
+          followed: float = 0.0) -> Line:
     return Line(kind, index, Card.parse("S2"), (Card.parse("S2"),), (),
-                Departure("revoke"), tricks, 0)
+                Departure(Leaves.REVOKE), tricks, 0, frequency=frequency, followed=followed,
+                name=kind.value)
 
 
 def _cf(index: int, *tricks: int, standing: tuple[int, ...] = ()) -> Counterfactual:
-    kinds = [SUBSTITUTION] * (len(tricks) - 1) + [TABLE]
-    return Counterfactual(index, "64C1", (index,), standing, Side.NS,
-                          tuple(_line(index, t, k) for t, k in zip(tricks, kinds, strict=True)))
+    """Likely lines with the given tricks and the table line last, all of equal default
+    weight: the table line follows 1/n of the record, the likely lines share the rest."""
+    n = len(tricks)
+    lines = [_line(index, t, LIKELY, frequency=1 / (n - 1)) for t in tricks[:-1]]
+    lines.append(_line(index, tricks[-1], TABLE, followed=1 / n))
+    return Counterfactual(index, "64C1", (index,), standing, Side.NS, tuple(lines))
 
 
 def two_revokes() -> AutomaticRuling:

@@ -25,8 +25,16 @@ from equity.core.board import Board, ClaimStatus, Facts, Requirement
 from equity.core.cards import ModelError, Seat, Vulnerability
 from equity.core.errors import UsageError
 from equity.core.laws import EDITIONS, Edition
+from equity.core.likely import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SEED,
+    DirectorLine,
+    DirectorOutcome,
+    Estimate,
+)
 from equity.core.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.scoring import Event
+from equity.core.single_dummy import DEFAULT_SAMPLES
 
 Parse = Callable[[Any], Any]
 
@@ -72,6 +80,19 @@ def _attention(text: str) -> str:
 
 def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
     return tuple(r for text in items for r in Requirement.parse_list(text))
+
+
+def _drop(items: Sequence[str]) -> tuple[str, ...]:
+    Weights.parse([f"{name}=0" for name in items])  # raises ModelError on a bad name
+    return tuple(items)
+
+
+def _director_lines(items: Sequence[str]) -> tuple[DirectorLine, ...]:
+    return tuple(DirectorLine.parse(text, k + 1) for k, text in enumerate(items))
+
+
+def _director_outcomes(items: Sequence[str]) -> tuple[DirectorOutcome, ...]:
+    return tuple(DirectorOutcome.parse(text, k + 1) for k, text in enumerate(items))
 
 
 def _traveller(path: str) -> tuple[int, ...] | Path:
@@ -126,6 +147,32 @@ class RulingOptions:
         help="the Director's weight for a line under --policy weighted: "
              "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "
              "the rest of 1 is shared equally among the other lines)"))
+    drop: tuple[str, ...] = field(default=(), metadata=cli(
+        "--drop", metavar="LINE", repeat=True, parse=_drop,
+        help="drop a line (weight 0): 'table', 'likely', 'line1', 'outcome1', a card "
+             "(repeatable; '2:table' for revoke 2 only)"))
+    lines: tuple[DirectorLine, ...] = field(default=(), metadata=cli(
+        "--line", metavar="CARDS", repeat=True, parse=_director_lines,
+        help="a Director's line from the revoke on, the offender's card first, e.g. "
+             "'DT S2 SA S5 then sd' (ending 'then dd' (default), 'then sd' or 'then "
+             "claim K' for declarer's K of the tricks left; '2:' for revoke 2); named "
+             "line1, line2... for --weight (repeatable)"))
+    outcomes: tuple[DirectorOutcome, ...] = field(default=(), metadata=cli(
+        "--outcome", metavar="TRICKS", repeat=True, parse=_director_outcomes,
+        help="a plain outcome the Director weighs: declarer's tricks, e.g. '10' "
+             "('2:10' for revoke 2); named outcome1, outcome2... for --weight "
+             "(repeatable)"))
+    playouts: int = field(default=DEFAULT_PLAYOUTS, metadata=cli(
+        "--playouts", metavar="N", kind=int,
+        help=f"single-dummy playouts per revoke for the likely lines (default "
+             f"{DEFAULT_PLAYOUTS}; 0: none, the table line alone)"))
+    samples: int = field(default=DEFAULT_SAMPLES, metadata=cli(
+        "--samples", metavar="N", kind=int,
+        help=f"layouts sampled per single-dummy decision (default {DEFAULT_SAMPLES})"))
+    seed: int = field(default=DEFAULT_SEED, metadata=cli(
+        "--seed", metavar="N", kind=int,
+        help=f"seed of the single-dummy sampling: the same seed, the same ruling "
+             f"(default {DEFAULT_SEED})"))
     likely: float = field(default=1 / 3, metadata=cli(
         "--likely", metavar="SHARE", kind=float,
         help="--policy favourable: weight from which a result is 'likely' "
@@ -165,12 +212,23 @@ class RulingOptions:
 
     def __post_init__(self) -> None:
         self.thresholds  # noqa: B018 -- checks 0 <= probable <= likely <= 1
+        self.estimate  # noqa: B018 -- checks samples and playouts
 
     # --- Reading the options -------------------------------------------------------
 
     @property
     def thresholds(self) -> Thresholds:
         return Thresholds(self.likely, self.probable)
+
+    @property
+    def estimate(self) -> Estimate:
+        """How the likely lines are estimated, with the Director's lines and outcomes."""
+        return Estimate(self.seed, self.samples, self.playouts, self.lines, self.outcomes)
+
+    @property
+    def line_weights(self) -> Weights:
+        """The Director's weights with the dropped lines at 0."""
+        return self.weights.dropping(self.drop) if self.drop else self.weights
 
     def facts_for(self, board: Board) -> Facts:
         """The board's facts with these options on top of its tags."""
@@ -251,7 +309,10 @@ class RulingOptions:
             if isinstance(v, Weights):
                 v = dict(sorted(v.given.items()))
             elif isinstance(v, tuple):
-                v = [str(x) for x in v]
+                v = [x.text if isinstance(x, DirectorLine) else
+                     f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
+                     else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
+                     for x in v]
             elif isinstance(v, (Seat, Path, Policy)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v

@@ -33,7 +33,7 @@ def judge(board: Board, automatic: AutomaticRuling, lines: Sequence[Counterfactu
           options: RulingOptions, field_scores: Sequence[int] = ()) -> Ruling:
     """Law 64C on top of the automatic ruling, from the lines already built: compared
     under the options' policy in the event's form of scoring."""
-    return compare(automatic, lines, options.policy, options.weights,
+    return compare(automatic, lines, options.policy, options.line_weights,
                    options.event_for(board, field_scores), vulnerability_of(board),
                    options.thresholds, options.serious_error)
 
@@ -52,7 +52,8 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
 
         solver = DdsSolver()
     try:
-        return judge(board, automatic, build(automatic, solver), options, field_scores)
+        lines = build(automatic, solver, options.estimate)
+        return judge(board, automatic, lines, options, field_scores)
     except BoardError:
         raise
     except ValueError as e:  # SolveError and ModelError are ValueErrors

@@ -28,9 +28,17 @@ matchpoints one trick can be worth nothing or a top. The rules applied:
 
 The policy (always named in the ruling) turns a revoke's lines into a score:
 
-* ``weighted`` (default, Law 12C1(c)): every line weighted equally, unless the Director
-  gives weights (:class:`Weights`); the score is the weighted set of results and the
-  comparison uses its mean.
+* ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*. The table line
+  (:mod:`equity.core.table_line`: the play as it happened, put right only where the
+  revoke caused a difference) speaks for the share of the play it follows as recorded,
+  ``followed``; the single-dummy likely lines share the rest by their frequencies. A
+  table line that follows the whole record is the whole answer (what happened at the
+  table, the revoke corrected, is what would have happened); one that departs at once
+  leaves it to the likely lines. Substitution lines (double dummy) weigh nothing unless
+  the Director weights them. The Director's lines and outcomes without a weight each
+  get an equal share with that default set; lines he weights (:class:`Weights`) get
+  their weight and the rest share what is left in the same proportions. The score is
+  the weighted set of results and the comparison uses its mean.
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
 * ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
@@ -54,13 +62,14 @@ self-inflicted), which the ruling says.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from equity.core.cards import Card, Choice, Contract, ModelError, Side, Vulnerability
 from equity.core.laws import AutomaticRuling, Step, StepKind
-from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Line
+from equity.core.line import DIRECTOR, LIKELY, OUTCOME, SUBSTITUTION, TABLE, Counterfactual, Line
 from equity.core.scoring import Event, WeightedScore
 
 EPSILON = 1e-9
@@ -92,12 +101,15 @@ class Policy(Choice):
 class Weights:
     """The Director's own weights for the ``weighted`` policy.
 
-    Keys name lines: ``table`` (the table line) or a card (``DT``, ``♦10``: the
+    Keys name lines: ``table`` (the table line), ``likely`` (the likely lines together,
+    shared by their frequencies), ``line1``, ``line2``... (the Director's lines, in the
+    order given), ``outcome1``... (his outcomes) or a card (``DT``, ``♦10``: the
     substitution line of that card or of a card equal to it), optionally prefixed by the
     revoke's number as the report numbers them (``2:table``) to apply to that revoke
-    only. The rule: each named line gets its weight; what is left of 1 is shared equally
-    among the lines not named; if every line is named, the weights are scaled to sum to
-    1. Named weights over 1 in total are an error, as is a negative weight.
+    only. The rule: each named line gets its weight; what is left of 1 goes to the lines
+    not named, in the proportions of the default weighting; if nothing unnamed has any
+    default weight, the named weights are scaled to sum to 1. Named weights over 1 in
+    total are an error, as is a negative weight. Weight 0 drops a line (``--drop``).
     """
 
     given: Mapping[str, float] = field(default_factory=dict)
@@ -118,19 +130,34 @@ class Weights:
         return Weights(out)
 
     def for_line(self, line: Line, number: int) -> float | None:
-        """The weight given to ``line`` of revoke ``number`` (1-based), if any."""
-        names = [TABLE] if line.kind == TABLE else [str(c) for c in line.equivalents]
+        """The weight given to ``line`` of revoke ``number`` (1-based), if any (for a
+        line of a group — ``likely``, a Director's line played out single dummy — the
+        weight of the whole group)."""
+        names = ([str(c) for c in line.equivalents] if line.kind == SUBSTITUTION
+                 else [line.name])
         for name in names:
             for key in (f"{number}:{name}", name):
                 if key in self.given:
                     return self.given[key]
         return None
 
+    def dropping(self, names: Sequence[str]) -> Weights:
+        """These weights with the lines ``names`` dropped (weight 0)."""
+        return Weights({**self.given, **{_normal_key(n): 0.0 for n in names}})
+
+
+GROUPS = ("table", "likely")
+"""Line names that are not cards (besides ``lineN`` and ``outcomeN``)."""
+
 
 def _normal_key(key: str) -> str:
     k = key.strip()
     prefix, _, name = k.rpartition(":")
-    name = TABLE if name.lower() == TABLE else str(Card.parse(name))
+    low = name.strip().lower()
+    if low in GROUPS or re.fullmatch(r"(line|outcome)\d+", low):
+        name = low
+    else:
+        name = str(Card.parse(name))
     return f"{prefix}:{name}" if prefix else name
 
 
@@ -180,6 +207,8 @@ class Ruling:
     non_offenders: Side | None = None
     event: Event = field(default_factory=Event)
     vulnerability: Vulnerability = Vulnerability.NONE
+    sensitivity: str | None = None
+    """How far the weights may move before the decision changes (None without lines)."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -260,7 +289,7 @@ def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int
     ``sign * tricks`` is their gain)."""
     lines = cf.lines
     if policy is Policy.WEIGHTED:
-        return _director_weights(lines, weights, cf.revoke + 1)
+        return _director_weights(lines, weights, cf.revoke + 1, thresholds.probable)
     if policy is Policy.DD:
         subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
         return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
@@ -303,20 +332,76 @@ def _one_hot(n: int, pick: int) -> tuple[float, ...]:
     return tuple(1.0 if i == pick else 0.0 for i in range(n))
 
 
-def _director_weights(lines: Sequence[Line], weights: Weights, number: int
-                      ) -> tuple[float, ...]:
-    """Law 12C1(c): named lines get their weight, the rest of 1 is shared equally."""
+def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
+    """Law 12C1(c), our reading (module docstring): the table line its ``followed``
+    share, the likely lines the rest by frequency (the table line all of it when there
+    are none), substitution lines nothing; each Director's line or outcome an equal
+    share with that set."""
+    likely = [i for i, ln in enumerate(lines) if ln.kind == LIKELY]
+    f = next((ln.followed for ln in lines if ln.kind == TABLE), 0.0) if likely else 1.0
+    base = [0.0] * len(lines)
+    for i, ln in enumerate(lines):
+        if ln.kind == TABLE:
+            base[i] = f
+        elif ln.kind == LIKELY:
+            base[i] = (1.0 - f) * ln.frequency
+    groups = sorted({ln.name for ln in lines if ln.kind in (DIRECTOR, OUTCOME)})
+    if not groups:
+        return tuple(base)
+    share = 1.0 / (len(groups) + 1)
+    return tuple(share * ln.frequency if ln.kind in (DIRECTOR, OUTCOME) else share * b
+                 for ln, b in zip(lines, base, strict=True))
+
+
+def _director_weights(lines: Sequence[Line], weights: Weights, number: int,
+                      floor: float = 0.0) -> tuple[float, ...]:
+    """The weighted policy's weights: named lines (or groups) get their weight, the rest
+    of 1 goes to the others in the default proportions (:func:`default_weights`); with
+    ``floor``, results less probable than that are dropped (:func:`_only_probable`)."""
+    base = default_weights(lines)
     named = [weights.for_line(ln, number) for ln in lines]
-    given = sum(w for w in named if w is not None)
-    free = [i for i, w in enumerate(named) if w is None]
+    groups: dict[str, float] = {}
+    for ln, w in zip(lines, named, strict=True):
+        if w is not None:
+            groups[ln.name or str(ln.card)] = w
+    given = sum(groups.values())
     if given > 1 + EPSILON:
         raise ModelError(f"the weights given for revoke {number} add up to {given:g}, over 1")
-    if not free:
-        if given <= EPSILON:
-            return tuple(1.0 / len(lines) for _ in lines)
-        return tuple((w or 0.0) / given for w in named)
-    share = (1.0 - given) / len(free)
-    return tuple(share if w is None else w for w in named)
+    grouped = {ln.kind for ln in lines if ln.kind in (LIKELY, DIRECTOR)}
+    out = [0.0] * len(lines)
+    for i, (ln, w) in enumerate(zip(lines, named, strict=True)):
+        if w is not None:
+            out[i] = w * (ln.frequency if ln.kind in grouped else 1.0)
+    free = sum(b for b, w in zip(base, named, strict=True) if w is None)
+    if free > EPSILON:
+        rest = max(0.0, 1.0 - given)
+        for i, w in enumerate(named):
+            if w is None:
+                out[i] = rest * base[i] / free
+    elif given > EPSILON:
+        out = [w / given for w in out]
+    else:
+        raise ModelError(f"every line of revoke {number} has weight 0")
+    return _only_probable(lines, out, named, floor)
+
+
+def _only_probable(lines: Sequence[Line], weights: list[float],
+                   named: Sequence[float | None], floor: float) -> tuple[float, ...]:
+    """Law 12C1(c) weighs the outcomes that were likely: a result whose default weight
+    comes to less than ``floor`` (the 'at all probable' threshold, 1/6 by default) is
+    dropped and the others scaled up; weights the Director gave are kept as given."""
+    merged: dict[int, float] = {}
+    for ln, w, n in zip(lines, weights, named, strict=True):
+        if n is None:
+            merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    keep = {t for t, w in merged.items() if w >= floor - EPSILON}
+    if not keep or floor <= 0:
+        return tuple(weights)
+    free = sum(merged.values())
+    kept = sum(merged[t] for t in keep)
+    return tuple(w if n is not None else (w * free / kept if ln.declarer_tricks in keep
+                                          else 0.0)
+                 for ln, w, n in zip(lines, weights, named, strict=True))
 
 
 # --- The comparison -----------------------------------------------------------------------
@@ -363,12 +448,13 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
         return Ruling(ruling, policy, tuple(assessments), Basis.ADJUSTED, a.weighted,
                       tuple(steps), adjusted_for=a.counterfactual.revoke,
                       event=event, vulnerability=vulnerability)
-    return _chain(ruling, assessments, policy, event, vulnerability, serious_error, steps)
+    return _chain(ruling, assessments, policy, event, vulnerability, serious_error, steps,
+                  thresholds)
 
 
 def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Policy,
            event: Event, vulnerability: Vulnerability, serious_error: bool,
-           steps: list[Step]) -> Ruling:
+           steps: list[Step], thresholds: Thresholds) -> Ruling:
     """Several revokes, one rule (module docstring): in play order, each revoke gets the
     better for the non-offenders of its transfer and its equity, measured from the
     position after the earlier revokes with their rectifications."""
@@ -381,6 +467,10 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
     table = _point(ruling.corrected_tricks)
     nos = assessments[0].counterfactual.non_offenders
     assert nos is not None
+    sensitivity: list[str] = []
+
+    def sign_of(side: Side) -> int:
+        return 1 if side == declarer else -1
     played = [_quantiles(_play_dist(a, a.weights)) for a in assessments]
     theirs = [_quantiles(_play_dist(a, a.offender_weights or a.weights)) for a in assessments]
     earlier = _point(0)
@@ -397,6 +487,14 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         with_transfer = _result(_align(_align(nxt, earlier, 1), _point(t), 1))
         with_equity = _result(_align(played[k], earlier, 1))
         gain = nos_gain(contract, vulnerability, event, nos, with_transfer, with_equity)
+
+        def gain_with(weights: Sequence[float], a: Assessment = a,
+                      before: Quantiles = earlier, current: Dist = with_transfer) -> float:
+            equity = _result(_align(_quantiles(_play_dist(a, weights)), before, 1))
+            return nos_gain(contract, vulnerability, event, nos, current, equity)
+
+        sensitivity.append(_sensitivity(a, policy, gain_with, thresholds, sign_of(nos),
+                                        len(assessments) > 1))
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
@@ -429,7 +527,8 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
             steps.append(low)
     return Ruling(ruling, policy, tuple(assessments), basis, current, tuple(steps),
                   adjusted_for=adjusted_for, offenders_weighted=offenders,
-                  non_offenders=nos_side, event=event, vulnerability=vulnerability)
+                  non_offenders=nos_side, event=event, vulnerability=vulnerability,
+                  sensitivity=" ".join(sensitivity))
 
 
 def _serious_error(ruling: AutomaticRuling, adjusted: Dist, steps: list[Step]) -> Dist:
@@ -575,6 +674,80 @@ def _mean(weighted: Sequence[tuple[int, float]]) -> float:
     return sum(t * w for t, w in weighted)
 
 
+# --- Sensitivity: how far the weights may move --------------------------------------------
+
+
+def _sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[float]], float],
+                 thresholds: Thresholds, sign: int, several: bool) -> str:
+    """One sentence: the weight of the table line at which this revoke's decision
+    (adjust, or keep the Law 64A result) would change, the other lines keeping their
+    proportions; for ``dd`` and ``favourable``, what moves their result instead."""
+    cf = a.counterfactual
+    head = f"Revoke {cf.revoke + 1}: " if several else ""
+    lines = cf.lines
+    if policy is Policy.DD:
+        return (f"{head}policy dd: one line decides (the offender's best legal card, "
+                "double dummy); no weight enters.")
+    if policy is Policy.FAVOURABLE:
+        return head + _favourable_sensitivity(a, sign, thresholds)
+    table = next((i for i, ln in enumerate(lines) if ln.kind == TABLE), None)
+    if table is None:
+        return f"{head}no table line: the decision rests on the Director's lines alone."
+    now = a.weights[table]
+    others = [0.0 if i == table else w for i, w in enumerate(a.weights)]
+    if sum(others) <= EPSILON:
+        others = [0.0 if i == table else (ln.frequency if ln.kind == LIKELY else 0.0)
+                  for i, ln in enumerate(lines)]
+    if sum(others) <= EPSILON:
+        others = [0.0 if i == table else 1.0 for i in range(len(lines))]
+    total = sum(others)
+    if total <= EPSILON:
+        return (f"{head}the table line is the only line: no weight can move this "
+                "decision (add a line or an outcome to test it).")
+    direction = [w / total for w in others]
+
+    def gain(t: float) -> float:
+        return gain_with([t if i == table else (1 - t) * d for i, d in enumerate(direction)])
+
+    adjust = gain(now) > EPSILON
+    verdict = "the adjustment" if adjust else "the Law 64A result"
+    flips = [t for t in (0.0, 1.0) if (gain(t) > EPSILON) != adjust]
+    if not flips:
+        return (f"{head}{verdict} stands whatever weight the table line gets (it has "
+                f"{now:.0%}; the other lines keep their proportions).")
+    lo, hi = sorted((now, flips[0]))
+    for _ in range(40):  # the flip point, to well under a percent
+        mid = (lo + hi) / 2
+        if ((gain(mid) > EPSILON) != adjust) == (flips[0] > now):
+            hi = mid
+        else:
+            lo = mid
+    edge = (lo + hi) / 2
+    show = f"{edge:.0%}" if 0.005 < edge < 0.995 else f"{edge:.1%}"
+    other = "the Law 64A result would stand" if adjust else "the score would be adjusted"
+    side = "or more" if flips[0] > now else "or less"
+    return (f"{head}{verdict} holds while the table line weighs "
+            f"{'less' if flips[0] > now else 'more'} than {show} (it has {now:.0%}); at "
+            f"{show} {side}, the other lines keeping their proportions, {other}.")
+
+
+def _favourable_sensitivity(a: Assessment, sign: int, thresholds: Thresholds) -> str:
+    """The ``likely`` thresholds between which the non-offenders' result stays."""
+    merged: dict[int, float] = {}
+    weights = _director_weights(a.counterfactual.lines, Weights(), a.counterfactual.revoke + 1)
+    for ln, w in zip(a.counterfactual.lines, weights, strict=True):
+        merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    cumulative = 0.0
+    for tricks in sorted(merged, key=lambda t: -sign * t):
+        before = cumulative
+        cumulative += merged[tricks]
+        if cumulative >= thresholds.likely - EPSILON:
+            return (f"policy favourable: the non-offenders' result, {tricks} tricks, holds "
+                    f"for a 'likely' threshold above {before:.0%} and up to "
+                    f"{cumulative:.0%} (it is {thresholds.likely:.0%}).")
+    return "policy favourable: one result only."
+
+
 # --- The steps a Director reads out ---------------------------------------------------------
 
 
@@ -597,9 +770,13 @@ def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> St
                            "non-offenders.")
     given = (", ".join(f"{k}={v:g}" for k, v in weights.given.items())
              if weights.given else "")
-    how = (f"the Director's weights ({given}), the rest shared equally" if given
-           else "every line weighted equally")
-    return Step("12C1(c)", f"policy weighted: {how}.")
+    how = (f"the Director's weights ({given}), the rest in the default proportions"
+           if given else "the default weights")
+    return Step("12C1(c)", f"policy weighted, {how}: the table line (the play as it "
+                           "happened, the revoke corrected and only what it caused put "
+                           "right) for the share of the play it follows as recorded, the "
+                           "single-dummy likely lines for the rest by their frequencies; "
+                           "substitution lines (double dummy) are a reference only.")
 
 
 def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from equity.core.cards import cards
 from equity.core.errors import BoardError
 from equity.core.laws import AutomaticRuling, RevokeRuling, Step
-from equity.core.lines import Line
+from equity.core.line import Departure, Line
 from equity.core.ruling import Ruling
 from equity.render.view import score_values
 
@@ -93,7 +93,7 @@ def line_json(line: Line, weight: float) -> JSON:
     return {
         "kind": line.kind,
         "revoke": line.revoke,
-        "card": str(line.card),
+        "card": str(line.card) if line.card is not None else None,
         "equivalents": [str(c) for c in line.equivalents],
         "declarer_tricks": line.declarer_tricks,
         "weight": round(weight, 6),
@@ -104,7 +104,21 @@ def line_json(line: Line, weight: float) -> JSON:
         "left_record": {"at": left.at, "trick": left.trick,
                         "seat": left.seat.name if left.seat is not None else None,
                         "reason": left.reason},
+        "name": line.name,
+        "frequency": round(line.frequency, 6),
+        "followed": round(line.followed, 6),
+        "departures": [departure_json(d) for d in line.departures],
+        "own_errors": [departure_json(d) for d in line.own_errors],
     }
+
+
+def departure_json(d: Departure) -> JSON:
+    """Where a line leaves the record: trick, seat, the line's card, the record's card,
+    and why."""
+    return {"at": d.at, "trick": d.trick, "seat": d.seat.name if d.seat is not None else None,
+            "card": str(d.card) if d.card is not None else None,
+            "recorded": str(d.recorded) if d.recorded is not None else None,
+            "reason": d.reason}
 
 
 def _weighted_json(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> list[JSON]:
@@ -152,6 +166,10 @@ def equity_json(ruling: Ruling) -> JSON:
                     "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
         "solved": ruling.solved,
         "steps": _steps(ruling.steps),
+        "sensitivity": ruling.sensitivity,
+        "natural_cards": [{"revoke": a.counterfactual.revoke,
+                           "card": str(a.counterfactual.natural)}
+                          for a in ruling.assessments if a.counterfactual.natural is not None],
     }
     if ruling.offenders_weighted is not None:
         for side, weighted in ruling.side_results().items():

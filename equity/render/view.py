@@ -19,7 +19,16 @@ from dataclasses import dataclass
 
 from equity.core.cards import Card, Contract, Deal, Seat, Side, Suit, Vulnerability, suit_holding
 from equity.core.laws import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.lines import TABLE, Departure, Line
+from equity.core.line import (
+    DIRECTOR,
+    LIKELY,
+    OUTCOME,
+    SUBSTITUTION,
+    TABLE,
+    Departure,
+    Leaves,
+    Line,
+)
 from equity.core.replay import Replay
 from equity.core.ruling import Assessment, Ruling
 
@@ -219,7 +228,7 @@ class LineView:
 
     number: int
     kind: str
-    """"table line" or "substitution"."""
+    """"table line", "likely", "substitution", "Director's line", "Director's outcome"."""
     card: str
     """The line's card at the revoke, with the cards equal to it, e.g. "♦5 (= ♦5 ♦4)"."""
     tricks: tuple[tuple[int, tuple[tuple[Seat, Card], ...]], ...]
@@ -234,6 +243,10 @@ class LineView:
     """The whole line in one sentence, as the text report reads it out."""
     share: str
     """The weight alone, e.g. "50%"."""
+    departures: tuple[str, ...] = ()
+    """Every place the line leaves the record, with why (the table line)."""
+    own_errors: tuple[str, ...] = ()
+    """The non-offenders' recorded errors that stand: not caused by the revoke."""
 
     @property
     def played(self) -> str:
@@ -270,7 +283,7 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     for p in line.cards:
         by_trick.setdefault(p.trick, []).append((p.seat, p.card))
     tricks = tuple((t, tuple(ps)) for t, ps in by_trick.items())
-    card = line.card.pretty
+    card = line.card.pretty if line.card is not None else "-"
     if len(line.equivalents) > 1:
         card += " (= " + " ".join(c.pretty for c in line.equivalents) + ")"
     result = f"{line.declarer_tricks}"
@@ -281,10 +294,21 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     if offender_weight is not None and offender_weight != weight:
         w += f" (offenders {pct(offender_weight)})"
     score = ruling.score(((line.declarer_tricks, 1.0),)).scorer_text()
-    brief = f"{line.kind} {card}: {_played(tricks)}; {_brief_departure(line.left_record)} " \
-        f"-> {_brief_tricks(line)}"
-    return LineView(number, "table line" if line.kind == TABLE else "substitution", card,
-                    tricks, _departure(line.left_record), result, score, w, brief, pct(weight))
+    label = KIND_LABELS[line.kind]
+    if line.kind in (LIKELY, DIRECTOR) and line.frequency < 1:
+        label += f" ({line.frequency:.0%} of playouts)"
+    if line.kind == DIRECTOR:
+        label += f" {line.name}"
+    if line.kind == OUTCOME:
+        brief = f"{label}: {_brief_tricks(line)}"
+    else:
+        brief = (f"{label} {card}: {_played(tricks)}; "
+                 f"{_brief_departure(line.left_record, line.kind)} -> {_brief_tricks(line)}")
+    notes = tuple(f"trick {d.trick}, {d.seat.long_name if d.seat else '?'}: {d.reason}"
+                  for d in line.departures if d.at in (Leaves.CARD, Leaves.INDUCED))
+    errors = tuple(d.reason for d in line.own_errors)
+    return LineView(number, label, card, tricks, _departure(line.left_record, line.kind),
+                    result, score, w, brief, pct(weight), notes, errors)
 
 
 def _played(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
@@ -292,28 +316,39 @@ def _played(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
                      for t, plays in tricks)
 
 
-def _departure(left: Departure) -> str:
+KIND_LABELS = {TABLE: "table line", SUBSTITUTION: "substitution", LIKELY: "likely",
+               DIRECTOR: "Director's line", OUTCOME: "Director's outcome"}
+"""How each kind of line is named in the documents."""
+
+
+def _continuation(kind: str) -> str:
+    return "double dummy" if kind == SUBSTITUTION else "single dummy"
+
+
+def _departure(left: Departure, kind: str) -> str:
     """Where a line left the table's play, in words (the document)."""
-    if left.at == "revoke":
-        return f"at the revoke (trick {left.trick}): the legal card, then double dummy"
-    if left.at == "card":
+    if left.at == Leaves.REVOKE:
+        if kind == SUBSTITUTION:
+            return f"at the revoke (trick {left.trick}): the legal card, then double dummy"
+        return f"at the revoke (trick {left.trick}): {left.reason}"
+    if left.at in (Leaves.CARD, Leaves.INDUCED):
         seat = left.seat.long_name if left.seat is not None else "?"
-        return f"trick {left.trick}, {seat}: {left.reason}; then double dummy"
-    if left.at == "end":
-        return "never: the whole record stands with the correction"
-    return f"{left.reason}; then double dummy"
+        return f"trick {left.trick}, {seat}: {left.reason}"
+    if left.at == Leaves.END:
+        return "never: every recorded card stands with the correction"
+    return left.reason
 
 
-def _brief_departure(left: Departure) -> str:
+def _brief_departure(left: Departure, kind: str) -> str:
     """Where a line left the table's play, in few words (the text)."""
-    if left.at == "revoke":
-        return "then double dummy"
-    if left.at == "card":
+    if left.at == Leaves.REVOKE:
+        return f"then {_continuation(kind)}" if kind != DIRECTOR else left.reason
+    if left.at in (Leaves.CARD, Leaves.INDUCED):
         seat = left.seat.long_name if left.seat is not None else "?"
-        return f"left the record at trick {left.trick}, {seat} ({left.reason}); double dummy"
-    if left.at == "end":
-        return "the whole record stands"
-    return f"{left.reason}; double dummy"
+        return f"first left the record at trick {left.trick}, {seat} ({left.reason})"
+    if left.at == Leaves.END:
+        return "every recorded card stands"
+    return left.reason
 
 
 def _brief_tricks(line: Line) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -13,6 +14,7 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic
 from equity.core.board import Board
 from equity.core.cards import Seat, Side, Strain
+from equity.core.laws import AutomaticRuling
 from equity.core.lines import (
     CardValues,
     Leaves,
@@ -43,40 +45,59 @@ def boards() -> list[Board]:
             board(EBL_DEAL, "5C", "S", EBL_PLAY, number=3)]
 
 
-def test_the_plan_asks_the_substitutions_and_the_table_line_check_in_one_round() -> None:
-    rounds: list[list[Question]] = []
-    solver = DdsSolver()
-
+def _recording(solver: DdsSolver, rounds: list[list[Question]]
+               ) -> Callable[[list[Question]], list[Reply]]:
     def reply(questions: list[Question]) -> list[Reply]:
         rounds.append(questions)
         return answer(solver, questions)
+    return reply
 
+
+def _before_revoke(auto: AutomaticRuling, k: int) -> Position:
+    rev = auto.revokes[k].revoke
+    h = auto.replay.hands_before(rev.trick, 0)
+    pos = Position((h[0], h[1], h[2], h[3]), auto.replay.contract.strain,
+                   auto.replay.tricks[rev.trick - 1].leader)
+    for p in auto.replay.tricks[rev.trick - 1].plays:
+        if p.seat == rev.seat:
+            return pos
+        pos = pos.play(p.card)
+    raise AssertionError("the offender is on the revoke trick")
+
+
+def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() -> None:
+    rounds: list[list[Question]] = []
+    solver = DdsSolver()
     auto = rule_automatic(boards()[0])
-    assert run(plan(auto), reply) == build(auto, solver)
+    assert run(plan(auto), _recording(solver, rounds)) == build(auto, solver)
     first = rounds[0]
-    assert [type(q) for q in first] == [CardValues, Tricks]
-    assert len(rounds) <= 2
+    # one question values every substitution at once, at the position before the revoke
+    assert first[0] == CardValues(_before_revoke(auto, 0), auto.replay.declarer_side)
+    # the table line's natural card and every likely playout's first decision wait for
+    # no other answer: their samples come in the same round
+    assert sum(isinstance(q, CardValues) for q in first) > 1
+    asked = sum(len(r) for r in rounds)
+    assert len(rounds) < asked / 10  # questions go to the solver in batches, not one by one
 
 
 def test_independent_revokes_are_asked_about_together() -> None:
     rounds: list[list[Question]] = []
-    solver = DdsSolver()
-
-    def reply(questions: list[Question]) -> list[Reply]:
-        rounds.append(questions)
-        return answer(solver, questions)
-
     auto = rule_automatic(boards()[2])
-    lines = run(plan(auto), reply)
+    lines = run(plan(auto), _recording(DdsSolver(), rounds))
     assert len(lines) == 2
-    assert sum(isinstance(q, CardValues) for q in rounds[0]) == 2  # both revokes at once
+    first = rounds[0]
+    for k in (0, 1):  # both revokes' substitutions in the first round
+        assert CardValues(_before_revoke(auto, k), auto.replay.declarer_side) in first
 
 
 def test_line_kinds_and_departures_are_enums_with_their_json_values() -> None:
     (cf,) = build(rule_automatic(boards()[0]), DdsSolver())
-    assert {ln.kind for ln in cf.lines} == {LineKind.SUBSTITUTION, LineKind.TABLE}
-    assert cf.lines[0].left_record.at is Leaves.REVOKE
-    assert json.dumps([ln.kind for ln in cf.lines]) == '["substitution", "table"]'
+    assert {ln.kind for ln in cf.lines} == {LineKind.SUBSTITUTION, LineKind.TABLE,
+                                           LineKind.LIKELY}
+    subs = [ln for ln in cf.lines if ln.kind is LineKind.SUBSTITUTION]
+    assert subs and all(ln.left_record.at is Leaves.REVOKE for ln in subs)
+    assert json.dumps(sorted({ln.kind for ln in cf.lines})) == (
+        '["likely", "substitution", "table"]')
 
 
 def test_batch_solves_every_position_once_and_rules_as_rule_does() -> None:
@@ -124,7 +145,7 @@ def test_a_bad_position_fails_its_board_in_batch_with_the_words_rule_uses(
     bad = Position(((1 << 14), 0, (1 << 12), (1 << 11)), Strain.NT, Seat.N,
                    (Card.parse("S2"),))
 
-    def bad_plan(_: object) -> Plan[tuple[()]]:
+    def bad_plan(*_: object) -> Plan[tuple[()]]:
         yield [Tricks((good, bad), Side.NS)]
         return ()
 

@@ -142,7 +142,7 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
         elif not options.equity:
             lines[i] = keyed(ruling_json(auto), board_key(b.source, b.index))
         else:
-            p = _Pending(i, b, auto, plan(auto))
+            p = _Pending(i, b, auto, plan(auto, options.estimate))
             lines[i] = _advance(p, options, cache)
             if lines[i] is None:
                 pending.append(p)

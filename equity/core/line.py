@@ -1,0 +1,136 @@
+"""What a Law 64C candidate line is: its kind, its cards, where and why it leaves the
+play record, and declarer's tricks in it (built by :mod:`equity.core.lines`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from equity.core.cards import Card, Seat, Side
+from equity.core.replay import Play
+
+
+class LineKind(StrEnum):
+    """What a line is (its JSON value is the enum's value)."""
+
+    SUBSTITUTION = "substitution"
+    """A legal card in place of the revoke card, then double dummy: a reference."""
+    TABLE = "table"
+    """The actual play with the correction swapped in, each player's recorded cards
+    followed in their order as far as they stand, single dummy where one cannot."""
+    LIKELY = "likely"
+    """An outcome of single-dummy playouts from the revoke: the offender's natural card,
+    then every player choosing with what he could see (Law 12C1(c) *likely*)."""
+    DIRECTOR = "director"
+    """A line the Director composed (``--line``)."""
+    OUTCOME = "outcome"
+    """A plain result the Director named (``--outcome``)."""
+
+
+SUBSTITUTION = LineKind.SUBSTITUTION
+TABLE = LineKind.TABLE
+LIKELY = LineKind.LIKELY
+DIRECTOR = LineKind.DIRECTOR
+OUTCOME = LineKind.OUTCOME
+
+
+class Leaves(StrEnum):
+    """Where or why a line leaves the play record (:attr:`Departure.at`; JSON: the
+    value)."""
+
+    REVOKE = "revoke"
+    """From the revoke on the line does not follow the record (substitution, likely,
+    Director's lines)."""
+    CARD = "card"
+    """The recorded card can no longer stand (not held, not legal, a revoke)."""
+    INDUCED = "induced"
+    """A non-offender's recorded card was induced by the revoke (Law 12B1): with what
+    he saw at the table he chose it, with the revoke corrected he would not have."""
+    CLAIM = "claim"
+    """The record ends in a claim or concession: double dummy from there."""
+    STOP = "stop"
+    """The record stops early without one."""
+    END = "end"
+    """Every card to the end of the record stands."""
+    OUTCOME = "outcome"
+    """Not a line of play: a result named by the Director."""
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A place where a line leaves the play record, and why.
+
+    ``at`` says how (:class:`Leaves`); ``trick`` and ``seat`` where; ``card`` is the card
+    the line plays there and ``recorded`` the record's card it replaces, when there are
+    cards.
+    """
+
+    at: Leaves
+    trick: int | None = None
+    seat: Seat | None = None
+    reason: str = ""
+    card: Card | None = None
+    recorded: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One candidate line for one revoke, with declarer's total tricks."""
+
+    kind: LineKind
+    revoke: int
+    """Index of the revoke in ``AutomaticRuling.revokes`` (the first one for 64C2(b))."""
+    card: Card | None
+    """The legal card the offender plays in place of the revoke card (None for a
+    Director's outcome)."""
+    equivalents: tuple[Card, ...]
+    """The cards equal in rank to ``card`` at that moment (``card`` included)."""
+    cards: tuple[Play, ...]
+    """The line's cards from the revoke on (for a likely outcome, one representative
+    playout)."""
+    left_record: Departure
+    """Where the line first leaves the record (or why it never does)."""
+    play_tricks: int
+    """Declarer's tricks in this line as played out."""
+    earlier_transfer: int
+    """Tricks added to declarer by the Law 64A transfers of earlier revokes that stand
+    (negative when declarer's side revoked), already capped (Law 64A)."""
+    frequency: float = 1.0
+    """The share of the single-dummy playouts that gave this outcome (likely lines and
+    Director's lines continued single dummy); 1 otherwise."""
+    followed: float = 0.0
+    """The table line: the share of the recorded cards from the revoke on that it plays
+    as recorded (the record speaks for that part of the play); 0 for other lines."""
+    departures: tuple[Departure, ...] = ()
+    """Every place the line leaves the record, in order, each with its reason."""
+    own_errors: tuple[Departure, ...] = ()
+    """Recorded cards of the non-offenders that lose a trick double dummy but stand:
+    not induced by the revoke (Law 12C1(e): no redress for self-inflicted damage)."""
+    name: str = ""
+    """The line's name for the Director's weights: ``table``, ``likely``, a card
+    (``DT``), ``line1``, ``outcome1``."""
+
+    @property
+    def declarer_tricks(self) -> int:
+        """The board result this line stands for: play tricks plus earlier transfers."""
+        return self.play_tricks + self.earlier_transfer
+
+
+@dataclass(frozen=True, slots=True)
+class Counterfactual:
+    """The candidate lines for one revoke (for all revokes under 64C2(b))."""
+
+    revoke: int
+    law: str
+    """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit) or
+    ``"64C2(b)"`` (both sides revoked)."""
+    corrected: tuple[int, ...]
+    """The revokes the lines correct."""
+    standing: tuple[int, ...]
+    """Earlier revokes that stand as played in these lines."""
+    non_offenders: Side | None
+    """The side Law 64C protects; None under 64C2(b), where both sides offended."""
+    lines: tuple[Line, ...] = field(default=())
+    natural: Card | None = None
+    """The offender's natural card: the one a single-dummy player in his seat chooses
+    at the revoke (the table line substitutes it)."""

@@ -1,0 +1,186 @@
+"""The double-dummy questions a ruling asks, and plans that ask them.
+
+Law 64C's lines are built by generators (:data:`Plan`) that yield lists of questions and
+are resumed with the answers, in order (``.send``). So the caller decides how questions
+are answered: :func:`answer` answers a list at once through a :class:`Solver` (the real
+one is :class:`equity.dd.DdsSolver`; tests use fakes), ``equity batch`` collects the
+questions of many boards and sends them to DDS together. Two questions exist:
+
+* :class:`CardValues` — the value of every legal card of the player to play;
+* :class:`Tricks` — the tricks a side wins from each of several positions on.
+
+Every single-dummy decision (:mod:`equity.core.single_dummy`) is a list of
+:class:`CardValues`, one per sampled layout, asked in one yield: one DDS batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar, runtime_checkable
+
+from equity.core.cards import Card, CardSet, Side, cards
+from equity.core.position import Position
+
+
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """What is every legal card of the player to play at ``position`` worth to ``side``
+    (tricks from the position on, current trick included)? Answered by a dict."""
+
+    position: Position
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """How many tricks does ``side`` win from each of ``positions`` on (current trick
+    included), best play by both sides? Answered by a list, in order."""
+
+    positions: tuple[Position, ...]
+    side: Side
+
+
+Question = CardValues | Tricks
+Reply = dict[Card, int] | list[int]
+T = TypeVar("T")
+Plan = Generator[list[Question], list[Reply], T]
+"""A computation that yields lists of questions, is sent their replies, returns a ``T``."""
+
+
+@runtime_checkable
+class Solver(Protocol):
+    """The two double-dummy questions; :class:`equity.dd.DdsSolver` answers them with
+    DDS, tests with fakes or a brute-force oracle."""
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]: ...
+
+    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]: ...
+
+
+@runtime_checkable
+class BatchSolver(Protocol):
+    """A solver that values every card of many positions in one call (DDS's batch)."""
+
+    def card_values(self, positions: Sequence[Position], side: Side
+                    ) -> list[dict[Card, int]]: ...
+
+
+def answer(dd: Solver | BatchSolver, questions: Sequence[Question]) -> list[Reply]:
+    """``questions`` answered through ``dd``: the :class:`CardValues` of one side in one
+    call when the solver takes batches (the layouts of a single-dummy decision), else
+    one call per question."""
+    out: list[Reply | None] = [None] * len(questions)
+    if isinstance(dd, BatchSolver):
+        by_side: dict[Side, list[tuple[int, Position]]] = {}
+        for i, q in enumerate(questions):
+            if isinstance(q, CardValues):
+                by_side.setdefault(q.side, []).append((i, q.position))
+        for side, asked in by_side.items():
+            got = dd.card_values([p for _, p in asked], side)
+            for (i, _), values in zip(asked, got, strict=True):
+                out[i] = values
+    for i, q in enumerate(questions):
+        if out[i] is None:
+            assert isinstance(dd, Solver), "a card valuer alone answers only CardValues"
+            out[i] = (dd.solve_cards(q.position, q.side) if isinstance(q, CardValues)
+                      else dd.solve_positions(q.positions, q.side))
+    return [r for r in out if r is not None]
+
+
+def run(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
+    """Drive ``plan`` to its end, answering every list of questions with ``reply``."""
+    try:
+        questions = next(plan)
+        while True:
+            questions = plan.send(reply(questions))
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+def solved(plan: Plan[T], dd: Solver | BatchSolver) -> T:
+    """``plan``'s result, every question answered at once by ``dd``."""
+    return run(plan, lambda questions: answer(dd, questions))
+
+
+def together(*plans: Plan[T]) -> Plan[list[T]]:
+    """Independent plans run side by side: each yield asks every unfinished plan's
+    pending questions at once (so they reach the solver in one batch); the results in
+    the plans' order."""
+    results: dict[int, T] = {}
+    pending: list[tuple[int, Plan[T], list[Question]]] = []
+    for k, p in enumerate(plans):
+        try:
+            pending.append((k, p, next(p)))
+        except StopIteration as done:
+            results[k] = done.value
+    while pending:
+        replies = yield [q for _, _, asked in pending for q in asked]
+        still, at = [], 0
+        for k, p, asked in pending:
+            part, at = replies[at : at + len(asked)], at + len(asked)
+            try:
+                still.append((k, p, p.send(part)))
+            except StopIteration as done:
+                results[k] = done.value
+        pending = still
+    return [results[k] for k in range(len(plans))]
+
+
+def card_values(position: Position, side: Side) -> Plan[dict[Card, int]]:
+    """Ask :class:`CardValues` for one position."""
+    (reply,) = yield [CardValues(position, side)]
+    assert isinstance(reply, dict)
+    return reply
+
+
+def many_card_values(positions: Sequence[Position], side: Side
+                     ) -> Plan[list[dict[Card, int]]]:
+    """Ask :class:`CardValues` for several positions in one yield (one batch)."""
+    if not positions:
+        return []
+    replies = yield [CardValues(p, side) for p in positions]
+    out = [r for r in replies if isinstance(r, dict)]
+    assert len(out) == len(positions)
+    return out
+
+
+def tricks(positions: Sequence[Position], side: Side) -> Plan[list[int]]:
+    """Ask :class:`Tricks` for ``positions``."""
+    (reply,) = yield [Tricks(tuple(positions), side)]
+    assert isinstance(reply, list)
+    return reply
+
+
+def tricks_through(pos: Position, side: Side) -> Plan[int]:
+    """Tricks ``side`` wins from ``pos`` on (current trick included), best play by both
+    sides, finishing by hand a trick that holds an earlier standing revoke (minimax over
+    the remaining legal cards: DDS cannot take such a trick) before asking about
+    complete-trick positions."""
+    if not pos.revoke_on_trick:
+        if pos.tricks_left == 0 and not pos.trick:
+            return 0
+        (value,) = yield from tricks([pos], side)
+        return value
+    values = yield from together(*[value_after(pos, c, side) for c in cards(pos.legal())])
+    return max(values) if pos.to_play.side == side else min(values)
+
+
+def value_after(pos: Position, card: Card, side: Side) -> Plan[int]:
+    """Tricks ``side`` wins from ``pos`` on if ``card`` is played now, best play after."""
+    nxt = pos.play(card)
+    won = 1 if len(pos.trick) == 3 and nxt.leader.side == side else 0
+    return won + (yield from tricks_through(nxt, side))
+
+
+def values_of(pos: Position, allowed: CardSet, side: Side) -> Plan[dict[Card, int]]:
+    """The value for ``side`` of each card of ``allowed`` played now: one
+    :class:`CardValues` question, or card by card when a standing revoke is on the
+    trick."""
+    if not pos.revoke_on_trick:
+        values = yield from card_values(pos, side)
+        return {c: v for c, v in values.items() if allowed & c.bit}
+    choices = list(cards(allowed))
+    found = yield from together(*[value_after(pos, c, side) for c in choices])
+    return dict(zip(choices, found, strict=True))
