@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from equity.app.options import RulingOptions
+
 EXTERNAL = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "external").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
 
@@ -16,3 +18,15 @@ def external() -> Path:
     if not EXTERNAL.is_dir():
         pytest.skip(f"real data not found at {EXTERNAL}")
     return EXTERNAL
+
+
+QUICK_ARGS = ("--playouts", "0", "--samples", "4")
+"""Options for tests of batch mechanics (resume, kill, errors, workers, clusters): the
+table line alone, four layouts a decision. The estimate itself is tested in
+tests/test_likely.py and tests/test_single_dummy.py, batch against rule with the default
+options on the seed cases in tests/test_batch.py."""
+
+
+def quick() -> RulingOptions:
+    """:data:`QUICK_ARGS` as ruling options."""
+    return RulingOptions(playouts=0, samples=4)

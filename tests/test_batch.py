@@ -3,6 +3,7 @@ nothing lost or doubled when a run is killed, and a time limit on double-dummy s
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -19,10 +20,10 @@ from benchmarks.corpus import corpus, sources, write
 from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
-from equity.core.cards import Side
+from equity.core.cards import Card, Side
 from equity.dd.solve import session, set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
-from tests.conftest import EXTERNAL
+from tests.conftest import EXTERNAL, QUICK_ARGS, quick
 
 CASES = Path(__file__).parent / "cases"
 needs_data = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
@@ -67,9 +68,10 @@ def by_key(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def rule_json(path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+def rule_json(path: Path, capsys: pytest.CaptureFixture[str], *args: str
+              ) -> list[dict[str, Any]]:
     """`equity rule --json` on a file: the boards with a revoke, and the boards in error."""
-    main(["rule", str(path), "--json"])
+    main(["rule", str(path), "--json", *args])
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     return [o for o in out if "error" in o or o.get("revokes")]
 
@@ -94,25 +96,39 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def corpus_batch(corpus_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("batch-out") / "one.jsonl"
-    run_batch([corpus_file], RulingOptions(), out, jobs=1, time_limit=None)
+    run_batch([corpus_file], quick(), out, jobs=1, time_limit=None)
     return out
 
 
 def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "cases.jsonl"
-    run_batch([CASES], RulingOptions(), out, jobs=1, time_limit=None, task_boards=5)
-    expected = [o for case in sorted(CASES.glob("*.pbn")) for o in rule_json(case, capsys)]
+    run_batch([CASES], quick(), out, jobs=1, time_limit=None, task_boards=5)
+    expected = [o for case in sorted(CASES.glob("*.pbn"))
+                for o in rule_json(case, capsys, *QUICK_ARGS)]
     got = lines_of(out)
     assert len(got) > 30
     assert without_key(got) == without_key(expected)
+
+
+@pytest.mark.parametrize("case", ["001_3nt_east_diamond_discard",
+                                  "004_3nt_long_suit_killed"])
+def test_batch_lines_are_rule_json_lines_with_the_default_estimate(
+        case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the likely lines' playouts included: every decision's layouts solved in batch
+    src = CASES / f"{case}.pbn"
+    out = tmp_path / "cases.jsonl"
+    run_batch([src], RulingOptions(), out, jobs=1, time_limit=None)
+    got = lines_of(out)
+    assert any(ln["kind"] == "likely" for b in got for ln in b.get("lines", []))
+    assert without_key(got) == without_key(rule_json(src, capsys))
 
 
 @needs_data
 def test_batch_lines_are_rule_json_lines_on_a_corpus_slice(
         corpus_file: Path, corpus_batch: Path, capsys: pytest.CaptureFixture[str]) -> None:
     got = lines_of(corpus_batch)
-    assert without_key(got) == without_key(rule_json(corpus_file, capsys))
+    assert without_key(got) == without_key(rule_json(corpus_file, capsys, *QUICK_ARGS))
     keys = set(by_key(got))
     assert keys == {f"{corpus_file}#{i}" for i in range(1, 42)}
 
@@ -130,7 +146,7 @@ def test_a_bad_board_is_an_error_line_and_the_rest_are_ruled(corpus_batch: Path)
 def test_two_jobs_give_the_same_lines_as_one(corpus_file: Path, corpus_batch: Path,
                                              tmp_path: Path) -> None:
     out = tmp_path / "two.jsonl"
-    s = run_batch([corpus_file], RulingOptions(), out, jobs=2, task_boards=4)
+    s = run_batch([corpus_file], quick(), out, jobs=2, task_boards=4)
     assert (s.ruled, s.errors) == (40, 1)
     assert by_key(lines_of(out)) == by_key(lines_of(corpus_batch))
 
@@ -141,10 +157,10 @@ def test_a_killed_run_rerun_has_every_board_once_with_the_same_results(
     src = tmp_path / "big.pbn"
     write(src, corpus(sources([EXTERNAL / "ben-bbo-daylong"]), 300, seed=7))
     reference = tmp_path / "reference.jsonl"
-    run_batch([src], RulingOptions(), reference, jobs=1, time_limit=None)
+    run_batch([src], quick(), reference, jobs=1, time_limit=None)
     out = tmp_path / "out.jsonl"
     cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(src), "--out", str(out),
-           "--jobs", "2"]
+           *QUICK_ARGS, "--jobs", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stderr=subprocess.DEVNULL)
     try:
@@ -239,17 +255,21 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
 
     example = (Path(__file__).parents[1] / "equity" / "examples"
                / "3nt_east_diamond_revoke.pbn").read_text()
-    boards = [b for b in read_text(example + "\n" + example.replace('[Board "1"]',
-                                                                     '[Board "2"]'), "pbn")
-              if isinstance(b, Board)]
+    other = (CASES / "004_3nt_long_suit_killed.pbn").read_text()
+    boards = [b for b in read_text(example, "pbn") if isinstance(b, Board)][:1] + [
+        dataclasses.replace(b, number=2) for b in read_text(other, "pbn")
+        if isinstance(b, Board)][:1]
+    # board 1's positions (and their sampled layouts) come after its first trick
+    gone = sum(Card.parse(c).bit for c in ("H7", "H3", "HJ", "HQ"))
     real = dds_solver(None)
-    bad: list[Any] = []
+
+    def of_board_2(group: Any) -> bool:
+        return any((p.hands[0] | p.hands[1] | p.hands[2] | p.hands[3]) & gone
+                   for p, _ in group)
 
     def flaky(groups: Any) -> Any:
-        # DDS rejects any batch that holds board 2's positions
-        if len(groups) == 2 and not bad:
-            bad.append(groups[1])
-        if len(groups) > 1 or groups[0] is bad[0]:
+        # DDS rejects any batch that holds one of board 2's positions
+        if any(of_board_2(g) for g in groups):
             raise solve.SolveError("DDS rejected a batch: Wrong number of remaining cards")
         return real(groups)
 

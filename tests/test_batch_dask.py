@@ -16,7 +16,7 @@ import pytest
 
 from equity.app.batch import run_batch
 from equity.app.cli import main
-from equity.app.options import RulingOptions
+from tests.conftest import QUICK_ARGS, quick
 from tests.test_batch import TIMED, by_key, lines_of, many_boards
 
 distributed = pytest.importorskip("distributed")
@@ -40,8 +40,8 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_cluster_gives_the_local_lines_on_the_seed_cases(cluster: Any,
                                                              tmp_path: Path) -> None:
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
-    run_batch([CASES], RulingOptions(), local, jobs=1, time_limit=None)
-    s = run_batch([CASES], RulingOptions(), remote, time_limit=None, task_boards=4,
+    run_batch([CASES], quick(), local, jobs=1, time_limit=None)
+    s = run_batch([CASES], quick(), remote, time_limit=None, task_boards=4,
                   scheduler=cluster.scheduler_address)
     assert s.ruled + s.errors == len(lines_of(local))
     assert by_key(lines_of(remote)) == by_key(lines_of(local))
@@ -61,7 +61,7 @@ def test_the_cli_with_a_time_limit_gives_the_same_error_lines(
 def test_a_worker_killed_mid_run_loses_nothing(cluster: Any, many: Path,
                                                 tmp_path: Path) -> None:
     reference, out = tmp_path / "reference.jsonl", tmp_path / "dask.jsonl"
-    run_batch([many], RulingOptions(), reference, jobs=1, time_limit=None)
+    run_batch([many], quick(), reference, jobs=1, time_limit=None)
     with distributed.Client(cluster.scheduler_address) as client:
         client.wait_for_workers(2)
         pids = client.run(os.getpid)
@@ -82,7 +82,7 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster: Any, many: Path,
     killer = threading.Thread(target=kill_when_running)
     killer.start()
     try:
-        s = run_batch([many], RulingOptions(), out, time_limit=None, task_boards=8,
+        s = run_batch([many], quick(), out, time_limit=None, task_boards=8,
                       scheduler=cluster.scheduler_address)
     finally:
         killer.join()
@@ -107,8 +107,8 @@ def test_ctrl_c_on_a_cluster_run_is_quiet_and_resumable(cluster: Any, many: Path
 
     root = Path(__file__).resolve().parents[1]
     out = tmp_path / "dask.jsonl"
-    cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(many), "--out", str(out),
-           "--scheduler", cluster.scheduler_address]
+    cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(many), *QUICK_ARGS,
+           "--out", str(out), "--scheduler", cluster.scheduler_address]
     env = {**os.environ, "PYTHONPATH": str(root)}
     proc = subprocess.Popen(cmd, env=env, text=True, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, start_new_session=True)

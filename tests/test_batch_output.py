@@ -22,6 +22,7 @@ from equity.app.batch import output as output_module
 from equity.app.batch import run as run_module
 from equity.app.batch import workers
 from equity.app.cli import main
+from tests.conftest import QUICK_ARGS
 from tests.test_batch import TIMED, by_key, lines_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +41,8 @@ def timed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seed cases ruled into a fresh output in one go."""
     out = tmp_path_factory.mktemp("reference") / "cases.jsonl"
-    assert main(["batch", str(CASES), "--out", str(out), "--time-limit", "0"]) in (0, 1)
+    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"]) in (0, 1)
     return out
 
 
@@ -161,7 +163,8 @@ def test_short_writes_keep_every_line_whole(
     out = tmp_path / "short.jsonl"
     real = os.write
     monkeypatch.setattr(os, "write", _faulty_write(out, lambda fd, b: real(fd, b[:7])))
-    assert main(["batch", str(CASES), "--out", str(out), "--time-limit", "0"]) in (0, 1)
+    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"]) in (0, 1)
     monkeypatch.undo()
     assert out.read_bytes() == reference.read_bytes()
 
@@ -171,7 +174,8 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Was: "internal error ... please report it", and a cut line."""
     out = tmp_path / "full.jsonl"
-    room = [70_000]
+    room = [reference.stat().st_size // 2]  # about half the boards fit
+    limit = room[0]
     real = os.write
 
     def fault(fd: int, data: bytes) -> int:
@@ -182,15 +186,17 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
         return n
 
     monkeypatch.setattr(os, "write", _faulty_write(out, fault))
-    code = main(["batch", str(CASES), "--out", str(out), "--time-limit", "0"])
+    code = main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"])
     monkeypatch.undo()
     err = capsys.readouterr().err
     assert code == 1
     assert f"equity batch: {out}: disk full" in err and "internal error" not in err
     data = out.read_bytes()
-    assert 0 < len(data) <= 70_000 and data.endswith(b"\n")
+    assert 0 < len(data) <= limit and data.endswith(b"\n")
     kept = len(lines_of(out))
-    assert main(["batch", str(CASES), "--out", str(out), "--time-limit", "0"]) in (0, 1)
+    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"]) in (0, 1)
     assert f"{kept} already in the output" in capsys.readouterr().err
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
 
@@ -198,20 +204,22 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
 def test_a_file_size_limit_is_met_with_whole_lines(tmp_path: Path, reference: Path) -> None:
     """A real short write then EFBIG (the process's file size limit, as a quota would)."""
     out = tmp_path / "limited.jsonl"
-    limit = 70_000
+    limit = reference.stat().st_size // 2  # about half the boards fit
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
 
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     r = subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", str(CASES),
-                        "--out", str(out), "--time-limit", "0"], env=env, preexec_fn=cap,
+                        *QUICK_ARGS, "--out", str(out), "--time-limit", "0"], env=env,
+                       preexec_fn=cap,
                        capture_output=True, text=True, timeout=300, check=False)
     assert r.returncode == 1, r.stderr
     assert "file too large" in r.stderr and "Traceback" not in r.stderr
     data = out.read_bytes()
     assert 0 < len(data) <= limit and data.endswith(b"\n")
-    assert main(["batch", str(CASES), "--out", str(out), "--time-limit", "0"]) in (0, 1)
+    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"]) in (0, 1)
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import QUICK_ARGS
 from tests.test_batch import by_key, lines_of, many_boards
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +36,7 @@ def reference(many: Path) -> Path:
 def batch(src: Path, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", str(src),
-                           "--out", str(out), *more], env=env, capture_output=True,
+                           "--out", str(out), *QUICK_ARGS, *more], env=env, capture_output=True,
                           text=True, timeout=600, check=False)
 
 
@@ -67,7 +68,7 @@ def test_a_signal_ends_every_worker_quietly_and_the_output_is_resumable(
     out = tmp_path / "out.jsonl"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "equity.app.cli", "batch", str(many),
-                             "--out", str(out), "--jobs", "2"], env=env, text=True,
+                             *QUICK_ARGS, "--out", str(out), "--jobs", "2"], env=env, text=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
     try:

@@ -10,6 +10,7 @@ Rulings use real DDS (single positions, fast). Constructed boards:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from pathlib import Path
 
@@ -21,8 +22,8 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.core.cards import ModelError, Side
-from equity.core.laws import rule
-from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, build
+from equity.core.laws import AutomaticRuling, rule
+from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, build
 from equity.core.replay import replay
 from equity.core.ruling import (
     Policy,
@@ -122,10 +123,15 @@ def test_no_adjustment_leaves_non_offenders_below_the_64a_result() -> None:
 # --- Policies ---------------------------------------------------------------------------
 
 
-def policies_differ(weights: Weights = Weights()) -> dict[Policy, float]:
+@functools.cache
+def _policies_differ_lines() -> tuple[AutomaticRuling, tuple[Counterfactual, ...]]:
     a = rule(replay(board(POLICIES_DIFFER_DEAL, "4S", "S", POLICIES_DIFFER)))
-    cfs = build(a, DdsSolver())
-    return {p: compare(a, cfs, p, weights).mean_tricks for p in Policy}
+    return a, build(a, DdsSolver())
+
+
+def policies_differ(weights: Weights | None = None) -> dict[Policy, float]:
+    a, cfs = _policies_differ_lines()
+    return {p: compare(a, cfs, p, weights or Weights()).mean_tricks for p in Policy}
 
 
 def test_dd_favourable_weighted_differ_on_constructed_case() -> None:

@@ -22,8 +22,8 @@ from equity.core.board import Attention, Facts, Requirement
 from equity.core.cards import Card, Seat, Side
 from equity.core.correction import trick_twelve
 from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
 from equity.core.line import Leaves, LineKind
+from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
 from equity.core.replay import RevokeKind, replay
 from equity.core.ruling import (
     Basis,

@@ -145,8 +145,9 @@ class RulingOptions:
     weights: Weights = field(default_factory=Weights, metadata=cli(
         "--weight", metavar="LINE=W", repeat=True, parse=Weights.parse,
         help="the Director's weight for a line under --policy weighted: "
-             "'table=0.6', 'DT=0.3', '2:table=0.5' for revoke 2 only (repeatable; "
-             "the rest of 1 is shared equally among the other lines)"))
+             "'table=0.6', 'likely=0.4', 'line1=0.5', 'DT=0.3', '2:table=0.5' for "
+             "revoke 2 only (repeatable; the rest of 1 goes to the other lines in the "
+             "default proportions)"))
     drop: tuple[str, ...] = field(default=(), metadata=cli(
         "--drop", metavar="LINE", repeat=True, parse=_drop,
         help="drop a line (weight 0): 'table', 'likely', 'line1', 'outcome1', a card "
@@ -179,8 +180,9 @@ class RulingOptions:
              "(non-offenders' score; default 1/3)"))
     probable: float = field(default=1 / 6, metadata=cli(
         "--probable", metavar="SHARE", kind=float,
-        help="--policy favourable: weight from which a result is 'at all "
-             "probable' (offenders' score; default 1/6)"))
+        help="weight from which a result is 'at all probable': under --policy "
+             "weighted, less probable results are dropped; under favourable, the "
+             "offenders' score (default 1/6)"))
     serious_error: bool = field(default=False, metadata=cli(
         "--serious-error", switch=True,
         help="Law 12C1(e): the non-offenders keep their table score, the offenders "
