@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import multiprocessing
 import signal
 import sys
 from collections import deque
@@ -20,7 +19,16 @@ from equity.app.batch.keys import board_error, error_line
 from equity.app.batch.output import Output
 from equity.app.batch.rounds import DEFAULT_TIME_LIMIT, TASK_BOARDS, dds_solver, rule_boards
 from equity.app.batch.screen import screen, tasks_of
-from equity.app.batch.workers import Slot, cap_jobs, log_queue, signals_held, usable_cores
+from equity.app.batch.workers import (
+    DEPTH,
+    Slot,
+    cap_jobs,
+    context,
+    log_queue,
+    prestart,
+    signals_held,
+    usable_cores,
+)
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.core.board import Board
 from equity.formats.walk import files
@@ -93,8 +101,10 @@ def _in_process(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Wri
 
 def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer, jobs: int,
             limit: float | None, summary: Summary) -> None:
-    """Run the tasks on ``jobs`` worker processes; retry a failed task board by board."""
-    ctx = multiprocessing.get_context("spawn")
+    """Run the tasks on ``jobs`` worker processes, :data:`DEPTH` tasks each in flight;
+    retry a failed task board by board."""
+    ctx = context()
+    prestart(ctx)  # at once if the run started it already
     threads = max(1, usable_cores() // jobs)
     queue = log_queue(ctx)
     slots: list[Slot] = []
@@ -106,11 +116,12 @@ def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer,
                 slots.append(Slot(ctx, (options, threads, limit, queue)))
         while True:
             for s in slots:
-                if s.task is None:
+                while len(s.tasks) < DEPTH:
                     task = retry.popleft() if retry else next(tasks, None)
-                    if task is not None:
-                        s.send(task)
-            busy = {s.conn: s for s in slots if s.task is not None}
+                    if task is None:
+                        break
+                    s.send(task)
+            busy = {s.conn: s for s in slots if s.tasks}
             if not busy:
                 finished = True
                 return
@@ -126,17 +137,19 @@ def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer,
 
 
 def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summary) -> None:
-    """Take a worker's answer: lines to write, or a failure to retry or report."""
-    task = slot.task or []
+    """Take a worker's answer: lines to write, or a failure to retry or report (the
+    tasks it held but had not begun go back to the queue whole)."""
+    task = slot.tasks[0]
     try:
         kind, payload = slot.conn.recv()
     except (EOFError, OSError):
         slot.proc.join(5)
         kind, payload = "died", f"the worker stopped (exit code {slot.proc.exitcode})"
     if kind == "done":
-        slot.task = None
+        slot.tasks.popleft()
         emit(payload, len(task))
         return
+    retry.extendleft(reversed(list(slot.tasks)[1:]))
     slot.restart()
     retry_or_report(task, str(payload), emit, retry, summary)
 
@@ -168,8 +181,11 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
     address) the tasks run on that cluster instead."""
     summary = Summary()
     found = files(paths)
+    local = jobs <= 1 and (not time_limit or not options.equity)
     output = Output(out, options, found, restart)
     try:
+        if scheduler is None and not local:
+            prestart(context())  # the workers' imports overlap the screening
         screened = screen(found)
         summary.screened, summary.to_rule = screened.boards, screened.to_rule
         fresh = [(k, e) for k, e in screened.errors if k not in output.done]
@@ -185,7 +201,7 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
             from equity.app.batch.distributed_engine import run_on_cluster
 
             run_on_cluster(scheduler, tasks, options, emit, time_limit or None, summary)
-        elif jobs <= 1 and (not time_limit or not options.equity):
+        elif local:
             _in_process(tasks, options, emit)  # nothing to time out, or one process is asked
         else:
             jobs, why = cap_jobs(max(1, jobs))
