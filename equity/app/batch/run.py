@@ -75,6 +75,11 @@ def terminate_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+_ERROR_KEY = '"error": '
+"""In a JSON line only as a key (a quote inside a string is escaped): only the lines that
+hold it are decoded to count the errors."""
+
+
 class _Writer:
     """Writes a task's lines, syncs, counts and moves the progress bar."""
 
@@ -84,11 +89,10 @@ class _Writer:
     def __call__(self, lines: Sequence[str], boards: int) -> None:
         self.out.write(lines)
         self.out.sync()
-        for line in lines:
-            if json.loads(line).get("error") is not None:
-                self.summary.errors += 1
-            else:
-                self.summary.ruled += 1
+        errors = sum(1 for line in lines if _ERROR_KEY in line
+                     and json.loads(line).get("error") is not None)
+        self.summary.errors += errors
+        self.summary.ruled += len(lines) - errors
         if self.bar is not None:
             self.bar.update(boards)
 
