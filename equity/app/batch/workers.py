@@ -231,12 +231,13 @@ def cap_jobs(jobs: int) -> tuple[int, str | None]:
 
 
 def log_queue(ctx: Any) -> Any:
-    """The queue feeding the parent's one log handler, usable by spawned workers.
+    """The queue feeding the parent's one log handler, usable by the workers.
 
     ``multiprocessing_logging.install_mp_handler`` wraps the root logger's handlers in a
     handler that empties a queue in a thread. Its queue is made for forked children; the
-    workers are spawned (DDS's threads and a fork do not mix), so the queue is replaced by
-    one of the spawn context, which the handler's thread reads from then on.
+    workers come from a fork server or are spawned (DDS's threads and a fork of the parent
+    do not mix), so the queue is replaced by one of ``ctx``, which the handler's thread
+    reads from then on.
     """
     import multiprocessing_logging
 
