@@ -6,8 +6,10 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import queue
 import signal
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -85,8 +87,13 @@ class _Writer:
 
     def __init__(self, out: Output, summary: Summary, bar: Any) -> None:
         self.out, self.summary, self.bar = out, summary, bar
+        self._lock = threading.Lock()  # lost boards are reported from the read-ahead thread
 
     def __call__(self, lines: Sequence[str], boards: int) -> None:
+        with self._lock:
+            self._write(lines, boards)
+
+    def _write(self, lines: Sequence[str], boards: int) -> None:
         self.out.write(lines)
         self.out.sync()
         errors = sum(1 for line in lines if _ERROR_KEY in line
@@ -99,8 +106,43 @@ class _Writer:
 
 def _in_process(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer) -> None:
     solver = dds_solver(None)
-    for task in tasks:
+    for task in _read_ahead(tasks):
         emit(rule_boards(task, options, solver), len(task))
+
+
+def _read_ahead(tasks: Iterator[list[Board]]) -> Iterator[list[Board]]:
+    """``tasks``, the next ones read by a thread of their own while this one rules (DDS
+    lets go of the interpreter while it solves); the thread's errors are raised here.
+    Leaving (done or interrupted) ends the thread before the output can be closed."""
+    ahead: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def read() -> None:
+        try:
+            for task in tasks:
+                ahead.put((True, task))
+                if stop.is_set():
+                    return
+            ahead.put((False, None))
+        except BaseException as e:  # raised again in the caller's thread
+            ahead.put((False, e))
+
+    reader = threading.Thread(target=read, name="read-ahead", daemon=True)
+    reader.start()
+    try:
+        while True:
+            more, item = ahead.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        while reader.is_alive():
+            with contextlib.suppress(queue.Empty):
+                ahead.get_nowait()
+            reader.join(0.01)
 
 
 def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer, jobs: int,
