@@ -208,6 +208,26 @@ def test_a_board_over_the_time_limit_is_an_error_and_the_run_goes_on(
     assert not (tmp_path / "dump.txt").exists()
 
 
+def test_an_overrun_sends_the_task_queued_behind_it_back_whole(tmp_path: Path) -> None:
+    # one worker holds two one-board tasks: board 1 overruns, board 2 waited behind it
+    src = tmp_path / "timed.pbn"
+    src.write_text(TIMED, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    s = run_batch([src], RulingOptions(), out, jobs=1, time_limit=0.001, task_boards=1)
+    assert (s.ruled, s.errors, s.retried) == (1, 1, 0)
+    lines = by_key(lines_of(out))
+    assert lines[f"{src}#1"]["error"] == "double-dummy solving exceeded 0.001 s"
+    assert lines[f"{src}#2"]["ruling"]["basis"] == "none"
+
+
+def test_workers_come_from_a_fork_server_that_preloaded_them() -> None:
+    from equity.app.batch.workers import PRELOAD, context
+
+    ctx = context()
+    assert ctx.get_start_method() == "forkserver"
+    assert "equity.app.batch.workers" in PRELOAD
+
+
 def test_without_a_time_limit_the_same_board_is_ruled(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)

@@ -52,8 +52,13 @@ class Answer:
     card_scores: tuple[tuple[Card, int], ...] | None = None
 
     def tricks(self, side: Side) -> int:
-        """Tricks ``side`` wins from the position on, best play by both sides."""
-        return for_side(self.best, self.position, side)
+        """Tricks ``side`` wins from the position on, best play by both sides (``best``
+        was range-checked when the answer was decoded)."""
+        p = self.position
+        to_play = (p.leader + len(p.trick)) & 3
+        if to_play & 1 == side:
+            return self.best
+        return p.hands[to_play].bit_count() - self.best
 
     def cards(self, side: Side) -> dict[Card, int]:
         """The value for ``side`` of every legal card of the player to play."""
@@ -208,7 +213,8 @@ def _decode(p: Position, fut: Any, every: bool) -> Answer:
     """
     if not every:
         score = int(fut.score[0])
-        for_side(score, p, p.to_play.side)  # range check
+        if not 0 <= score <= p.hands[(p.leader + len(p.trick)) & 3].bit_count():
+            raise SolveError(f"DDS returned an impossible score {score} for {p}")
         return Answer(p, score)
     listed: list[tuple[Card, int]] = []
     held = p.hands[p.to_play]

@@ -195,23 +195,23 @@ def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
     positions kept together (and so next to each other) where they fit, without repeats
     (a position asked for its best card by one board and for every card by another is
     solved once, for every card)."""
-    every: dict[Position, bool] = {}
+    every: dict[Position, bool] = {}  # in order of first request
+    fresh: list[int] = []  # how many positions each group asks first
     for group in groups:
+        before = len(every)
         for p, e in group:
-            every[p] = every.get(p, False) or e
-    seen: set[Position] = set()
+            known = every.get(p)
+            if known is None or (e and not known):
+                every[p] = e
+        fresh.append(len(every) - before)
+    items = iter(every.items())
     chunk: list[tuple[Position, bool]] = []
-    for group in groups:
-        fresh = []
-        for p, _ in group:
-            if p not in seen:
-                seen.add(p)
-                fresh.append((p, every[p]))
-        if chunk and len(chunk) + len(fresh) > solve.MAX_BOARDS:
+    for n in fresh:
+        if chunk and len(chunk) + n > solve.MAX_BOARDS:
             yield chunk
             chunk = []
-        for item in fresh:
-            chunk.append(item)
+        for _ in range(n):
+            chunk.append(next(items))
             if len(chunk) == solve.MAX_BOARDS:
                 yield chunk
                 chunk = []

@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import multiprocessing
+import queue
 import signal
 import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,16 @@ from equity.app.batch.keys import board_error, error_line
 from equity.app.batch.output import Output
 from equity.app.batch.rounds import DEFAULT_TIME_LIMIT, TASK_BOARDS, dds_solver, rule_boards
 from equity.app.batch.screen import screen, tasks_of
-from equity.app.batch.workers import Slot, cap_jobs, log_queue, signals_held, usable_cores
+from equity.app.batch.workers import (
+    DEPTH,
+    Slot,
+    cap_jobs,
+    context,
+    log_queue,
+    prestart,
+    signals_held,
+    usable_cores,
+)
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.core.board import Board
 from equity.formats.walk import files
@@ -67,34 +77,80 @@ def terminate_raises() -> Iterator[None]:
         signal.signal(signal.SIGTERM, old)
 
 
+_ERROR_KEY = '"error": '
+"""In a JSON line only as a key (a quote inside a string is escaped): only the lines that
+hold it are decoded to count the errors."""
+
+
 class _Writer:
     """Writes a task's lines, syncs, counts and moves the progress bar."""
 
     def __init__(self, out: Output, summary: Summary, bar: Any) -> None:
         self.out, self.summary, self.bar = out, summary, bar
+        self._lock = threading.Lock()  # lost boards are reported from the read-ahead thread
 
     def __call__(self, lines: Sequence[str], boards: int) -> None:
+        with self._lock:
+            self._write(lines, boards)
+
+    def _write(self, lines: Sequence[str], boards: int) -> None:
         self.out.write(lines)
         self.out.sync()
-        for line in lines:
-            if json.loads(line).get("error") is not None:
-                self.summary.errors += 1
-            else:
-                self.summary.ruled += 1
+        errors = sum(1 for line in lines if _ERROR_KEY in line
+                     and json.loads(line).get("error") is not None)
+        self.summary.errors += errors
+        self.summary.ruled += len(lines) - errors
         if self.bar is not None:
             self.bar.update(boards)
 
 
 def _in_process(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer) -> None:
     solver = dds_solver(None)
-    for task in tasks:
+    for task in _read_ahead(tasks):
         emit(rule_boards(task, options, solver), len(task))
+
+
+def _read_ahead(tasks: Iterator[list[Board]]) -> Iterator[list[Board]]:
+    """``tasks``, the next ones read by a thread of their own while this one rules (DDS
+    lets go of the interpreter while it solves); the thread's errors are raised here.
+    Leaving (done or interrupted) ends the thread before the output can be closed."""
+    ahead: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def read() -> None:
+        try:
+            for task in tasks:
+                ahead.put((True, task))
+                if stop.is_set():
+                    return
+            ahead.put((False, None))
+        except BaseException as e:  # raised again in the caller's thread
+            ahead.put((False, e))
+
+    reader = threading.Thread(target=read, name="read-ahead", daemon=True)
+    reader.start()
+    try:
+        while True:
+            more, item = ahead.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        while reader.is_alive():
+            with contextlib.suppress(queue.Empty):
+                ahead.get_nowait()
+            reader.join(0.01)
 
 
 def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer, jobs: int,
             limit: float | None, summary: Summary) -> None:
-    """Run the tasks on ``jobs`` worker processes; retry a failed task board by board."""
-    ctx = multiprocessing.get_context("spawn")
+    """Run the tasks on ``jobs`` worker processes, :data:`DEPTH` tasks each in flight;
+    retry a failed task board by board."""
+    ctx = context()
+    prestart(ctx)  # at once if the run started it already
     threads = max(1, usable_cores() // jobs)
     queue = log_queue(ctx)
     slots: list[Slot] = []
@@ -106,11 +162,12 @@ def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer,
                 slots.append(Slot(ctx, (options, threads, limit, queue)))
         while True:
             for s in slots:
-                if s.task is None:
+                while len(s.tasks) < DEPTH:
                     task = retry.popleft() if retry else next(tasks, None)
-                    if task is not None:
-                        s.send(task)
-            busy = {s.conn: s for s in slots if s.task is not None}
+                    if task is None:
+                        break
+                    s.send(task)
+            busy = {s.conn: s for s in slots if s.tasks}
             if not busy:
                 finished = True
                 return
@@ -126,17 +183,19 @@ def _pooled(tasks: Iterator[list[Board]], options: RulingOptions, emit: _Writer,
 
 
 def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summary) -> None:
-    """Take a worker's answer: lines to write, or a failure to retry or report."""
-    task = slot.task or []
+    """Take a worker's answer: lines to write, or a failure to retry or report (the
+    tasks it held but had not begun go back to the queue whole)."""
+    task = slot.tasks[0]
     try:
         kind, payload = slot.conn.recv()
     except (EOFError, OSError):
         slot.proc.join(5)
         kind, payload = "died", f"the worker stopped (exit code {slot.proc.exitcode})"
     if kind == "done":
-        slot.task = None
+        slot.tasks.popleft()
         emit(payload, len(task))
         return
+    retry.extendleft(reversed(list(slot.tasks)[1:]))
     slot.restart()
     retry_or_report(task, str(payload), emit, retry, summary)
 
@@ -168,8 +227,11 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
     address) the tasks run on that cluster instead."""
     summary = Summary()
     found = files(paths)
+    local = jobs <= 1 and (not time_limit or not options.equity)
     output = Output(out, options, found, restart)
     try:
+        if scheduler is None and not local:
+            prestart(context())  # the workers' imports overlap the screening
         screened = screen(found)
         summary.screened, summary.to_rule = screened.boards, screened.to_rule
         fresh = [(k, e) for k, e in screened.errors if k not in output.done]
@@ -185,7 +247,7 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
             from equity.app.batch.distributed_engine import run_on_cluster
 
             run_on_cluster(scheduler, tasks, options, emit, time_limit or None, summary)
-        elif jobs <= 1 and (not time_limit or not options.equity):
+        elif local:
             _in_process(tasks, options, emit)  # nothing to time out, or one process is asked
         else:
             jobs, why = cap_jobs(max(1, jobs))
