@@ -353,6 +353,10 @@ function renderRuling(data) {
         div.appendChild(row);
       }
     }
+    for (const c of (final && final.checks) || []) {
+      div.appendChild(el("p", { class: "equity", "data-equity": String(c.revoke + 1) },
+        `Revoke ${c.revoke + 1}, Law ${c.law}: equity ${Number(c.equity_tricks).toFixed(2)} tricks for declarer`));
+    }
     if (final && final.steps) {
       div.appendChild(el("h4", {}, "Decision"));
       steps(final.steps, div);

@@ -116,6 +116,12 @@ def _options(obj: JSON) -> RulingOptions:
                 raise ApiError(f"{name}: a list of texts", name)
         elif not isinstance(value, (str, int, float, bool)):
             raise ApiError(f"{name}: not a value", name)
+        if name == "equity":
+            # the page says whether to check Law 64C; the field's command-line value is
+            # the --no-equity switch
+            if not isinstance(value, bool):
+                raise ApiError("equity: true or false", name)
+            value = not value
         values[name] = value
     try:
         return RulingOptions.from_values(values)
