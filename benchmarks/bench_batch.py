@@ -1,38 +1,34 @@
-"""``equity batch``: full rulings at speed. Every figure is a ratio of two timings taken
-side by side in one test (the machine is shared: absolute times drift, ratios less).
+"""``equity batch``: full rulings at speed, as ratios of timings taken side by side.
 
-Run: ``python -m pytest benchmarks/bench_batch.py --benchmark-only -s`` (``-s`` shows the
-ratios; they are also stored in each benchmark's ``extra_info``). The corpus (1,000 real
-boards with one injected revoke each, :mod:`benchmarks.corpus`, seed 1) is written to a
-temporary directory. See benchmarks/README.md for what each figure means.
+Run: ``EQUITY_EXTERNAL=... PYTHONPATH=. python -m pytest benchmarks/bench_batch.py
+--benchmark-only -s`` (``-s`` shows the ratios; they are also stored in each benchmark's
+``extra_info``). The corpus (``EQUITY_BENCH_BOARDS`` real boards, 1,000 by default, one
+injected revoke each, :mod:`benchmarks.corpus`, seed 1) is written to a temporary
+directory. See benchmarks/README.md for what each figure means.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+import equity.app.batch.run as batch_run
+from benchmarks.common import BOARDS, fresh, needs_data, once, report, timed
 from benchmarks.corpus import EXTERNAL, corpus, sources, write
+from benchmarks.naive import naive_script, rule_one
 from equity.app.batch import dds_solver, rule_boards, run_batch
 from equity.app.options import RulingOptions
-from equity.app.pipeline import rule_board
 from equity.core.board import Board
-from equity.core.cards import Card, Side, Suit
 from equity.core.position import Position
-from equity.dd import solve
+from equity.dd.session import session
 from equity.formats import read_boards
-from equity.render.text import equity_json
 
-BOARDS = 1000
-MEMORY_BOARDS = (1000, 10000)
-pytestmark = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
+pytestmark = needs_data
 
 
 @pytest.fixture(scope="module")
@@ -42,127 +38,76 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def timed(fn: Callable[[], Any]) -> float:
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
-
-
-def report(benchmark: BenchmarkFixture, name: str, ratio: float, **info: float) -> None:
-    benchmark.extra_info.update({name: round(ratio, 3), **{k: round(v, 3)
-                                                           for k, v in info.items()}})
-    print(f"\n{name} = {ratio:.3f}  " + "  ".join(f"{k}={v:.2f}" for k, v in info.items()))
-
-
-# --- 1. Batch rulings against DDS alone on the same positions ------------------------------
-
-
-def test_batch_total_over_dds_alone(benchmark: BenchmarkFixture, corpus_file: Path,
-                                    tmp_path: Path) -> None:
-    """The whole batch (screen, read, rule, solve, write) in one process with DDS's
-    threads, over ``SolveAllBoards`` alone on the very chunks the batch sent (packed
-    beforehand): what the batch adds on top of DDS. Goal <= 1.15."""
-    chunks: list[list[tuple[Position, bool]]] = []
-    import equity.app.batch as batch
-
-    real = batch.dds_solver
-    batch.dds_solver = lambda limit=None, record=None: real(limit, chunks)  # type: ignore[assignment]
-    try:
-        # warm up
-        run_batch([corpus_file], RulingOptions(), tmp_path / "warm.jsonl", time_limit=None)
-        chunks.clear()
-        total = benchmark.pedantic(lambda: timed(lambda: run_batch(
-            [corpus_file], RulingOptions(), tmp_path / f"{time.time()}.jsonl", time_limit=None)),
-            rounds=1, iterations=1)
-    finally:
-        batch.dds_solver = real
-    packed = [solve.pack_chunk([p for p, _ in c], [e for _, e in c]) for c in chunks]
-    dds = timed(lambda: [solve.run_packed(b) for b in packed])
-    jobs2 = timed(lambda: run_batch([corpus_file], RulingOptions(), tmp_path / "j2.jsonl", jobs=2))
-    report(benchmark, "batch_over_dds", total / dds, batch_s=total, dds_alone_s=dds,
-           positions=sum(map(len, chunks)), chunks=len(chunks), jobs2_s=jobs2,
-           jobs2_over_dds=jobs2 / dds)
-
-
-# --- 2. Both cores against one --------------------------------------------------------------
-
-
-def one_core(path: Path, out: Path) -> None:
-    """DDS limited to one thread, one process."""
-    solve.set_threads(1)
-    try:
+def batch(path: Path, out: Path, jobs: int) -> None:
+    """``equity batch`` as the command runs it: in one process for ``jobs=1`` (DDS's own
+    thread count), else ``jobs`` workers with one DDS thread each and the time limit."""
+    if jobs == 1:
         run_batch([path], RulingOptions(), out, jobs=1, time_limit=None)
+    else:
+        run_batch([path], RulingOptions(), out, jobs=jobs)
+
+
+def one_thread(path: Path, out: Path) -> None:
+    """One process, DDS limited to one thread: one core's worth."""
+    session().set_threads(1)
+    try:
+        batch(path, out, 1)
     finally:
-        solve.set_threads(0)
+        session().set_threads(0)
 
 
-def test_both_cores_against_one(benchmark: BenchmarkFixture, corpus_file: Path,
-                                tmp_path: Path) -> None:
-    """``--jobs 2`` (two worker processes, one DDS thread each, default time limit) over
-    one process with one DDS thread; also one process with DDS's two threads. Goal >= 1.7."""
-    one = timed(lambda: one_core(corpus_file, tmp_path / "one.jsonl"))
-    threads = timed(lambda: run_batch([corpus_file], RulingOptions(), tmp_path / "threads.jsonl",
-                                      time_limit=None))
-    two = benchmark.pedantic(lambda: timed(lambda: run_batch(
-        [corpus_file], RulingOptions(), tmp_path / f"two{time.time()}.jsonl", jobs=2)),
-        rounds=1, iterations=1)
-    report(benchmark, "two_cores_over_one", one / two, one_core_s=one, jobs2_s=two,
-           dds_threads_only_speedup=one / threads)
+# --- 1. Batch against the naive analyst script ---------------------------------------------
 
 
-# --- 3. Batch against the naive loop --------------------------------------------------------
-
-
-class NaiveSolver:
-    """What a user would write: endplay's ``solve_board`` for each position, one at a
-    time (all cards scored where the lines need every card's value)."""
-
-    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
-        from endplay.dds.solve import SolveMode, solve_board
-
-        solve.validate(position)
-        out = {}
-        for card, score in solve_board(solve._to_deal(position), SolveMode.Default):
-            tricks = score if position.to_play.side == side else position.tricks_left - score
-            out[Card(Suit(int(card.suit)), int(card.rank).bit_length() - 1)] = tricks
-        return out
-
-    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
-        from endplay.dds.solve import SolveMode, solve_board
-
-        out = []
-        for p in positions:
-            solve.validate(p)
-            best = max(s for _, s in solve_board(solve._to_deal(p), SolveMode.OptimalOne))
-            out.append(best if p.to_play.side == side else p.tricks_left - best)
-        return out
-
-
-def naive_loop(path: Path) -> list[dict[str, Any]]:
-    solver = NaiveSolver()
-    out = []
-    for b in read_boards(path):
-        if isinstance(b, Board):
-            out.append(equity_json(rule_board(b, solver=solver)))
-    return out
-
-
-def test_batch_against_the_naive_loop(benchmark: BenchmarkFixture, corpus_file: Path,
-                                      tmp_path: Path) -> None:
-    """``--jobs 2`` over a loop that rules board after board with one ``solve_board`` per
-    position. Both give the same rulings (checked on a slice). Goal >= 2."""
+def test_batch_against_the_naive_script(benchmark: BenchmarkFixture, corpus_file: Path,
+                                        tmp_path: Path) -> None:
+    """``--jobs 2`` over the naive script (:mod:`benchmarks.naive`) run sequentially and
+    on ``Pool(2)``; also one process each way. Same rulings (checked on a slice).
+    Goal: batch >= 2x the ``Pool(2)`` script."""
     boards = [b for b in read_boards(corpus_file) if isinstance(b, Board)][:20]
-    got = rule_boards(boards, RulingOptions(), dds_solver())
-    naive = [equity_json(rule_board(b, solver=NaiveSolver())) for b in boards]
-    import json
+    got = [json.loads(x) for x in rule_boards(boards, RulingOptions(), dds_solver())]
+    assert got == [{**rule_one(b), "key": f"{b.source}#{b.index}"} for b in boards]
+    sequential = timed(lambda: naive_script(corpus_file, 1))
+    pool = timed(lambda: naive_script(corpus_file, 2))
+    jobs1 = timed(lambda: batch(corpus_file, fresh(tmp_path, "j1"), 1))
+    jobs2 = once(benchmark, lambda: batch(corpus_file, fresh(tmp_path, "j2"), 2))
+    report(benchmark, "batch_over_naive_pool", pool / jobs2, naive_sequential_s=sequential,
+           naive_pool2_s=pool, batch_jobs1_s=jobs1, batch_jobs2_s=jobs2,
+           jobs1_over_naive_sequential=sequential / jobs1)
 
-    assert [json.loads(g) for g in got] == [{**n, "key": f"{b.source}#{b.index}"}
-                                             for n, b in zip(naive, boards, strict=True)]
-    loop = timed(lambda: naive_loop(corpus_file))
-    batch = benchmark.pedantic(lambda: timed(lambda: run_batch(
-        [corpus_file], RulingOptions(), tmp_path / f"b{time.time()}.jsonl", jobs=2)),
-        rounds=1, iterations=1)
-    report(benchmark, "batch_over_naive", loop / batch, naive_s=loop, batch_jobs2_s=batch)
+
+# --- 2. Batch against the DDS time of its own positions ------------------------------------
+
+
+def test_batch_over_dds_alone(benchmark: BenchmarkFixture, corpus_file: Path,
+                              tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole batch run in one process (screen, read, rule, solve, write; DDS with its
+    own thread count) over DDS alone on exactly the batches the run sent it (recorded,
+    packed beforehand, solved again with the same thread count). Goal <= 1.15."""
+    chunks: list[list[tuple[Position, bool]]] = []
+    monkeypatch.setattr(batch_run, "dds_solver", lambda limit=None: dds_solver(limit, chunks))
+    batch(corpus_file, fresh(tmp_path, "warm"), 1)  # warm up: imports, DDS memory
+    chunks.clear()
+    total = once(benchmark, lambda: batch(corpus_file, fresh(tmp_path, "b"), 1))
+    s = session()
+    packed = [s.pack([p for p, _ in c], [e for _, e in c]) for c in chunks]
+    dds = timed(lambda: [s.run(b) for b in packed])
+    report(benchmark, "batch_over_dds", total / dds, batch_s=total, dds_alone_s=dds,
+           positions=sum(map(len, chunks)), batches=len(chunks))
+
+
+# --- 3. Both cores against one --------------------------------------------------------------
+
+
+def test_two_jobs_against_one(benchmark: BenchmarkFixture, corpus_file: Path,
+                              tmp_path: Path) -> None:
+    """``--jobs 2`` (two workers, one DDS thread each) over one process with one DDS
+    thread; also one process with DDS's own threads. Goal >= 1.8."""
+    one = timed(lambda: one_thread(corpus_file, fresh(tmp_path, "one")))
+    threads = timed(lambda: batch(corpus_file, fresh(tmp_path, "threads"), 1))
+    two = once(benchmark, lambda: batch(corpus_file, fresh(tmp_path, "two"), 2))
+    report(benchmark, "jobs2_over_one_core", one / two, one_core_s=one, jobs1_dds_threads_s=threads,
+           jobs2_s=two, jobs1_dds_threads_over_one_core=one / threads)
 
 
 # --- 4. Peak memory for ten times the boards ------------------------------------------------
@@ -186,17 +131,16 @@ def peak_rss_mb(path: Path, out: Path) -> float:
 
 def test_peak_memory_for_ten_times_the_boards(benchmark: BenchmarkFixture,
                                               tmp_path: Path) -> None:
-    """Peak RSS on 10,000 boards over 1,000 boards: flat (goal: under 500 MB)."""
-    small, big = MEMORY_BOARDS
+    """Peak RSS on ten times the boards over the corpus size: flat, under 300 MB."""
     srcs = sources([EXTERNAL])
     paths = []
-    for n in MEMORY_BOARDS:
+    for n in (BOARDS, 10 * BOARDS):
         p = tmp_path / f"c{n}.pbn"
         write(p, corpus(srcs, n, seed=2))
         paths.append(p)
     few = peak_rss_mb(paths[0], tmp_path / "few.jsonl")
-    many = benchmark.pedantic(lambda: peak_rss_mb(paths[1], tmp_path / "many.jsonl"),
-                              rounds=1, iterations=1)
-    report(benchmark, "peak_rss_ratio", many / few, rss_small_mb=few, rss_big_mb=many,
-           boards_small=small, boards_big=big)
-    assert many < 500
+    big: list[float] = []
+    once(benchmark, lambda: big.append(peak_rss_mb(paths[1], tmp_path / "many.jsonl")))
+    many = big[0]
+    report(benchmark, "peak_rss_ratio", many / few, rss_small_mb=few, rss_big_mb=many)
+    assert many < 300

@@ -22,11 +22,11 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.core.cards import Card, Side
-from equity.core.lines import DdsSolver
 from equity.core.position import Position
 from equity.core.ruling import Policy
+from equity.dd import DdsSolver
 from equity.formats import read_boards
-from equity.render.text import equity_json
+from equity.render.jsonout import equity_json
 
 
 class TimedSolver:

@@ -9,7 +9,9 @@ follow-suit check before each card. The endplay test prints the ratio of the two
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -43,6 +45,7 @@ def endplay_scan(path: Path) -> int:
     with open(path, encoding="utf-8") as f:
         boards = pbn.load(f)
     for b in boards:
+        assert b.contract is not None
         d = b.deal.copy()
         d.trump = b.contract.denom
         d.first = b.contract.declarer.lho
@@ -55,18 +58,26 @@ def endplay_scan(path: Path) -> int:
     return revokes
 
 
+def mean_of(benchmark: BenchmarkFixture) -> float:
+    """The mean time of the benchmark just run."""
+    assert benchmark.stats is not None
+    mean: float = benchmark.stats.stats.mean
+    return mean
+
+
 def test_bench_native_scan(benchmark: BenchmarkFixture, corpus_file: Path) -> None:
     native_scan(corpus_file)  # warm up: imports, page cache
     assert benchmark(native_scan, corpus_file) == BOARDS
-    MEANS["native"] = benchmark.stats.stats.mean
-    benchmark.extra_info["boards_per_second"] = BOARDS / benchmark.stats.stats.mean
+    MEANS["native"] = mean_of(benchmark)
+    benchmark.extra_info["boards_per_second"] = BOARDS / MEANS["native"]
 
 
 def test_bench_endplay_loop(benchmark: BenchmarkFixture, corpus_file: Path,
                             capsys: pytest.CaptureFixture[str]) -> None:
     """Runs after the native benchmark and prints the ratio of the two means."""
-    assert benchmark.pedantic(endplay_scan, (corpus_file,), rounds=3, iterations=1) == BOARDS
-    MEANS["endplay"] = mean = benchmark.stats.stats.mean
+    pedantic: Callable[..., Any] = benchmark.pedantic
+    assert pedantic(endplay_scan, (corpus_file,), rounds=3, iterations=1) == BOARDS
+    MEANS["endplay"] = mean = mean_of(benchmark)
     benchmark.extra_info["boards_per_second"] = BOARDS / mean
     if "native" in MEANS:
         ratio = mean / MEANS["native"]

@@ -15,6 +15,7 @@ Run: ``python -m benchmarks.corpus OUT.pbn [--boards 1000] [--seed 1] [--from DI
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,6 @@ from pathlib import Path
 from equity.core.board import Board
 from equity.core.cards import (
     Card,
-    CardSet,
     Contract,
     Deal,
     Seat,
@@ -32,13 +32,16 @@ from equity.core.cards import (
     dealer_for_board,
 )
 from equity.core.errors import BoardError
-from equity.core.position import legal_cards, trick_winner
+from equity.core.position import Position
 from equity.core.replay import replay
 from equity.formats import read_boards
 from equity.formats.walk import files
 
-EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
-"""Where the real records live beside the repository (absent in a bare checkout)."""
+EXTERNAL = Path(os.environ.get(
+    "EQUITY_EXTERNAL",
+    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"))
+"""Where the real records live: beside the repository (absent in a bare checkout), or
+where the ``EQUITY_EXTERNAL`` environment variable says (e.g. from a git worktree)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,50 +87,51 @@ def sources(paths: Iterable[str | Path] = (EXTERNAL,)) -> list[Source]:
     return out
 
 
-def inject(src: Source, rng: random.Random, number: int) -> Injected | None:
-    """``src`` with one revoke injected (None when no player ever could revoke)."""
-    trump = src.contract.trump
-    spots = []
-    hands = list(src.deal.hands)
-    leader = src.contract.opening_leader
+def _spots(src: Source) -> list[tuple[int, Seat]]:
+    """(trick index, seat) of every card of the record its player could have revoked
+    with: not a lead, and the player held the suit led and another suit."""
+    out = []
+    pos = Position(src.deal.hands, src.contract.strain, src.contract.opening_leader)
     for t, row in enumerate(src.table):
-        recorded = [(leader.after(k), row[leader.after(k)]) for k in range(4)]
-        suit = recorded[0][1].suit
-        for k, (seat, _) in enumerate(recorded):
-            if k and hands[seat] & suit.mask and hands[seat] & ~suit.mask:
-                spots.append((t, seat))
-        for seat, card in recorded:
-            hands[seat] &= ~card.bit
-        leader = trick_winner(recorded, trump)
+        for _ in range(4):
+            seat, led = pos.to_play, pos.suit_led
+            if led is not None and pos.hands[seat] & led.mask and pos.hands[seat] & ~led.mask:
+                out.append((t, seat))
+            pos = pos.play(row[seat])
+    return out
+
+
+def inject(src: Source, rng: random.Random, number: int) -> Injected | None:
+    """``src`` with one revoke injected (None when no player ever could revoke).
+
+    The play goes through :class:`~equity.core.position.Position` (the kernel's rules):
+    at the chosen spot the player plays a card of another suit (a revoke, which
+    :meth:`Position.play` accepts); every other card is the recorded one when it is
+    still legal, else a legal card picked by ``rng``.
+    """
+    spots = _spots(src)
     if not spots:
         return None
     spot = rng.choice(spots)
-
-    hands = list(src.deal.hands)
-    leader = src.contract.opening_leader
+    declarers = src.contract.declarer.side
+    pos = Position(src.deal.hands, src.contract.strain, src.contract.opening_leader)
     table: list[tuple[Card, Card, Card, Card]] = []
     revoke: tuple[int, Seat, Card] | None = None
     won = 0
     for t, row in enumerate(src.table):
-        slots: list[Card] = list(row)
-        plays: list[tuple[Seat, Card]] = []
-        for k in range(4):
-            seat = leader.after(k)
-            led = plays[0][1].suit if plays else None
-            hand: CardSet = hands[seat]
+        slots = list(row)
+        for _ in range(4):
+            seat, led = pos.to_play, pos.suit_led
             if (t, seat) == spot and led is not None:
-                card = rng.choice(list(cards(hand & ~led.mask)))
+                card = rng.choice(list(cards(pos.hands[seat] & ~led.mask)))
                 revoke = (t + 1, seat, card)
             else:
-                legal = legal_cards(hand, led)
                 card = row[seat]
-                if not legal & card.bit:
-                    card = rng.choice(list(cards(legal)))
-            hands[seat] &= ~card.bit
+                if not pos.legal() & card.bit:
+                    card = rng.choice(list(cards(pos.legal())))
             slots[seat] = card
-            plays.append((seat, card))
-        leader = trick_winner(plays, trump)
-        won += leader.side == src.contract.declarer.side
+            pos = pos.play(card)
+        won += pos.leader.side == declarers  # the trick's winner leads the next
         table.append((slots[0], slots[1], slots[2], slots[3]))
     assert revoke is not None
     return Injected(number, src, tuple(table), revoke, won)

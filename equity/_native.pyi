@@ -9,11 +9,25 @@ Array: TypeAlias = NDArray[Any] | Buffer
 """A C-contiguous array of the dtype native/kernel.h gives (any buffer-protocol object)."""
 
 MAX_REQS: int
+LONGEST_LINE: int
+LONGEST_TOKEN: int
+LONGEST_FAST_GAME: int
+
+TRICKS: int
+CARDS: int
+ERROR_CODES: dict[str, int]
+"""The kernel's error codes by name (``EQ_*`` in kernel.h; "OK" is 0)."""
+REVOKE_KINDS: dict[str, int]
+"""The kernel's revoke kinds by name ("follow", "lead", "penalty"; ``REV_*``)."""
+MARKS: dict[str, int]
+"""PBN 2.1 irregularity marks ("R", "L"; ``MARK_*``)."""
+REQUIREMENT_KINDS: dict[str, int]
+"""Requirement kinds ("lead", "penalty"; ``REQ_*``)."""
 
 def replay_batch(
-    hands: Array, table: Array, leaders: Array, marks: Array, ntricks: Array,
+    *, hands: Array, table: Array, leaders: Array, marks: Array, ntricks: Array,
     strain: Array, declarer: Array, reqs: Array, k: int, order: Array, revoke: Array,
-    legal: Array, lead_out: Array, winners: Array, won: Array, error: Array, /,
+    legal: Array, lead_out: Array, winners: Array, won: Array, error: Array,
 ) -> int: ...
 def follow_suit(hand: int, suit_led: int, /) -> int: ...
 def legal(hand: int, suit_led: int, lead_suit: int, penalty_card: int, /) -> int: ...
@@ -24,3 +38,4 @@ def read_pbn_games(
     number: Array, parent: Array, hands: Array, table: Array, leaders: Array, marks: Array,
     ntricks: Array, strain: Array, declarer: Array, /,
 ) -> tuple[int, int]: ...
+def pbn_irregular(text: Array, /) -> int: ...

@@ -29,22 +29,49 @@ static const spec SPECS[] = {
 };
 #define NARRAYS ((int)(sizeof SPECS / sizeof SPECS[0]))
 
-static PyObject *replay_batch(PyObject *self, PyObject *args)
+/* Whether two buffers share a byte. */
+static int overlap(const Py_buffer *a, const Py_buffer *b)
 {
+    const char *p = a->buf, *q = b->buf;
+    return a->len > 0 && b->len > 0 && p < q + b->len && q < p + a->len;
+}
+
+/* replay_batch(*, hands=, table=, ..., k=, order=, ..., error=): every array by its
+ * name, so that two arrays of the same shape (order and revoke) cannot be swapped
+ * unseen; an output may share no byte with any other array. */
+static PyObject *replay_batch(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"hands",   "table",  "leaders", "marks",    "ntricks", "strain",
+                             "declarer", "reqs",   "k",       "order",    "revoke",  "legal",
+                             "lead_out", "winners", "won",    "error",    NULL};
     PyObject *objs[NARRAYS];
     Py_buffer bufs[NARRAYS];
-    Py_ssize_t k, n = 0;
-    int got = 0, i;
+    Py_ssize_t k = -1, n = 0;
+    int got = 0, i, j;
     int64_t failed;
     eq_batch b;
     (void)self;
 
-    if (!PyArg_ParseTuple(args, "OOOOOOOOnOOOOOOO:replay_batch", &objs[0], &objs[1], &objs[2],
-                          &objs[3], &objs[4], &objs[5], &objs[6], &objs[7], &k, &objs[8],
-                          &objs[9], &objs[10], &objs[11], &objs[12], &objs[13], &objs[14]))
+    for (i = 0; i < NARRAYS; i++)
+        objs[i] = NULL;
+    if (PyTuple_GET_SIZE(args) != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "replay_batch takes its arrays by name only (hands=..., error=...)");
         return NULL;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOnOOOOOOO:replay_batch", kwlist,
+                                     &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                                     &objs[5], &objs[6], &objs[7], &k, &objs[8], &objs[9],
+                                     &objs[10], &objs[11], &objs[12], &objs[13], &objs[14]))
+        return NULL;
+    for (i = 0; i < NARRAYS; i++) {
+        if (objs[i] == NULL) {
+            PyErr_Format(PyExc_TypeError, "replay_batch: missing %s=", SPECS[i].name);
+            return NULL;
+        }
+    }
     if (k < 0 || k > EQ_MAX_REQS) {
-        PyErr_Format(PyExc_ValueError, "k must be 0..%d, not %zd", EQ_MAX_REQS, k);
+        PyErr_Format(PyExc_ValueError, "k must be given, 0..%d, not %zd", EQ_MAX_REQS, k);
         return NULL;
     }
     for (i = 0; i < NARRAYS; i++, got++) {
@@ -68,6 +95,13 @@ static PyObject *replay_batch(PyObject *self, PyObject *args)
             goto fail;
         }
     }
+    for (i = 0; i < NARRAYS; i++)
+        for (j = 0; j < NARRAYS; j++)
+            if (i != j && SPECS[i].writable && overlap(&bufs[i], &bufs[j])) {
+                PyErr_Format(PyExc_ValueError, "%s shares memory with %s", SPECS[i].name,
+                             SPECS[j].name);
+                goto fail;
+            }
     b.hands = bufs[0].buf;
     b.table = bufs[1].buf;
     b.leaders = bufs[2].buf;
@@ -157,6 +191,20 @@ fail:
     return NULL;
 }
 
+static PyObject *pbn_irregular(PyObject *self, PyObject *args)
+{
+    Py_buffer text;
+    int64_t at;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*:pbn_irregular", &text))
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    at = eq_pbn_irregular(text.buf, text.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&text);
+    return PyLong_FromLongLong(at);
+}
+
 static PyObject *follow_suit(PyObject *self, PyObject *args)
 {
     unsigned long long hand;
@@ -200,14 +248,19 @@ static PyObject *trick_winner(PyObject *self, PyObject *args)
 }
 
 static PyMethodDef methods[] = {
-    {"replay_batch", replay_batch, METH_VARARGS,
-     "replay_batch(hands, table, leaders, marks, ntricks, strain, declarer, reqs, k, "
+    {"replay_batch", (PyCFunction)(void (*)(void))replay_batch, METH_VARARGS | METH_KEYWORDS,
+     "replay_batch(*, hands, table, leaders, marks, ntricks, strain, declarer, reqs, k, "
      "order, revoke, legal, lead_out, winners, won, error) -> number of boards in error\n"
-     "Replay a packed batch of play records (layout in native/kernel.h)."},
+     "Replay a packed batch of play records (layout in native/kernel.h); every argument "
+     "by name, the outputs sharing no memory with any other array."},
     {"read_pbn_games", read_pbn_games, METH_VARARGS,
      "read_pbn_games(text, pos, cap, state, spans, status, number, parent, hands, table, "
      "leaders, marks, ntricks, strain, declarer) -> (games, new pos)\n"
      "Read up to cap whole PBN games from byte pos on (native/text.h)."},
+    {"pbn_irregular", pbn_irregular, METH_VARARGS,
+     "pbn_irregular(text) -> -1, or the offset of the first thing (BOM, lone CR, a { "
+     "comment open at a line end, a line longer than LONGEST_LINE) that keeps the fast "
+     "reader from splitting the file into games (native/text.h)."},
     {"follow_suit", follow_suit, METH_VARARGS,
      "follow_suit(hand, suit_led) -> the cards that follow suit (Law 44C); suit_led -1 "
      "for a lead."},
@@ -226,12 +279,69 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
+typedef struct {
+    const char *name;
+    int value;
+} named;
+
+/* A dict {name: value} as a module constant; -1 on error. */
+static int add_dict(PyObject *m, const char *attr, const named *items, size_t count)
+{
+    PyObject *d = PyDict_New();
+    size_t i;
+    if (d == NULL)
+        return -1;
+    for (i = 0; i < count; i++) {
+        PyObject *v = PyLong_FromLong(items[i].value);
+        if (v == NULL || PyDict_SetItemString(d, items[i].name, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(d);
+            return -1;
+        }
+        Py_DECREF(v);
+    }
+    if (PyModule_AddObject(m, attr, d) < 0) {
+        Py_DECREF(d);
+        return -1;
+    }
+    return 0;
+}
+
+static const named ERROR_CODES[] = {
+    {"OK", EQ_OK},
+    {"BAD_DEAL", EQ_BAD_DEAL},
+    {"TOO_MANY_TRICKS", EQ_TOO_MANY_TRICKS},
+    {"NOT_ON_LEAD", EQ_NOT_ON_LEAD},
+    {"LEAD_MARK_IN_TURN", EQ_LEAD_MARK_IN_TURN},
+    {"AFTER_MISSING", EQ_AFTER_MISSING},
+    {"NOT_HELD", EQ_NOT_HELD},
+    {"REVOKE_MARK_LEGAL", EQ_REVOKE_MARK_LEGAL},
+    {"BAD_INPUT", EQ_BAD_INPUT},
+};
+static const named REVOKE_KINDS[] = {
+    {"follow", REV_FOLLOW}, {"lead", REV_LEAD}, {"penalty", REV_PENALTY}};
+static const named MARKS[] = {{"R", MARK_R}, {"L", MARK_L}};
+static const named REQUIREMENT_KINDS[] = {{"lead", REQ_LEAD}, {"penalty", REQ_PENALTY}};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
 PyMODINIT_FUNC PyInit__native(void)
 {
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
-    if (PyModule_AddIntConstant(m, "MAX_REQS", EQ_MAX_REQS) < 0) {
+    if (PyModule_AddIntConstant(m, "TRICKS", EQ_TRICKS) < 0 ||
+        PyModule_AddIntConstant(m, "CARDS", EQ_CARDS) < 0 ||
+        add_dict(m, "ERROR_CODES", ERROR_CODES, COUNT(ERROR_CODES)) < 0 ||
+        add_dict(m, "REVOKE_KINDS", REVOKE_KINDS, COUNT(REVOKE_KINDS)) < 0 ||
+        add_dict(m, "MARKS", MARKS, COUNT(MARKS)) < 0 ||
+        add_dict(m, "REQUIREMENT_KINDS", REQUIREMENT_KINDS, COUNT(REQUIREMENT_KINDS)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "MAX_REQS", EQ_MAX_REQS) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_LINE", EQ_LONGEST_LINE) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_TOKEN", EQ_LONGEST_TOKEN) < 0 ||
+        PyModule_AddIntConstant(m, "LONGEST_FAST_GAME", EQ_LONGEST_FAST_GAME) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -213,7 +213,13 @@ static int replay_one(const eq_batch *b, int64_t i)
             legal = eq_legal(hands[seat], suit_led, lead_req >= 0 ? reqs[4 * lead_req + 3] : -1,
                              pen_req >= 0 ? reqs[4 * pen_req + 3] : -1);
             if (!(legal & bit)) {
-                if (!(basic & bit)) {
+                if (pen_req >= 0 && legal == (uint64_t)1 << reqs[4 * pen_req + 3]) {
+                    /* Laws 50D1, 64B3: the major penalty card could legally be played and
+                       another card was (of the suit led or not): failure to play a
+                       penalty card, whatever else the card broke. */
+                    kind = REV_PENALTY;
+                    broken = pen_req;
+                } else if (!(basic & bit)) {
                     kind = REV_FOLLOW;
                 } else if (lead_req >= 0 && (card >> 4) != reqs[4 * lead_req + 3]) {
                     kind = REV_LEAD;

@@ -31,7 +31,9 @@
  *   revoke   int8   [n][52][2]   (kind, requirement index) per play: kind REV_NONE (0),
  *                                REV_FOLLOW (1, failed to follow suit, Law 44/61A1),
  *                                REV_LEAD (2, failed to lead a required suit),
- *                                REV_PENALTY (3, failed to play a major penalty card);
+ *                                REV_PENALTY (3, failed to play a major penalty card
+ *                                that could legally be played, whatever card was played
+ *                                instead: of the suit led or of another suit);
  *                                the index into reqs of the requirement broken, or -1
  *   legal    uint64 [n][52]      the legal cards of the player at each play
  *   lead_out int8   [n][13]      who led each trick (-1 for a trick without cards)

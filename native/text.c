@@ -192,8 +192,8 @@ static int parse_play(const char *p, const char *end, int first, int8_t *table,
             q = p;
             while (q < eol && !is_space(*q))
                 q++;
-            if ((unsigned char)*p >= 0x80)
-                return EQ_TEXT_FALLBACK;
+            if ((unsigned char)*p >= 0x80 || q - p > EQ_LONGEST_TOKEN)
+                return EQ_TEXT_FALLBACK; /* the reader strips no annotation from a longer one */
             if (*p == '^' && q - p >= 2) {
                 if ((p[1] != 'R' && p[1] != 'L') || mark)
                     return EQ_TEXT_FALLBACK;
@@ -265,15 +265,54 @@ typedef struct {
     int found;
 } tag_value;
 
+/* Tags a game holds at most once (pbn.py's _ONCE; the Equity* ones are never read
+ * here): a second one is the full reader's error ("is the blank line missing?"). */
+static const char *const ONCE[] = {"Board",    "Dealer", "Vulnerable", "Deal", "Declarer",
+                                   "Contract", "Result", "Auction",    "Play"};
+
 enum { T_DEAL, T_DECLARER, T_CONTRACT, T_RESULT, T_PLAY, T_BOARD, T_DEALER, T_VUL, T_COUNT };
 static const char *const TAG_NAMES[T_COUNT] = {"Deal", "Declarer", "Contract", "Result",
                                                "Play", "Board", "Dealer", "Vulnerable"};
 
+/* Python's str.isspace() for an ASCII byte: \t \n \v \f \r, 0x1C-0x1F and space. */
+static int is_ascii_ws(unsigned char c)
+{
+    return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f);
+}
+
+/* Whether the line [p, eol) is blank as the normative reader (equity/formats/lines.py)
+ * decides it: the line, decoded as UTF-8 or else as ISO-8859-1, is empty or only
+ * whitespace in Python's sense (str.isspace). Exact, not an approximation:
+ * - only ASCII whitespace and the bytes 0x85, 0xA0: blank (with 0x85 or 0xA0 the line
+ *   is not UTF-8, and in ISO-8859-1 they are NEL and NBSP, both whitespace);
+ * - else it is blank only if it is UTF-8 made of whitespace code points (U+0085,
+ *   U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000): any other
+ *   byte makes it either UTF-8 with a non-space or not UTF-8, and then its ISO-8859-1
+ *   reading holds a byte other than those above, which is not whitespace. */
 static int is_blank_line(const char *p, const char *eol)
 {
-    for (; p < eol; p++)
-        if (!is_space(*p))
+    const unsigned char *q = (const unsigned char *)p, *e = (const unsigned char *)eol;
+    for (; q < e; q++)
+        if (!is_ascii_ws(*q) && *q != 0x85 && *q != 0xA0)
+            break;
+    if (q == e)
+        return 1;
+    for (q = (const unsigned char *)p; q < e;) {
+        if (is_ascii_ws(*q)) {
+            q++;
+        } else if (*q == 0xC2 && e - q >= 2 && (q[1] == 0x85 || q[1] == 0xA0)) {
+            q += 2;
+        } else if (e - q >= 3 &&
+                   ((q[0] == 0xE1 && q[1] == 0x9A && q[2] == 0x80) ||
+                    (q[0] == 0xE2 && q[1] == 0x80 &&
+                     ((q[2] >= 0x80 && q[2] <= 0x8A) || q[2] == 0xA8 || q[2] == 0xA9 || q[2] == 0xAF)) ||
+                    (q[0] == 0xE2 && q[1] == 0x81 && q[2] == 0x9F) ||
+                    (q[0] == 0xE3 && q[1] == 0x80 && q[2] == 0x80))) {
+            q += 3;
+        } else {
             return 0;
+        }
+    }
     return 1;
 }
 
@@ -384,6 +423,7 @@ static int read_game(const char *g, const char *end, const int64_t *state, int8_
     int i, decl, level, first, num = -1, strn;
     const char *section_start = NULL;
     int in_play = 0;
+    unsigned once = 0;
 
     memset(tags, 0, sizeof tags);
     *play_e = end;
@@ -402,6 +442,13 @@ static int read_game(const char *g, const char *end, const int64_t *state, int8_
             }
             if (n >= 6 && memcmp(name, "Equity", 6) == 0)
                 return 0;
+            for (i = 0; i < (int)(sizeof ONCE / sizeof ONCE[0]); i++) {
+                if (strlen(ONCE[i]) == n && memcmp(name, ONCE[i], n) == 0) {
+                    if (once & (1u << i))
+                        return 0; /* a second one: the full reader's error */
+                    once |= 1u << i;
+                }
+            }
             for (i = 0; i < T_COUNT; i++) {
                 if (!tags[i].found && strlen(TAG_NAMES[i]) == n &&
                     memcmp(name, TAG_NAMES[i], n) == 0) {
@@ -461,10 +508,10 @@ static int read_game(const char *g, const char *end, const int64_t *state, int8_
             s++;
         while (s < e && is_space(*s))
             s++;
-        for (; s < e && *s >= '0' && *s <= '9' && digits < 4; s++, digits++)
+        for (; s < e && *s >= '0' && *s <= '9' && digits < 3; s++, digits++)
             r = 10 * r + (*s - '0');
-        if (!digits || s != e || r > 13)
-            return 0;
+        if (!digits || digits > 2 || s != e || r > 13)
+            return 0; /* "010" too: the full reader takes at most two digits */
     }
     if (tags[T_DEALER].found) {
         s = tags[T_DEALER].s;
@@ -546,7 +593,7 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
         const char *seg, *g, *seg_end;
         const char *deal_s = NULL, *deal_e = NULL, *play_s = NULL, *play_e = NULL;
         int8_t first = 0, flags = 0;
-        int inherits = 0, only_escapes = 1, st;
+        int inherits = 0, only_escapes = 1, slow = 0, st;
         int32_t num = -1;
         /* skip blank lines; the segment is the run of non-blank lines after them */
         while (p < end) {
@@ -568,11 +615,13 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
                 if (g == NULL)
                     g = p;
             } else if (g != NULL) {
-                g = seg; /* an escape line inside the game: the full reader's business */
+                slow = 1; /* an escape line inside the game: the full reader's business */
             }
             p = eol < end ? eol + 1 : end;
         }
         seg_end = p;
+        if (seg_end - seg > EQ_LONGEST_FAST_GAME)
+            slow = 1; /* never near the reader's limits on a game: its business */
         spans[2 * m] = seg - text;
         spans[2 * m + 1] = seg_end - text;
         parent[m] = -1;
@@ -585,7 +634,7 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
             status[m++] = EQ_GAME_NONE;
             continue;
         }
-        if (!read_game(g, seg_end, state, &first, &num, &deal_s, &deal_e, &inherits,
+        if (slow || !read_game(g, seg_end, state, &first, &num, &deal_s, &deal_e, &inherits,
                        strain + m, declarer + m, &play_s, &play_e)) {
             status[m++] = EQ_GAME_SLOW;
             state[0] = 0;
@@ -619,4 +668,39 @@ int64_t eq_read_pbn_games(const char *text, int64_t len, int64_t *pos, int64_t c
     }
     *pos = p - text;
     return m;
+}
+
+int64_t eq_pbn_irregular(const char *text, int64_t len)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    int64_t i, line = 0, content_end = -1;
+    int open = 0;
+    if (len >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF)
+        return 0;
+    for (i = 0; i < len; i++) {
+        unsigned char c = t[i];
+        if (c == '{') {
+            open = 1;
+        } else if (c == '}') {
+            open = 0;
+        } else if (c == '\r') {
+            int64_t j = i;
+            while (j < len && t[j] == '\r')
+                j++;
+            if (j < len && t[j] != '\n')
+                return i; /* a lone CR ends a line: old Mac line ends */
+            if (content_end < 0)
+                content_end = i;
+            i = j - 1;
+        } else if (c == '\n') {
+            int64_t n = (content_end < 0 ? i : content_end) - line;
+            if (open || n > EQ_LONGEST_LINE)
+                return line;
+            line = i + 1;
+            content_end = -1;
+        }
+    }
+    if (open || (content_end < 0 ? len : content_end) - line > EQ_LONGEST_LINE)
+        return line;
+    return -1;
 }

@@ -29,13 +29,7 @@ def legal_cards(
     lead_suit_required: Suit | None = None,
     penalty_card: Card | None = None,
 ) -> CardSet:
-    """The cards a player may play (Laws 44 and 61A).
-
-    ``lead_suit_required`` is a lead penalty in force on this lead (Laws 26, 50D2, 56):
-    a card of that suit must be led if held. ``penalty_card`` is a major penalty card
-    that must be played at the first legal opportunity (Law 50D1), when following suit
-    allows it.
-    """
+    """The reference for :func:`equity.core.position.legal_cards`."""
     legal = follow_suit_cards(hand, suit_led)
     if suit_led is None and lead_suit_required is not None and hand & lead_suit_required.mask:
         legal = hand & lead_suit_required.mask
@@ -80,15 +74,8 @@ class _Requirements:
 
 
 def replay(board: Board) -> Replay:
-    """Replay ``board``'s play record card by card in true play order.
-
-    Raises :class:`BoardError` for a record that cannot be replayed: no contract or
-    play, an impossible deal, a card not held (never dealt to that player, or already
-    played), a trick led by a player who was not on lead (unless marked ``^L``, an
-    accepted lead out of turn, Law 53), cards after a missing one, or a ``^R`` mark on
-    a card that is not a revoke. A claim that makes no sense does not stop the replay
-    (its revokes are real); :meth:`Replay.check_claim` reports it.
-    """
+    """The reference for :func:`equity.core.replay.replay`: the same values and the same
+    errors, in plain Python."""
     def fail(msg: str, trick: int | None = None, seat: Seat | None = None,
              card: Card | None = None) -> BoardError:
         return BoardError(msg, board.source, board.label,
@@ -152,7 +139,10 @@ def replay(board: Board) -> Replay:
                                 lead_req.suit if lead_req else None,
                                 pen_req.card if pen_req else None)
             if not legal & card.bit:
-                if not basic & card.bit:
+                if pen_req is not None and pen_req.card is not None \
+                        and legal == pen_req.card.bit:
+                    kind, req = "penalty", pen_req  # Laws 50D1, 64B3: whatever was played
+                elif not basic & card.bit:
                     kind, req = "follow", None
                 elif lead_req is not None and (lead_req.suit is None or
                                                card.suit != lead_req.suit):

@@ -20,13 +20,7 @@ from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.core.cards import Side
-from equity.dd.solve import (
-    set_threads,
-    solve_batch,
-    solve_cards,
-    solve_cards_many,
-    solve_positions,
-)
+from equity.dd.solve import session, set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
 from tests.conftest import EXTERNAL
 
@@ -174,6 +168,7 @@ def test_a_killed_run_rerun_has_every_board_once_with_the_same_results(
 
 def test_a_cut_last_line_is_dropped_and_done_boards_are_known(tmp_path: Path) -> None:
     path = tmp_path / "out.jsonl"
+    Output(path).close()  # records the options in out.jsonl.meta.json
     path.write_text('{"key": "a#1"}\n{"key": "a#2"}\n{"key": "a#', encoding="utf-8")
     out = Output(path)
     out.write(['{"key": "a#3"}'])
@@ -228,8 +223,8 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
     ps = [random_ending(rng, k) for k in (3, 5, 7) * 30]
     set_threads(threads)
     try:
-        many = solve_cards_many(ps, Side.EW)
-        mixed = solve_batch(ps, [i % 3 == 0 for i in range(len(ps))])
+        many = [a.cards(Side.EW) for a in session().solve(ps, True)]
+        mixed = session().solve(ps, [i % 3 == 0 for i in range(len(ps))])
     finally:
         set_threads(0)
     assert many == [solve_cards(p, Side.EW) for p in ps]
@@ -261,3 +256,12 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
     lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(), flaky)]
     assert lines[0]["ruling"]["declarer_tricks"] == 10
     assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"
+
+
+def many_boards(path: Path, n: int) -> Path:
+    """``n`` copies of the first timed board (each a revoke whose Law 64C check solves),
+    numbered 1 to ``n``: a run long enough to interrupt or to kill a worker in."""
+    first = TIMED.split("\n\n")[0]
+    path.write_text("\n\n".join(first.replace('[Board "1"]', f'[Board "{i}"]')
+                                for i in range(1, n + 1)) + "\n", encoding="utf-8")
+    return path

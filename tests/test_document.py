@@ -23,7 +23,9 @@ from equity.core.cards import Card, Seat, Side, Suit, suit_holding
 from equity.core.position import Position
 from equity.core.ruling import Policy, Ruling
 from equity.formats import read_boards
-from equity.render.document import board_view, render_html, render_markdown
+from equity.render.html import render_html
+from equity.render.markdown import render_markdown
+from equity.render.view import board_view
 
 CASES = Path(__file__).parent / "cases"
 SEEDS = [

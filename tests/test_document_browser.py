@@ -10,9 +10,7 @@ are skipped on a workstation, but fail in CI (``CI`` set), where ``.ci/run`` ins
 from __future__ import annotations
 
 import html
-import os
 import re
-import shutil
 import struct
 import subprocess
 from pathlib import Path
@@ -23,25 +21,17 @@ from equity.app.cli import main
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.formats import read_boards
-from equity.render.document import chromium_command, print_pdf, render_html
+from equity.render.html import render_html
+from equity.render.pdf import chromium_command, print_pdf
+from tests.browsers import chromium as find_chromium
 
 CASE = Path(__file__).parent / "cases" / "001_3nt_east_diamond_discard.pbn"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _chromium() -> str:
-    path = shutil.which("chromium") or ("/usr/bin/chromium"
-                                        if os.access("/usr/bin/chromium", os.X_OK) else None)
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing in CI: .ci/run must install Debian's chromium")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    return _chromium()
+    return find_chromium()
 
 
 @pytest.fixture(scope="module")

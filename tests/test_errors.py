@@ -27,7 +27,7 @@ from equity.core.board import Board
 from equity.core.errors import BoardError, Where
 from equity.formats import read_boards, read_text
 from equity.formats.write import board_to_pbn
-from equity.render.text import ruling_json
+from equity.render.jsonout import ruling_json
 from tests.fuzz.timer import time_limit
 
 REPO = Path(__file__).resolve().parents[1]

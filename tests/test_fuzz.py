@@ -47,7 +47,7 @@ from equity.core.board import Board
 from equity.core.errors import BoardError
 from equity.formats import read_boards, read_text
 from equity.formats.write import board_to_pbn, boards_to_pbn
-from equity.render.text import ruling_json
+from equity.render.jsonout import ruling_json
 from tests.builders import random_board
 from tests.fuzz import strategies as fz
 from tests.fuzz import timer

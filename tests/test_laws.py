@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity.core.board import Attention, Facts
+from equity.core.board import Attention, ClaimStatus, Facts
 from equity.core.cards import Card, Seat
 from equity.core.laws import EDITIONS, AutomaticRuling, rule
 from equity.core.replay import replay
@@ -57,7 +57,8 @@ def test_64b1_no_transfer_when_offenders_won_nothing_from_the_revoke_trick_on() 
 
 
 def test_64b2_second_revoke_in_same_suit_by_same_player_transfers_nothing() -> None:
-    r = ruled(["D8 D2 ^R C5 DJ", "D7 D3 ^R C6 DT"], claim=11)
+    # 2007: agreeing to declarer's claim establishes the second revoke at once (63A3)
+    r = ruled(["D8 D2 ^R C5 DJ", "D7 D3 ^R C6 DT"], claim=11, laws="2007")
     assert [v.transfer for v in r.revokes] == [1, 0]
     assert r.revokes[1].exemption == "64B2"
     assert r.after_transfer_tricks == 12
@@ -116,12 +117,51 @@ def test_63a3_claim_by_offending_side_establishes_the_revoke() -> None:
     assert r.after_transfer_tricks == 8
 
 
-@pytest.mark.parametrize(("laws", "para"), [("2017", "63A4"), ("2007", "63A3")])
-def test_agreeing_to_opponents_claim_establishes_the_revoke(laws: str, para: str) -> None:
+@pytest.mark.parametrize("laws", ["2007", "1997"])
+def test_agreeing_to_opponents_claim_establishes_the_revoke_at_once_before_2017(laws: str
+                                                                              ) -> None:
     r = ruled(["D8 D2 ^R C5 DJ"], claim=12, laws=laws)
     (rev,) = r.revokes
-    assert rev.established and para in rev.laws and rev.transfer == 1
+    assert rev.established and "63A3" in rev.laws and rev.transfer == 1
     assert r.after_transfer_tricks == 13
+
+
+@pytest.mark.parametrize("when", [Attention.PLAY, Attention.END, Attention.RETURNED])
+def test_63a4_agreement_not_yet_established_under_69a_revoke_is_corrected_claim_adjudicated(
+        when: Attention) -> None:
+    r = ruled(["D8 D2 ^R C5 DJ"], claim=12, facts=Facts(attention=when))
+    (rev,) = r.revokes
+    assert not rev.established and rev.corrected and rev.transfer == 0
+    assert rev.laws[:2] == ["61A", "63A4"] and "62A" in rev.laws and rev.laws[-1] == "70"
+    # Law 70: the trick played again (East must follow with a diamond honour and wins
+    # it); the tricks the claim gave each side after it stand: 11, not the claimed 12
+    assert r.after_transfer_tricks == 11 and rev.play_out is not None
+
+
+@pytest.mark.parametrize(("when", "law"), [(Attention.NEXT_CALL, "64B4"),
+                                           (Attention.ROUND, "64B5")])
+def test_63a4_agreement_established_under_69a_establishes_the_revoke(when: Attention,
+                                                                     law: str) -> None:
+    r = ruled(["D8 D2 ^R C5 DJ"], claim=12, facts=Facts(attention=when))
+    (rev,) = r.revokes
+    assert rev.established and rev.stands and rev.laws[1] == "63A4"
+    assert rev.exemption == law and rev.transfer == 0
+
+
+@pytest.mark.parametrize("laws", ["2017", "2007"])
+def test_disputed_opponents_claim_does_not_establish_the_revoke(laws: str) -> None:
+    r = ruled(["D8 D2 ^R C5 DJ"], claim=12, laws=laws,
+              facts=Facts(attention=Attention.ROUND, claim_status=ClaimStatus.DISPUTED))
+    (rev,) = r.revokes
+    assert not rev.established and rev.corrected and rev.transfer == 0
+    assert rev.laws[-1] == "70"
+
+
+def test_disputed_claim_by_the_offending_side_still_establishes_by_63a3() -> None:
+    r = ruled(["H8 H2 HA ^R S5"], claim=10,
+              facts=Facts(claim_status=ClaimStatus.DISPUTED))
+    (rev,) = r.revokes
+    assert rev.established and "63A3" in rev.laws and rev.transfer == 2
 
 
 BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
@@ -190,7 +230,7 @@ def test_1997_second_trick_when_offender_later_wins_with_a_card_of_the_suit() ->
 def test_62d_revoke_on_trick_twelve_found_before_hands_returned_is_corrected() -> None:
     r = _find(lambda r: r.revokes[0].revoke.seat != r.replay.contract.dummy, ((12, 1),))
     v = r.revokes[0]
-    assert v.corrected and v.transfer == 0 and "62D" in v.laws
+    assert v.corrected and v.transfer == 0 and "62D1" in v.laws
 
 
 def test_64b6_revoke_on_trick_twelve_found_after_hands_returned_transfers_nothing() -> None:

@@ -13,6 +13,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -240,14 +241,44 @@ def test_single_item_entry_points_match_the_oracle() -> None:
         assert trick_winner(plays, trump) == oracle_play.trick_winner(plays, trump)
 
 
+def _kernel_args(b: Batch) -> dict[str, Any]:
+    n = len(b)
+    return dict(hands=b.hands, table=b.table, leaders=b.leaders, marks=b.marks,
+                ntricks=b.ntricks, strain=b.strain, declarer=b.declarer, reqs=b.reqs,
+                k=b.reqs.shape[1], order=np.empty((n, 52, 2), np.int8),
+                revoke=np.empty((n, 52, 2), np.int8), legal=np.empty((n, 52), np.uint64),
+                lead_out=np.empty((n, 13), np.int8), winners=np.empty((n, 13), np.int8),
+                won=np.empty((n, 14, 2), np.int8), error=np.empty((n, 5), np.int32))
+
+
 def test_kernel_rejects_malformed_arrays() -> None:
     b = Batch.empty(2)
+    args = _kernel_args(b)
+    assert _native.replay_batch(**args) == 2  # empty deals: both boards in error
     with pytest.raises(ValueError, match="table"):
-        _native.replay_batch(b.hands, b.table[:1], b.leaders, b.marks, b.ntricks, b.strain,
-                             b.declarer, b.reqs, 0, *[np.empty(1, np.int8)] * 7)
+        _native.replay_batch(**{**args, "table": b.table[:1]})
+    with pytest.raises(TypeError, match="by name"):
+        _native.replay_batch(*args.values())  # type: ignore[misc]
+    with pytest.raises(TypeError, match="missing won="):
+        _native.replay_batch(**{k: v for k, v in args.items() if k != "won"})
+    with pytest.raises(ValueError, match=r"(order|revoke) shares memory with (order|revoke)"):
+        _native.replay_batch(**{**args, "revoke": args["order"]})
+    with pytest.raises(ValueError, match="error shares memory with hands"):
+        _native.replay_batch(**{**args,
+                                "error": b.hands.view(np.int32).reshape(-1)[:10].reshape(2, 5)})
     bad = Batch.empty(1)
     bad.table[0, 0, 0] = 70  # not a card
     assert run(bad).error[0, 0] == Code.BAD_INPUT
+
+
+def test_the_binding_exports_the_kernel_constants() -> None:
+    from equity.core import kernel
+
+    assert {c.name: c.value for c in kernel.Code} == _native.ERROR_CODES
+    assert {k: i for i, k in enumerate(kernel.REVOKE_KINDS) if k} == _native.REVOKE_KINDS
+    assert kernel.MARKS == _native.MARKS
+    assert (_native.TRICKS, _native.CARDS) == (kernel.TRICKS, kernel.CARDS)
+    assert _native.REQUIREMENT_KINDS == {"lead": 1, "penalty": 2}
 
 
 def real_records() -> Iterator[Board]:

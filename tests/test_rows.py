@@ -21,9 +21,10 @@ from equity.app.pipeline import rule_board
 from equity.app.workbench.case import rule_rows
 from equity.core.board import Board
 from equity.core.errors import BoardError
+from equity.core.position import Position
 from equity.formats import read_boards
 from equity.formats.rows import board_to_rows, parse_rows, read_rows
-from equity.render.text import board_json
+from equity.render.jsonout import board_json
 
 CASES = Path(__file__).parent / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
@@ -42,27 +43,29 @@ E: HQ DA DK DQ DJ D9 H8 D6 C7 CA S2 S6 S9
 
 
 def rows_expressible(board: Board) -> bool:
-    """Rows say nothing about who led: a lead out of turn (^L) or a missing card in
-    mid-play cannot be entered as rows."""
+    """Whether rows can hold the board's play: rows say nothing about who led, so not a
+    lead out of turn (``^L``, or a LIN leader who was not on lead), and each trick's
+    cards are played clockwise from its leader with no seat skipped (only the last trick
+    may stop, after its leader's first cards)."""
     play = board.play
     if play is None or board.contract is None:
         return False
     if any(leader is not None for leader in play.leaders):
         return False
-    complete = [all(c is not None for c in t) for t in play.tricks]
-    return all(complete[:-1])
-
-
-NOT_ROWS = {"003_wc2012_attention_before_offender_played"}
-"""Cases rows cannot express: a trick where a seat after the leader has not played but
-later seats have (the revoker stopped before playing)."""
+    position = Position(board.deal.hands, board.contract.strain, play.opening_leader)
+    for trick in play.tricks:
+        order = [trick[position.leader.after(k)] for k in range(4)]
+        given = [c for c in order if c is not None]
+        if order[:len(given)] != given:
+            return False
+        for card in given:
+            position = position.play(card)
+    return True
 
 
 def seed_boards() -> list[tuple[Path, Board, list[str]]]:
     out = []
     for pbn in sorted(CASES.glob("*.pbn")):
-        if pbn.stem in NOT_ROWS:
-            continue
         spec = json.loads(pbn.with_suffix(".json").read_text())
         for item in read_boards(pbn):
             if isinstance(item, Board) and rows_expressible(item):
@@ -73,8 +76,10 @@ def seed_boards() -> list[tuple[Path, Board, list[str]]]:
 SEEDS = seed_boards()
 
 
-def test_most_seed_boards_can_be_entered_as_rows() -> None:
-    assert len(SEEDS) >= 35
+def test_seed_boards_rows_cannot_express_are_few() -> None:
+    """56 of the 58 seed boards; the two left out have a lead out of turn (Villamoura)
+    and a trick where the revoker had not yet played when attention was drawn."""
+    assert len(SEEDS) >= 56
 
 
 def _options(argv: list[str]) -> RulingOptions:
@@ -96,7 +101,8 @@ def test_seed_re_entered_as_rows_rebuilds_the_board_and_its_ruling(
                                play=dataclasses.replace(p.board.play, marks=board.play.marks)
                                ) == board
     assert p.board.play.marks.items() <= board.play.marks.items()
-    opts = dataclasses.replace(_options(options), equity=False)
+    # the whole ruling, Law 64C included, as ``equity rule --json`` writes it
+    opts = _options(options)
     assert board_json(rule_board(p.board, opts)) == board_json(rule_board(board, opts))
 
 
@@ -193,7 +199,8 @@ def test_no_deal_no_contract_and_bad_lines() -> None:
 def test_the_claim_and_the_facts() -> None:
     case = parse_rows(ROWS_001 + "attention: round\nclaim: N\nlaws: 2007\n"
                       "require: 1 W lead H; 3 E penalty SK\n")
-    assert case.claimer is not None and case.claimer.name == "N"
+    assert case.facts == {"EquityAttention": "round", "EquityClaim": "N", "EquityLaws": "2007",
+                          "EquityRequirement": "1 W lead H; 3 E penalty SK"}
     (p,) = read_rows(ROWS_001 + "attention: round\nlaws: 2007\n", "r", _hand_record())
     assert p.board.facts.laws == "2007" and p.board.facts.attention.value == "round"
     short = (ROWS_001.replace(" H2 SJ ST", " *").replace(" CK SQ SA", "")

@@ -18,7 +18,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import equity.dd.checks as checks_mod
 import equity.dd.solve as solve_mod
+from benchmarks.corpus import EXTERNAL
 from equity.core.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
 from equity.core.position import Position
 from equity.dd.solve import (
@@ -33,9 +35,7 @@ from equity.dd.solve import (
 )
 from tests.oracle_dd import legal_cards, oracle_card_values, oracle_tricks, trick_winner
 
-DDS_HANDS = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external" / "dds-hands"
-)
+DDS_HANDS = EXTERNAL / "dds-hands"
 
 C = Card.parse
 
@@ -395,6 +395,7 @@ def test_if_dds_rejects_a_position_anyway_its_dump_file_is_removed(
     solver: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(checks_mod, "validate", lambda position: None)
     monkeypatch.setattr(solve_mod, "validate", lambda position: None)
     bad = BAD[0][1]  # hand sizes differ: DDS itself rejects this one
     call: Callable[[], Any] = (
@@ -424,17 +425,16 @@ def test_more_than_200_positions_are_solved_in_chunks_like_one_by_one(
 ) -> None:
     rng = random.Random(2024)
     ps = [random_ending(rng, rng.randint(2, 3)) for _ in range(450)]
-    import endplay.dds.solve as eds
+    from equity.dd.session import DdsSession
 
     sizes: list[int] = []
-    real = eds.solve_all_boards
+    real = DdsSession.run
 
-    def spy(deals: Any, *args: Any, **kwargs: Any) -> Any:
-        deals = list(deals)
-        sizes.append(len(deals))
-        return real(deals, *args, **kwargs)
+    def spy(self: DdsSession, bop: Any) -> Any:
+        sizes.append(bop.noOfBoards)
+        return real(self, bop)
 
-    monkeypatch.setattr(eds, "solve_all_boards", spy)
+    monkeypatch.setattr(DdsSession, "run", spy)
     batched = solve_positions(ps, Side.EW)
     assert sizes == [MAX_BOARDS, MAX_BOARDS, 50]
     one_by_one = [solve_position(p, Side.EW) for p in ps]

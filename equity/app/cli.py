@@ -22,7 +22,8 @@ from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
-from equity.render.text import board_json, board_text, error_json
+from equity.render.jsonout import board_json, error_json
+from equity.render.text import board_text
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -84,6 +85,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="report a board as an error when double-dummy solving takes longer "
                         "(default 60; 0: no limit)")
+    b.add_argument("--restart", action="store_true",
+                   help="start --out FILE over (needed to rerun it with other ruling options)")
+    b.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
+                        "local worker processes; needs equity[dask]")
     add_arguments(b)
     return p
 
@@ -130,10 +136,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     """``equity batch``: rulings to --out or stdout (equity.app.batch), a progress bar (on a
-    terminal) and a summary to stderr; exit 1 when a board was in error."""
+    terminal) and a summary to stderr; exit 1 when a board was in error or the disk is
+    full, 2 when the command line or --out is refused, 130 / 143 on SIGINT / SIGTERM (the
+    output is resumable)."""
     import logging
 
     from equity.app.batch import run_batch
+    from equity.app.batch.output import OutputFull
+    from equity.app.batch.run import Terminated, terminate_raises
 
     logging.basicConfig(level=logging.WARNING, format="equity batch: %(message)s")
     missing = [p for p in args.paths if not Path(p).exists()]
@@ -144,14 +154,33 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.traveller or args.field_from_input:
         return _usage("batch: --traveller and --field-from-input give one board's field; "
                       "use equity rule for them")
+    if args.restart and not args.out:
+        return _usage("batch: --restart starts an --out FILE over; there is none")
     try:
         options = RulingOptions.from_args(args)
     except UsageError as e:
         return _usage(str(e))
-    s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
-                  progress=sys.stderr.isatty())
+    resume = f"; rerun the same command to complete {args.out}" if args.out else ""
+    try:
+        with terminate_raises():
+            s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
+                          progress=sys.stderr.isatty(), restart=args.restart,
+                          scheduler=args.scheduler)
+    except UsageError as e:
+        return _usage(str(e))
+    except OutputFull as e:
+        print(f"equity batch: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"equity batch: interrupted{resume}", file=sys.stderr)
+        return 130
+    except Terminated:
+        print(f"equity batch: terminated{resume}", file=sys.stderr)
+        return 143
+    again = f", {s.retrying} ruled again" if s.retrying else ""
     print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
-          f"ruled, {s.errors} in error, {s.skipped} already in the output", file=sys.stderr)
+          f"ruled, {s.errors} in error, {s.skipped} already in the output{again}",
+          file=sys.stderr)
     return 1 if s.errors else 0
 
 
@@ -212,14 +241,15 @@ class _Setup:
 
 
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
-             ) -> Iterator[Ruling | BoardError]:
-    """The ruling (or the error) of every board selected; boards without play are said
-    and skipped."""
+             ) -> Iterator[Ruling | BoardError | None]:
+    """The ruling (or the error) of every board selected; None for a board without play,
+    which is said and skipped."""
     for item in _boards(args):
         if not _selected(item, args.board):
             continue
         if isinstance(item, Board) and item.play is None:
             _skipped(item, "no play record: nothing to rule", as_json)
+            yield None
             continue
         if isinstance(item, BoardError):
             yield item
@@ -240,6 +270,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
     failed = found = 0
     for ruling in _rulings(args, setup, args.json):
         found += 1
+        if ruling is None:
+            continue
         if isinstance(ruling, BoardError):
             failed += 1
             if args.json:
@@ -312,11 +344,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """``equity report``: every selected board's ruling as one document (equity.render):
     HTML or Markdown to --output, with --pdf also a PDF printed by headless Chromium.
-    Boards in error are listed in the document and on stderr (exit 1); no traceback."""
-    from equity.render.document import PdfError, print_pdf, render_html, render_markdown
+    ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
+    ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
+    stderr (exit 1); no traceback."""
+    from equity.render.html import render_html
+    from equity.render.markdown import render_markdown
+    from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
-    pdf = args.pdf or out.suffix.lower() == ".pdf"
+    pdf_only = out.suffix.lower() == ".pdf"
+    pdf = args.pdf or pdf_only
     if not args.example and not args.file:
         return _usage("report: give a FILE or --example")
     if pdf and (args.format != "html" or args.output == "-"):
@@ -329,6 +366,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
+        if ruling is None:
+            continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)
             print(f"equity: {ruling}", file=sys.stderr)
@@ -340,14 +379,15 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     text = (render_markdown(rulings, errors) if args.format == "md"
             else render_html(rulings, errors))
-    page = out.with_suffix(".html") if out.suffix.lower() == ".pdf" else out
     try:
-        if args.output == "-":
+        if pdf_only:
+            print_html(text, out)
+        elif args.output == "-":
             sys.stdout.write(text)
         else:
-            page.write_text(text, encoding="utf-8")
-        if pdf:
-            print_pdf(page, page.with_suffix(".pdf"))
+            out.write_text(text, encoding="utf-8")
+            if pdf:
+                print_pdf(out, out.with_suffix(".pdf"))
     except (OSError, PdfError) as e:
         print(f"equity: report: {e}", file=sys.stderr)
         return 1

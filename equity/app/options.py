@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from equity.core.board import Board, Facts, Requirement
+from equity.core.board import Board, ClaimStatus, Facts, Requirement
 from equity.core.cards import ModelError, Seat, Vulnerability
 from equity.core.errors import UsageError
 from equity.core.laws import EDITIONS, Edition
@@ -106,6 +106,10 @@ class RulingOptions:
     claimer: Seat | None = field(default=None, metadata=cli(
         "--claimer", metavar="SEAT", parse=Seat.parse,
         help="who claimed or conceded (default: declarer)"))
+    claim_status: ClaimStatus | None = field(default=None, metadata=cli(
+        "--claim-status", choices=[c.value for c in ClaimStatus], parse=ClaimStatus.parse,
+        help="what became of the claim or concession: agreed (default) or disputed "
+             "(an opponent's disputed claim does not establish a revoke, Law 63A4)"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
         "--require", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
@@ -134,6 +138,10 @@ class RulingOptions:
         "--serious-error", switch=True,
         help="Law 12C1(e): the non-offenders keep their table score, the offenders "
              "get the adjusted score"))
+    self_inflicted: int | None = field(default=None, metadata=cli(
+        "--self-inflicted", metavar="TRICKS", kind=int,
+        help="with --serious-error (Law 12C1(e)): the tricks of the damage that the "
+             "non-offenders' own error caused; they get the adjusted score less these"))
     equity: bool = field(default=True, metadata=cli(
         "--no-equity", switch=True, parse=lambda given: not given,
         help="skip the Law 64C check (no double-dummy solving)"))
@@ -173,6 +181,10 @@ class RulingOptions:
                                     attention_by_trick={**f.attention_by_trick, **per})
         if self.claimer is not None:
             f = dataclasses.replace(f, claimer=self.claimer)
+        if self.claim_status is not None:
+            f = dataclasses.replace(f, claim_status=self.claim_status)
+        if self.self_inflicted is not None:
+            f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
         if self.requirements:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
         return f

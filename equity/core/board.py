@@ -16,6 +16,13 @@ The fact tags are our own PBN tags, documented in the README:
     on trick T only.
 ``[EquityClaim "S"]``
     who made the claim or concession marked ``*`` in the play (default: declarer).
+``[EquityClaimStatus "disputed"]``
+    ``agreed`` (the default: the other side agreed, Laws 63A3/63A4 and 69A) or
+    ``disputed`` (the other side objected: an opponent's claim then does not
+    establish the offenders' revoke, Law 63A4; the claim is adjudicated, Law 70).
+``[EquitySelfInflicted "1"]``
+    Law 12C1(e) (with ``--serious-error``): the tricks of the damage that the
+    non-offenders' own serious error caused, as the Director finds.
 ``[EquityRequirement "1 W lead H; 3 E penalty SK; 6 S faced"]``
     Law 61A(b) requirements: from trick T, SEAT must lead SUIT the next time he
     leads (a lead penalty, Laws 26/50D2/56); SEAT holds CARD as a major penalty card
@@ -27,15 +34,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
-from equity.core.cards import Card, Contract, Deal, ModelError, Seat, Suit, Vulnerability
+from equity.core.cards import Card, Choice, Contract, Deal, ModelError, Seat, Suit, Vulnerability
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
 
 
-class Attention(Enum):
+class Attention(Choice):
     """When attention was first drawn to a revoke (Laws 62D, 64B4, 64B5)."""
 
     PLAY = "play"
@@ -49,15 +56,37 @@ class Attention(Enum):
         """Law 62D: found before all four hands were returned to the board."""
         return self in (Attention.PLAY, Attention.END)
 
+    @property
+    def before_agreement_established(self) -> bool:
+        """Law 69A: agreement to a claim is established when the round ends or the
+        agreeing side calls on a later board. Our reading: attention drawn during the
+        play, at its end or after the hands went back (``play``, ``end``, ``returned``)
+        comes before that moment; after a call on the next deal (``next-call``) or after
+        the round (``round``), the agreement is established."""
+        return self in (Attention.PLAY, Attention.END, Attention.RETURNED)
+
+
+
+class ClaimStatus(Choice):
+    """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
+
+    AGREED = "agreed"
+    """The other side agreed (or said nothing) — the default."""
+    DISPUTED = "disputed"
+    """The other side objected; the Director adjudicates it (Law 70)."""
+
     @classmethod
-    def parse(cls, text: str) -> Attention:
-        t = text.strip().lower()
-        for a in cls:
-            if a.value == t:
-                return a
-        raise ModelError(
-            f"attention must be one of {', '.join(a.value for a in cls)}, not {text!r}"
-        )
+    def noun(cls) -> str:
+        return "the claim status"
+
+
+
+class RequirementKind(StrEnum):
+    """The kinds of :class:`Requirement`."""
+
+    LEAD = "lead"
+    PENALTY = "penalty"
+    FACED = "faced"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +99,7 @@ class Requirement:
     but Law 64B3 of 2007/1997 turns on it).
     """
 
-    kind: str
+    kind: RequirementKind
     seat: Seat
     trick: int
     suit: Suit | None = None
@@ -93,11 +122,11 @@ class Requirement:
         if not 1 <= trick <= 13:
             raise ModelError(f"requirement trick out of range in {text!r}")
         if kind == "lead" and len(words) == 4:
-            return cls("lead", seat, trick, suit=Suit.parse(words[3]))
+            return cls(RequirementKind.LEAD, seat, trick, suit=Suit.parse(words[3]))
         if kind == "penalty" and len(words) == 4:
-            return cls("penalty", seat, trick, card=Card.parse(words[3]))
+            return cls(RequirementKind.PENALTY, seat, trick, card=Card.parse(words[3]))
         if kind == "faced" and len(words) == 3:
-            return cls("faced", seat, trick)
+            return cls(RequirementKind.FACED, seat, trick)
         raise ModelError(f"a requirement reads 'TRICK SEAT lead SUIT', 'TRICK SEAT penalty CARD' "
                          f"or 'TRICK SEAT faced': {text!r}")
 
@@ -115,6 +144,10 @@ class Facts:
     attention_by_trick: Mapping[int, Attention] = field(default_factory=dict)
     claimer: Seat | None = None
     requirements: tuple[Requirement, ...] = ()
+    claim_status: ClaimStatus = ClaimStatus.AGREED
+    self_inflicted: int | None = None
+    """Law 12C1(e): the tricks the non-offenders' own serious error cost them, as the
+    Director finds (with ``--serious-error``); None when not stated."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import TypeAlias
+from enum import IntEnum, StrEnum
+from typing import Self, TypeAlias
 
 CardSet: TypeAlias = int
 """A set of cards as a bit-set; see the module docstring for the layout."""
@@ -28,6 +28,24 @@ SUIT_SYMBOLS = "♠♥♦♣"
 
 class ModelError(ValueError):
     """A value that does not describe a card, hand, deal or contract."""
+
+
+class Choice(StrEnum):
+    """A value named by a word (a fact, a policy): read from text by its value, any case."""
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        t = text.strip().lower()
+        for member in cls:
+            if member.value == t:
+                return member
+        raise ModelError(f"{cls.noun()} must be one of "
+                         f"{', '.join(m.value for m in cls)}, not {text!r}")
+
+    @classmethod
+    def noun(cls) -> str:
+        """What the value is called in an error message."""
+        return cls.__name__.lower()
 
 
 class Seat(IntEnum):

@@ -30,7 +30,7 @@ U64 = npt.NDArray[np.uint64]
 TRICKS = 13
 CARDS = 52
 MAX_REQS = _native.MAX_REQS
-MARKS = {"R": 1, "L": 2}
+MARKS = dict(_native.MARKS)
 """PBN 2.1 irregularity marks as the kernel codes them."""
 
 
@@ -127,11 +127,12 @@ def run(batch: Batch) -> Result:
     )
     b = batch
     _native.replay_batch(
-        np.ascontiguousarray(b.hands), np.ascontiguousarray(b.table),
-        np.ascontiguousarray(b.leaders), np.ascontiguousarray(b.marks),
-        np.ascontiguousarray(b.ntricks), np.ascontiguousarray(b.strain),
-        np.ascontiguousarray(b.declarer), np.ascontiguousarray(b.reqs), k,
-        out.order, out.revoke, out.legal, out.lead_out, out.winners, out.won, out.error,
+        hands=np.ascontiguousarray(b.hands), table=np.ascontiguousarray(b.table),
+        leaders=np.ascontiguousarray(b.leaders), marks=np.ascontiguousarray(b.marks),
+        ntricks=np.ascontiguousarray(b.ntricks), strain=np.ascontiguousarray(b.strain),
+        declarer=np.ascontiguousarray(b.declarer), reqs=np.ascontiguousarray(b.reqs), k=k,
+        order=out.order, revoke=out.revoke, legal=out.legal, lead_out=out.lead_out,
+        winners=out.winners, won=out.won, error=out.error,
     )
     return out
 

@@ -7,15 +7,24 @@ here: it needs the counterfactual lines and lives in :mod:`equity.core.ruling`.
 
 Rulings are built from a :class:`~equity.core.replay.Replay`; every decision carries the
 paragraph it applies and a sentence a Director can read out.
+
+The order of the book: 61A (the revoke), 63A (established? 63A4 with Law 69A for an
+agreed claim), then either Law 62 (correction: 62A-C, 62C3, and 62D for trick 12, whose
+last two tricks are played out again, :mod:`equity.core.correction`; Law 70 for a claim
+that did not establish the revoke) or Law 64 (64B exemptions, else the 64A transfer,
+decided at the end of play). A record that stops without a claim is play that
+continues: no result yet (:attr:`AutomaticRuling.pending`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from equity.core.board import Attention, Requirement
+from equity.core.board import Attention, ClaimStatus, Requirement, RequirementKind
 from equity.core.cards import Card, CardSet, Seat, Side, cards
-from equity.core.replay import Play, Replay, Revoke
+from equity.core.correction import PlayOut, trick_twelve, under_claim
+from equity.core.replay import Play, Replay, Revoke, RevokeKind
 
 # --- The editions -------------------------------------------------------------------
 
@@ -58,12 +67,56 @@ EDITIONS: dict[str, Edition] = {
 # --- What a ruling says ---------------------------------------------------------------
 
 
+class StepKind(StrEnum):
+    """What a step of a ruling does. Laws 61-64B name it by their paragraph
+    (:meth:`of_law`); Law 64C's steps are tagged where :mod:`equity.core.ruling` makes them,
+    since one paragraph (64C, 64C1) serves several purposes there."""
+
+    REVOKE = "revoke"
+    ESTABLISHED = "established"
+    NOT_ESTABLISHED = "not-established"
+    CORRECTION = "correction"
+    TRANSFER = "transfer"
+    NO_TRANSFER = "no-transfer"
+    POLICY = "policy"
+    EVENT = "event"
+    """The form of scoring the results are compared in."""
+    CHECK = "check"
+    """Law 64C: whether a revoke's transfer compensated the non-offenders (or why not
+    checked)."""
+    SERIOUS_ERROR = "serious-error"
+    DECISION = "decision"
+
+    @classmethod
+    def of_law(cls, law: str) -> StepKind:
+        """The kind of a step that applies ``law`` (its paragraph decides it)."""
+        for prefix, kind in _KIND_OF_LAW:
+            if law.startswith(prefix):
+                return kind
+        raise ValueError(f"no step kind for Law {law}: tag the step where it is made")
+
+
+_KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
+                ("62A", StepKind.NOT_ESTABLISHED), ("62", StepKind.CORRECTION),
+                ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
+                ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
+                ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
+                ("84D", StepKind.POLICY), ("64C", StepKind.CHECK))
+"""Paragraph prefixes, most specific first (62A before 62)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One step of a ruling: the paragraph applied and what it means here."""
 
     law: str
     text: str
+    made_as: StepKind | None = None
+    """What the step does, where its paragraph alone does not say (Law 64C)."""
+
+    @property
+    def kind(self) -> StepKind:
+        return self.made_as if self.made_as is not None else StepKind.of_law(self.law)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +147,8 @@ class RevokeRuling:
     correction: Correction | None = None
     exemption: str | None = None
     """The Law 64B paragraph that removed the transfer, if any."""
+    play_out: PlayOut | None = None
+    """Law 62D: a corrected revoke on trick 12, with tricks 12 and 13 played out."""
 
     @property
     def laws(self) -> list[str]:
@@ -119,13 +174,34 @@ class AutomaticRuling:
         return self.replay.declarer_tricks
 
     @property
+    def play_out(self) -> PlayOut | None:
+        """Law 62D: the played-out correction of a trick-12 revoke, if there is one."""
+        outs = [r.play_out for r in self.revokes if r.play_out is not None]
+        return outs[-1] if outs else None
+
+    @property
+    def pending(self) -> bool:
+        """The play record stops before the end of play without a claim (the Director
+        was called during the play) and no Law 62D play-out completes it: play
+        continues, and there is no result yet."""
+        return not self.replay.finished and self.play_out is None
+
+    @property
+    def corrected_tricks(self) -> int:
+        """Declarer's tricks before any transfer: the table's, or after a trick-12
+        revoke's correction (Law 62D) the corrected play-out's, never the table's."""
+        out = self.play_out
+        return out.declarer_tricks if out is not None else self.table_tricks
+
+    @property
     def after_transfer_tricks(self) -> int:
-        """Declarer's tricks after every Law 64A transfer."""
+        """Declarer's tricks after every Law 64A transfer (from the corrected result
+        when Law 62D corrected a trick-12 revoke)."""
         declarer = self.replay.declarer_side
         delta = 0
         for r in self.revokes:
             delta += -r.transfer if r.offender_side == declarer else r.transfer
-        return self.table_tricks + delta
+        return self.corrected_tricks + delta
 
 
 # --- Law 61: the revoke ----------------------------------------------------------------
@@ -134,15 +210,16 @@ class AutomaticRuling:
 def law_61a(rev: Revoke, replay: Replay) -> Step:
     """61A: failing to follow suit when able, or to lead or play a required card or suit."""
     who = _who(rev.seat, replay)
-    if rev.kind == "follow":
+    if rev.kind == RevokeKind.FOLLOW:
         assert rev.suit_led is not None
         return Step("61A", f"{who} played {rev.card.pretty} to a {rev.suit_led.symbol} lead at "
                            f"trick {rev.trick} while holding {_list(rev.could_play)}: a revoke.")
-    if rev.kind == "lead":
+    if rev.kind == RevokeKind.LEAD:
         return Step("61A", f"{who} led {rev.card.pretty} at trick {rev.trick} but had to lead "
                            f"{rev.suit.symbol} ({rev.requirement}) and could: a revoke.")
     return Step("61A", f"{who} played {rev.card.pretty} at trick {rev.trick} instead of the "
-                       f"major penalty card {_card(rev.requirement)} (Law 50D1): a revoke.")
+                       f"major penalty card {_card(rev.requirement)}, which he could legally "
+                       "play (Law 50D1): a revoke.")
 
 
 # --- Law 63: establishment -------------------------------------------------------------
@@ -151,7 +228,14 @@ def law_61a(rev: Revoke, replay: Replay) -> Step:
 def law_63a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
     """63A: established when the offender or his partner plays to the next trick (63A1),
     or the offending side claims or concedes (63A3), or agrees to the opponents' claim
-    (63A4; 63A3 before 2017). Declarer playing from dummy is his partner's play."""
+    (63A4; 63A3 before 2017). Declarer playing from dummy is his partner's play.
+
+    63A4 (2017) refers to Law 69A: agreement is established only when the round ends or
+    the agreeing side calls on a later board without objection; attention drawn before
+    that moment (``play``, ``end``, ``returned``) finds the revoke not established. An
+    opponent's claim that the offending side disputed establishes nothing (63A3 of 2007
+    says "acquiesces", 63A4 "agrees"). A claim by the offending side itself establishes
+    the revoke whatever became of it (63A3: "makes a claim")."""
     side = rev.seat.side
     for trick in replay.tricks:
         if trick.number == rev.trick + 1:
@@ -160,12 +244,41 @@ def law_63a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
                     return Step("63A1", f"{_who(p.seat, replay)} played to trick {trick.number}: "
                                         "the revoke is established.")
     if replay.claimed:
-        claimer = replay.board.facts.claimer or replay.contract.declarer
+        facts = replay.board.facts
+        claimer = facts.claimer or replay.contract.declarer
         if claimer.side == side:
             return Step("63A3", f"{_who(claimer, replay)} claimed after the revoke: "
                                 "the revoke is established.")
+        if law_69a(rev, replay, edition) is not None:
+            return None
+        if edition.agreed_claim == "63A4":
+            return Step("63A4", "the offending side agreed to the opponents' claim and the "
+                                "agreement is established (Law 69A: no objection before "
+                                "the round ended or before they called on a later board): "
+                                "the revoke is established.")
         return Step(edition.agreed_claim, "the offending side agreed to the opponents' claim: "
                                           "the revoke is established.")
+    return None
+
+
+def law_69a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
+    """Why an opponent's claim has not (yet) established the revoke, if it has not: it
+    was disputed (no agreement, 63A3/63A4), or (2017, 63A4) attention was drawn before
+    the agreement was established under Law 69A."""
+    facts = replay.board.facts
+    claimer = facts.claimer or replay.contract.declarer
+    if not replay.claimed or claimer.side == rev.seat.side:
+        return None
+    if facts.claim_status == ClaimStatus.DISPUTED:
+        return Step(edition.agreed_claim, "the offending side disputed the opponents' claim: "
+                                          "they did not agree to it, so it does not "
+                                          "establish the revoke.")
+    if edition.agreed_claim == "63A4" and \
+            facts.attention_for(rev.trick).before_agreement_established:
+        return Step("63A4", "the offending side agreed to the opponents' claim, but attention "
+                            "was drawn before that agreement was established (Law 69A: the "
+                            "round ends or the agreeing side calls on a later board without "
+                            "objection): the revoke is not established.")
     return None
 
 
@@ -180,34 +293,126 @@ def law_62(rev: Revoke, replay: Replay, why: Step) -> tuple[Correction, list[Ste
     steps = [why]
     declarer_side = replay.declarer_side
     defender = rev.seat.side != declarer_side
+    faced = defender and _faced(rev, replay)
     who = _who(rev.seat, replay)
     legal = _list(rev.could_play)
-    if defender:
+    if defender and not faced:
         steps.append(Step("62B1", f"{who} withdraws {rev.card.pretty} and plays a legal card "
                                   f"({legal}); {rev.card.pretty} becomes a major penalty card."))
+    elif faced:
+        steps.append(Step("62B2", f"{who} withdraws {rev.card.pretty}, a card of his faced "
+                                  f"hand, and plays a legal card ({legal}); no further "
+                                  "rectification."))
     else:
         steps.append(Step("62B2", f"{who} withdraws {rev.card.pretty} and plays a legal card "
                                   f"({legal}); no further rectification."))
     later = _plays_after(rev, replay)
-    mine = tuple((p.seat, p.card) for p in later if p.seat.side == rev.seat.side)
+    if rev.trick == 12:  # 62D: tricks 12 and 13 are played out again; trick 13 is not
+        later = [p for p in later if p.trick == 12]  # a card "withdrawn"
     theirs = tuple((p.seat, p.card) for p in later if p.seat.side != rev.seat.side)
+    # 62C2: only the next offender in rotation after a non-offender who withdraws:
+    # the offender's partner, when he played to the revoke trick after a non-offender.
+    mine = tuple((p.seat, p.card) for p in later
+                 if p.seat == rev.seat.partner and p.trick == rev.trick
+                 and any(q.trick == rev.trick and q.seat.side != rev.seat.side
+                         for q in later[:later.index(p)]))
     if theirs:
         steps.append(Step("62C1", "each non-offender may withdraw a card played after the "
                                   f"revoke: {_plays(theirs)}."))
     if mine:
-        steps.append(Step("62C2", "if a non-offender does, the offending side may then withdraw "
-                                  f"{_plays(mine)} (a defender's withdrawn card becomes a "
-                                  "penalty card)."))
-    return Correction(rev.card if defender else None, theirs, mine), steps
+        seat, card = mine[0]
+        penalty = (" (his withdrawn card becomes a major penalty card)"
+                   if seat.side != declarer_side else "")
+        steps.append(Step("62C2", f"if a non-offender does, {_who(seat, replay)}, the next "
+                                  f"offender in rotation, may then withdraw {card.pretty}"
+                                  f"{penalty}."))
+    return Correction(rev.card if defender and not faced else None, theirs, mine), steps
 
 
 def law_62d(rev: Revoke, replay: Replay) -> Step | None:
-    """62D: a revoke on trick 12, even established, is corrected if attention is drawn
+    """62D1: a revoke on trick 12, even established, is corrected if attention is drawn
     before all four hands have been returned to the board."""
     if rev.trick == 12 and replay.board.facts.attention_for(12).before_hands_returned:
-        return Step("62D", "a revoke on trick 12 found before the hands were returned to the "
-                           "board must be corrected, established or not.")
+        return Step("62D1", "a revoke on trick 12 found before the hands were returned to "
+                            "the board must be corrected, established or not.")
     return None
+
+
+def law_62d_play_out(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+    """62D: the corrected trick 12 and trick 13 played out (62B, 62C1, 62D2 choices,
+    each side choosing what is best for it; trick 13 plays itself); the ruling's trick
+    count is the corrected one, never the table's."""
+    out = trick_twelve(rev, replay)
+    if out is None:
+        return None, []
+    steps = _choice_steps(out, replay)
+    played = "; ".join(
+        f"trick {n}: " + " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays
+                                  if p.trick == n) for n in (12, 13))
+    table = replay.declarer_tricks
+    steps.append(Step("62D1", f"tricks 12 and 13 played out with the correction ({played}): "
+                              f"declarer wins {out.declarer_last_two} of them, "
+                              f"{out.declarer_tricks} tricks in all"
+                              + (f" (the table's {table} do not count)"
+                                 if replay.finished and table != out.declarer_tricks else "")
+                              + "."))
+    return out, steps
+
+
+def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+    """70: the claim is adjudicated with the (not established) revoke corrected,
+    doubtful points against the revoker (70A, 84D): the revoke trick is played again as
+    Law 62 allows, and the tricks the claim gave each side after it stand."""
+    out = under_claim(rev, replay)
+    c = replay.claim_tricks
+    if out is None:
+        return None, [Step("70", "the claim is adjudicated with the revoke corrected, "
+                                 "doubtful points resolved against the revoker's side "
+                                 "(Laws 70A, 84D); no Law 64A transfer. The claimed total"
+                           + (f" ({c} tricks for declarer)" if c is not None else "")
+                           + " is the result unless the Director finds that the corrected "
+                             "play gives the non-offenders more.")]
+    steps = _choice_steps(out, replay)
+    trick = " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays)
+    won = out.declarer_last_two - replay.claimed_tricks[replay.declarer_side]
+    steps.append(Step("70", f"the claim is adjudicated with the revoke corrected (trick "
+                            f"{rev.trick}: {trick}, {'won' if won else 'lost'} by declarer); "
+                            "the tricks the claim gave each side after it stand, doubtful "
+                            "points resolved against the revoker's side (Laws 70A, 84D); no "
+                            f"Law 64A transfer: declarer {out.declarer_tricks} tricks"
+                            + (f" (claimed: {c})" if c is not None else "") + "."))
+    return out, steps
+
+
+def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
+    """Each choice of a corrected trick with the result of every option (Law 62)."""
+    steps = []
+    number = out.plays[0].trick
+    for ch in out.choices:
+        opts = ", ".join(f"{c.pretty} ({t} trick{'s' if t != 1 else ''} for declarer)"
+                         for c, t in ch.options)
+        who = _who(ch.seat, replay)
+        if ch.law == "62B" and len(ch.options) == 1:
+            continue
+        if ch.law == "62B":
+            text = (f"{who} plays a legal card to trick {number}: {opts}; he plays "
+                    f"{ch.chosen.pretty}.")
+        elif ch.law == "62D2":
+            text = (f"{who}, the offender's partner, plays to trick 12 after the revoke and "
+                    "holds cards of two suits: he may not choose the play the revoke card "
+                    "could have suggested; the non-offenders may require him to play either "
+                    f"card: {opts}; they choose {ch.chosen.pretty}.")
+        elif ch.played is None:
+            text = (f"{who} had not played to trick {number} yet: {opts}; he plays "
+                    f"{ch.chosen.pretty}.")
+        elif ch.law == "62C1":
+            text = (f"{who} may withdraw {ch.played.pretty} and play another card: {opts}; "
+                    f"he plays {ch.chosen.pretty}.")
+        else:
+            text = (f"{who} may then change {ch.played.pretty} (a non-offender changed his "
+                    f"card): {opts}; he plays {ch.chosen.pretty}.")
+        steps.append(Step(ch.law, text))
+    return steps
 
 
 def law_62c3(rev: Revoke, board_revokes: list[tuple[Revoke, Step | None]], edition: Edition
@@ -233,7 +438,8 @@ def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeR
     """64B: the cases with no automatic trick adjustment (Law 64C may still apply)."""
     side = rev.seat.side
     attention = replay.board.facts.attention_for(rev.trick)
-    if replay.won_from(side, rev.trick) == 0:
+    if replay.finished and replay.won_from(side, rev.trick) == 0:
+        # never while tricks remain: they may yet win one (Law 64A: at the end of play)
         return Step("64B1", "the offending side won neither the revoke trick nor any later "
                             "trick: no tricks are transferred.")
     for e in earlier:
@@ -242,7 +448,7 @@ def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeR
                                 f"first (trick {e.revoke.trick}) established: no transfer.")
     if rev.seat == replay.contract.dummy:
         return Step("64B3", "the card not played belonged to dummy: no transfer.")
-    if rev.kind == "penalty":
+    if rev.kind == RevokeKind.PENALTY:
         return Step("64B3", "the revoke was a failure to play a penalty card: no transfer.")
     if edition.faced_hands_exempt and _faced(rev, replay):
         return Step("64B3", "the revoke was a failure to play a card of a hand faced on the "
@@ -253,11 +459,18 @@ def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeR
     if attention == Attention.ROUND:
         return Step("64B5", "attention was first drawn after the round ended: no transfer.")
     if edition.trick_twelve_exempt and rev.trick == 12:
-        return Step("64B6", "a revoke on trick 12: no transfer.")
+        return law_64b6()
     if edition.both_sides_exempt and both_sides:
         return Step("64B7", "both sides revoked on this board and both revokes are established: "
                             "no transfer.")
     return None
+
+
+def law_64b6() -> Step:
+    """64B6: no transfer for a revoke on trick 12 (one that stands: the hands were
+    returned to the board before attention was drawn, so Law 62D1 no longer applies)."""
+    return Step("64B6", "a revoke on trick 12 that stands (found after the hands were "
+                        "returned to the board, too late for Law 62D1): no transfer.")
 
 
 class _Pool:
@@ -350,49 +563,76 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     out: list[RevokeRuling] = []
     for (rev, est), correction in zip(established, corrected, strict=True):
         if est is None or correction is not None:
-            out.append(_rule_correction(rev, replay, est, correction))
+            out.append(_rule_correction(rev, replay, est, correction, ed))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
-    return AutomaticRuling(replay, ed, tuple(out), _notes(replay))
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out))
 
 
-def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None
-                     ) -> RevokeRuling:
+def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None,
+                     ed: Edition) -> RevokeRuling:
     """Law 62: a revoke not established (62A), or one that must be corrected all the
-    same (62D, 62C3; then Law 64B8 for the established one of 62C3)."""
+    same (62D, 62C3; then Law 64B8 for the established one of 62C3). A trick-12 revoke
+    is corrected by playing tricks 12 and 13 out again (62D). A revoke that an
+    opponent's claim has not established (63A4, 69A) is corrected and the claim is
+    adjudicated (Law 70)."""
     steps = [law_61a(rev, replay)]
     if est is not None:
         steps.append(est)
+    unsettled = law_69a(rev, replay, ed) if est is None else None
+    if unsettled is not None:
+        steps.append(unsettled)
     reason = why or Step("62A", "the offending side has not played to the next trick nor "
-                                "claimed: the revoke is not established and must be corrected.")
+                                "claimed: the revoke is not established and must be corrected."
+                         if unsettled is None else
+                         "the revoke is not established and must be corrected.")
     correction, more = law_62(rev, replay, reason)
     steps += more
+    play_out = None
+    if rev.trick == 12:
+        play_out, played = law_62d_play_out(rev, replay)
+        if play_out is not None:  # the play-out's own 62C2/62D2 choices replace the list
+            steps = [s for s in steps if s.law != "62C2"]
+        steps += played
+    if unsettled is not None and play_out is None:
+        play_out, adjudicated = law_70(rev, replay)
+        if play_out is not None:
+            steps = [s for s in steps if s.law != "62C2"]
+        steps += adjudicated
     exemption = None
     if est is not None and why is not None and why.law == "62C3":
         exemption = "64B8"
         steps.append(Step("64B8", "the revoke was corrected under Law 62C3: no transfer."))
     return RevokeRuling(rev, rev.seat.side, est is not None, True, 0, (), tuple(steps),
-                        correction, exemption)
+                        correction, exemption, play_out)
 
 
 def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
                    earlier: list[RevokeRuling], both_sides: bool, pool: _Pool
                    ) -> RevokeRuling:
     """Law 64: an established revoke that stands: an exception of 64B, or the 64A
-    transfer."""
+    transfer — decided at the end of play, so not while play continues."""
     steps = [law_61a(rev, replay), est]
     exempt = law_64b(rev, replay, ed, earlier, both_sides)
     if exempt is not None:
         steps.append(exempt)
+        if ed.trick_twelve_exempt and rev.trick == 12 and exempt.law != "64B6":
+            steps.append(law_64b6())
         return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps),
                             exemption=exempt.law)
+    if not replay.finished:
+        steps.append(Step("64A", "the revoke stands (Law 63B); play continues, and the "
+                                 "transfer is decided at the end of play (64A1/64A2) from "
+                                 "the tricks the offending side wins from the revoke trick "
+                                 "on."))
+        return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps))
     taken, more = law_64a(rev, replay, ed, pool)
     steps += more
     return RevokeRuling(rev, rev.seat.side, True, False, len(taken), tuple(taken),
                         tuple(steps))
 
 
-def _notes(replay: Replay) -> tuple[str, ...]:
+def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
     notes = []
     if replay.after_stop:
         stray = ", ".join(f"{seat.long_name} {card.pretty}" for seat, card in replay.after_stop)
@@ -400,9 +640,10 @@ def _notes(replay: Replay) -> tuple[str, ...]:
                      f"the cards recorded after it ({stray}) were played after that moment "
                      "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
                      "when attention was drawn first, WC 2012, seed 003)")
-    if not replay.finished:
-        notes.append("the play record stops before the end of play; tricks are counted as far "
-                     "as it goes")
+    if not replay.finished and not any(r.play_out for r in revokes):
+        notes.append("the play record stops before the end of play without a claim (the "
+                     "Director was called during the play): play continues, and there is "
+                     "no result yet; the tricks are counted only as far as the record goes")
     return tuple(notes)
 
 
@@ -428,7 +669,7 @@ def _card(req: Requirement | None) -> str:
 
 
 def _faced(rev: Revoke, replay: Replay) -> bool:
-    return any(r.kind == "faced" and r.seat == rev.seat and r.trick <= rev.trick
+    return any(r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= rev.trick
                for r in replay.board.facts.requirements)
 
 

@@ -7,7 +7,7 @@ From there (laws.md §8):
 
 * **substitution lines** — one for each legal card the offender could have played (cards
   equal in rank once the cards between them are gone count as one), continued double
-  dummy. One :func:`~equity.dd.solve.solve_cards` call at that position values them all;
+  dummy. One question at that position (the value of every legal card) values them all;
 * **the table line** — the actual play replayed with the correction swapped in: the
   offender plays a legal card now (the one he actually played later in the record if
   any, else his lowest legal card) and keeps the revoke card for the moment he actually
@@ -35,23 +35,82 @@ Several revokes (laws.md §6):
 Double dummy assumes perfect play by everyone with every card in view; it is an
 idealisation the Director weighs (:mod:`equity.core.ruling`), never a verdict.
 
-This module calls the solver only through the :class:`Solver` protocol (the real one is
-:class:`equity.dd.DdsSolver`), so tests can use a fake and the benchmark can time the calls.
+The lines are built by a generator, :func:`plan`, that asks its double-dummy questions
+when it needs them: it yields a list of :data:`Question` values and is resumed with the
+answers, in order (``.send``), and returns the lines. So the caller decides how questions
+are answered: :func:`build` answers each one at once through a :class:`Solver` (the real
+one is :class:`equity.dd.DdsSolver`; tests use fakes), ``equity batch`` collects the
+questions of many boards and sends them to DDS together. Either way the lines are built
+once, from real answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from enum import StrEnum
+from typing import Protocol, TypeVar
 
 from equity.core.cards import Card, CardSet, Seat, Side, cards
 from equity.core.laws import AutomaticRuling, RevokeRuling
 from equity.core.position import Position
 from equity.core.replay import Play, Replay, Revoke
 
-SUBSTITUTION = "substitution"
-TABLE = "table"
+
+class LineKind(StrEnum):
+    """What a line is (its JSON value is the enum's value)."""
+
+    SUBSTITUTION = "substitution"
+    """A legal card in place of the revoke card, then double dummy."""
+    TABLE = "table"
+    """The actual play with the correction swapped in, as far as it stands."""
+
+
+SUBSTITUTION = LineKind.SUBSTITUTION
+TABLE = LineKind.TABLE
+
+
+class Leaves(StrEnum):
+    """Where a line leaves the play record (:attr:`Departure.at`; JSON: the value)."""
+
+    REVOKE = "revoke"
+    """A substitution line: double dummy right after the substituted card."""
+    CARD = "card"
+    """The recorded card at the departure's trick and seat can no longer stand."""
+    CLAIM = "claim"
+    """The record ends in a claim or concession."""
+    STOP = "stop"
+    """The record stops early without one."""
+    END = "end"
+    """All thirteen tricks followed the record: no double dummy at all."""
+
+
+# --- The questions the lines ask ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """What is every legal card of the player to play at ``position`` worth to ``side``
+    (tricks from the position on, current trick included)? Answered by a dict."""
+
+    position: Position
+    side: Side
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """How many tricks does ``side`` win from each of ``positions`` on (current trick
+    included), best play by both sides? Answered by a list, in order."""
+
+    positions: tuple[Position, ...]
+    side: Side
+
+
+Question = CardValues | Tricks
+Reply = dict[Card, int] | list[int]
+T = TypeVar("T")
+Plan = Generator[list[Question], list[Reply], T]
+"""A computation that yields lists of questions, is sent their replies, returns a ``T``."""
 
 
 class Solver(Protocol):
@@ -63,6 +122,35 @@ class Solver(Protocol):
     def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]: ...
 
 
+def answer(dd: Solver, questions: Sequence[Question]) -> list[Reply]:
+    """Each question answered at once by ``dd``: one solver call per question."""
+    return [dd.solve_cards(q.position, q.side) if isinstance(q, CardValues)
+            else dd.solve_positions(q.positions, q.side) for q in questions]
+
+
+def run(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
+    """Drive ``plan`` to its end, answering every list of questions with ``reply``."""
+    try:
+        questions = next(plan)
+        while True:
+            questions = plan.send(reply(questions))
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+def _card_values(position: Position, side: Side) -> Plan[dict[Card, int]]:
+    (reply,) = yield [CardValues(position, side)]
+    assert isinstance(reply, dict)
+    return reply
+
+
+def _tricks(positions: Sequence[Position], side: Side) -> Plan[list[int]]:
+    (reply,) = yield [Tricks(tuple(positions), side)]
+    assert isinstance(reply, list)
+    return reply
+
+
 # --- What a line is ------------------------------------------------------------------
 
 
@@ -70,14 +158,11 @@ class Solver(Protocol):
 class Departure:
     """Where a line leaves the play record and double dummy takes over.
 
-    ``at`` is ``"revoke"`` (a substitution line: double dummy right after the substituted
-    card), ``"card"`` (the recorded card at ``trick``/``seat`` can no longer stand),
-    ``"claim"`` (the record ends in a claim or concession), ``"stop"`` (the record stops
-    early without one) or ``"end"`` (all thirteen tricks followed the record: no double
-    dummy at all).
+    ``at`` says how (:class:`Leaves`); ``trick`` and ``seat`` where, for a substitution
+    line or a card that can no longer stand.
     """
 
-    at: str
+    at: Leaves
     trick: int | None = None
     seat: Seat | None = None
     reason: str = ""
@@ -87,8 +172,7 @@ class Departure:
 class Line:
     """One candidate line for one revoke, with declarer's total tricks."""
 
-    kind: str
-    """``"substitution"`` or ``"table"``."""
+    kind: LineKind
     revoke: int
     """Index of the revoke in ``AutomaticRuling.revokes`` (the first one for 64C2(b))."""
     card: Card
@@ -130,21 +214,55 @@ class Counterfactual:
 # --- Building the lines ----------------------------------------------------------------
 
 
-def build(ruling: AutomaticRuling, dd: Solver) -> tuple[Counterfactual, ...]:
-    """The candidate lines for every revoke of ``ruling`` that stands, first one first."""
+def plan(ruling: AutomaticRuling) -> Plan[tuple[Counterfactual, ...]]:
+    """The candidate lines for every revoke of ``ruling`` that stands, first one first,
+    asking the double-dummy questions as they come (see the module docstring)."""
     standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
     if not standing:
         return ()
     sides = {ruling.revokes[i].offender_side for i in standing}
     if len(sides) == 2:  # 64C2(b): as though neither side had revoked
-        return (_counterfactual(ruling, standing[0], tuple(standing), (), None, "64C2(b)", dd),)
-    out = []
+        both = yield from _counterfactual(ruling, standing[0], tuple(standing), (), None,
+                                          "64C2(b)")
+        return (both,)
+    each = []
     for k, i in enumerate(standing):
         rev = ruling.revokes[i]
         earlier = tuple(standing[:k])
         law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
-        out.append(_counterfactual(ruling, i, (i,), earlier, rev.offender_side.other, law, dd))
-    return tuple(out)
+        each.append(_counterfactual(ruling, i, (i,), earlier, rev.offender_side.other, law))
+    found: list[Counterfactual] = yield from together(*each)
+    return tuple(found)
+
+
+def build(ruling: AutomaticRuling, dd: Solver) -> tuple[Counterfactual, ...]:
+    """The candidate lines for every revoke of ``ruling`` that stands, each question
+    answered at once by ``dd``."""
+    return run(plan(ruling), lambda questions: answer(dd, questions))
+
+
+def together(*plans: Plan[T]) -> Plan[list[T]]:
+    """Independent plans run side by side: each yield asks every unfinished plan's
+    pending questions at once (so they reach the solver in one batch); the results in
+    the plans' order."""
+    results: dict[int, T] = {}
+    pending: list[tuple[int, Plan[T], list[Question]]] = []
+    for k, p in enumerate(plans):
+        try:
+            pending.append((k, p, next(p)))
+        except StopIteration as done:
+            results[k] = done.value
+    while pending:
+        replies = yield [q for _, _, asked in pending for q in asked]
+        still, at = [], 0
+        for k, p, asked in pending:
+            part, at = replies[at : at + len(asked)], at + len(asked)
+            try:
+                still.append((k, p, p.send(part)))
+            except StopIteration as done:
+                results[k] = done.value
+        pending = still
+    return [results[k] for k in range(len(plans))]
 
 
 def _repeats(first: RevokeRuling, later: RevokeRuling) -> bool:
@@ -153,21 +271,25 @@ def _repeats(first: RevokeRuling, later: RevokeRuling) -> bool:
 
 
 def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, ...],
-                    standing: tuple[int, ...], nos: Side | None, law: str, dd: Solver
-                    ) -> Counterfactual:
+                    standing: tuple[int, ...], nos: Side | None, law: str
+                    ) -> Plan[Counterfactual]:
     rp = ruling.replay
     rev = ruling.revokes[index].revoke
     side = rp.declarer_side
     before = rp.won_before(side, rev.trick)
     pos = position_before(rp, rev)
-    values = _card_values(pos, rev.could_play & pos.hands[rev.seat], side, dd)
+    legal = rev.could_play & pos.hands[rev.seat]
+    # the substitutions' values and the table line's questions go to the solver together
+    values, table = yield from together(_substitution_values(pos, legal, side),
+                                        _table_line(ruling, corrected))
+    assert isinstance(values, dict) and isinstance(table, _Draft)
     subs = [
         _Draft(SUBSTITUTION, cls[-1], cls, (Play(rev.trick, rev.seat, cls[-1], rev.suit_led),),
-               Departure("revoke", rev.trick, rev.seat, "the substituted card, then double dummy"),
+               Departure(Leaves.REVOKE, rev.trick, rev.seat,
+                         "the substituted card, then double dummy"),
                before + values[cls[-1]])
-        for cls in equivalence_classes(rev.could_play & pos.hands[rev.seat], pos)
+        for cls in equivalence_classes(legal, pos)
     ]
-    table = _table_line(ruling, corrected, dd)
     drafts = [*subs, table]
     transfers = [ruling.revokes[j] for j in standing]
     lines = tuple(
@@ -180,7 +302,7 @@ def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, .
 
 @dataclass(frozen=True, slots=True)
 class _Draft:
-    kind: str
+    kind: LineKind
     card: Card
     equivalents: tuple[Card, ...]
     cards: tuple[Play, ...]
@@ -240,30 +362,34 @@ def equivalence_classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]
     return out
 
 
-def _card_values(pos: Position, legal: CardSet, side: Side, dd: Solver) -> dict[Card, int]:
-    """Tricks ``side`` wins from ``pos`` on after each legal card of the player to play."""
+def _substitution_values(pos: Position, legal: CardSet, side: Side) -> Plan[dict[Card, int]]:
+    """Tricks ``side`` wins from ``pos`` on after each legal card of the player to play:
+    one question, unless an earlier standing revoke is on the trick (then by hand)."""
     if not pos.revoke_on_trick:
-        return dd.solve_cards(pos, side)
-    return {c: _value_after(pos, c, side, dd) for c in cards(legal)}
+        return (yield from _card_values(pos, side))
+    choices = list(cards(legal))
+    values = yield from together(*[_value_after(pos, c, side) for c in choices])
+    return dict(zip(choices, values, strict=True))
 
 
-def _solve_through(pos: Position, side: Side, dd: Solver) -> int:
+def _solve_through(pos: Position, side: Side) -> Plan[int]:
     """Tricks ``side`` wins from ``pos`` on (current trick included), finishing by hand a
     trick that holds an earlier standing revoke (minimax over the remaining legal cards)
-    before handing complete-trick positions to the solver."""
+    before asking about complete-trick positions."""
     if not pos.revoke_on_trick:
         if pos.tricks_left == 0 and not pos.trick:
             return 0
-        return dd.solve_positions([pos], side)[0]
-    values = [_value_after(pos, c, side, dd) for c in cards(pos.legal())]
+        (value,) = yield from _tricks([pos], side)
+        return value
+    values = yield from together(*[_value_after(pos, c, side) for c in cards(pos.legal())])
     return max(values) if pos.to_play.side == side else min(values)
 
 
-def _value_after(pos: Position, card: Card, side: Side, dd: Solver) -> int:
+def _value_after(pos: Position, card: Card, side: Side) -> Plan[int]:
     """Tricks ``side`` wins from ``pos`` on if ``card`` is played now, best play after."""
     nxt = pos.play(card)
     won = 1 if len(pos.trick) == 3 and nxt.leader.side == side else 0
-    return won + _solve_through(nxt, side, dd)
+    return won + (yield from _solve_through(nxt, side))
 
 
 # --- The table line ---------------------------------------------------------------------
@@ -294,7 +420,7 @@ class _Walk:
             self.trick = []
 
 
-def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...], dd: Solver) -> _Draft:
+def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...]) -> Plan[_Draft]:
     """The actual play with the revoke(s) of ``corrected`` put right, followed as far as
     it can stand, then double dummy (laws.md §8)."""
     rp = ruling.replay
@@ -314,19 +440,18 @@ def _table_line(ruling: AutomaticRuling, corrected: tuple[int, ...], dd: Solver)
 
     walk, left = walk_record(None)
     if len(offenders) == 1:
-        cut = _misled(rp, walk, first, offenders.pop().other, dd)
+        cut = yield from _misled(rp, walk, first, offenders.pop().other)
         if cut is not None:
             walk, left = walk_record(cut)
     side = rp.declarer_side
     tricks = walk.won[side]
-    if left.at != "end":
-        pos = walk.pos
-        tricks += _solve_through(pos, side, dd) if pos.tricks_left else 0
+    if left.at != Leaves.END and walk.pos.tricks_left:
+        tricks += yield from _solve_through(walk.pos, side)
     sub = walk.substituted or first.card
     return _Draft(TABLE, sub, (sub,), _from_revoke(tuple(walk.played), first, rp), left, tricks)
 
 
-def _misled(rp: Replay, walk: _Walk, first: Revoke, nos: Side, dd: Solver) -> int | None:
+def _misled(rp: Replay, walk: _Walk, first: Revoke, nos: Side) -> Plan[int | None]:
     """The index of the first card of the non-offenders, after the correction, that
     double dummy gives away a trick — or None.
 
@@ -335,7 +460,7 @@ def _misled(rp: Replay, walk: _Walk, first: Revoke, nos: Side, dd: Solver) -> in
     recorded cards after the revoke are not held against them once one of them costs a
     trick double dummy (Law 12B1: redress the damage; Law 84D: doubtful points to the
     non-offenders); from there the table line goes double dummy. The offenders' own
-    cards stand as played. All positions go to the solver in one batch.
+    cards stand as played. All positions are asked about in one question.
     """
     start = next((i for i, (_, p, _) in enumerate(walk.trail)
                   if (p.trick, p.seat) == (first.trick, first.seat)), None)
@@ -346,7 +471,8 @@ def _misled(rp: Replay, walk: _Walk, first: Revoke, nos: Side, dd: Solver) -> in
     ask = [i for i, pos in enumerate(ends) if pos.tricks_left and not pos.revoke_on_trick]
     if not ask:
         return None
-    values = dict(zip(ask, dd.solve_positions([ends[i] for i in ask], nos), strict=True))
+    tricks = yield from _tricks([ends[i] for i in ask], nos)
+    values = dict(zip(ask, tricks, strict=True))
     won = [w[nos] for _, _, w in steps] + [walk.won[nos]]
 
     def total(i: int) -> int | None:
@@ -390,25 +516,25 @@ def _follow(rp: Replay, walk: _Walk, first: Revoke, fixes: dict[tuple[int, Seat]
     ``limit``: stop before the line's card of that index (a non-offender misled)."""
     for t in rp.tricks[first.trick - 1:]:
         if t.leader != walk.pos.leader:
-            return Departure("card", t.number, t.leader,
+            return Departure(Leaves.CARD, t.number, t.leader,
                              f"{t.leader.long_name} led in the record, but in this line "
                              f"{walk.pos.leader.long_name} won trick {t.number - 1} and is on lead")
         for p in t.plays:
             if limit is not None and len(walk.played) == limit:
-                return Departure("card", t.number, p.seat, MISLED)
+                return Departure(Leaves.CARD, t.number, p.seat, MISLED)
             card, why = _line_card(rp, walk, p, fixes, later)
             if card is None:
-                return Departure("card", t.number, p.seat, why)
+                return Departure(Leaves.CARD, t.number, p.seat, why)
             play = Play(t.number, p.seat, card, walk.trick[0].card.suit if walk.trick else None)
             walk.trail.append((walk.pos, play, dict(walk.won)))
             walk.put(play)
         if not t.complete:
             break
     if len(walk.played) and not walk.trick and sum(walk.won.values()) == 13:
-        return Departure("end", reason="the whole record stands with the correction")
+        return Departure(Leaves.END, reason="the whole record stands with the correction")
     if rp.claimed:
-        return Departure("claim", reason="the record ends in a claim or concession")
-    return Departure("stop", reason="the play record stops here")
+        return Departure(Leaves.CLAIM, reason="the record ends in a claim or concession")
+    return Departure(Leaves.STOP, reason="the play record stops here")
 
 
 def _line_card(rp: Replay, walk: _Walk, p: Play, fixes: dict[tuple[int, Seat], Revoke],

@@ -61,7 +61,7 @@ class Position:
     ``hands`` are the cards still held, indexed by :class:`~equity.core.cards.Seat`; the
     cards in ``trick`` are no longer in anyone's hand. Nothing is checked on
     construction: the double-dummy stage validates what it is given
-    (:mod:`equity.dd.validate`).
+    (:mod:`equity.dd.checks`).
     """
 
     hands: tuple[CardSet, CardSet, CardSet, CardSet]

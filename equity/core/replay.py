@@ -11,6 +11,7 @@ and :func:`replay` call; :mod:`equity.core.kernel` packs boards for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from equity.core.board import Board, PlayRecord, Requirement
 from equity.core.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
@@ -58,6 +59,18 @@ class Trick:
         return None
 
 
+class RevokeKind(StrEnum):
+    """What the offender failed to do (Law 61A); the kernel decides it (``REV_*``)."""
+
+    FOLLOW = "follow"
+    """Failed to follow suit (Laws 44, 61A1)."""
+    LEAD = "lead"
+    """Failed to lead a suit required by a lead penalty (Law 61A2)."""
+    PENALTY = "penalty"
+    """Failed to play a major penalty card that could legally be played (Laws 50D1,
+    61A2), whatever card he played instead (Law 64B3)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Revoke:
     """A held card that was not legal (Law 61A), as the record shows it."""
@@ -66,9 +79,7 @@ class Revoke:
     seat: Seat
     card: Card
     suit_led: Suit | None
-    kind: str
-    """``"follow"`` (failed to follow suit, Law 61A1 / 44), ``"lead"`` (failed to lead a
-    suit required by a lead penalty) or ``"penalty"`` (failed to play a major penalty card)."""
+    kind: RevokeKind
     could_play: CardSet
     """The legal cards the offender held at that moment."""
     requirement: Requirement | None = None
@@ -76,7 +87,7 @@ class Revoke:
     @property
     def suit(self) -> Suit:
         """The suit the offender failed to play (Law 64B2 "in the same suit")."""
-        if self.kind == "follow" and self.suit_led is not None:
+        if self.kind == RevokeKind.FOLLOW and self.suit_led is not None:
             return self.suit_led
         if self.requirement is not None and self.requirement.card is not None:
             return self.requirement.card.suit
@@ -226,7 +237,7 @@ def replay(board: Board) -> Replay:
             plays.append(Play(t + 1, seat, card, suit_led))
             kind, broken = rev[p]
             if kind:
-                revokes.append(Revoke(t + 1, seat, card, suit_led, REVOKE_KINDS[kind],
+                revokes.append(Revoke(t + 1, seat, card, suit_led, RevokeKind(REVOKE_KINDS[kind]),
                                       legal[p], reqs[broken] if broken >= 0 else None))
             suit_led = plays[0].card.suit
             p += 1

@@ -11,9 +11,16 @@ matchpoints one trick can be worth nothing or a top. The rules applied:
 * For one revoke it is either the 64A transfer or the 64C adjusted score, never both
   (*practice*): a line's tricks carry no transfer for its own revoke, only the transfers
   of earlier revokes that stand (64C2(a), seed 003's arithmetic).
-* Revokes are taken first one first: each revoke's equity is a whole board result
-  (see :mod:`equity.core.lines`), and it replaces the current result only when it is
-  better for the non-offenders, so the ruling is never below the 64A result (Law 12B2).
+* Several revokes: one rule, independent of their order. The revokes are taken in play
+  order; each gets the better for the non-offenders of its Law 64A transfer and its
+  Law 64C equity, both measured from the position after the earlier revokes with the
+  rectifications they got (64C2(a) is the case of the same player and suit). In
+  tricks: with ``P[k]`` the result of revoke k's lines (earlier revokes as played,
+  this one and the later ones never happening) and ``P[n+1]`` the table, revoke k's
+  rectification is the better of its transfer and ``P[k] - P[k+1]`` (what it cost by
+  itself), and the board gets the table plus every rectification. A harmless revoke
+  thus keeps its transfer whether it comes before or after a damaging one. Weighted
+  results are subtracted quantile by quantile and added as independent weights.
 * 64C2(b), both sides revoked: the score is adjusted as though neither had revoked, with
   no comparison (there is no single non-offending side).
 * Revokes without a transfer (64B1-B6) get the same check (64C1 "including those not
@@ -27,25 +34,32 @@ The policy (always named in the ruling) turns a revoke's lines into a score:
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
 * ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
-  2007): the non-offenders get the most favourable result that was *likely* (a line whose
-  weight is at least ``likely``, 1/3 by default), the offenders the most unfavourable that
-  was *at all probable* (weight at least ``probable``, 1/6) — so the two sides can get
-  different scores. Doubtful points go to the non-offenders (Law 84D). The weights are
-  those of the ``weighted`` policy.
+  2007): the non-offenders get the most favourable result that was *likely*, the
+  offenders the most unfavourable that was *at all probable* — so the two sides can get
+  different scores. The thresholds (``likely``, 1/3 by default; ``probable``, 1/6) apply
+  to the distribution of *results*: lines with the same result are merged first, and a
+  result qualifies when the results at least as good for the non-offenders weigh at
+  least the threshold together (cumulative from the non-offenders' best), so there is
+  always one. Doubtful points go to the non-offenders (Law 84D). The weights are those
+  of the ``weighted`` policy.
 
-With ``serious_error`` (Law 12C1(e)) the non-offenders, who contributed to their own
-damage by a serious error unrelated to the revoke, keep their table score (the Law 64A
-result) while the offenders get the adjusted score.
+With ``serious_error`` (Law 12C1(e)) the non-offenders contributed to their own damage
+by a serious error unrelated to the revoke: the offenders get the adjusted score; the
+non-offenders get no redress for the self-inflicted part only. The Director states it in
+tricks (``self_inflicted``): the non-offenders get the adjusted score less those tricks,
+never less than the Law 64A result. Without it the tool cannot measure it and the
+non-offenders keep the Law 64A result (the whole damage beyond it taken as
+self-inflicted), which the ruling says.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Card, Contract, ModelError, Side, Vulnerability
-from equity.core.laws import AutomaticRuling, Step
+from equity.core.cards import Card, Choice, Contract, ModelError, Side, Vulnerability
+from equity.core.laws import AutomaticRuling, Step, StepKind
 from equity.core.lines import SUBSTITUTION, TABLE, Counterfactual, Line
 from equity.core.scoring import Event, WeightedScore
 
@@ -54,20 +68,24 @@ TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
 
 
-class Policy(StrEnum):
+class Basis(StrEnum):
+    """What the final ruling rests on (JSON ``ruling.basis``)."""
+
+    TRANSFER = "64A"
+    """The Law 64A transfer stands."""
+    ADJUSTED = "64C"
+    """A Law 64C adjusted score."""
+    NONE = "none"
+    """No transfer and no adjustment."""
+
+
+class Policy(Choice):
     """How a revoke's candidate lines become one (possibly weighted) result."""
 
     WEIGHTED = "weighted"
     DD = "dd"
     FAVOURABLE = "favourable"
 
-    @classmethod
-    def parse(cls, text: str) -> Policy:
-        t = text.strip().lower()
-        for p in cls:
-            if p.value == t:
-                return p
-        raise ModelError(f"policy must be one of {', '.join(p.value for p in cls)}, not {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +166,7 @@ class Ruling:
     automatic: AutomaticRuling
     policy: Policy
     assessments: tuple[Assessment, ...]
-    basis: str
-    """``"64A"`` (the transfer stands), ``"64C"`` (adjusted score) or ``"none"`` (no
-    transfer and no adjustment)."""
+    basis: Basis
     weighted: tuple[tuple[int, float], ...]
     """The ruling as (declarer's tricks, weight); one entry unless the score is weighted."""
     steps: tuple[Step, ...]
@@ -180,6 +196,11 @@ class Ruling:
     @property
     def after_transfer(self) -> tuple[tuple[int, float], ...]:
         return ((self.automatic.after_transfer_tricks, 1.0),)
+
+    @property
+    def pending(self) -> bool:
+        """Play continues (the record stops without a claim): no result yet."""
+        return self.automatic.pending
 
     @property
     def declarer_tricks(self) -> int | None:
@@ -257,15 +278,25 @@ def offender_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign:
 
 def _best_for_nos(cf: Counterfactual, weights: Weights, sign: int, threshold: float
                   ) -> tuple[float, ...]:
-    """The line best for the non-offenders among those weighing at least ``threshold``
-    (if none does, among the heaviest)."""
+    """The most favourable result for the non-offenders that reaches ``threshold`` on
+    the distribution of results: lines with the same result merged, weights cumulated
+    from the non-offenders' best result down; the first result whose cumulative weight
+    reaches the threshold (one always does: the total is 1). Its weight goes to the
+    first line with that result."""
     lines = cf.lines
     p = _director_weights(lines, weights, cf.revoke + 1)
-    candidates = [i for i, w in enumerate(p) if w >= threshold - EPSILON]
-    if not candidates:
-        top = max(p)
-        candidates = [i for i, w in enumerate(p) if w >= top - EPSILON]
-    return _one_hot(len(lines), max(candidates, key=lambda i: sign * lines[i].declarer_tricks))
+    merged: dict[int, float] = {}
+    for ln, w in zip(lines, p, strict=True):
+        merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    cumulative = 0.0
+    pick = min(merged, key=lambda t: sign * t)
+    for tricks in sorted(merged, key=lambda t: -sign * t):
+        cumulative += merged[tricks]
+        if cumulative >= threshold - EPSILON:
+            pick = tricks
+            break
+    return _one_hot(len(lines), next(i for i, ln in enumerate(lines)
+                                     if ln.declarer_tricks == pick))
 
 
 def _one_hot(n: int, pick: int) -> tuple[float, ...]:
@@ -295,62 +326,226 @@ def _sign(ruling: AutomaticRuling, nos: Side | None) -> int:
     return 1 if nos is None or nos == ruling.replay.declarer_side else -1
 
 
+Dist = tuple[tuple[int, float], ...]
+"""A result as (declarer's tricks, weight), weights summing to 1."""
+
+
 def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
             policy: Policy = Policy.WEIGHTED, weights: Weights = Weights(),
             event: Event = TOTAL_POINTS, vulnerability: Vulnerability = Vulnerability.NONE,
             thresholds: Thresholds = Thresholds(), serious_error: bool = False) -> Ruling:
     """Rule under Law 64C on top of the automatic ruling (see the module docstring)."""
-    contract = ruling.replay.contract
-
-    def value_ns(weighted: Sequence[tuple[int, float]]) -> float:
-        return event.value_ns(WeightedScore.of(contract, vulnerability, weighted))
-
     after = ruling.after_transfer_tricks
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
-    base = "64A" if transferred else "none"
-    current: tuple[tuple[int, float], ...] = ((after, 1.0),)
+    base = Basis.TRANSFER if transferred else Basis.NONE
+    current: Dist = ((after, 1.0),)
     steps = [_policy_step(policy, weights, thresholds), _event_step(event)]
     if not counterfactuals:
-        steps.append(Step("64C1", "no established revoke stands: no equity check."))
+        steps.append(_pending_step() if ruling.pending else
+                     Step("64C1", "no established revoke stands: no equity check."))
         return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
                       vulnerability=vulnerability)
     assessments = [Assessment(cf, line_weights(cf, policy, weights, sign, thresholds),
                               offender_weights(cf, policy, weights, sign, thresholds))
                    for cf in counterfactuals for sign in [_sign(ruling, cf.non_offenders)]]
     if not ruling.replay.finished:
-        steps.append(Step("64C1", "the play record stops before the end of play without a "
-                                  "claim: the Law 64A result counts only the tricks played, "
-                                  "the lines all thirteen, so they are shown but not "
-                                  "compared; the Director must judge."))
+        steps.append(_pending_step())
+        steps.append(Step("64C1", "the lines are shown but not compared: the Law 64A "
+                                  "transfer and the equity check come at the end of play; "
+                                  "the Director must judge.", StepKind.DECISION))
         return Ruling(ruling, policy, tuple(assessments), base, current, tuple(steps),
                       event=event, vulnerability=vulnerability)
-    basis, adjusted_for, offenders, nos_side = base, None, None, None
-    for a in assessments:
+    if len(assessments) == 1 and assessments[0].counterfactual.non_offenders is None:
+        a = assessments[0]
+        steps.append(_both_sides_step(ruling, a))
+        steps.append(_decision_step(ruling, Basis.ADJUSTED, a.weighted, a.counterfactual.revoke,
+                                    None))
+        return Ruling(ruling, policy, tuple(assessments), Basis.ADJUSTED, a.weighted,
+                      tuple(steps), adjusted_for=a.counterfactual.revoke,
+                      event=event, vulnerability=vulnerability)
+    return _chain(ruling, assessments, policy, event, vulnerability, serious_error, steps)
+
+
+def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Policy,
+           event: Event, vulnerability: Vulnerability, serious_error: bool,
+           steps: list[Step]) -> Ruling:
+    """Several revokes, one rule (module docstring): in play order, each revoke gets the
+    better for the non-offenders of its transfer and its equity, measured from the
+    position after the earlier revokes with their rectifications."""
+    contract = ruling.replay.contract
+    declarer = ruling.replay.declarer_side
+
+    def value_ns(weighted: Sequence[tuple[int, float]]) -> float:
+        return event.value_ns(WeightedScore.of(contract, vulnerability, weighted))
+
+    table = _point(ruling.corrected_tricks)
+    nos = assessments[0].counterfactual.non_offenders
+    assert nos is not None
+    played = [_quantiles(_play_dist(a, a.weights)) for a in assessments]
+    theirs = [_quantiles(_play_dist(a, a.offender_weights or a.weights)) for a in assessments]
+    earlier = _point(0)
+    earlier_off = _point(0)
+    basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
+        else Basis.NONE
+    adjusted_for: int | None = None
+    for k, a in enumerate(assessments):
         cf = a.counterfactual
-        if cf.non_offenders is None:
-            steps.append(_both_sides_step(ruling, a))
-            current, basis, adjusted_for, offenders = a.weighted, "64C", cf.revoke, None
-            continue
-        gain = nos_gain(contract, vulnerability, event, cf.non_offenders, current, a.weighted)
-        steps.append(_check_step(ruling, a, value_ns(current), value_ns(a.weighted),
-                                 gain > EPSILON, event))
+        rv = ruling.revokes[cf.revoke]
+        t = rv.transfer if rv.offender_side != declarer else -rv.transfer
+        nxt = played[k + 1] if k + 1 < len(played) else table
+        nxt_off = theirs[k + 1] if k + 1 < len(theirs) else table
+        with_transfer = _result(_align(_align(nxt, earlier, 1), _point(t), 1))
+        with_equity = _result(_align(played[k], earlier, 1))
+        gain = nos_gain(contract, vulnerability, event, nos, with_transfer, with_equity)
+        steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
+                                 value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
-            current, basis, adjusted_for = a.weighted, "64C", cf.revoke
-            offenders = a.offenders_weighted if a.offender_weights is not None else None
-            nos_side = cf.non_offenders
-    if basis == "64C" and serious_error and nos_side is not None:
-        offenders = offenders or current
-        current = ((after, 1.0),)
-        steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
-                                     "serious error unrelated to the revoke: they keep their "
-                                     "table score (the Law 64A result); the offenders get "
-                                     "the adjusted score."))
-    if offenders is not None and offenders == current:
+            earlier = _align(earlier, _align(played[k], nxt, -1), 1)
+            earlier_off = _align(earlier_off, _align(theirs[k], nxt_off, -1), 1)
+            basis, adjusted_for = Basis.ADJUSTED, cf.revoke
+        else:
+            earlier = _align(earlier, _point(t), 1)
+            earlier_off = _align(earlier_off, _point(t), 1)
+    current = _result(_align(table, earlier, 1))
+    offenders: Dist | None = _result(_align(table, earlier_off, 1))
+    after: Dist = ((ruling.after_transfer_tricks, 1.0),)
+    if basis is Basis.ADJUSTED and \
+            nos_gain(contract, vulnerability, event, nos, after, current) <= EPSILON:
+        # Law 12B2: the adjustments together must leave the non-offenders better off
+        steps.append(Step("12B2", "the revokes' rectifications together are not better for "
+                                  f"{nos.name} than the Law 64A result: it stands."))
+        current, offenders, adjusted_for = after, None, None
+        basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
+            else Basis.NONE
+    nos_side = nos if basis is Basis.ADJUSTED else None
+    if basis is Basis.ADJUSTED and serious_error:
+        current = _serious_error(ruling, current, steps)
+    if offenders == current or basis is not Basis.ADJUSTED:
         offenders = None
     steps.append(_decision_step(ruling, basis, current, adjusted_for, offenders))
+    if basis is Basis.ADJUSTED:
+        low = _below_64a(ruling, current, nos)
+        if low is not None:
+            steps.append(low)
     return Ruling(ruling, policy, tuple(assessments), basis, current, tuple(steps),
                   adjusted_for=adjusted_for, offenders_weighted=offenders,
                   non_offenders=nos_side, event=event, vulnerability=vulnerability)
+
+
+def _serious_error(ruling: AutomaticRuling, adjusted: Dist, steps: list[Step]) -> Dist:
+    """Law 12C1(e): the non-offenders get no redress for the self-inflicted part of the
+    damage: the adjusted score less the tricks the Director finds self-inflicted (his
+    finding, ``Facts.self_inflicted``), never less than the Law 64A result."""
+    after = ruling.after_transfer_tricks
+    sign = 1 if ruling.replay.declarer_side == _nos_of(ruling) else -1
+    own = ruling.replay.board.facts.self_inflicted
+    if own is None:
+        steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
+                                     "serious error unrelated to the revoke; the Director "
+                                     "has not said how much of the damage it caused "
+                                     "(--self-inflicted), so all of it beyond the Law 64A "
+                                     "result is taken as self-inflicted: they keep the "
+                                     "Law 64A result; the offenders get the adjusted "
+                                     "score."))
+        return ((after, 1.0),)
+    out = _merge_dist((t - sign * own if sign * (t - sign * own) > sign * after else after, w)
+                      for t, w in adjusted)
+    steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
+                                 f"serious error unrelated to the revoke, which cost them "
+                                 f"{own} trick{'s' if own != 1 else ''} (the Director's "
+                                 "finding): they get the adjusted score less that "
+                                 "self-inflicted part, never less than the Law 64A result "
+                                 f"({_tricks(ruling, out)}); the offenders get the adjusted "
+                                 "score."))
+    return out
+
+
+def _nos_of(ruling: AutomaticRuling) -> Side:
+    standing = [r for r in ruling.revokes if r.stands]
+    return standing[0].offender_side.other
+
+
+def _below_64a(ruling: AutomaticRuling, result: Dist, nos: Side) -> Step | None:
+    """Law 12B2 / 64C: say so when a weighted adjusted score has components below the
+    Law 64A result for the non-offenders (the whole score is still better for them)."""
+    if len(result) < 2:
+        return None
+    after = ruling.after_transfer_tricks
+    sign = 1 if nos == ruling.replay.declarer_side else -1
+    low = [(t, w) for t, w in result if sign * t < sign * after]
+    if not low:
+        return None
+    parts = " + ".join(f"{w:.0%} of {t} tricks" for t, w in low)
+    return Step("12C1(c)", f"the weighted score includes results below the Law 64A result "
+                           f"({after} tricks) for the non-offenders: {parts}; the score as a "
+                           "whole is better for them than the Law 64A result, which is why "
+                           "it replaces it (Laws 64C1, 12B2).", StepKind.DECISION)
+
+
+def _play_dist(a: Assessment, weights: Sequence[float]) -> Dist:
+    """A revoke's lines as played out (no transfers of earlier revokes: the chain adds
+    the earlier revokes' own rectifications)."""
+    acc: dict[int, float] = {}
+    for line, w in zip(a.counterfactual.lines, weights, strict=True):
+        if w > 0:
+            acc[line.play_tricks] = acc.get(line.play_tricks, 0.0) + w
+    return tuple(sorted(acc.items(), reverse=True))
+
+
+def _merge_dist(items: Iterable[tuple[int, float]]) -> Dist:
+    acc: dict[int, float] = {}
+    for t, w in items:
+        if w > EPSILON:
+            acc[t] = acc.get(t, 0.0) + w
+    total = sum(acc.values())
+    return tuple((t, w / total) for t, w in sorted(acc.items(), reverse=True))
+
+
+Quantiles = tuple[tuple[float, int], ...]
+"""A result as a quantile function: (share, value) segments from the worst luck to the
+best (declarer's fewest tricks first). Results are added and subtracted segment by
+segment (the same luck in every one of them), so that taking a revoke's own damage
+``P[k] - P[k+1]`` and adding ``P[k+1]`` back gives exactly ``P[k]``."""
+
+
+def _quantiles(d: Dist) -> Quantiles:
+    return tuple((w, t) for t, w in sorted(d))
+
+
+def _point(value: int) -> Quantiles:
+    return ((1.0, value),)
+
+
+def _align(a: Quantiles, b: Quantiles, sign: int) -> Quantiles:
+    """``a + sign * b``, segment by segment."""
+    out: list[tuple[float, int]] = []
+    i = j = 0
+    left_a, left_b = a[0][0], b[0][0]
+    while i < len(a) and j < len(b):
+        w = min(left_a, left_b)
+        if w > EPSILON:
+            out.append((w, a[i][1] + sign * b[j][1]))
+        left_a -= w
+        left_b -= w
+        if left_a <= EPSILON:
+            i += 1
+            left_a = a[i][0] if i < len(a) else 0.0
+        if left_b <= EPSILON:
+            j += 1
+            left_b = b[j][0] if j < len(b) else 0.0
+    return tuple(out)
+
+
+def _result(q: Quantiles) -> Dist:
+    """A quantile function as a result: declarer's tricks (kept in 0..13) and weights."""
+    return _merge_dist((max(0, min(13, v)), w) for w, v in q)
+
+
+def _pending_step() -> Step:
+    return Step("64A", "play continues (the record stops without a claim, where the Director "
+                       "was called): there is no result yet; an established revoke's transfer "
+                       "is decided at the end of play (64A1/64A2), and the Law 64C check "
+                       "after it.", StepKind.DECISION)
 
 
 def nos_gain(contract: Contract, vulnerability: Vulnerability, event: Event, nos: Side,
@@ -369,8 +564,9 @@ def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
                    vulnerability: Vulnerability = Vulnerability.NONE) -> Ruling:
     """The ruling with no Law 64C check (``--no-equity``): the 64A result as it stands."""
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
-    step = Step("64C1", "equity not checked (no double-dummy solving was asked for).")
-    return Ruling(ruling, policy, (), "64A" if transferred else "none",
+    step = (_pending_step() if ruling.pending else
+            Step("64C1", "equity not checked (no double-dummy solving was asked for)."))
+    return Ruling(ruling, policy, (), Basis.TRANSFER if transferred else Basis.NONE,
                   ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False,
                   event=event, vulnerability=vulnerability)
 
@@ -384,7 +580,7 @@ def _mean(weighted: Sequence[tuple[int, float]]) -> float:
 
 def _event_step(event: Event) -> Step:
     return Step("64C", f"results are compared in {event.describe()} (Law 64C compares "
-                       "scores in the event's own form of scoring).")
+                       "scores in the event's own form of scoring).", StepKind.EVENT)
 
 
 def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> Step:
@@ -414,17 +610,19 @@ def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> s
     return " + ".join(f"{w:.0%} of {t} tricks" for t, w in weighted)
 
 
-def _check_step(ruling: AutomaticRuling, a: Assessment, current: float, equity: float,
-                gain: bool, event: Event) -> Step:
+def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, current: float,
+                equity: float, gain: bool, event: Event, later: bool) -> Step:
     cf = a.counterfactual
     rev = ruling.revokes[cf.revoke].revoke
     nos = cf.non_offenders.name if cf.non_offenders is not None else "?"
     head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the lines give declarer "
-            f"{_tricks(ruling, a.weighted)}, mean {a.equity_tricks:.2f}")
-    if cf.law == "64C2(a)":
-        head += (" (from the position after the earlier revoke, which stands, with its "
-                 "Law 64A transfer)")
-    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} after the "
+            f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
+    if later:
+        head += (" (from the position after the earlier revokes, which stand as played, "
+                 "with their rectifications"
+                 + ("; 64C2(a): the same player revoked again in the same suit" if
+                    cf.law == "64C2(a)" else "") + ")")
+    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} with its "
              "Law 64A transfer")
     verdict = (f"{worth}, better for {nos}: insufficiently compensated" if gain
                else f"{worth}, not better for {nos}: compensated")
@@ -436,16 +634,18 @@ def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
                            f"revoked: {_tricks(ruling, a.weighted)}.")
 
 
-def _decision_step(ruling: AutomaticRuling, basis: str,
+def _decision_step(ruling: AutomaticRuling, basis: Basis,
                    current: Sequence[tuple[int, float]], adjusted_for: int | None,
                    offenders: Sequence[tuple[int, float]] | None) -> Step:
-    if basis == "64C":
+    if basis is Basis.ADJUSTED:
         assert adjusted_for is not None
         theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
                            f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
                            "transfer (never both); not below the Law 64A result "
-                           "(Law 12B2).")
-    if basis == "64A":
-        return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.")
-    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.")
+                           "(Law 12B2).", StepKind.DECISION)
+    if basis is Basis.TRANSFER:
+        return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
+                    StepKind.DECISION)
+    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.",
+                StepKind.DECISION)

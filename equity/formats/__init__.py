@@ -17,6 +17,7 @@ from pathlib import Path
 from equity.core.board import Board
 from equity.core.errors import BoardError
 from equity.formats.lin import read_lin
+from equity.formats.lines import lines_of_text, read_lines
 from equity.formats.pbn import read_pbn
 
 __all__ = ["FORMATS", "load_board", "names_board", "read_boards", "read_text"]
@@ -35,17 +36,19 @@ def read_boards(path: str | Path) -> Iterator[Board | BoardError]:
         return
     try:
         with open(path, "rb") as f:
-            yield from _read(_decoded(f), fmt, source)
+            yield from _read(read_lines(f.read), fmt, source)
     except OSError as e:
         yield BoardError(f"cannot read the file: {e.strerror or e}", source)
 
 
 def read_text(text: str, fmt: str, source: str = "<text>") -> Iterator[Board | BoardError]:
-    """Every board of PBN or LIN text (``fmt`` is "pbn" or "lin", or an extension)."""
+    """Every board of PBN or LIN text (``fmt`` is "pbn" or "lin", or an extension), read
+    exactly as a file holding the text in UTF-8 (lines as :mod:`equity.formats.lines`
+    defines them, not as ``str.splitlines`` splits them)."""
     f = fmt.lower().lstrip(".")
     if f not in FORMATS.values():
         raise ValueError(f"unknown format {fmt!r}; expected 'pbn' or 'lin'")
-    return _read(text.splitlines(), f, source)
+    return _read(lines_of_text(text), f, source)
 
 
 def load_board(path: str | Path, number: int | None = None) -> Board:
@@ -76,23 +79,3 @@ def names_board(label: str, number: int) -> bool:
 
 def _read(lines: Iterable[str], fmt: str, source: str) -> Iterator[Board | BoardError]:
     return read_pbn(lines, source) if fmt == "pbn" else read_lin(lines, source)
-
-
-def _decoded(f: Iterable[bytes]) -> Iterator[str]:
-    """The file's lines without line ends: UTF-8, or ISO-8859-1 (PBN's official charset)
-    for a line that is not UTF-8. Decoding line by line keeps reading streaming. A lone
-    CR (old Mac line ends) ends a line too, as in ``str.splitlines``."""
-    first = True
-    for raw in f:
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            line = raw.decode("latin-1")
-        if first:
-            line = line.removeprefix("\ufeff")
-            first = False
-        line = line.rstrip("\r\n")
-        if "\r" in line:
-            yield from line.split("\r")
-        else:
-            yield line

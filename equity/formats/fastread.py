@@ -4,7 +4,15 @@
 boards each, packed for the C kernel (:mod:`equity.core.kernel`), plus a
 :class:`~equity.core.errors.BoardError` for each board that cannot be read. No per-card
 Python object is built on the fast path, and memory stays flat in the number of boards
-(files are memory-mapped and read game by game).
+(a file is read into memory whole, never memory-mapped: a file cut short while it is
+read would kill the process with SIGBUS; so memory is about the size of the largest file).
+
+Games are what :mod:`equity.formats.pbn` says they are (lines as
+:mod:`equity.formats.lines` defines them). The C reader splits a file into games itself
+only when ``eq_pbn_irregular`` (native/text.h) finds nothing that could make its split
+differ: no byte order mark, no lone CR, no ``{`` comment open at a line end, no line over
+the length limit; its blank-line test is exact (Unicode whitespace included). Any other
+file is read whole by the full reader.
 
 The fast path reads the regular PBN game in C (native/text.c): one tag pair per line,
 no comments, no ``#`` values in the tags it uses, none of our fact tags, a ``[Deal]`` of
@@ -18,8 +26,6 @@ file). LIN files are read by the full reader and packed.
 
 from __future__ import annotations
 
-import mmap
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,14 +39,13 @@ from equity.core.errors import BoardError
 from equity.core.kernel import Batch, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
-from equity.formats.pbn import RawGame, _board_number, _build, _resolve, lex
+from equity.formats.lines import lines_of
+from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn
 
 CHUNK = 1024
 REQ_SLOTS = 8
 """Requirement slots per packed board; a board with more gets a chunk of its own."""
 
-_MULTILINE_COMMENT = re.compile(rb"\{[^}]*\n[ \t\r]*\n")
-"""A { } comment spanning a blank line: games cannot be split at blank lines."""
 _OK, _NO_PLAY, _SLOW, _NONE = range(4)
 """Statuses of a game read in C (``EQ_GAME_*`` in native/text.h)."""
 
@@ -150,7 +155,18 @@ def read_packed(paths: Iterable[str | Path], chunk_size: int = CHUNK) -> Iterato
 
 def _read_slow(path: Path, source_id: int, builder: _Builder) -> Iterator[Chunk]:
     """Read a file with the full reader and pack its boards."""
-    for item in read_boards(path):
+    yield from _pack_all(read_boards(path), source_id, builder)
+
+
+def _read_slow_data(path: Path, data: bytes, source_id: int,
+                    builder: _Builder) -> Iterator[Chunk]:
+    """Read a PBN file already in memory with the full reader and pack its boards."""
+    yield from _pack_all(read_pbn(lines_of(data), str(path)), source_id, builder)
+
+
+def _pack_all(items: Iterable[Board | BoardError], source_id: int,
+              builder: _Builder) -> Iterator[Chunk]:
+    for item in items:
         if isinstance(item, Board) and len(item.facts.requirements) > REQ_SLOTS:
             yield from _own_chunk(item, source_id, builder)
             continue
@@ -188,7 +204,7 @@ class _Prev:
 class _PbnFile:
     """The state of reading one PBN file: game count, the previous game's tags."""
 
-    def __init__(self, path: Path, source_id: int, data: mmap.mmap | bytes) -> None:
+    def __init__(self, path: Path, source_id: int, data: bytes) -> None:
         self.source = str(path)
         self.source_id = source_id
         self.data = data
@@ -218,7 +234,8 @@ class _PbnFile:
             game = game.parent
         tags: dict[str, str] = {}
         for node in reversed(chain):
-            raw = next(lex(_lines(self.data[node.start:node.end])), None)
+            raw = next(lex(lines_of(memoryview(self.data)[node.start:node.end],
+                                    node.start == 0)), None)
             assert raw is not None
             tags = _resolve(raw, tags)[0]
         return tags
@@ -226,7 +243,7 @@ class _PbnFile:
     def slow(self, start: int, end: int) -> Board | BoardError | None:
         """Read the game in [start, end) with the full reader (None: not a game)."""
         offset = self.line_of(start)
-        raw = next(lex(_lines(self.data[start:end], first=start == 0)), None)
+        raw = next(lex(lines_of(memoryview(self.data)[start:end], start == 0)), None)
         if raw is None:
             return None
         self.index += 1
@@ -234,7 +251,7 @@ class _PbnFile:
         _shift(raw, offset)
         tags, first = _resolve(raw, self.previous_tags())
         self.prev_tags, self.prev_fast = tags, None
-        number = _board_number(tags.get("Board", ""))
+        number = _number_of(tags)
         try:
             return _build(raw, tags, first, number, self.source)
         except BoardError as e:
@@ -252,37 +269,17 @@ def _shift(raw: RawGame, offset: int) -> None:
             e.where.line += offset
 
 
-def _lines(data: bytes, first: bool = False) -> list[str]:
-    """The lines of a game as :func:`equity.formats.read_boards` decodes them."""
-    out = []
-    for i, raw in enumerate(data.split(b"\n")):
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            line = raw.decode("latin-1")
-        if first and i == 0:
-            line = line.removeprefix("\ufeff")
-        out.append(line.rstrip("\r"))
-    if out and out[-1] == "":
-        out.pop()
-    return out
-
-
 def _read_pbn(path: Path, source_id: int, builder: _Builder) -> Iterator[Chunk]:
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed below, after the mmap
+        with open(path, "rb") as f:
+            data = f.read()  # not mmap: a file cut short while mapped raises SIGBUS
     except OSError as e:
         builder.errors.append(BoardError(f"cannot read the file: {e.strerror or e}", str(path)))
         return
-    with f:
-        size = path.stat().st_size
-        if size == 0:
-            return
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-            if mm[:3] == b"\xef\xbb\xbf" or _MULTILINE_COMMENT.search(mm) is not None:
-                yield from _read_slow(path, source_id, builder)
-                return
-            yield from _read_pbn_games(_PbnFile(path, source_id, mm), builder)
+    if _native.pbn_irregular(data) >= 0:  # the games are not split here: all in Python
+        yield from _read_slow_data(path, data, source_id, builder)
+        return
+    yield from _read_pbn_games(_PbnFile(path, source_id, data), builder)
 
 
 def _read_pbn_games(pf: _PbnFile, builder: _Builder) -> Iterator[Chunk]:

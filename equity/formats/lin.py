@@ -43,6 +43,7 @@ from equity.core.cards import (
 )
 from equity.core.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, small_int
+from equity.formats.lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
 _CALL = re.compile(r"([1-7])(NT|N|S|H|D|C)")
@@ -53,6 +54,9 @@ _VUL = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NON
 LONGEST_PIECE = 100_000
 """The longest text between two bars we keep; a longer one is garbage."""
 _KEPT_PROBLEMS = 10
+MOST_TOKENS = 10_000
+"""The most key|value| pairs one board may hold (a real board has a few hundred)."""
+_TOO_MANY = f"more than {MOST_TOKENS:,} key|value| pairs in one board"
 """Garbage errors kept per board (only the first is reported)."""
 _REPEATED = ("mb", "pc", "an", "nt", "pg", "mc")
 """Keys that occur many times in a board and are not kept in ``Board.tags``."""
@@ -94,6 +98,11 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
     pieces: deque[tuple[str | None, int]] = deque()  # (text between bars or None, its line)
     n = 0
     for n, line in enumerate(lines, 1):
+        if line is OVERLONG:  # its text is not read: the piece it is in is garbage
+            yield BoardError(f"the line is longer than {LONGEST_LINE:,} bytes",
+                             where=Where(line=n))
+            part, size = [], LONGEST_PIECE + 1
+            continue
         *done, last = line.split("|")
         for p in done:
             part.append(p)
@@ -148,7 +157,10 @@ def split_boards(lines: Iterable[str]) -> Iterator[RawBoard]:
             else:
                 header.update((t.key, t.value) for t in board.tokens if t.key in ("pn", "vg"))
             board = RawBoard(0, header=dict(header))
-        board.add(tok)
+        if len(board.tokens) < MOST_TOKENS:
+            board.add(tok)
+        elif not board.problems or board.problems[-1].message != _TOO_MANY:
+            board.problems.append(BoardError(_TOO_MANY, where=Where(line=tok.line)))
     if _is_board(board):
         board.index = index + 1
         yield board

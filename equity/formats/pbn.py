@@ -7,10 +7,25 @@ cards and cannot read the ``^R`` / ``^L`` irregularity marks of PBN 2.1. A revok
 ruling needs exactly those marks and fillers, and a batch run must report a bad board
 and go on with the next one.
 
-The lexer streams line by line: ``%`` escape lines, ``;`` comments to the end of the
-line, ``{ ... }`` comments (which may span lines, blank ones included), tag pairs
-``[Name "value"]`` and the section data that follows a tag (``[Play]``, ``[Auction]``,
-``...Table``). A blank line outside a comment ends a game.
+The lexer streams line by line (lines and blank lines as :mod:`equity.formats.lines`
+defines them): ``%`` escape lines, ``;`` comments to the end of the line, ``{ ... }``
+comments (which may span lines, blank ones included), tag pairs ``[Name "value"]`` and
+the section data that follows a tag (``[Play]``, ``[Auction]``, ``...Table``).
+
+**What a game is** (the one definition; the fast reader in native/text.c reads a game
+itself only where it provably agrees, and tests/test_fuzz.py checks that it does): a
+game is a run of lines that are not blank, ended by a blank line outside a ``{ }``
+comment or by the end of the file. ``%`` lines belong to no game; a run of lines that
+holds nothing but comments and escapes is no game. Games are numbered 1, 2, ... in file
+order ("game 5" in messages). Within a game a tag in :data:`_ONCE` may appear once: a
+second one means a missing blank line, and the game is an error.
+
+Limits, so that reading is linear in time and memory on every input: a line holds at
+most 1 MiB (:data:`~equity.formats.lines.LONGEST_LINE`); a game holds at most
+:data:`LONGEST_GAME` characters of tag values and section data and at most
+:data:`MOST_ITEMS` tag pairs and tokens; a card or call with its annotations is at most
+:data:`_LONGEST_ANNOTATED` characters. Past a limit the game is an error naming the line
+(it is read on only to find where it ends).
 
 Each row of the play section is one trick, its cards in seat order from the seat the
 ``[Play]`` tag names; ``-`` or ``+`` is no card, ``*`` a claim, and ``^R`` / ``^L``
@@ -33,6 +48,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from equity import _native
 from equity.core.board import Board, PlayRecord, Slot
 from equity.core.cards import (
     CARD_BY_TEXT,
@@ -46,12 +62,15 @@ from equity.core.cards import (
 )
 from equity.core.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, parse_facts, small_int
+from equity.formats.lines import LONGEST_LINE, OVERLONG, is_blank
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
              "Board", "Dealer", "Vulnerable", "Deal")
 """Tags a game without a ``[Deal]`` takes from the previous game (same board, other table)."""
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
+"""A tag pair. The value is ``[^"\\]*`` runs between escapes, not ``(?:[^"\\]|\\.)*``:
+that repeated group cost about 170 bytes of memory per character of the value."""
 _TOKEN = re.compile(r"[^\s{;\[]+")
 _NONSPACE = re.compile(r"\S")
 _UNESCAPE = re.compile(r'\\([\\"])')
@@ -61,7 +80,7 @@ _ANNOTATION = re.compile(r"(?:[!?]|=[0-9]+=|\$[0-9]+)+$")
 """Suffix, note and NAG glued to a card or call ("HJ?=1="), dropped (see
 :func:`_strip_annotation`). One ``[!?]`` at a time: ``[!?]+`` inside the repeated group
 made the search exponential on a token like ``"!!!!!!!!!!!!!!!!!!!!!!!!!!x"``."""
-_LONGEST_ANNOTATED = 40
+_LONGEST_ANNOTATED = _native.LONGEST_TOKEN
 """No card or call with its annotations is longer; a longer token is not stripped."""
 _RESULT_SIDES = re.compile(r"(NS|EW)\s*([0-9]{1,2})(?![0-9])", re.IGNORECASE)
 _ONCE = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result",
@@ -71,6 +90,10 @@ _LONGEST_PENDING = 8192
 """A tag pair spread over lines (import format) is given up on after this many characters:
 it is a lone ``[``, and joining every later line to it would be quadratic."""
 _UNKNOWN = ("", "?")
+LONGEST_GAME = 4 << 20
+"""The most characters of tag values and section tokens a game may hold."""
+MOST_ITEMS = 100_000
+"""The most tag pairs and section tokens a game may hold."""
 
 
 @dataclass
@@ -91,6 +114,27 @@ class RawGame:
     line: int
     tags: list[TagPair] = field(default_factory=list)
     problems: list[BoardError] = field(default_factory=list)
+    """The first syntax problem met (only the first is kept: it is the one reported)."""
+    size: int = 0
+    """Characters of tag values and tokens kept so far."""
+    items: int = 0
+    """Tag pairs and tokens kept so far."""
+
+    def problem(self, error: BoardError) -> None:
+        if not self.problems:
+            self.problems.append(error)
+
+    def keep(self, chars: int, items: int, line: int) -> bool:
+        """Count a tag pair or a row of tokens; False (and a problem) past the limits."""
+        self.size += chars
+        self.items += items
+        if self.size <= LONGEST_GAME and self.items <= MOST_ITEMS:
+            return True
+        self.problem(BoardError(
+            f"the game is too long: more than {LONGEST_GAME:,} characters or {MOST_ITEMS:,} "
+            f"tag pairs and tokens (is the blank line that ends a game missing?)",
+            where=Where(line=line)))
+        return False
 
 
 def lex(lines: Iterable[str]) -> Iterator[RawGame]:
@@ -105,6 +149,14 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
     for n, line in enumerate(lines, 1):
         pos = 0
         here = n  # the line a tag pair on this line started on
+        if line is OVERLONG:  # never blank; its text (comment or not) is not read
+            if game is None:
+                index += 1
+                game = RawGame(index, n)
+            game.problem(BoardError(f"the line is longer than {LONGEST_LINE:,} bytes",
+                                    where=Where(line=n)))
+            pending = ""
+            continue
         if in_comment:
             end = line.find("}")
             if end < 0:
@@ -113,10 +165,9 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             pos = end + 1
         elif line.startswith("%"):
             continue
-        elif not line.strip():
+        elif is_blank(line):
             if pending and game is not None:
-                game.problems.append(BoardError("unterminated tag pair",
-                                                where=Where(line=pending_line)))
+                game.problem(BoardError("unterminated tag pair", where=Where(line=pending_line)))
             pending = ""
             if game is not None:
                 yield game
@@ -147,28 +198,29 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             if ch == "[":
                 m = _TAG.match(line, pos)
                 if m is None:
-                    if "]" not in line[pos:] and len(line) - pos > _LONGEST_PENDING:
-                        game.problems.append(BoardError(
-                            "a tag pair opened with '[' is never closed",
-                            where=Where(line=here)))
-                    elif "]" not in line[pos:]:  # the pair goes on on the next line
+                    closed = line.find("]", pos) >= 0
+                    if not closed and len(line) - pos > _LONGEST_PENDING:
+                        game.problem(BoardError("a tag pair opened with '[' is never closed",
+                                                where=Where(line=here)))
+                    elif not closed:  # the pair goes on on the next line
                         pending, pending_line = line[pos:], here
                     else:
-                        game.problems.append(BoardError(
-                            'malformed tag pair (expected [Name "value"])',
-                            where=Where(line=here)))
+                        game.problem(BoardError('malformed tag pair (expected [Name "value"])',
+                                                where=Where(line=here)))
                     break
-                if tokens and current is not None:
+                if tokens and current is not None and game.keep(
+                        sum(map(len, tokens)), len(tokens), n):
                     current.rows.append((n, tokens))
                 tokens = []
                 current = TagPair(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), here)
                 if current.name in seen:
-                    game.problems.append(BoardError(
+                    game.problem(BoardError(
                         f"a second [{current.name}] in one game: is the blank line that "
                         f"ends a game missing?", where=Where(tag=current.name, line=here)))
                 elif current.name in _ONCE:
                     seen.add(current.name)
-                game.tags.append(current)
+                if game.keep(len(current.value), 1, here):
+                    game.tags.append(current)
                 pos = m.end()
                 continue
             m = _TOKEN.match(line, pos)
@@ -177,19 +229,19 @@ def lex(lines: Iterable[str]) -> Iterator[RawGame]:
             pos = m.end()
         if tokens:
             if current is not None:
-                current.rows.append((n, tokens))
+                if game is not None and game.keep(sum(map(len, tokens)), len(tokens), n):
+                    current.rows.append((n, tokens))
             elif game is not None:
-                game.problems.append(BoardError(
-                    f"text {tokens[0]!r} outside any tag pair or section", where=Where(line=n)))
+                game.problem(BoardError(f"text {tokens[0][:40]!r} outside any tag pair or "
+                                        "section", where=Where(line=n)))
     if in_comment:  # a lone "{" would otherwise swallow the rest of the file unseen
         if game is None:
             game = RawGame(index + 1, comment_line)
-        game.problems.append(BoardError("a { comment is never closed: it runs to the end "
-                                        "of the file", where=Where(line=comment_line)))
+        game.problem(BoardError("a { comment is never closed: it runs to the end of the file",
+                                where=Where(line=comment_line)))
     if game is not None:
         if pending:
-            game.problems.append(BoardError("unterminated tag pair",
-                                            where=Where(line=pending_line)))
+            game.problem(BoardError("unterminated tag pair", where=Where(line=pending_line)))
         yield game
 
 
@@ -203,7 +255,7 @@ def read_pbn(lines: Iterable[str], source: str) -> Iterator[Board | BoardError]:
     for game in lex(lines):
         tags, first = _resolve(game, prev)
         prev = tags
-        number = _board_number(tags.get("Board", "").split("\n")[0])  # a repeated tag's first
+        number = _number_of(tags)
         label = board_label(number, game.index)
         try:
             board = _build(game, tags, first, number, source)
@@ -220,15 +272,16 @@ def _resolve(game: RawGame, prev: dict[str, str]) -> tuple[dict[str, str], dict[
     A repeated tag (``[Note]``) keeps its first value for interpretation; in the
     returned values all of them are joined by newlines.
     """
-    values: dict[str, str] = {}
+    parts: dict[str, list[str]] = {}
     first: dict[str, TagPair] = {}
     for tp in game.tags:
         value = prev.get(tp.name, tp.value) if tp.value == "#" else tp.value
         if tp.name in first:
-            values[tp.name] += "\n" + value
+            parts[tp.name].append(value)
         else:
             first[tp.name] = tp
-            values[tp.name] = value
+            parts[tp.name] = [value]
+    values = {name: "\n".join(p) for name, p in parts.items()}  # linear, not += per repeat
     if "Deal" not in values and ("Play" in values or "Contract" in values) and "Deal" in prev:
         for name in INHERITED:
             if name not in values and name in prev:
@@ -238,6 +291,11 @@ def _resolve(game: RawGame, prev: dict[str, str]) -> tuple[dict[str, str], dict[
 
 def _board_number(text: str) -> int | None:
     return small_int(text)
+
+
+def _number_of(tags: dict[str, str]) -> int | None:
+    """The game's board number (a repeated ``[Board]``'s first value)."""
+    return _board_number(tags.get("Board", "").split("\n")[0])
 
 
 def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],

@@ -27,9 +27,14 @@ Keys (case-insensitive, one per line, ``#`` starts a comment):
 ``board:`` the board number (picks the board of a hand record).
 ``result:`` declarer's total tricks as the scorer recorded them; with fewer than 52
     cards it is a claim or concession (as PBN's ``[Result]``).
-``claim:`` who claimed or conceded (``[EquityClaim]``); ``laws:`` the edition
-    (``[EquityLaws]``); ``attention:`` when attention was drawn (``[EquityAttention]``);
-    ``require:`` Law 61A(b) requirements (``[EquityRequirement]``, repeatable).
+The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
+    :func:`~equity.formats.facts.parse_facts`, so a fact means the same in both forms):
+    ``laws:`` the edition (``[EquityLaws]``); ``attention:`` when attention was drawn
+    (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
+    ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
+    (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
+    (``[EquityRequirement]``, repeatable). On a hand record's board they replace the
+    board's own tags.
 ``lead:`` the opening leader, checked against the contract.
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
@@ -54,7 +59,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from equity.core.board import Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.board import Board, PlayRecord, Slot
 from equity.core.cards import (
     Card,
     Contract,
@@ -69,9 +74,10 @@ from equity.core.cards import (
 )
 from equity.core.errors import BoardError, Where
 from equity.core.position import Position
+from equity.formats.facts import fact_tags, parse_facts
 
-__all__ = ["MAX_POSSIBILITIES", "Possibility", "RowsCase", "board_to_rows", "parse_rows",
-           "read_rows", "rows_boards"]
+__all__ = ["FACT_KEYS", "MAX_POSSIBILITIES", "Possibility", "RowsCase", "board_to_rows",
+           "parse_rows", "read_rows", "rows_boards"]
 
 MAX_POSSIBILITIES = 24
 """At most this many ways of filling the ``?`` cards are ruled; more is an error."""
@@ -80,8 +86,13 @@ UNKNOWN = "?"
 
 _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
-_KEYS = ("board", "deal", "contract", "declarer", "result", "claim", "laws", "attention",
-         "require", "lead", "won", "dealer", "vulnerable")
+FACT_KEYS = {"laws": "EquityLaws", "attention": "EquityAttention", "claim": "EquityClaim",
+             "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
+             "require": "EquityRequirement"}
+"""The rows keys of the facts and the PBN tags they stand for."""
+_KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
+_KEYS = ("board", "deal", "contract", "declarer", "result", "lead", "won", "dealer",
+         "vulnerable", *FACT_KEYS)
 _VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
                Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -104,10 +115,8 @@ class RowsCase:
     won: tuple[Side, ...] | None = None
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
-    laws: str | None = None
-    attention: str | None = None
-    claimer: Seat | None = None
-    requirements: tuple[Requirement, ...] = ()
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """The facts the rows give, as our tags (``{"EquityAttention": "returned"}``)."""
     lines: Mapping[str, int] = field(default_factory=dict)
     """The line each key (``"N"`` for a seat) was read from, for error messages."""
 
@@ -154,7 +163,7 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     rows: dict[Seat, tuple[Card | None, ...]] = {}
-    requirements: list[Requirement] = []
+    requirements: list[str] = []
     claimed = False
     number: int | None = None
     for n, raw in enumerate(text.splitlines(), 1):
@@ -195,20 +204,21 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
             rows[seat] = tuple(row)
             continue
         if k == "require":
-            try:
-                requirements += Requirement.parse_list(value)
-            except ModelError as e:
-                raise _fail(str(e), source, label, n) from None
-        elif k in values:
+            requirements.append(value.strip())
+            lines.setdefault(k, n)
+            continue
+        if k in values:
             raise _fail(f"'{k}:' is given twice (lines {lines[k]} and {n})", source, label, n)
         values[k] = value.strip()
         lines[k] = n
-    return _case(values, lines, rows, tuple(requirements), claimed, number, source)
+    if requirements:
+        values["require"] = "; ".join(requirements)
+    return _case(values, lines, rows, claimed, number, source)
 
 
 def _case(values: Mapping[str, str], lines: Mapping[str, int],
-          rows: Mapping[Seat, tuple[Card | None, ...]], requirements: tuple[Requirement, ...],
-          claimed: bool, number: int | None, source: str) -> RowsCase:
+          rows: Mapping[Seat, tuple[Card | None, ...]], claimed: bool, number: int | None,
+          source: str) -> RowsCase:
     label = f"board {number}" if number is not None else None
 
     def fail(key: str, message: str) -> BoardError:
@@ -264,20 +274,16 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
             vulnerability = Vulnerability.parse(values["vulnerable"])
         except ModelError as e:
             raise fail("vulnerable", str(e)) from None
-    laws = values.get("laws") or None
-    if laws is not None and laws not in ("2017", "2007", "1997"):
-        raise fail("laws", f"laws: 2017, 2007 or 1997, not {laws[:20]!r}")
-    attention = values.get("attention") or None
-    if attention is not None:
-        try:
-            Facts.parse_attention(attention)
-        except ModelError as e:
-            raise fail("attention", str(e)) from None
+    facts = {tag: values[key] for key, tag in FACT_KEYS.items() if values.get(key)}
+    try:
+        parse_facts(facts)
+    except BoardError as e:
+        key = _KEY_OF_TAG[e.where.tag or ""]
+        raise fail(key, f"{key}: {e.message}") from None
     return RowsCase(source=source, rows=dict(rows), number=number, deal=deal,
                     contract_text=contract_text, declarer=declarer, result=result,
                     claimed=claimed, lead=seat_of("lead"), won=won, dealer=seat_of("dealer"),
-                    vulnerability=vulnerability, laws=laws, attention=attention,
-                    claimer=seat_of("claim"), requirements=requirements, lines=dict(lines))
+                    vulnerability=vulnerability, facts=facts, lines=dict(lines))
 
 
 def seat_of_text(text: str) -> Seat | None:
@@ -319,16 +325,8 @@ def _base_board(case: RowsCase, base: Board | None) -> Board:
     if contract is None:
         raise fail("contract", "no contract: add 'contract: 3NT' and 'declarer: E'")
     number = case.number if case.number is not None else (base.number if base else None)
-    facts = base.facts if base is not None else Facts()
-    if case.laws is not None:
-        facts = replace(facts, laws=case.laws)
-    if case.attention is not None:
-        default, per = Facts.parse_attention(case.attention)
-        facts = replace(facts, attention=default, attention_by_trick=per)
-    if case.claimer is not None:
-        facts = replace(facts, claimer=case.claimer)
-    if case.requirements:
-        facts = replace(facts, requirements=case.requirements)
+    facts = parse_facts({**(fact_tags(base.facts) if base is not None else {}),
+                         **case.facts})
     dealer = case.dealer if case.dealer is not None else (
         base.dealer if base is not None else None)
     vulnerability = case.vulnerability if case.vulnerability is not None else (
@@ -380,7 +378,7 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract) -> None:
         if lengths[seat] > 13:
             raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than 13")
     claimed = case.claimed or case.result is not None
-    attention = case.attention or ""
+    attention = case.facts.get("EquityAttention", "")
     stopped = claimed or any(p.strip().rpartition("=")[2].strip().lower() == "play"
                              for p in attention.replace(",", ";").split(";"))
     total = sum(lengths.values())
@@ -530,17 +528,7 @@ def board_to_rows(board: Board) -> str:
         out.append(f"declarer: {board.contract.declarer.name}")
     if board.result is not None:
         out.append(f"result: {board.result}")
-    f = board.facts
-    if f.laws is not None:
-        out.append(f"laws: {f.laws}")
-    if f.attention.value != "end" or f.attention_by_trick:
-        parts = [f.attention.value] + [f"{t}={a.value}"
-                                       for t, a in sorted(f.attention_by_trick.items())]
-        out.append(f"attention: {'; '.join(parts)}")
-    if f.claimer is not None:
-        out.append(f"claim: {f.claimer.name}")
-    if f.requirements:
-        out.append(f"require: {'; '.join(str(r) for r in f.requirements)}")
+    out.extend(f"{_KEY_OF_TAG[tag]}: {value}" for tag, value in fact_tags(board.facts).items())
     if board.play is not None:
         first = board.play.opening_leader
         for k in range(4):

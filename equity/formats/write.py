@@ -4,7 +4,7 @@
 number, dealer, vulnerability, deal, contract and declarer, the result, the play table
 (one row per trick, cards by seat from the opening leader, ``-`` for a missing card,
 ``^R`` / ``^L`` before a marked card, ``*`` for a claim) and our fact tags
-(``EquityLaws``, ``EquityAttention``, ``EquityClaim``, ``EquityRequirement``).
+(:data:`~equity.formats.facts.FACT_TAGS`).
 A few identification tags of the original (``Event``, ``Site``, ``Date`` ...) are copied
 when they are plain text; other tags, auctions and notes are not written.
 
@@ -28,9 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from equity.core.board import Attention, Board, Facts, PlayRecord
-from equity.core.cards import Card, Contract, Seat, Vulnerability
+from equity.core.board import Board, PlayRecord
+from equity.core.cards import Contract, Seat, Vulnerability
 from equity.core.errors import BoardError, Where
+from equity.core.position import trick_winner
+from equity.formats.facts import fact_tags
 
 __all__ = ["board_to_pbn", "boards_to_pbn"]
 
@@ -72,7 +74,7 @@ def board_to_pbn(board: Board) -> str:
         out.append(_tag("Contract", str(board.contract)))
     if board.result is not None:
         out.append(_tag("Result", str(board.result)))
-    out.extend(_facts(board.facts))
+    out.extend(_tag(name, value) for name, value in fact_tags(board.facts).items())
     if board.play is not None:
         out.append(_tag("Play", board.play.opening_leader.name))
         out.extend(_play_rows(board.play))
@@ -110,37 +112,10 @@ def _check_leaders(board: Board, play: PlayRecord, contract: Contract) -> None:
                                  f"while {leader.long_name} was on lead", board.source,
                                  board.label, Where(trick=i + 1, seat=given.long_name))
             leader = given
-        cards = [c for k in range(4) if (c := trick[leader.after(k)]) is not None]
-        if len(cards) < 4:
+        plays = [(s, c) for k in range(4) if (c := trick[s := leader.after(k)]) is not None]
+        if len(plays) < 4:
             return
-        leader = leader.after(_winning(cards, contract))
-
-
-def _winning(cards: list[Card], contract: Contract) -> int:
-    """Which of four cards (in play order) wins the trick."""
-    best = 0
-    for k in range(1, 4):
-        c, b = cards[k], cards[best]
-        if (c.suit == b.suit and c.rank > b.rank) or (c.suit != b.suit
-                                                      and c.suit == contract.trump):
-            best = k
-    return best
-
-
-def _facts(facts: Facts) -> list[str]:
-    """Our fact tags, for the facts that differ from the defaults."""
-    out = []
-    if facts.laws is not None:
-        out.append(_tag("EquityLaws", facts.laws))
-    if facts.attention != Attention.END or facts.attention_by_trick:
-        parts = [facts.attention.value]
-        parts += [f"{t}={a.value}" for t, a in sorted(facts.attention_by_trick.items())]
-        out.append(_tag("EquityAttention", "; ".join(parts)))
-    if facts.claimer is not None:
-        out.append(_tag("EquityClaim", facts.claimer.name))
-    if facts.requirements:
-        out.append(_tag("EquityRequirement", "; ".join(str(r) for r in facts.requirements)))
-    return out
+        leader = trick_winner(plays, contract.trump)  # the kernel's rule (Law 44)
 
 
 def _plain(value: str) -> bool:

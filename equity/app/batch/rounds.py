@@ -1,4 +1,15 @@
-"""Phase 2: ruling a task of boards, their double-dummy work batched round by round."""
+"""Phase 2: ruling a task of boards, the double-dummy questions of all its boards
+answered together, round by round.
+
+Each board's Law 64C lines are built once, by :func:`equity.core.lines.plan`, a generator
+that yields the questions it needs answered and resumes with the replies. A round
+collects the pending questions of every board of the task, sends the positions DDS has
+not answered yet to it together (a board's positions side by side, none twice, in
+batches of at most 200), then resumes every board; a board whose next questions are
+already answered goes on at once. A board's questions are checked as ``equity rule``
+checks them (:func:`equity.dd.solve.check_question`), so a bad position fails the board
+with the same words.
+"""
 
 
 from __future__ import annotations
@@ -8,30 +19,28 @@ import logging
 import threading
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
 from equity.app.pipeline import judge, rule_automatic
 from equity.core.board import Board
-from equity.core.cards import Card, ModelError, Side, cards
+from equity.core.cards import ModelError
 from equity.core.errors import BoardError, Where
 from equity.core.laws import AutomaticRuling
-from equity.core.lines import build
-from equity.core.position import Position, follow_suit_cards
+from equity.core.lines import Counterfactual, Plan, Question, plan
+from equity.core.position import Position
 from equity.dd import solve
-from equity.dd.solve import Answer, SolveError
-from equity.render.text import equity_json, ruling_json
+from equity.dd.session import Answer, session
+from equity.dd.solve import SolveError
+from equity.render.jsonout import equity_json, ruling_json
 
 TASK_BOARDS = 16
 """Boards per task: enough positions for full DDS batches, small enough that a killed run
 loses little and a retried task costs little."""
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds one DDS call may take before its boards are given up on (``--time-limit``)."""
-MAX_ROUNDS = 20
-"""Solve-and-rebuild rounds before a board's lines are declared unsettled (two suffice
-for the lines :mod:`equity.core.lines` builds; this only guards against a loop)."""
 
 Solve = Callable[[Sequence[Sequence[tuple[Position, bool]]]], list[Answer]]
 """Answers for groups of (position, every card?) requests, one group per board."""
@@ -43,55 +52,16 @@ log = logging.getLogger("equity.batch")
 # --- Phase 2: ruling a task -------------------------------------------------------------
 
 
-class Planner:
-    """A :class:`~equity.core.lines.Solver` that answers from ``cache`` and records
-    every position it cannot answer, giving a stand-in value (0 tricks) for it.
-
-    Positions are validated as direct solving would validate them, so a bad position
-    raises the same :class:`~equity.dd.solve.SolveError`. ``guessed`` says whether any answer
-    was a stand-in (then whatever was built from it must be built again).
-    """
-
-    def __init__(self, cache: dict[Position, Answer]) -> None:
-        self.cache = cache
-        self.asks: dict[Position, bool] = {}
-        self.guessed = False
-
-    def _ask(self, position: Position, every: bool) -> None:
-        self.asks[position] = self.asks.get(position, False) or every
-        self.guessed = True
-
-    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
-        known = self.cache.get(position)
-        if known is not None and known.card_scores is not None:
-            return known.cards(side)
-        if known is None:
-            solve.validate(position)
-        self._ask(position, True)
-        led = position.trick[0].suit if position.trick else None
-        return dict.fromkeys(cards(follow_suit_cards(position.hands[position.to_play], led)), 0)
-
-    def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
-        solve.validate_positions(positions, self.cache)
-        out = []
-        for p in positions:
-            known = self.cache.get(p)
-            if known is None:
-                self._ask(p, False)
-                out.append(0)
-            else:
-                out.append(known.tricks(side))
-        return out
-
-
 @dataclass
 class _Pending:
-    """A board whose lines are still being built."""
+    """A board whose lines are being built: its plan and the questions it waits on."""
 
     slot: int
     board: Board
     automatic: AutomaticRuling
-    asks: dict[Position, bool] = field(default_factory=dict)
+    plan: Plan[tuple[Counterfactual, ...]]
+    asked: list[Question] | None = None
+    """The questions the plan waits on (None: not started)."""
 
 
 def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
@@ -108,23 +78,31 @@ def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
                                       Where()), key)
 
 
-def _attempt(p: _Pending, options: RulingOptions, cache: dict[Position, Answer]) -> str | None:
-    """Build ``p``'s lines from the cache: its line when settled, else None (and what to
-    solve in ``p.asks``)."""
-    planner = Planner(cache)
+def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer]) -> str | None:
+    """Start or resume ``p``'s plan and go on while the cache answers its questions: its
+    output line once the plan is done or fails, else None (``p.asked`` then holds what
+    DDS must answer). A question the cache cannot answer is checked before it goes to
+    DDS; every position in the cache was checked when it was first asked."""
     try:
-        lines = build(p.automatic, planner)
+        asked = next(p.plan) if p.asked is None else p.asked
+        while True:
+            found = [solve.reply(q, cache) for q in asked]
+            replies = [r for r in found if r is not None]
+            if len(replies) < len(found):
+                for q, r in zip(asked, found, strict=True):
+                    if r is None:
+                        solve.check_question(q)
+                p.asked = asked
+                return None
+            asked = p.plan.send(replies)
+    except StopIteration as done:
+        lines: tuple[Counterfactual, ...] = done.value
     except Exception as e:
-        if planner.guessed:  # built on a stand-in value: try again with the answers
-            p.asks = planner.asks
-            return None
+        p.plan.close()
         return _final_error(p.board, e)
-    if planner.guessed:
-        p.asks = planner.asks
-        return None
     try:
         return keyed(equity_json(judge(p.board, p.automatic, lines, options)),
-                      board_key(p.board.source, p.board.index))
+                     board_key(p.board.source, p.board.index))
     except Exception as e:
         return _final_error(p.board, e)
 
@@ -139,10 +117,23 @@ def _final_error(board: Board, e: Exception) -> str:
     return board_error(board, f"internal error: {type(e).__name__}: {e}")
 
 
+def _missing(asked: Sequence[Question], cache: dict[Position, Answer]
+             ) -> list[tuple[Position, bool]]:
+    """The (position, every card?) requests DDS must answer for ``asked``, each once."""
+    out: dict[Position, bool] = {}
+    for q in asked:
+        for position, every in solve.requests(q):
+            known = cache.get(position)
+            if known is None or (every and known.card_scores is None):
+                out[position] = out.get(position, False) or every
+    return list(out.items())
+
+
 def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: Solve) -> list[str]:
     """The output lines of ``boards`` (one each, in order), all their DDS work batched
     through ``solve_groups`` round by round (see the module docstring)."""
     lines: list[str | None] = [None] * len(boards)
+    cache: dict[Position, Answer] = {}
     pending: list[_Pending] = []
     for i, b in enumerate(boards):
         auto = _automatic(b, options)
@@ -151,24 +142,26 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
         elif not options.equity:
             lines[i] = keyed(ruling_json(auto), board_key(b.source, b.index))
         else:
-            pending.append(_Pending(i, b, auto))
-    cache: dict[Position, Answer] = {}
-    for _ in range(MAX_ROUNDS):
-        still = []
-        for p in pending:
-            lines[p.slot] = _attempt(p, options, cache)
-            if lines[p.slot] is None:
-                still.append(p)
-        if not still:
-            break
-        groups = [[(pos, every) for pos, every in p.asks.items()] for p in still]
-        for a in _solve_or_isolate(still, groups, solve_groups, lines):
+            p = _Pending(i, b, auto, plan(auto))
+            lines[i] = _advance(p, options, cache)
+            if lines[i] is None:
+                pending.append(p)
+    while pending:
+        groups = [_missing(p.asked or [], cache) for p in pending]
+        for a in _solve_or_isolate(pending, groups, solve_groups, lines):
             known = cache.get(a.position)
             if known is None or known.card_scores is None:
                 cache[a.position] = a
-        pending = [p for p in still if lines[p.slot] is None]
-    return [line if line is not None else board_error(boards[i], "Law 64C check: the "
-            "candidate lines did not settle") for i, line in enumerate(lines)]
+        still = []
+        for p in pending:
+            if lines[p.slot] is None:
+                lines[p.slot] = _advance(p, options, cache)
+            if lines[p.slot] is None:
+                still.append(p)
+        pending = still
+    done = [line for line in lines if line is not None]
+    assert len(done) == len(boards)  # every board ends with its line or its error
+    return done
 
 
 def _solve_or_isolate(pending: Sequence[_Pending],
@@ -184,6 +177,7 @@ def _solve_or_isolate(pending: Sequence[_Pending],
             try:
                 answers += solve_groups([group])
             except SolveError as e:
+                p.plan.close()
                 lines[p.slot] = _final_error(p.board, e)
         return answers
 
@@ -198,12 +192,21 @@ class Overrun(Exception):
 def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
             ) -> Iterator[list[tuple[Position, bool]]]:
     """Requests in DDS batches of at most :data:`~equity.dd.solve.MAX_BOARDS`, one board's
-    positions kept together (and so next to each other) where they fit, without repeats."""
+    positions kept together (and so next to each other) where they fit, without repeats
+    (a position asked for its best card by one board and for every card by another is
+    solved once, for every card)."""
+    every: dict[Position, bool] = {}
+    for group in groups:
+        for p, e in group:
+            every[p] = every.get(p, False) or e
     seen: set[Position] = set()
     chunk: list[tuple[Position, bool]] = []
     for group in groups:
-        fresh = [(p, e) for p, e in group if p not in seen]
-        seen.update(p for p, _ in fresh)
+        fresh = []
+        for p, _ in group:
+            if p not in seen:
+                seen.add(p)
+                fresh.append((p, every[p]))
         if chunk and len(chunk) + len(fresh) > solve.MAX_BOARDS:
             yield chunk
             chunk = []
@@ -251,7 +254,7 @@ def dds_solver(limit: float | None = None,
             if record is not None:
                 record.append(chunk)
             out += _within(limit, functools.partial(
-                solve.solve_batch, [p for p, _ in chunk], [e for _, e in chunk], check=False))
+                session().solve, [p for p, _ in chunk], [e for _, e in chunk], check=False))
         return out
 
     return solve_groups

@@ -5,7 +5,7 @@ native scan path."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +29,9 @@ class Screened:
     wanted: dict[str, list[int]] = field(default_factory=dict)
     """Source -> indices (in the file) of boards with a revoke or a kernel error."""
     paths: dict[str, Path] = field(default_factory=dict)
+    stamps: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Source -> (size, modification time in ns) when it was screened: a file that
+    changes before its boards are ruled is reported, never ruled on a shifted index."""
     errors: list[tuple[str, BoardError]] = field(default_factory=list)
     """(key, error) for each board or file that could not be read."""
     boards: int = 0
@@ -62,6 +65,7 @@ def screen(paths: Iterable[str | Path]) -> Screened:
     seen: set[str] = set()
     found = files(paths)
     out.paths = {str(p): p for p in found}
+    out.stamps = {str(p): stamp for p in found if (stamp := _stamp(p)) is not None}
     for chunk in read_packed(found):
         result = run(chunk.batch)
         hit = (result.revoke[:, :, 0] != 0).any(axis=1) | (result.error[:, 0] != 0)
@@ -73,19 +77,64 @@ def screen(paths: Iterable[str | Path]) -> Screened:
     return out
 
 
-def tasks_of(screened: Screened, done: set[str], size: int) -> Iterator[list[Board]]:
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)
+
+
+Lost = Callable[[list[tuple[str, BoardError]]], None]
+"""Receives (key, error) for wanted boards that cannot be ruled after all."""
+
+
+def tasks_of(screened: Screened, done: set[str], size: int, lost: Lost
+             ) -> Iterator[list[Board]]:
     """The boards to rule, read again with the full reader (only the files that have
-    any), in tasks of ``size``, skipping those whose key is in ``done``."""
+    any), in tasks of ``size``, skipping those whose key is in ``done``.
+
+    Whatever screening wanted is ruled or reported: a wanted board that the full reader
+    gives as an error, without play, or not at all, and every wanted board of a file that
+    changed since it was screened, goes to ``lost`` as an error line (counted: the run
+    exits 1). The two readers agree by construction (equity/formats/lines.py), so this
+    happens only when a file changes during the run."""
     task: list[Board] = []
     for source, indices in screened.wanted.items():
         todo = {i for i in indices if board_key(source, i) not in done}
         if not todo:
             continue
-        for item in read_boards(screened.paths[source]):
-            if isinstance(item, Board) and item.index in todo:
-                task.append(item)
-                if len(task) == size:
-                    yield task
-                    task = []
+        path = screened.paths[source]
+        if _stamp(path) != screened.stamps.get(source):
+            lost([(board_key(source, i), BoardError(
+                "the file changed after it was screened; rerun to rule it", source,
+                f"game {i}")) for i in sorted(todo)])
+            continue
+        missing = set(todo)
+        errors: list[tuple[str, BoardError]] = []
+        for item in read_boards(path):
+            if isinstance(item, BoardError):
+                m = _GAME.search(item.board or "")
+                if m and int(m.group(1)) in missing:
+                    missing.discard(int(m.group(1)))
+                    errors.append((board_key(source, int(m.group(1))), item))
+                continue
+            if item.index not in missing:
+                continue
+            missing.discard(item.index)
+            if item.contract is None or item.play is None:
+                errors.append((board_key(source, item.index), BoardError(
+                    "screened as a board with play, but read again without a contract or "
+                    "play record", source, item.label)))
+                continue
+            task.append(item)
+            if len(task) == size:
+                yield task
+                task = []
+        errors += [(board_key(source, i), BoardError(
+            "screened, but not found when the file was read again", source, f"game {i}"))
+            for i in sorted(missing)]
+        if errors:
+            lost(errors)
     if task:
         yield task

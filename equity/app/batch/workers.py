@@ -8,6 +8,8 @@ import contextlib
 import logging
 import logging.handlers
 import os
+import signal
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -31,7 +33,13 @@ def _worker_logging(queue: Any) -> None:
 def worker_main(conn: Connection, options: RulingOptions, threads: int, limit: float | None,
             queue: Any) -> None:
     """A worker process: rule the tasks it is sent until told to stop (``None``) or the
-    parent goes away. After an overrun it reports and exits: the DDS call still runs."""
+    parent goes away. After an overrun it reports and exits: the DDS call still runs.
+
+    Ctrl-C is the parent's to handle (it stops the workers): a worker ignores SIGINT, which
+    a terminal sends to the whole process group. It was started with SIGINT and SIGTERM
+    blocked (:func:`signals_held`), so none arrives before this point."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _worker_logging(queue)
     solve.set_threads(threads)
     solver = dds_solver(limit)
@@ -47,7 +55,10 @@ def worker_main(conn: Connection, options: RulingOptions, threads: int, limit: f
         except Overrun as e:
             log.warning("worker %d: %s on a task of %d boards", os.getpid(), e, len(task))
             _exit(conn, ("overrun", str(e)), queue)
-        conn.send(("done", lines))
+        try:
+            conn.send(("done", lines))
+        except OSError:  # the parent is gone (killed): nothing to report to
+            return
 
 
 def _exit(conn: Connection, message: tuple[str, str], queue: Any) -> None:
@@ -56,7 +67,8 @@ def _exit(conn: Connection, message: tuple[str, str], queue: Any) -> None:
     if queue is not None:
         queue.close()
         queue.join_thread()
-    conn.send(message)
+    with contextlib.suppress(OSError):
+        conn.send(message)
     os._exit(0)
 
 
@@ -72,8 +84,9 @@ class Slot:
         parent, child = self.ctx.Pipe()
         self.conn: Connection = parent
         self.proc = self.ctx.Process(target=worker_main, args=(child, *self.args), daemon=True)
-        self.proc.start()
-        child.close()
+        with signals_held():
+            self.proc.start()
+            child.close()
 
     def send(self, task: list[Board]) -> None:
         self.task = task
@@ -90,13 +103,67 @@ class Slot:
         self._start()
 
     def stop(self) -> None:
+        """Let the worker finish and leave (the run is over)."""
         with contextlib.suppress(OSError):
             self.conn.send(None)
         self.proc.join(5)
+        self.kill()
+
+    def kill(self) -> None:
+        """End the worker at once, by its own process id (the run was interrupted)."""
         if self.proc.is_alive():
             self.proc.kill()
-            self.proc.join()
+        self.proc.join()
         self.conn.close()
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered on leaving): a process started here inherits
+    them blocked, and cleaning up is not cut short by a second Ctrl-C."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+WORKER_MEMORY = 100 * 2**20
+"""About what a worker process needs (DDS's tables and the interpreter; ~93 MB measured)."""
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to new processes (Linux), None when unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def cap_jobs(jobs: int) -> tuple[int, str | None]:
+    """``jobs`` capped by the cores and the memory of this machine, and the message saying
+    so when it was (more workers than cores only compete for them; more than the memory
+    holds makes the machine swap or kill)."""
+    cores = usable_cores()
+    memory = available_memory()
+    by_memory = max(1, memory // WORKER_MEMORY) if memory is not None else jobs
+    capped = max(1, min(jobs, cores, by_memory))
+    if capped == jobs:
+        return jobs, None
+    mb = f", {memory // 2**20} MB available" if memory is not None else ""
+    return capped, (f"--jobs {jobs} is more than this machine can run ({cores} cores{mb}, "
+                    f"~{WORKER_MEMORY // 2**20} MB a worker): using {capped}")
 
 
 def log_queue(ctx: Any) -> Any:

@@ -21,7 +21,7 @@ from equity.core.lines import Solver
 from equity.core.ruling import Ruling
 from equity.formats import read_boards, read_text
 from equity.formats.rows import Possibility, parse_rows, rows_boards
-from equity.render.text import board_json, error_json
+from equity.render.jsonout import board_json, error_json
 
 JSON = dict[str, Any]
 

@@ -346,7 +346,7 @@ def create_app(time_limit: float = 60.0) -> Starlette:
                              **_tricks(ps[0])})
 
     async def report(request: Request) -> Response:
-        from equity.render.document import render_html
+        from equity.render.html import render_html
 
         result, _ = await _ruled(request)
         page = render_html([r.ruling for r in result.ruled if r.ruling is not None],

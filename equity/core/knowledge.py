@@ -1,0 +1,212 @@
+"""What a player knows at a moment of the play, and layouts consistent with it.
+
+Single-dummy reasoning (Law 12C1(c)'s *likely* outcomes) asks what a player would do
+with what he could see, not with every card in view. At a decision a player knows
+
+* his own hand and, once the opening lead is faced, dummy's (declarer plays dummy's
+  cards and sees his own; a defender sees his own and dummy);
+* every card played so far, so which cards are still out and how many each player holds;
+* the suits each player has **shown out of**: a player who did not follow suit is,
+  as far as the others can tell, void in the suit led.
+
+That last inference is where a revoke misleads: at the table the revoker *seemed* void
+and was not. The knowledge is therefore computed from a history of plays, one per
+"world" — the table's (what the players actually saw) or the counterfactual one (the
+revoke corrected, so nobody saw a false void): :func:`shown_out` takes the plays of the
+world it is asked about.
+
+:func:`sample_layouts` deals the unseen cards to the unseen hands at random, uniformly
+among the layouts consistent with the knowledge (hand sizes and shown-out suits); a
+seeded :class:`random.Random` makes it reproducible. Bidding inferences are not modelled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from equity.core.cards import Card, CardSet, ModelError, Seat, Suit, cards, count
+from equity.core.position import Position
+
+SuitMask = int
+"""A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.cards.Suit` ``s``)."""
+
+
+def shown_out(plays: Iterable[tuple[Seat, Card, Suit | None]]) -> dict[Seat, SuitMask]:
+    """The suits each player has shown out of: a card of another suit played to a lead
+    of ``suit_led`` (``plays`` are (seat, card, suit led or None for a lead))."""
+    out: dict[Seat, SuitMask] = {}
+    for seat, card, led in plays:
+        if led is not None and card.suit != led:
+            out[seat] = out.get(seat, 0) | 1 << led
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What ``viewer`` knows when the player to play in ``position`` must choose a card
+    (the viewer is that player, or declarer when dummy is to play).
+
+    ``position`` is the real position: only the parts the viewer can see are used — the
+    hands of :attr:`seen` seats, the cards on the trick and the number of cards each
+    seat holds.
+    """
+
+    position: Position
+    viewer: Seat
+    dummy: Seat
+    dummy_faced: bool
+    voids: Mapping[Seat, SuitMask] = field(default_factory=dict)
+
+    @classmethod
+    def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
+           dummy_faced: bool = True) -> Knowledge:
+        """The knowledge of the player to play in ``position`` (declarer for dummy)."""
+        dummy = declarer.partner
+        to_play = position.to_play
+        viewer = declarer if to_play == dummy else to_play
+        return cls(position, viewer, dummy, dummy_faced, dict(voids))
+
+    @property
+    def seen(self) -> tuple[Seat, ...]:
+        """The seats whose cards the viewer can see: his own, and dummy once faced."""
+        if self.dummy_faced and self.viewer != self.dummy:
+            return (self.viewer, self.dummy)
+        return (self.viewer,)
+
+    @property
+    def hidden(self) -> tuple[Seat, ...]:
+        """The seats whose cards the viewer cannot see, in seat order."""
+        return tuple(s for s in Seat if s not in self.seen)
+
+    @property
+    def unseen(self) -> CardSet:
+        """The cards held by the hidden seats (played cards and seen hands excluded)."""
+        hands = self.position.hands
+        out = 0
+        for s in self.hidden:
+            out |= hands[s]
+        return out
+
+    def consistent(self) -> Knowledge:
+        """This knowledge with any shown-out inference that the count of cards
+        contradicts dropped — the fewest, first in seat and suit order. (A player who
+        counts the cards notices that an opponent who "showed out" must hold the suit:
+        a false void from a revoke is believed only while the cards allow it.)"""
+        if _feasible(self, self.voids):
+            return self
+        entries = [(s, suit) for s in Seat for suit in range(4)
+                   if self.voids.get(s, 0) >> suit & 1]
+        for drop in entries:
+            voids = dict(self.voids)
+            voids[drop[0]] &= ~(1 << drop[1])
+            if _feasible(self, voids):
+                return dataclasses.replace(self, voids=voids)
+        return dataclasses.replace(self, voids={})
+
+    def sizes(self) -> dict[Seat, int]:
+        """How many cards each hidden seat holds (public: everyone counts the tricks)."""
+        return {s: count(self.position.hands[s]) for s in self.hidden}
+
+
+class LayoutError(ModelError):
+    """No layout is consistent with what the player believes (his inferences contradict
+    each other, as a revoke's false void can make them)."""
+
+
+def _allowed(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> dict[int, list[Seat]]:
+    """For each unseen card (by bit index), the hidden seats that may hold it."""
+    out: dict[int, list[Seat]] = {}
+    for c in cards(knowledge.unseen):
+        out[16 * c.suit + c.rank] = [s for s in knowledge.hidden
+                                     if not voids.get(s, 0) >> c.suit & 1]
+    return out
+
+
+def _feasible(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> bool:
+    """Whether some layout fits the hand sizes and these shown-out suits (each card to a
+    seat that may hold it; cards only one seat may hold within its size)."""
+    allowed = _allowed(knowledge, voids)
+    room = knowledge.sizes()
+    free = 0
+    for seats in allowed.values():
+        if not seats:
+            return False
+        if len(seats) == 1:
+            room[seats[0]] -= 1
+        else:
+            free += 1
+    return all(r >= 0 for r in room.values()) and sum(room.values()) == free
+
+
+def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Random
+          ) -> dict[Seat, CardSet] | None:
+    """One uniformly random assignment of the cards to seats with the given sizes, each
+    card to one of its allowed seats; None when there is none.
+
+    Cards that only one seat may hold go there; the rest are shuffled and dealt seat by
+    seat, each seat taking what it may hold — exact and uniform for two hidden seats
+    (the case after the opening lead); with three (the opening lead itself, when no
+    suit can yet have been shown out of) there are no restrictions either. Restricted
+    three-seat cases fall back on rejection (bounded).
+    """
+    hands = {s: 0 for s in sizes}
+    room = dict(sizes)
+    free: list[int] = []
+    for bit, seats in allowed.items():
+        if not seats:
+            return None
+        if len(seats) == 1:
+            hands[seats[0]] |= 1 << bit
+            room[seats[0]] -= 1
+        else:
+            free.append(bit)
+    if any(r < 0 for r in room.values()) or sum(room.values()) != len(free):
+        return None
+    for _ in range(200):
+        rng.shuffle(free)
+        deal = dict(hands)
+        left = dict(room)
+        ok = True
+        for bit in free:
+            choices = [s for s in allowed[bit] if left[s] > 0]
+            if not choices:
+                ok = False
+                break
+            # Seats in a fixed order from a shuffled stream: a uniform choice of which
+            # free cards each seat gets.
+            seat = choices[0]
+            deal[seat] |= 1 << bit
+            left[seat] -= 1
+        if ok:
+            return deal
+        if len(sizes) <= 2:
+            return None
+    return None
+
+
+def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
+    """``n`` positions that agree with what the viewer knows: the seen hands and the
+    trick as they are, the unseen cards dealt at random to the hidden hands (their sizes
+    kept, no card of a suit a seat has shown out of, inferences the count contradicts
+    dropped: :meth:`Knowledge.consistent`). Raises :class:`LayoutError` when no layout
+    fits even so (three hidden hands with restrictions, which play does not produce)."""
+    knowledge = knowledge.consistent()
+    pos = knowledge.position
+    sizes = knowledge.sizes()
+    allowed = _allowed(knowledge, knowledge.voids)
+    out: list[Position] = []
+    for _ in range(n):
+        deal = _deal(allowed, sizes, rng)
+        if deal is None:
+            raise LayoutError(
+                f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
+                "shown out of leave cards that no hidden hand can hold")
+        hands = list(pos.hands)
+        for s, h in deal.items():
+            hands[s] = h
+        out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
+                            pos.leader, pos.trick))
+    return out

@@ -1,0 +1,236 @@
+"""The one road to DDS: a process's :class:`DdsSession` and its batches.
+
+Every question any caller asks DDS, one position or thousands, goes through
+:meth:`DdsSession.solve`: checked (:mod:`equity.dd.checks`), cut into batches of at most
+:data:`~equity.dd.binding.MAX_BOARDS` deals (DDS's limit), packed, solved, decoded into
+:class:`Answer` values. A single position is a batch of one.
+
+DDS is one library per process with process-wide state (its thread count and per-thread
+memory), and it is not re-entrant across callers. So a process has one session
+(:func:`session`), which holds the lock every call into DDS takes and the thread count;
+the thread count is the session's visible setting, not a module global.
+
+How a batch is solved: the positions of one board are the same deal a card or a trick
+apart, and DDS keeps a transposition table per thread slot that ``SolveBoard`` reuses
+when similar deals come in a row. ``SolveAllBoards`` reorders the boards over its threads
+and loses that: measured on the positions of 240 corpus boards on 2 cores, it took
+2.0-2.6 s with DDS's two threads where ``SolveBoard`` in order on one thread took 1.3 s
+(benchmarks/RESULTS.md). So the session never uses it: a batch is cut into as many
+contiguous runs as DDS has thread slots, each solved in order by ``SolveBoard`` on its
+own slot, in its own Python thread (ctypes releases the GIL during the call).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from equity.core.cards import Card, Side, Suit
+from equity.core.position import Position
+from equity.dd import binding, checks
+from equity.dd.binding import MAX_BOARDS
+from equity.dd.checks import SolveError
+
+_DUMP_FILE = "dump.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """DDS's answer for one position, scored for the side to play.
+
+    ``best`` is the tricks the side to play wins from the position on (current trick
+    included) with best play; ``card_scores`` (only when every card was asked for) the
+    same after each legal card, every card of a run of equals listed.
+    """
+
+    position: Position
+    best: int
+    card_scores: tuple[tuple[Card, int], ...] | None = None
+
+    def tricks(self, side: Side) -> int:
+        """Tricks ``side`` wins from the position on, best play by both sides."""
+        return for_side(self.best, self.position, side)
+
+    def cards(self, side: Side) -> dict[Card, int]:
+        """The value for ``side`` of every legal card of the player to play."""
+        if self.card_scores is None:
+            raise SolveError("this position was solved for its best card only")
+        return {c: for_side(v, self.position, side) for c, v in self.card_scores}
+
+
+def for_side(score: int, position: Position, side: Side) -> int:
+    """DDS scores tricks for the side of the player to move; convert to ``side``."""
+    if not 0 <= score <= position.tricks_left:
+        raise SolveError(f"DDS returned an impossible score {score} for {position}")
+    return score if position.to_play.side == side else position.tricks_left - score
+
+
+class DdsSession:
+    """This process's DDS: the lock every call takes, and the thread count.
+
+    Use :func:`session` rather than building one: DDS's state is per process, so two
+    sessions would share it without knowing.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._threads = 0  # loading the binding runs SetMaxThreads(0)
+        self._slots = max(1, int(binding.dds_info().noOfThreads))
+
+    @property
+    def threads(self) -> int:
+        """The thread count DDS was last given (0: DDS's own choice)."""
+        return self._threads
+
+    def set_threads(self, n: int) -> None:
+        """Let DDS use at most ``n`` threads (``0``: DDS decides from the cores and memory).
+
+        DDS's ``SetMaxThreads`` reallocates its per-thread memory: call it rarely, e.g.
+        once per worker process when several share the machine (``set_threads(1)``).
+        """
+        if not isinstance(n, int) or n < 0:
+            raise ValueError(f"thread count must be a non-negative integer: {n!r}")
+        with self._lock:
+            binding.set_max_threads(n)
+            self._threads = n
+            self._slots = max(1, int(binding.dds_info().noOfThreads))
+
+    def info(self) -> Any:
+        """DDS's ``GetDDSInfo`` (version, threads)."""
+        with self._lock:
+            return binding.dds_info()
+
+    def solve(self, positions: Sequence[Position], every: Sequence[bool] | bool = False,
+              check: bool = True) -> list[Answer]:
+        """Answers for ``positions``, each for the best card or, where ``every`` says so,
+        for every legal card (DDS's ``solutions=3``), in batches of at most
+        :data:`MAX_BOARDS`.
+
+        Every position is checked first (``check=False``: the caller already did, with
+        :func:`~equity.dd.checks.validate_all`); a bad one raises :class:`SolveError`
+        naming its index. Put a deal's positions next to each other: DDS reuses its
+        transposition table between similar deals that come in a row.
+        """
+        flags = [every] * len(positions) if isinstance(every, bool) else list(every)
+        if len(flags) != len(positions):
+            raise SolveError("one every-card flag per position")
+        if check:
+            checks.validate_all(positions)
+        out: list[Answer] = []
+        for start in range(0, len(positions), MAX_BOARDS):
+            chunk = positions[start : start + MAX_BOARDS]
+            wanted = flags[start : start + MAX_BOARDS]
+            solved = self.run(self.pack(chunk, wanted))
+            out += [_decode(p, solved.solvedBoard[i], e)
+                    for i, (p, e) in enumerate(zip(chunk, wanted, strict=True))]
+        return out
+
+    def pack(self, positions: Sequence[Position], every: Sequence[bool]) -> Any:
+        """One DDS batch (``struct boards``) of at most :data:`MAX_BOARDS` checked
+        positions. Separate from :meth:`run` so that benchmarks can time DDS alone."""
+        if len(positions) > MAX_BOARDS or len(positions) != len(every):
+            raise SolveError(f"a DDS batch takes 1 to {MAX_BOARDS} positions, one flag each")
+        bop = binding.new_boards()
+        bop.noOfBoards = len(positions)
+        for i, (p, e) in enumerate(zip(positions, every, strict=True)):
+            binding.fill_deal(bop.deals[i], p)
+            bop.target[i] = 0 if e else -1
+            bop.solutions[i] = 3 if e else 1
+            bop.mode[i] = 1
+        return bop
+
+    def run(self, bop: Any) -> Any:
+        """Solve a packed batch, in contiguous runs of ``SolveBoard`` calls, one per DDS
+        thread slot (see the module docstring); the raw ``solvedBoards``."""
+        n = bop.noOfBoards
+        solved = binding.new_solved()
+        runs = max(1, min(self._slots, n))
+        cuts = [n * k // runs for k in range(runs + 1)]
+        errors: list[BaseException] = []
+
+        def solve_run(slot: int) -> None:
+            try:
+                for i in range(cuts[slot], cuts[slot + 1]):
+                    binding.solve_board(bop, i, solved, slot)
+            except BaseException as e:  # raised again in the caller's thread
+                errors.append(e)
+
+        with self._call(f"a batch of {n} positions"):
+            if runs == 1:
+                solve_run(0)
+            else:
+                threads = [threading.Thread(target=solve_run, args=(k,), name=f"dds-{k}")
+                           for k in range(runs)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+            if errors:
+                raise errors[0]
+        solved.noOfBoards = n
+        return solved
+
+    @contextmanager
+    def _call(self, what: str) -> Iterator[None]:
+        """Hold the lock; turn a DDS error into :class:`SolveError`; leave no dump.txt.
+
+        DDS writes ``dump.txt`` into the working directory whenever it rejects its input.
+        The checks should make that impossible; if it happens anyway, the dump goes into
+        the error message and the file is removed (unless it was there before the call).
+        """
+        error = binding.dds_error()
+        path = os.path.join(os.getcwd(), _DUMP_FILE)
+        with self._lock:
+            existed = os.path.exists(path)
+            try:
+                yield
+            except error as e:
+                dump = ""
+                if not existed and os.path.exists(path):
+                    with open(path, encoding="utf-8", errors="replace") as f:
+                        dump = f.read(600)
+                raise SolveError(f"DDS rejected {what}: {e}"
+                                 + (f"\n{dump}" if dump else "")) from e
+            finally:
+                if not existed and os.path.exists(path):
+                    os.remove(path)
+
+
+def _decode(p: Position, fut: Any, every: bool) -> Answer:
+    """One position's ``futureTricks`` as an :class:`Answer` (scores for the side to play).
+
+    With every card asked for, DDS lists one card per run of equivalent cards and the
+    rest in an ``equals`` bit mask; every card is listed in the answer.
+    """
+    if not every:
+        score = int(fut.score[0])
+        for_side(score, p, p.to_play.side)  # range check
+        return Answer(p, score)
+    listed: list[tuple[Card, int]] = []
+    held = p.hands[p.to_play]
+    for i in range(fut.cards):
+        suit, score = Suit(fut.suit[i]), int(fut.score[i])
+        for_side(score, p, p.to_play.side)
+        holding = (1 << fut.rank[i]) | fut.equals[i]
+        listed += [(Card(suit, r), score) for r in range(14, 1, -1) if holding >> r & 1]
+    if not listed or any(not held & c.bit for c, _ in listed):
+        raise SolveError(f"DDS listed a card {p.to_play.long_name} does not hold")
+    return Answer(p, max(v for _, v in listed), tuple(listed))
+
+
+_SESSION: DdsSession | None = None
+_MAKING = threading.Lock()
+
+
+def session() -> DdsSession:
+    """This process's DDS session (made, and DDS loaded, on first use)."""
+    global _SESSION
+    with _MAKING:
+        if _SESSION is None:
+            binding.dds()
+            _SESSION = DdsSession()
+        return _SESSION

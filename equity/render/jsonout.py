@@ -1,0 +1,170 @@
+"""A ruling as scripts read it: one JSON object a board (``equity rule --json``, ``equity
+batch``).
+
+The field names are a public contract: fields may be added, never renamed or dropped. See
+the README for the list. The scores and their rounding are the view's
+(:func:`equity.render.view.score_values`), so the JSON and the text always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from equity.core.cards import cards
+from equity.core.errors import BoardError
+from equity.core.laws import AutomaticRuling, RevokeRuling, Step
+from equity.core.lines import Line
+from equity.core.ruling import Ruling
+from equity.render.view import score_values
+
+JSON = dict[str, Any]
+
+
+def board_id(ruling: AutomaticRuling) -> int | str:
+    b = ruling.replay.board
+    return b.number if b.number is not None else b.label
+
+
+def _steps(steps: Sequence[Step]) -> list[JSON]:
+    return [{"law": s.law, "text": s.text} for s in steps]
+
+
+def revoke_json(r: RevokeRuling) -> JSON:
+    rev = r.revoke
+    out: JSON = {
+        "trick": rev.trick,
+        "seat": rev.seat.name,
+        "card": str(rev.card),
+        "suit_led": rev.suit_led.name if rev.suit_led is not None else None,
+        "established": r.established,
+        "transfer": r.transfer,
+        "laws": r.laws,
+        "kind": rev.kind,
+        "offending_side": r.offender_side.name,
+        "corrected": r.corrected,
+        "exemption": r.exemption,
+        "could_play": [str(c) for c in cards(rev.could_play)],
+        "steps": _steps(r.steps),
+    }
+    if r.correction is not None:
+        c = r.correction
+        out["correction"] = {
+            "penalty_card": str(c.penalty_card) if c.penalty_card else None,
+            "non_offenders_may_withdraw": [
+                {"seat": s.name, "card": str(card)} for s, card in c.non_offenders_may_withdraw],
+            "offenders_may_then_withdraw": [
+                {"seat": s.name, "card": str(card)} for s, card in c.offenders_may_then_withdraw],
+        }
+    return out
+
+
+def ruling_json(ruling: AutomaticRuling) -> JSON:
+    """One board's ruling as a JSON object (one line of ``equity rule --json``)."""
+    rp = ruling.replay
+    b = rp.board
+    return {
+        "board": board_id(ruling),
+        "source": b.source,
+        "contract": str(rp.contract),
+        "declarer": rp.contract.declarer.name,
+        "laws": ruling.edition.name,
+        "table_tricks": ruling.table_tricks,
+        "revokes": [revoke_json(r) for r in ruling.revokes],
+        "after_transfer_tricks": ruling.after_transfer_tricks,
+        "result_tag": b.result,
+        "finished": rp.finished,
+        "pending": ruling.pending,
+        "claimed": rp.claimed,
+        "notes": list(ruling.notes),
+    }
+
+
+def error_json(err: BoardError) -> JSON:
+    return err.to_json()
+
+
+# --- Law 64C: the lines and the final ruling (equity.core.ruling) ------------------------------
+
+
+def line_json(line: Line, weight: float) -> JSON:
+    """One candidate line: what was played, where it left the record, its tricks."""
+    left = line.left_record
+    return {
+        "kind": line.kind,
+        "revoke": line.revoke,
+        "card": str(line.card),
+        "equivalents": [str(c) for c in line.equivalents],
+        "declarer_tricks": line.declarer_tricks,
+        "weight": round(weight, 6),
+        "play_tricks": line.play_tricks,
+        "earlier_transfer": line.earlier_transfer,
+        "cards": [{"trick": p.trick, "seat": p.seat.name, "card": str(p.card)}
+                  for p in line.cards],
+        "left_record": {"at": left.at, "trick": left.trick,
+                        "seat": left.seat.name if left.seat is not None else None,
+                        "reason": left.reason},
+    }
+
+
+def _weighted_json(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> list[JSON]:
+    score = ruling.score(weighted)
+    return [{"declarer_tricks": c.tricks, "weight": round(c.weight, 6), "score_ns": c.score_ns}
+            for c in score.components]
+
+
+def _values_json(ruling: Ruling, weighted: Sequence[tuple[int, float]]) -> JSON:
+    """A result's N-S score and, with a field or comparison, its MPs or IMPs."""
+    v = score_values(ruling, weighted)
+    out: JSON = {"score_ns": v.score_ns, "scorer": v.scorer}
+    if v.mp is not None:
+        out.update(mp=v.mp, mp_pct=v.mp_pct)
+    elif v.imps is not None:
+        out["imps"] = v.imps
+    return out
+
+
+def equity_json(ruling: Ruling) -> JSON:
+    """:func:`ruling_json` plus the Law 64C fields: ``lines``, ``equity_tricks`` and
+    ``ruling`` (basis, result or weighted result with scores, policy, law steps)."""
+    out = ruling_json(ruling.automatic)
+    eq = ruling.equity_tricks
+    out["vulnerable"] = ruling.vulnerability.name
+    out["lines"] = [{**line_json(ln, w), "score_ns": ruling.score(((ln.declarer_tricks, 1.0),))
+                     .components[0].score_ns} for ln, w in ruling.lines]
+    out["equity_tricks"] = round(eq, 6) if eq is not None else None
+    after = _values_json(ruling, ruling.after_transfer)
+    mine = _values_json(ruling, ruling.weighted)
+    out["ruling"] = {
+        "basis": ruling.basis,
+        "declarer_tricks": ruling.declarer_tricks,
+        "weighted": _weighted_json(ruling, ruling.weighted),
+        "score_ns": mine["score_ns"],
+        "scorer": mine["scorer"],
+        "form": ruling.event.form,
+        "after_transfer": after,
+        **{k: {"after_transfer": after[k], "ruling": mine[k]}
+           for k in ("mp", "mp_pct", "imps") if k in mine},
+        "policy": ruling.policy.value,
+        "adjusted_revoke": ruling.adjusted_for,
+        "pending": ruling.pending,
+        "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
+                    "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
+        "solved": ruling.solved,
+        "steps": _steps(ruling.steps),
+    }
+    if ruling.offenders_weighted is not None:
+        for side, weighted in ruling.side_results().items():
+            out["ruling"][side.name.lower()] = {
+                "weighted": _weighted_json(ruling, weighted), **_values_json(ruling, weighted)}
+    if ruling.pending:  # play continues: no result and no score yet (Laws 62A, 64A)
+        del out["ruling"]["scorer"]
+        out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
+                             after_transfer=None)
+    return out
+
+
+def board_json(ruling: Ruling) -> JSON:
+    """A board's JSON object: with the Law 64C fields when the lines were solved, else the
+    Laws 61-64A/B ruling alone (``--no-equity``)."""
+    return equity_json(ruling) if ruling.solved else ruling_json(ruling.automatic)

@@ -1,0 +1,531 @@
+"""A ruling as plain content: every sentence equity says about a board, made once.
+
+The renderers only lay this content out: :mod:`equity.render.text` (what a Director reads
+out at the table), :mod:`equity.render.html` and :mod:`equity.render.markdown` (the document
+an appeals committee reads), and :mod:`equity.render.jsonout` (what scripts read) takes its
+scores from :func:`score_values`. :func:`automatic_view` covers Laws 61-64A/B (all that
+``--no-equity`` rules), :func:`board_view` the whole ruling with Law 64C.
+
+Each step of a ruling keeps its :class:`~equity.core.laws.StepKind` (the paragraph says it,
+or Law 64C tags it where the step is made), so a layout finds the decision by its kind,
+never by its place in the list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from equity.core.cards import Card, Contract, Deal, Seat, Side, Suit, Vulnerability, suit_holding
+from equity.core.laws import AutomaticRuling, RevokeRuling, Step, StepKind
+from equity.core.lines import TABLE, Departure, Line
+from equity.core.replay import Replay
+from equity.core.ruling import Assessment, Ruling
+
+DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: "
+           "an idealisation for the Director to weigh, not a verdict.")
+"""The caveat printed with the Law 64C lines."""
+
+SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
+VUL_NAMES = {Vulnerability.NONE: "None", Vulnerability.BOTH: "Both",
+             Vulnerability.NS: "North-South", Vulnerability.EW: "East-West"}
+BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands",
+               "none": "no transfer and no adjustment"}
+STAGES = {StepKind.REVOKE: "Revoke", StepKind.ESTABLISHED: "Established",
+          StepKind.NOT_ESTABLISHED: "Not established", StepKind.CORRECTION: "Correction",
+          StepKind.TRANSFER: "Transfer", StepKind.NO_TRANSFER: "No transfer",
+          StepKind.POLICY: "Policy", StepKind.EVENT: "Scoring", StepKind.CHECK: "Equity",
+          StepKind.SERIOUS_ERROR: "Serious error", StepKind.DECISION: "Decision"}
+"""A step's stage in plain words, by its kind."""
+ATTENTION_WORDS = {"play": "during the play", "end": "after the play, hands still on the table",
+                   "returned": "after the hands went back in the board",
+                   "next-call": "after a non-offender called on the next deal",
+                   "round": "after the round"}
+NO_CARD = "\u2013"
+"""An en dash: where the record has no card (or a trick has no winner yet)."""
+
+Weighted = Sequence[tuple[int, float]]
+
+
+# --- The sentences ------------------------------------------------------------------------
+
+
+def ranks(hand: int, suit: Suit) -> str:
+    """A suit of a hand as its ranks, highest first ("—" when void)."""
+    holding = suit_holding(hand, suit)
+    return "".join("23456789TJQKA"[r - 2] for r in range(14, 1, -1) if holding >> r & 1) or "—"
+
+
+def pct(weight: float) -> str:
+    return f"{weight:.0%}"
+
+
+def tricks_result(c: Contract, tricks: int, finished: bool = True) -> str:
+    """E.g. "10 tricks, made with one overtrick" (qualified when the record stops early)."""
+    text = f"{tricks} trick{'s' if tricks != 1 else ''}, {c.result_text(tricks)}"
+    return text if finished else f"{text} (only as far as the record goes)"
+
+
+def contract_result(c: Contract, tricks: int, finished: bool = True) -> str:
+    """E.g. "3NT by East: 10 tricks, made with one overtrick"."""
+    return f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: " \
+        f"{tricks_result(c, tricks, finished)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreValues:
+    """A result's N-S score as the scorer types it, its expectation and, with a field or a
+    comparison, its MPs or IMPs: the rounded figures the JSON carries."""
+
+    score_ns: float
+    scorer: str
+    weighted: bool
+    mp: float | None = None
+    mp_pct: float | None = None
+    imps: float | None = None
+
+    def said(self) -> str:
+        """The score as the scorer types it, with the expectation and MP/IMPs if any."""
+        out = self.scorer
+        if self.weighted:
+            out += f"; expected N-S {self.score_ns:+g}"
+        if self.mp is not None and self.mp_pct is not None:
+            out += f"; N-S {self.mp:g} MP ({self.mp_pct:.1f}%)"
+        elif self.imps is not None:
+            out += f"; N-S {self.imps:+.2f} IMPs"
+        return out
+
+
+def score_values(ruling: Ruling, weighted: Weighted) -> ScoreValues:
+    score = ruling.score(weighted)
+    ev = ruling.event
+    mp = mp_pct = imps = None
+    if ev.form == "mp":
+        points = score.matchpoints(ev.field)
+        mp, mp_pct = round(points, 4), round(100 * points / ev.top(), 2)
+    elif ev.form == "imps" and ev.other is not None:
+        imps = round(score.imps(ev.other), 4)
+    return ScoreValues(round(score.expected_ns, 2), score.scorer_text(), len(weighted) > 1,
+                       mp, mp_pct, imps)
+
+
+def score_text(ruling: Ruling, weighted: Weighted) -> str:
+    return score_values(ruling, weighted).said()
+
+
+# --- Laws 61-64A/B ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One step of the ruling: what it does, the law, what it means here."""
+
+    kind: StepKind
+    law: str
+    text: str
+
+    @property
+    def stage(self) -> str:
+        return STAGES[self.kind]
+
+
+def step_views(steps: Sequence[Step]) -> tuple[StepView, ...]:
+    return tuple(StepView(s.kind, s.law, s.text) for s in steps)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeView:
+    """Laws 61-64A/B for one revoke: its steps and what they come to."""
+
+    number: int
+    title: str
+    """E.g. "Revoke 1: trick 5, East, ♦2, ♣ led"."""
+    steps: tuple[StepView, ...]
+    outcome: str
+    """What the steps come to, in one sentence (the document)."""
+    transfer: str | None
+    """E.g. "2 tricks to EW" when the revoke stands (the text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaticView:
+    """The Laws 61-64A/B ruling of a board (all that ``--no-equity`` gives)."""
+
+    source: str
+    label: str
+    contract: Contract
+    claimed: bool
+    table_result: str
+    revokes: tuple[RevokeView, ...]
+    after_transfer: str
+    notes: tuple[str, ...]
+    play_continues: str | None = None
+    """Said instead of a result while play continues (the record stops where the Director
+    was called, Law 62A): the tricks so far are not a result."""
+
+
+PLAY_CONTINUES = "play continues; no result yet"
+
+
+def automatic_view(auto: AutomaticRuling) -> AutomaticView:
+    rp = auto.replay
+    c = rp.contract
+    stop = (f"the record stops at trick {len(rp.tricks)}, where the Director was called "
+            f"(declarer has won {auto.table_tricks} so far; not a result)"
+            if auto.pending else None)
+    return AutomaticView(
+        rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
+        tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
+        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop)
+
+
+def revoke_title(number: int, r: RevokeRuling) -> str:
+    rev = r.revoke
+    led = f", {rev.suit_led.symbol} led" if rev.suit_led is not None else ""
+    return f"Revoke {number}: trick {rev.trick}, {rev.seat.long_name}, {rev.card.pretty}{led}"
+
+
+def _revoke_view(number: int, r: RevokeRuling, pending: bool = False) -> RevokeView:
+    """One revoke; no transfer is stated while play continues (it is decided at the end
+    of play, Laws 64A1/64A2)."""
+    transfer = (f"{r.transfer} trick{'s' if r.transfer != 1 else ''} to "
+                f"{r.offender_side.other.name}") if r.stands and not pending else None
+    return RevokeView(number, revoke_title(number, r), step_views(r.steps), _outcome(r),
+                      transfer)
+
+
+def _outcome(r: RevokeRuling) -> str:
+    """What Laws 62-64B come to for one revoke, in one sentence."""
+    to = SIDE_NAMES[r.offender_side.other]
+    if r.corrected:
+        how = "established but corrected" if r.established else "not established: corrected"
+        return f"{how.capitalize()} (Law 62); no trick transferred."
+    if r.exemption is not None:
+        return f"Established; no trick transferred (Law {r.exemption})."
+    which = ", ".join("a trick won under the claim" if n == 0 else f"trick {n}"
+                      for n in r.transferred_tricks)
+    plural = "s" if r.transfer != 1 else ""
+    return (f"Established; {r.transfer} trick{plural} transferred to {to}"
+            + (f" ({which})." if which else "."))
+
+
+# --- Law 64C: the lines ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LineView:
+    """One candidate line of Law 64C with its cards, departure, tricks, score, weight."""
+
+    number: int
+    kind: str
+    """"table line" or "substitution"."""
+    card: str
+    """The line's card at the revoke, with the cards equal to it, e.g. "♦5 (= ♦5 ♦4)"."""
+    tricks: tuple[tuple[int, tuple[tuple[Seat, Card], ...]], ...]
+    """The line's cards from the revoke on, grouped by trick: (trick, ((seat, card), ...))."""
+    left: str
+    """Where the line left the table's play (and double dummy took over)."""
+    result: str
+    score: str
+    weight: str
+    """The weight, and the offenders' where a non-reciprocal ruling gives them another."""
+    brief: str
+    """The whole line in one sentence, as the text report reads it out."""
+    share: str
+    """The weight alone, e.g. "50%"."""
+
+    @property
+    def played(self) -> str:
+        """The cards as "t5: E♦2 S♦A; t6: ..."."""
+        return _played(self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class LineGroup:
+    """The lines of one revoke (of all revokes under Law 64C2(b)) and their equity."""
+
+    title: str
+    """E.g. "Revoke 1 (trick 5, East), Law 64C1"."""
+    lines: tuple[LineView, ...]
+    equity: str
+    brief_equity: str
+
+
+def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
+    cf = a.counterfactual
+    rev = ruling.automatic.revokes[cf.revoke].revoke
+    title = f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), Law {cf.law}"
+    theirs = a.offender_weights
+    lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1])
+                  for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1))
+    return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
+                                   "(the weighted mean of the lines).",
+                     f"equity: {a.equity_tricks:.2f} tricks for declarer")
+
+
+def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
+               offender_weight: float | None) -> LineView:
+    by_trick: dict[int, list[tuple[Seat, Card]]] = {}
+    for p in line.cards:
+        by_trick.setdefault(p.trick, []).append((p.seat, p.card))
+    tricks = tuple((t, tuple(ps)) for t, ps in by_trick.items())
+    card = line.card.pretty
+    if len(line.equivalents) > 1:
+        card += " (= " + " ".join(c.pretty for c in line.equivalents) + ")"
+    result = f"{line.declarer_tricks}"
+    if line.earlier_transfer:
+        result = (f"{line.play_tricks} in play, {line.earlier_transfer:+d} for the earlier "
+                  f"revoke's transfer = {line.declarer_tricks}")
+    w = pct(weight)
+    if offender_weight is not None and offender_weight != weight:
+        w += f" (offenders {pct(offender_weight)})"
+    score = ruling.score(((line.declarer_tricks, 1.0),)).scorer_text()
+    brief = f"{line.kind} {card}: {_played(tricks)}; {_brief_departure(line.left_record)} " \
+        f"-> {_brief_tricks(line)}"
+    return LineView(number, "table line" if line.kind == TABLE else "substitution", card,
+                    tricks, _departure(line.left_record), result, score, w, brief, pct(weight))
+
+
+def _played(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
+    return "; ".join(f"t{t}: " + " ".join(f"{s.name}{c.pretty}" for s, c in plays)
+                     for t, plays in tricks)
+
+
+def _departure(left: Departure) -> str:
+    """Where a line left the table's play, in words (the document)."""
+    if left.at == "revoke":
+        return f"at the revoke (trick {left.trick}): the legal card, then double dummy"
+    if left.at == "card":
+        seat = left.seat.long_name if left.seat is not None else "?"
+        return f"trick {left.trick}, {seat}: {left.reason}; then double dummy"
+    if left.at == "end":
+        return "never: the whole record stands with the correction"
+    return f"{left.reason}; then double dummy"
+
+
+def _brief_departure(left: Departure) -> str:
+    """Where a line left the table's play, in few words (the text)."""
+    if left.at == "revoke":
+        return "then double dummy"
+    if left.at == "card":
+        seat = left.seat.long_name if left.seat is not None else "?"
+        return f"left the record at trick {left.trick}, {seat} ({left.reason}); double dummy"
+    if left.at == "end":
+        return "the whole record stands"
+    return f"{left.reason}; double dummy"
+
+
+def _brief_tricks(line: Line) -> str:
+    tricks = f"{line.declarer_tricks} tricks"
+    if line.earlier_transfer:
+        return (f"{line.play_tricks} tricks in play, {line.earlier_transfer:+d} for the "
+                f"earlier revoke's transfer = {tricks}")
+    return tricks
+
+
+# --- The whole board ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRow:
+    """One trick of the play table: cards by seat, who led, who won, which are revokes."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card | None, Card | None, Card | None, Card | None]
+    """Indexed by :class:`Seat` (N, E, S, W); None where no card was played."""
+    winner: Seat | None
+    revokes: Mapping[Seat, int]
+    """Seat -> the revoke's number (1-based, as the ruling numbers them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything said about one board, as plain strings and cards."""
+
+    automatic: AutomaticView
+    anchor: str
+    title: str
+    facts: tuple[tuple[str, str], ...]
+    deal: Deal
+    dealer: Seat | None
+    vulnerability: Vulnerability
+    tricks: tuple[TrickRow, ...]
+    play_end: str | None
+    """A claim, or a record that stops before the end, said in words."""
+    checked: bool
+    """Whether the Law 64C lines were solved and compared (the text's 64C section)."""
+    policy: str
+    groups: tuple[LineGroup, ...]
+    decision: tuple[StepView, ...]
+    basis_code: str
+    """"64C", "64A" or "none"."""
+    basis: str
+    """The basis in words."""
+    verdict: str
+    """The ruling in words, e.g. "3NT by East: 10 tricks, made with one overtrick"."""
+    brief_verdict: str
+    """The ruling as the text reads it out: each weighted result with its contract."""
+    scoring: str
+    """The vulnerability and the form of scoring, e.g. "none vulnerable; total points"."""
+    brief_scores: tuple[tuple[str, str], ...]
+    """(label, score) as the text lists them: after the transfer, then the ruling's."""
+    scores: tuple[tuple[str, str], ...]
+    """(label, score as the scorer types it), the final score(s) last."""
+    final: tuple[tuple[str, str], ...]
+    """The final score(s) only: one, or one per side when the ruling is non-reciprocal."""
+
+    @property
+    def contract(self) -> Contract:
+        return self.automatic.contract
+
+    @property
+    def revokes(self) -> tuple[RevokeView, ...]:
+        return self.automatic.revokes
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.automatic.notes
+
+    @property
+    def has_revoke(self) -> bool:
+        return bool(self.automatic.revokes)
+
+
+def board_view(ruling: Ruling) -> BoardView:
+    """The content for one ruled board."""
+    auto = ruling.automatic
+    rp = auto.replay
+    board = rp.board
+    c = rp.contract
+    weighted = ruling.weighted
+    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}" for t, w in weighted) \
+        if len(weighted) > 1 else contract_result(c, weighted[0][0])
+    return BoardView(
+        automatic=automatic_view(auto), anchor=_anchor(board.label),
+        title=board.label.capitalize(), facts=_facts(ruling), deal=board.deal,
+        dealer=board.dealer, vulnerability=ruling.vulnerability, tricks=_trick_rows(auto),
+        play_end=_play_end(rp), checked=ruling.solved and bool(ruling.assessments),
+        policy=ruling.policy.value,
+        groups=tuple(_line_group(ruling, a) for a in ruling.assessments)
+        if ruling.solved else (),
+        decision=step_views(ruling.steps), basis_code=ruling.basis,
+        basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
+        brief_verdict=brief_verdict,
+        scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
+        brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling))
+
+
+def _anchor(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "board"
+
+
+def _facts(ruling: Ruling) -> tuple[tuple[str, str], ...]:
+    """The board's particulars: where it comes from, who sat where, what was played."""
+    auto = ruling.automatic
+    rp = auto.replay
+    board, c = rp.board, rp.contract
+    out = [("Board", board.label.capitalize()), ("Source", board.source)]
+    out += [(tag, board.tags[tag]) for tag in ("Event", "Site", "Date")
+            if board.tags.get(tag, "").strip() not in ("", "?", "#")]
+    players = [f"{s.long_name} {board.tags[s.long_name]}" for s in Seat
+               if board.tags.get(s.long_name, "").strip() not in ("", "?")]
+    if players:
+        out.append(("Players", ", ".join(players)))
+    out += [("Dealer", board.dealer.long_name if board.dealer is not None else "not given"),
+            ("Vulnerable", VUL_NAMES[ruling.vulnerability]),
+            ("Contract", c.pretty),
+            ("Declarer", f"{c.declarer.long_name} (dummy {c.dummy.long_name})"),
+            ("Laws", f"{auto.edition.name} Laws of Duplicate Bridge"),
+            ("Attention drawn", _attention(rp)),
+            ("Table result", tricks_result(c, auto.table_tricks, rp.finished))]
+    reqs = [str(r) for r in board.facts.requirements]
+    if reqs:
+        out.insert(-1, ("Requirements", "; ".join(reqs)))
+    return tuple(out)
+
+
+def _attention(rp: Replay) -> str:
+    """When attention was drawn to the revokes (Laws 62D, 64B4, 64B5), in words."""
+    f = rp.board.facts
+    per = "".join(f"; for trick {t}: {ATTENTION_WORDS.get(a.value, a.value)}"
+                  for t, a in sorted(f.attention_by_trick.items()))
+    return f"{ATTENTION_WORDS.get(f.attention.value, f.attention.value)}{per}"
+
+
+def _trick_rows(auto: AutomaticRuling) -> tuple[TrickRow, ...]:
+    numbers = {(r.revoke.trick, r.revoke.seat): i for i, r in enumerate(auto.revokes, 1)}
+    rows = []
+    for t in auto.replay.tricks:
+        by_seat: list[Card | None] = [None, None, None, None]
+        for p in t.plays:
+            by_seat[p.seat] = p.card
+        rows.append(TrickRow(t.number, t.leader, (by_seat[0], by_seat[1], by_seat[2],
+                                                  by_seat[3]), t.winner,
+                             {s: n for (k, s), n in numbers.items() if k == t.number}))
+    return tuple(rows)
+
+
+def _play_end(rp: Replay) -> str | None:
+    done = len(rp.complete_tricks)
+    if rp.claimed:
+        claimer = rp.board.facts.claimer or rp.contract.declarer
+        total = "" if rp.claim_tricks is None else \
+            f" for a total of {rp.claim_tricks} tricks to declarer"
+        return f"After trick {done}: claim or concession by {claimer.long_name}{total}."
+    if not rp.finished:
+        where = (f"during trick {done + 1}" if len(rp.tricks) > done
+                 else f"after trick {done}")
+        return f"The play record stops {where}, where the Director was called."
+    return None
+
+
+def _verdict(ruling: Ruling) -> str:
+    """The ruling in words; for a non-reciprocal ruling, each side's result."""
+    c = ruling.automatic.replay.contract
+    finished = ruling.automatic.replay.finished
+
+    def said(weighted: Weighted) -> str:
+        if len(weighted) == 1:
+            return tricks_result(c, weighted[0][0], finished)
+        return " + ".join(f"{pct(w)} of {tricks_result(c, t)}" for t, w in weighted)
+
+    head = f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: "
+    if ruling.pending:
+        return head + PLAY_CONTINUES
+    if ruling.offenders_weighted is None or ruling.non_offenders is None:
+        return head + said(ruling.weighted)
+    nos = ruling.non_offenders
+    return (head + f"{said(ruling.weighted)} for {SIDE_NAMES[nos]} (the non-offenders); "
+            f"{said(ruling.offenders_weighted)} for {SIDE_NAMES[nos.other]}")
+
+
+def _brief_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
+    after = ("after the Law 64A transfer", score_text(ruling, ruling.after_transfer))
+    if ruling.offenders_weighted is None:
+        return after, ("ruling", score_text(ruling, ruling.weighted))
+    return after, *((f"ruling for {side.name}", score_text(ruling, weighted))
+                    for side, weighted in ruling.side_results().items())
+
+
+def _final_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
+    """The final score, or each side's when the ruling is non-reciprocal. A record that
+    stops before the end of play has no final score: its count is only as far as it goes."""
+    label = ("Final score" if ruling.automatic.replay.finished
+             else "Score as far as the record goes (not a final score)")
+    if ruling.offenders_weighted is None:
+        return ((label, score_text(ruling, ruling.weighted)),)
+    return tuple((f"{label} for {SIDE_NAMES[side]}", score_text(ruling, weighted))
+                 for side, weighted in ruling.side_results().items())
+
+
+def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
+    rp = ruling.automatic.replay
+    out = []
+    if rp.finished:
+        out.append(("Table result",
+                    score_text(ruling, ((ruling.automatic.table_tricks, 1.0),))))
+    if ruling.automatic.revokes:
+        out.append(("After the Law 64A transfer", score_text(ruling, ruling.after_transfer)))
+    return (*out, *_final_scores(ruling))

@@ -1,0 +1,96 @@
+"""The view (equity.render.view): every sentence made once, steps found by their kind.
+
+The text, the HTML page and the Markdown are laid out from one :class:`BoardView`, so a
+sentence the view makes reads the same in each; a step's stage comes from its
+:class:`StepKind`, never from its place in the list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.board import Board
+from equity.core.laws import StepKind
+from equity.core.ruling import Ruling
+from equity.formats import read_boards
+from equity.render.html import render_html
+from equity.render.markdown import render_markdown
+from equity.render.text import board_text, ruling_text
+from equity.render.view import STAGES, board_view
+
+CASES = Path(__file__).parents[1] / "cases"
+
+
+def ruled(case: str, equity: bool = True) -> Ruling:
+    board = next(b for b in read_boards(CASES / f"{case}.pbn") if isinstance(b, Board))
+    return rule_board(board, RulingOptions(equity=equity))
+
+
+@pytest.fixture(scope="module")
+def ruling() -> Ruling:
+    return ruled("001_3nt_east_diamond_discard")
+
+
+def test_every_kind_has_a_stage() -> None:
+    assert set(STAGES) == set(StepKind)
+
+
+def test_revoke_steps_take_their_kind_from_the_law(ruling: Ruling) -> None:
+    steps = board_view(ruling).revokes[0].steps
+    assert steps[0].kind is StepKind.REVOKE and steps[0].law.startswith("61")
+    assert steps[1].kind is StepKind.ESTABLISHED and steps[1].law.startswith("63")
+    assert {s.kind for s in steps[2:]} <= {StepKind.TRANSFER, StepKind.NO_TRANSFER}
+
+
+def test_law_64c_steps_are_tagged_where_they_are_made(ruling: Ruling) -> None:
+    kinds = [s.kind for s in board_view(ruling).decision]
+    assert kinds.count(StepKind.POLICY) == 1 and kinds.count(StepKind.EVENT) == 1
+    assert kinds.count(StepKind.DECISION) == 1 and StepKind.CHECK in kinds
+
+
+def test_the_decision_is_found_by_its_kind_not_its_place(ruling: Ruling) -> None:
+    """Shuffle the steps: each keeps its stage (the old view called the last one the
+    decision and the second one the scoring)."""
+    shuffled = dataclasses.replace(ruling, steps=tuple(reversed(ruling.steps)))
+    stages = {s.text: s.stage for s in board_view(shuffled).decision}
+    for s in ruling.steps:
+        want = {StepKind.DECISION: "Decision", StepKind.EVENT: "Scoring",
+                StepKind.POLICY: "Policy"}.get(s.kind, "Equity")
+        assert stages[s.text] == want
+
+
+def test_an_unknown_paragraph_has_no_kind() -> None:
+    with pytest.raises(ValueError, match="no step kind for Law 99"):
+        StepKind.of_law("99")
+
+
+def test_one_sentence_reads_the_same_in_text_html_and_markdown(ruling: Ruling) -> None:
+    view = board_view(ruling)
+    text, page, md = board_text(ruling), render_html([ruling]), render_markdown([ruling])
+    title = view.revokes[0].title
+    assert f"{title}." in text
+    assert html.escape(title).replace("♦", '<span class="red">♦</span>') in page
+    assert f"### {title}" in md
+    for step in view.decision:
+        assert f"Law {step.law}: {step.text}" in text
+        assert html.escape(step.text) in page
+    _, final = view.final[0]
+    assert final in page and final in md and f"ruling: {final}" in text
+
+
+def test_no_equity_text_is_the_laws_61_to_64b_ruling_alone() -> None:
+    ruling = ruled("001_3nt_east_diamond_discard", equity=False)
+    assert board_text(ruling) == ruling_text(ruling.automatic)
+
+
+def test_the_style_sheet_is_package_data_inlined_in_the_page(ruling: Ruling) -> None:
+    css = files("equity.render").joinpath("style.css").read_text(encoding="utf-8")
+    assert "@media print" in css
+    assert f"<style>\n{css}</style>" in render_html([ruling])
