@@ -4,6 +4,7 @@ slow) answered with clear JSON errors, never a traceback or injected markup."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
 import subprocess
@@ -18,6 +19,9 @@ from typing import Any
 import pytest
 
 from equity.app.cli import main
+from equity.app.options import RulingOptions
+from equity.app.workbench.server import NOT_ON_THE_PAGE
+from tests.browsers import chromium
 
 CASES = Path(__file__).parent / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
@@ -34,6 +38,8 @@ W: H3 D2 D7 D8 C5 CJ H4 HT S3 S5 CK SQ SA
 N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S4 SK S7
 E: HQ DA DK DQ DJ D9 H8 D6 C7 CA S2 S6 S9
 """
+NO_EQUITY = {"equity": True}
+"""The options of ``--no-equity``: a switch's value is whether its flag is given."""
 
 
 def free_port() -> int:
@@ -155,7 +161,7 @@ def test_tricks_and_the_report(server: Server) -> None:
     assert status == 200 and data["tricks"][4]["cards"][3] == {
         "seat": "N", "card": "C2", "revoke": True}
     status, kind, page = server.request("/api/report", json.dumps(
-        {"rows": ROWS_001, "options": {"equity": False}}).encode())
+        {"rows": ROWS_001, "options": NO_EQUITY}).encode())
     assert status == 200 and kind.startswith("text/html") and b"<html" in page
 
 
@@ -243,7 +249,7 @@ def test_hostile_pbn(server: Server) -> None:
     assert status == 422 and data["field"] == "claimer"
     hostile_rows = ROWS_001.replace("board: 1", "board: 1\n# <script>alert(1)</script>")
     status, kind, page = server.request("/api/report", json.dumps(
-        {"rows": hostile_rows, "options": {"equity": False}}).encode())
+        {"rows": hostile_rows, "options": NO_EQUITY}).encode())
     assert status == 200 and b"<script>" not in page
 
 
@@ -256,3 +262,98 @@ def test_a_ruling_that_runs_too_long_is_stopped() -> None:
         assert status == 200
     finally:
         assert "Traceback" not in s.stop()
+
+
+# --- The options come from RulingOptions ---------------------------------------------------
+
+
+def test_the_options_are_described_from_ruling_options(server: Server) -> None:
+    """Every field of RulingOptions but those reading server files, with its flag, kind,
+    choices and help from its ``cli(...)`` metadata, in the field order."""
+    status, _, body = server.request("/api/options")
+    described = json.loads(body)["options"]
+    assert status == 200
+    fields = [f for f in dataclasses.fields(RulingOptions) if f.name not in NOT_ON_THE_PAGE]
+    assert [o["name"] for o in described] == [f.name for f in fields]
+    for o, f in zip(described, fields, strict=True):
+        cli = f.metadata["cli"]
+        assert o["flag"] == cli.flags[0] and o["help"] == cli.help
+        assert o["choices"] == (list(cli.choices) if cli.choices else None)
+    by_name = {o["name"]: o for o in described}
+    assert by_name["policy"]["kind"] == "choice" and by_name["policy"]["default"] == "weighted"
+    assert by_name["weights"]["kind"] == "list" and by_name["equity"]["kind"] == "switch"
+    assert by_name["likely"]["kind"] == "number" and by_name["other_table"]["kind"] == "integer"
+
+
+def test_an_option_added_to_ruling_options_appears_without_page_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new field (as issue 12 adds) is described, accepted from the page and reaches
+    RulingOptions, with no change to the workbench."""
+    from equity.app.options import cli
+    from equity.app.workbench import server as app
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Extended(RulingOptions):
+        samples: int = dataclasses.field(default=100, metadata=cli(
+            "--samples", metavar="N", kind=int, help="how many deals to sample"))
+
+    monkeypatch.setattr(app, "RulingOptions", Extended)
+    monkeypatch.setattr(app, "DEFAULT_OPTIONS", Extended())
+    (new,) = [o for o in app.describe_options() if o["name"] == "samples"]
+    assert new == {"name": "samples", "flag": "--samples", "kind": "integer", "choices": None,
+                   "metavar": "N", "help": "how many deals to sample", "default": 100}
+    options, values = app._options({"options": {"samples": "7", "policy": "dd"}})
+    assert isinstance(options, Extended) and options.samples == 7
+    assert app.command_line(values) == ["--policy", "dd", "--samples", "7"]
+
+
+def test_a_hand_records_facts_come_as_option_values(server: Server) -> None:
+    pbn = (CASES / "011_63a4_agreed_claim_69a_timing.pbn").read_bytes()
+    status, _, body = server.request("/api/handrecord?format=pbn", pbn, "text/plain")
+    assert status == 200
+    board = next(b for b in json.loads(body)["boards"] if b["number"] == 4)
+    assert board["options"] == {"attention": "round", "claimer": "S",
+                                "claim_status": "disputed"}
+    assert board["play"] is not None and sum(map(len, board["play"].values())) < 52
+
+
+def test_the_case_pbn_carries_the_facts_and_the_command_line(
+        server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Facts set as options become our tags; the other options a ``%`` comment with the
+    command line that reads the file back to the page's ruling."""
+    options = {"attention": "returned", "weights": ["1:table=1"], "policy": "weighted"}
+    status, page = server.post("/api/rule", {"rows": ROWS_001, "options": options})
+    assert status == 200, page
+    status, _, pbn = server.request("/api/pbn", json.dumps(
+        {"rows": ROWS_001, "options": options}).encode())
+    text = pbn.decode()
+    assert status == 200 and '[EquityAttention "returned"]' in text
+    first = text.splitlines()[0]
+    assert first == "% equity rule case.pbn --policy weighted --weight 1:table=1"
+    case = tmp_path / "case.pbn"
+    case.write_text(text)
+    assert main(["rule", str(case), "--json", *first.split()[4:]]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert {**cli, "source": ""} == {**page["rulings"][0], "source": ""}
+
+
+def test_tricks_while_the_play_is_being_entered(server: Server) -> None:
+    """Part of the play, trick by trick or a seat's whole row first: the tricks so far
+    and who plays next, no error."""
+    head = "\n".join(ROWS_001.splitlines()[:7])
+    status, data = server.post("/api/tricks", {"rows": head + "\nS: H7 C6\nW: H3\nN: HJ\n"
+                                               "E: HQ DA\n"})
+    assert status == 200, data
+    assert len(data["tricks"]) == 2 and data["to_play"] == "W"
+    status, data = server.post("/api/tricks", {"rows": head + "\n" + ROWS_001.splitlines()[7]})
+    assert status == 200 and data["to_play"] == "W" and data["tricks"][0]["cards"] == [
+        {"seat": "S", "card": "H7", "revoke": False}]
+    status, data = server.post("/api/rule", {"rows": head + "\nS: H7 C6\n"})
+    assert status == 422 and data["field"] == "rows" and "South's row has 2 cards" in data["error"]
+
+
+def test_the_report_as_pdf(server: Server) -> None:
+    chromium()
+    status, kind, pdf = server.request("/api/report?format=pdf", json.dumps(
+        {"rows": ROWS_001, "options": NO_EQUITY}).encode())
+    assert status == 200 and kind == "application/pdf" and pdf.startswith(b"%PDF")

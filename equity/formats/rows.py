@@ -342,9 +342,9 @@ def _base_board(case: RowsCase, base: Board | None) -> Board:
                  tags=dict(base.tags) if base is not None else {})
 
 
-def _check_rows(case: RowsCase, board: Board, contract: Contract) -> None:
+def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool) -> None:
     """What can be told before rebuilding: each card dealt to its seat, no card twice,
-    rows of a length the play allows, the opening leader."""
+    rows of a length the play allows (any, while ``partial``), the opening leader."""
     label = board.label
 
     def fail(seat: Seat, message: str, card: Card | None = None, place: int | None = None
@@ -379,8 +379,9 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract) -> None:
             raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than 13")
     claimed = case.claimed or case.result is not None
     attention = case.facts.get("EquityAttention", "")
-    stopped = claimed or any(p.strip().rpartition("=")[2].strip().lower() == "play"
-                             for p in attention.replace(",", ";").split(";"))
+    during_play = any(p.strip().rpartition("=")[2].strip().lower() == "play"
+                      for p in attention.replace(",", ";").split(";"))
+    stopped = partial or claimed or during_play
     total = sum(lengths.values())
     if total == 0 and not claimed:
         raise _fail("no play: enter each seat's cards in the order played", case.source,
@@ -391,7 +392,7 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract) -> None:
                    "(if the play stopped at a claim, add 'result:' with declarer's tricks "
                    "or end a row with '*'; if it stopped when attention was drawn, "
                    "'attention: play')")
-    if max(lengths.values()) - min(lengths.values()) > 1:
+    if not partial and max(lengths.values()) - min(lengths.values()) > 1:
         long = max(Seat, key=lambda s: (lengths[s], -s))
         short = min(Seat, key=lambda s: (lengths[s], s))
         raise fail(long, f"{long.long_name}'s row has {lengths[long]} cards but "
@@ -420,9 +421,11 @@ def _fillings(case: RowsCase, board: Board) -> Iterator[dict[Seat, list[Card]]]:
 
 
 def _rebuild(case: RowsCase, board: Board, contract: Contract,
-             rows: Mapping[Seat, Sequence[Card]]) -> PlayRecord:
+             rows: Mapping[Seat, Sequence[Card]], partial: bool = False) -> PlayRecord:
     """The tricks, as the cards were played: the opening leader, then each trick's
-    winner leads (Position decides winners); a card that could not follow is ``^R``."""
+    winner leads (Position decides winners); a card that could not follow is ``^R``.
+    ``partial``: rows being entered seat by seat may run ahead of the tricks; the
+    tricks stop where the next seat to play has no card yet."""
     label = board.label
     position = Position(board.deal.hands, contract.strain, contract.opening_leader)
     used = dict.fromkeys(Seat, 0)
@@ -454,7 +457,7 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
                             case.source, label, case.lines.get("won"), winner, None, number)
         if played < 4:
             left = [s for s in Seat if used[s] < len(rows[s])]
-            if left:
+            if left and not partial:
                 s = left[0]
                 raise _fail(f"the play stops at trick {number}, where {leader.long_name} was "
                             f"on lead{' and had no card left' if played == 0 else ''}, "
@@ -472,14 +475,17 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
                       claim_tricks=case.result if claimed else None)
 
 
-def rows_boards(case: RowsCase, base: Board | None = None) -> list[Possibility]:
+def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
+                ) -> list[Possibility]:
     """The boards ``case`` rebuilds on the hand record's board ``base`` (or on its own
-    ``deal:``): one, or one per way of filling its ``?`` cards. Raises
-    :class:`BoardError` for rows that do not fit the deal or each other."""
+    ``deal:``): one, or one per way of filling its ``?`` cards. ``partial``: the play is
+    still being entered, so it may stop anywhere (the rows still differ by at most one
+    card). Raises :class:`BoardError` for rows that do not fit the deal or each
+    other."""
     board = _base_board(case, base)
     contract = board.contract
     assert contract is not None
-    _check_rows(case, board, contract)
+    _check_rows(case, board, contract, partial)
     holes = [(seat, i + 1) for seat in Seat
              for i, c in enumerate(case.rows.get(seat, ())) if c is None]
     out: list[Possibility] = []
@@ -491,7 +497,7 @@ def rows_boards(case: RowsCase, base: Board | None = None) -> list[Possibility]:
                         f"{MAX_POSSIBILITIES}): enter the cards that are remembered",
                         case.source, board.label)
         try:
-            play = _rebuild(case, board, contract, rows)
+            play = _rebuild(case, board, contract, rows, partial)
         except BoardError as e:
             first_error = first_error or e
             continue

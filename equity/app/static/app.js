@@ -10,8 +10,11 @@ const RED = { H: true, D: true };
 
 const state = {
   boards: [], board: null, rows: { N: [], E: [], S: [], W: [] }, history: [],
-  mode: "tricks", toPlay: null, weights: {}, timer: null, controller: null, seq: 0,
+  mode: "tricks", toPlay: null, timer: null, seq: 0, options: [],
 };
+
+// The option whose values the lines' weight boxes edit (equity rule --weight LINE=W).
+const WEIGHTS = "weights";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,19 +40,104 @@ function cardSpan(card, extra) {
 
 // --- errors next to their field ------------------------------------------------------
 
-const FIELD_OF = { claimer: "claimer", requirements: "requirements", laws: "laws",
-  attention: "attention", weights: "weights", policy: "policy", result: "result",
-  contract: "contract", declarer: "declarer", deal: "file", board: "file", file: "file",
-  rows: "rows" };
+// Errors about the deal or the board belong to the hand record's field; every other
+// field (the options' included) has its own box, found by name.
+const FIELD_OF = { deal: "file", board: "file" };
 
 function clearErrors() {
   document.querySelectorAll("[data-error-for]").forEach((e) => { e.textContent = ""; });
 }
 
 function showError(field, message) {
-  const name = FIELD_OF[field] || "general";
-  const box = document.querySelector(`[data-error-for="${name}"]`) || $("general-error");
+  const name = FIELD_OF[field] || field || "general";
+  const box = [...document.querySelectorAll("[data-error-for]")]
+    .find((e) => e.dataset.errorFor === name) || $("general-error");
   box.textContent = message;
+}
+
+// --- the facts and options form, built from the server's description of RulingOptions ---
+
+function optionControl(o) {
+  const id = `opt-${o.name}`;
+  if (o.kind === "switch") {
+    const input = el("input", { type: "checkbox", id, "data-option": o.name });
+    return input;
+  }
+  if (o.kind === "choice") {
+    const select = el("select", { id, "data-option": o.name });
+    select.appendChild(el("option", { value: "" }, o.default ? `(${o.default})` : "(as the file says)"));
+    for (const c of o.choices) select.appendChild(el("option", { value: c }, c));
+    return select;
+  }
+  if (o.kind === "list") {
+    return el("textarea", { id, "data-option": o.name, rows: "2",
+      placeholder: `${o.metavar || "value"}, one a line` });
+  }
+  const attrs = { id, "data-option": o.name };
+  if (o.kind === "integer" || o.kind === "number") {
+    attrs.inputmode = o.kind === "integer" ? "numeric" : "decimal";
+  }
+  const input = el("input", attrs);
+  input.placeholder = o.default !== null && o.default !== undefined ? String(o.default)
+    : (o.metavar || "");
+  return input;
+}
+
+function buildOptions(list) {
+  state.options = list;
+  const box = $("options");
+  box.textContent = "";
+  for (const o of list) {
+    const field = el("div", { class: `field option ${o.kind}` });
+    const label = el("label", { for: `opt-${o.name}` }, o.flag.replace(/^--/, "").replace(/-/g, " "));
+    const control = optionControl(o);
+    if (o.kind === "switch") {
+      const line = el("div", { class: "switch-line" });
+      line.appendChild(control);
+      line.appendChild(label);
+      field.appendChild(line);
+    } else {
+      field.appendChild(label);
+      field.appendChild(control);
+    }
+    field.appendChild(el("p", { class: "help" }, o.help));
+    field.appendChild(el("p", { class: "error", "data-error-for": o.name, role: "alert" }));
+    control.addEventListener("change", () => { if (state.board) changed(); });
+    box.appendChild(field);
+  }
+  if (state.board) setOptions(state.board.options);
+}
+
+function optionValues() {
+  const out = {};
+  for (const o of state.options) {
+    const c = $(`opt-${o.name}`);
+    if (o.kind === "switch") { if (c.checked) out[o.name] = true; continue; }
+    const v = c.value.trim();
+    if (!v) continue;
+    out[o.name] = o.kind === "list" ? v.split("\n").map((x) => x.trim()).filter((x) => x) : v;
+  }
+  return out;
+}
+
+function setOptions(values) {
+  for (const o of state.options) {
+    const c = $(`opt-${o.name}`);
+    const v = values[o.name];
+    if (o.kind === "switch") c.checked = v === true;
+    else if (o.kind === "list") c.value = (v || []).join("\n");
+    else c.value = v === undefined || v === null ? "" : String(v);
+  }
+}
+
+// The lines' weight boxes write LINE=W entries into the weights option: one place holds
+// what the Director said.
+function setWeight(key, w) {
+  const c = $(`opt-${WEIGHTS}`);
+  const kept = c.value.split("\n").map((x) => x.trim())
+    .filter((x) => x && x.split("=")[0].trim() !== key);
+  kept.push(`${key}=${w}`);
+  c.value = kept.join("\n");
 }
 
 // --- talking to the server ------------------------------------------------------------
@@ -88,34 +176,24 @@ function loadRecord(data) {
   selectBoard(0);
 }
 
-function parseRows(text) {
-  const rows = { N: [], E: [], S: [], W: [] };
-  for (const line of text.split("\n")) {
-    const m = line.match(/^([NESW]):(.*)$/);
-    if (m) rows[m[1]] = m[2].split(/\s+/).filter((t) => t && t !== "*");
-  }
-  return rows;
-}
-
 function selectBoard(i) {
   const b = state.boards[i];
   state.board = b;
-  state.rows = b.rows ? parseRows(b.rows) : { N: [], E: [], S: [], W: [] };
+  state.rows = { N: [], E: [], S: [], W: [] };
   state.history = [];
-  state.weights = {};
-  SEATS.forEach((s) => state.rows[s].forEach(() => state.history.push(s)));
+  if (b.play) {  // the file's play, card by card in seat order (undo takes the last seat's)
+    for (const [seat, row] of Object.entries(b.play)) {
+      state.rows[seat] = row.slice();
+      row.forEach(() => state.history.push(seat));
+    }
+  }
   if (b.contract) {
     const m = b.contract.match(/^(\d)(NT|[CDHS])(X*)$/);
     if (m) { $("level").value = m[1]; $("strain").value = m[2]; $("doubled").value = m[3]; }
     $("declarer").value = b.declarer;
   }
-  $("result").value = b.result !== null && b.rows ? String(b.result) : "";
-  if (b.facts) {
-    $("attention").value = b.facts.attention || "end";
-    $("laws").value = b.facts.laws || "2017";
-    $("claimer").value = b.facts.claimer || "";
-    $("requirements").value = b.facts.requirements || "";
-  }
+  $("result").value = b.result !== null && b.play ? String(b.result) : "";
+  setOptions(b.options);
   $("ruling").textContent = "";
   changed();
 }
@@ -195,10 +273,6 @@ function rowsText() {
   out.push(`contract: ${contractText()}`);
   out.push(`declarer: ${$("declarer").value}`);
   if ($("result").value.trim()) out.push(`result: ${$("result").value.trim()}`);
-  if ($("laws").value !== "2017") out.push(`laws: ${$("laws").value}`);
-  if ($("attention").value !== "end") out.push(`attention: ${$("attention").value}`);
-  if ($("claimer").value) out.push(`claim: ${$("claimer").value}`);
-  if ($("requirements").value.trim()) out.push(`require: ${$("requirements").value.trim()}`);
   for (const s of SEATS) out.push(`${s}: ${state.rows[s].join(" ")}`);
   return out.join("\n") + "\n";
 }
@@ -253,7 +327,8 @@ function changed() {
 
 function ready() {
   const n = cardsPlayed();
-  return n === 52 || (n > 0 && ($("result").value.trim() !== "" || $("attention").value === "play"));
+  const attention = optionValues().attention || "";
+  return n === 52 || (n > 0 && ($("result").value.trim() !== "" || /play/.test(attention)));
 }
 
 function scheduleRule() {
@@ -268,13 +343,8 @@ function scheduleRule() {
 
 // --- the ruling -----------------------------------------------------------------------------
 
-function options() {
-  const weights = Object.entries(state.weights).map(([k, w]) => `${k}=${w}`);
-  return { policy: $("policy").value, weights, equity: $("equity").value === "yes" };
-}
-
 function request() {
-  return { rows: rowsText(), options: options() };
+  return { rows: rowsText(), options: optionValues() };
 }
 
 async function rule() {
@@ -282,6 +352,7 @@ async function rule() {
   clearTimeout(state.timer);
   if (state.controller) state.controller.abort();
   const seq = ++state.seq;
+  const started = performance.now();
   $("status").textContent = "Ruling…";
   $("ruling").classList.add("busy");
   try {
@@ -290,6 +361,7 @@ async function rule() {
     clearErrors();
     renderRuling(data);
     $("status").textContent = data.note || "";
+    $("ruling").dataset.ms = String(Math.round(performance.now() - started));
   } catch (e) {
     if (seq !== state.seq) return;
     showError(e.field || "general", e.message);
@@ -308,6 +380,10 @@ function steps(list, parent) {
     ol.appendChild(li);
   }
   parent.appendChild(ol);
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
 }
 
 function renderRuling(data) {
@@ -334,24 +410,34 @@ function renderRuling(data) {
       steps(v.steps, div);
     });
     if (r.lines && r.lines.length) {
-      div.appendChild(el("h4", {}, "Law 64C lines (weight, declarer's tricks)"));
+      div.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
       for (const line of r.lines) {
         const key = `${line.revoke + 1}:${line.kind === "table" ? "table" : line.card}`;
         const row = el("div", { class: "line" });
-        row.appendChild(el("span", {}, `Revoke ${line.revoke + 1}, ${line.kind} ${pretty(line.card)}: ${line.declarer_tricks} tricks`));
+        const what = line.kind === "table" ? "the table's play" : `${pretty(line.card)} instead`;
+        row.appendChild(el("span", { class: "what" },
+          `Revoke ${line.revoke + 1}, ${what}: ${line.declarer_tricks} tricks, N-S ${signed(line.score_ns)}`));
         const input = el("input", { type: "number", min: "0", max: "100", step: "1",
-          "data-weight": key, "aria-label": `weight of ${key}` });
+          inputmode: "decimal", "data-weight": key, "aria-label": `weight of ${key} (%)` });
         input.value = String(Math.round(line.weight * 1000) / 10);
         input.addEventListener("change", () => {
           const w = Number(input.value) / 100;
-          if (Number.isNaN(w)) return;
-          state.weights[key] = Math.round(w * 10000) / 10000;
+          if (Number.isNaN(w) || w < 0 || w > 1) {
+            showError(WEIGHTS, `a weight is 0 to 100%, not ${input.value}`);
+            return;
+          }
+          setWeight(key, Math.round(w * 10000) / 10000);
           rule();
         });
         row.appendChild(input);
         row.appendChild(el("span", {}, "%"));
         div.appendChild(row);
       }
+      const scores = r.lines.map((l) => l.score_ns);
+      const lo = Math.min(...scores), hi = Math.max(...scores);
+      div.appendChild(el("p", { class: "note", "data-sensitivity": "" }, lo === hi
+        ? `Sensitivity: every line scores N-S ${signed(lo)}; no weight changes the score.`
+        : `Sensitivity: all the weight on one line gives N-S from ${signed(lo)} to ${signed(hi)}.`));
     }
     for (const c of (final && final.checks) || []) {
       div.appendChild(el("p", { class: "equity", "data-equity": String(c.revoke + 1) },
@@ -397,14 +483,8 @@ $("example").addEventListener("click", async () => {
   catch (e) { showError("file", e.message); }
 });
 $("board").addEventListener("change", () => selectBoard(Number($("board").value)));
-for (const id of ["level", "strain", "doubled", "declarer", "attention", "laws", "claimer"]) {
+for (const id of ["level", "strain", "doubled", "declarer", "result"]) {
   $(id).addEventListener("change", () => { if (state.board) changed(); });
-}
-for (const id of ["result", "requirements"]) {
-  $(id).addEventListener("change", () => { if (state.board) changed(); });
-}
-for (const id of ["policy", "equity"]) {
-  $(id).addEventListener("change", () => { state.weights = {}; scheduleRule(); });
 }
 $("undo").addEventListener("click", undo);
 $("clear").addEventListener("click", clearPlay);
@@ -412,6 +492,7 @@ $("rule").addEventListener("click", rule);
 $("mode-tricks").addEventListener("click", () => setMode("tricks"));
 $("mode-rows").addEventListener("click", () => setMode("rows"));
 $("download-report").addEventListener("click", () => download("/api/report", "ruling.html"));
+$("download-pdf").addEventListener("click", () => download("/api/report?format=pdf", "ruling.pdf"));
 $("download-pbn").addEventListener("click", () => download("/api/pbn", "case.pbn"));
 
 function setMode(mode) {
@@ -421,3 +502,6 @@ function setMode(mode) {
   $("tricks-view").hidden = mode !== "tricks";
   $("rows-view").hidden = mode !== "rows";
 }
+
+api("/api/options").then((r) => r.json()).then((d) => buildOptions(d.options))
+  .catch((e) => showError("options", e.message));

@@ -7,11 +7,18 @@ The API rules through the one pipeline: options by :meth:`RulingOptions.from_val
 :func:`equity.render.text.board_json` writes them for ``equity rule --json``.
 
 ``GET /`` the page; ``GET /static/...`` its assets;
+``GET /api/options`` the ruling options the page offers, described from the fields of
+:class:`RulingOptions` (:func:`describe_options`), so the page builds its form from them
+and an option added there appears on the page unchanged;
 ``GET /api/example`` the bundled example as a hand record;
 ``POST /api/handrecord?format=pbn|lin`` (body: the file) the boards of a hand record;
 ``POST /api/tricks`` (JSON ``{"rows": TEXT}``) the tricks the rows rebuild, no ruling;
-``POST /api/rule`` (JSON ``{"rows": TEXT, "options": {FIELD: VALUE}}``) the rulings;
-``POST /api/report`` / ``POST /api/pbn`` (same body) the report (HTML) / the case (PBN).
+``POST /api/rule`` (JSON ``{"rows": TEXT, "options": {FIELD: VALUE}}``, the values as
+:meth:`RulingOptions.from_values` takes them: text, a list of texts for a repeatable
+option, true for a switch) the rulings;
+``POST /api/report`` / ``POST /api/pbn`` (same body) the report (HTML) / the case (PBN,
+the facts of the options written as our tags, the other options as a ``%`` comment
+holding the ``equity rule`` command line).
 
 Errors are JSON ``{"error": MESSAGE, "field": NAME}`` with a 4xx status, never a
 traceback. A request body is at most :data:`MAX_UPLOAD` bytes; a ruling (double-dummy
@@ -20,6 +27,7 @@ solving included) runs in a child process that is stopped after ``time_limit`` s
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import threading
@@ -36,13 +44,21 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from equity.app.options import OptionError, RulingOptions
+from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
 from equity.app.workbench.case import CaseResult, rule_possibilities
 from equity.core.board import Board
 from equity.core.cards import Seat, cards
 from equity.core.errors import BoardError, UsageError
 from equity.formats import read_text
-from equity.formats.rows import Possibility, board_to_rows, parse_rows, rows_boards
+from equity.formats.facts import fact_tags
+from equity.formats.rows import (
+    FACT_KEYS,
+    Possibility,
+    RowsCase,
+    board_to_rows,
+    parse_rows,
+    rows_boards,
+)
 from equity.formats.write import boards_to_pbn
 
 MAX_UPLOAD = 2_000_000
@@ -51,10 +67,15 @@ MAX_UPLOAD = 2_000_000
 MAX_ROWS = 20_000
 """Largest rows text accepted, in characters."""
 
-WEB_OPTIONS = ("laws", "attention", "claimer", "requirements", "policy", "weights",
-               "likely", "probable", "serious_error", "equity", "other_table", "imps",
-               "in_tricks")
-"""The :class:`RulingOptions` fields the page may set (not those naming server files)."""
+NOT_ON_THE_PAGE = frozenset({"traveller", "field_from_input"})
+"""The :class:`RulingOptions` fields the page does not offer: they read files on the
+server (a traveller, the other boards of the input file). Every other field is offered."""
+
+FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
+                "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
+                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements"}
+"""Our fact tags and the ruling options that say the same fact: a hand record's facts
+fill the page's form, and the form's facts go into the case's PBN."""
 
 STATIC = resources.files("equity.app") / "static"
 
@@ -98,37 +119,104 @@ async def _json(request: Request) -> JSON:
     return obj
 
 
-def _options(obj: JSON) -> RulingOptions:
+def _cli(f: dataclasses.Field[Any]) -> CliOption:
+    cli: CliOption = f.metadata["cli"]
+    return cli
+
+
+def _kind(cli: CliOption) -> str:
+    """How the page asks for an option: a switch, a choice, a list of texts, a number
+    or a text."""
+    if cli.switch:
+        return "switch"
+    if cli.choices is not None:
+        return "choice"
+    if cli.repeat:
+        return "list"
+    if cli.kind is int:
+        return "integer"
+    if cli.kind is float:
+        return "number"
+    return "text"
+
+
+def describe_options() -> list[JSON]:
+    """The ruling options the page offers, in the order of :class:`RulingOptions`: each
+    field's name, its command-line flag, how it is asked for, its choices, help and
+    default, all from the field's ``cli(...)`` metadata."""
+    defaults = DEFAULT_OPTIONS.describe()
+    out = []
+    for f in dataclasses.fields(RulingOptions):
+        if f.name in NOT_ON_THE_PAGE:
+            continue
+        cli = _cli(f)
+        kind = _kind(cli)
+        default = None if kind in ("switch", "list") else defaults[f.name]
+        out.append({"name": f.name, "flag": cli.flags[0], "kind": kind,
+                    "choices": list(cli.choices) if cli.choices is not None else None,
+                    "metavar": cli.metavar, "help": cli.help,
+                    "default": round(default, 4) if isinstance(default, float) else default})
+    return out
+
+
+def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
+    """The request's options, checked and built by :meth:`RulingOptions.from_values`;
+    also the values as given (for the command line written into a case's PBN)."""
     raw = obj.get("options", {})
     if not isinstance(raw, dict):
         raise ApiError("options must be an object", "options", 400)
-    unknown = sorted(set(raw) - set(WEB_OPTIONS))
+    fields = {f.name: _cli(f) for f in dataclasses.fields(RulingOptions)
+              if f.name not in NOT_ON_THE_PAGE}
+    unknown = sorted(set(raw) - set(fields))
     if unknown:
         raise ApiError(f"unknown option {unknown[0][:40]!r}", unknown[0][:40], 422)
-    values: dict[str, Any] = {}
+    values: JSON = {}
     for name, value in raw.items():
-        if value in ("", None):
+        cli = fields[name]
+        if value in ("", None, [], False):
             continue
-        if name in ("requirements", "weights"):
+        if cli.switch:
+            if value is not True:
+                raise ApiError(f"{cli.flags[0]}: true or false", name)
+        elif cli.repeat:
             if isinstance(value, str):
-                value = [value]
+                value = [v.strip() for v in value.splitlines() if v.strip()]
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ApiError(f"{name}: a list of texts", name)
-        elif not isinstance(value, (str, int, float, bool)):
-            raise ApiError(f"{name}: not a value", name)
-        if name == "equity":
-            # the page says whether to check Law 64C; the field's command-line value is
-            # the --no-equity switch
-            if not isinstance(value, bool):
-                raise ApiError("equity: true or false", name)
-            value = not value
+                raise ApiError(f"{cli.flags[0]}: a list of texts", name)
+        elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise ApiError(f"{cli.flags[0]}: not a value", name)
         values[name] = value
     try:
-        return RulingOptions.from_values(values)
+        return RulingOptions.from_values(values), values
     except OptionError as e:
         raise ApiError(str(e), e.name) from None
     except UsageError as e:
         raise ApiError(str(e)) from None
+
+
+def command_line(values: JSON) -> list[str]:
+    """The ``equity rule`` options that give ``values`` (field name to the value
+    :meth:`RulingOptions.from_values` takes)."""
+    out: list[str] = []
+    for f in dataclasses.fields(RulingOptions):
+        value, cli = values.get(f.name), _cli(f)
+        if value is None:
+            continue
+        if cli.switch:
+            out.append(cli.flags[0])
+        elif cli.repeat:
+            for v in value:
+                out += [cli.flags[0], str(v)]
+        else:
+            out += [cli.flags[0], str(value)]
+    return out
+
+
+def _shell_word(word: str) -> str:
+    """A word of a command line as a shell reads it back (one line, quoted if needed)."""
+    import shlex
+
+    return shlex.quote(" ".join(word.split()))
 
 
 def _rows_text(obj: JSON) -> str:
@@ -141,9 +229,9 @@ def _rows_text(obj: JSON) -> str:
 
 
 _KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "deal": "deal",
-               "result": "result", "claim": "claimer", "laws": "laws",
-               "attention": "attention", "require": "requirements", "lead": "rows",
-               "won": "rows", "board": "board"}
+               "result": "result", "lead": "rows", "won": "rows", "board": "board",
+               **{key: FACT_OPTIONS[tag] for key, tag in FACT_KEYS.items()}}
+"""The form field a rows key's error belongs to."""
 
 
 def _board_error(e: BoardError, text: str) -> ApiError:
@@ -164,9 +252,24 @@ def _place(e: BoardError) -> str:
     return f"{e.board + ': ' if e.board else ''}{where + ': ' if where else ''}{e.message}"
 
 
-def _possibilities(text: str) -> list[Possibility]:
+def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
+    """The rows, with the page's attention option on top of their own: it says whether
+    the play may stop short (attention drawn during the play)."""
     try:
-        return rows_boards(parse_rows(text, "workbench"))
+        case = parse_rows(text, "workbench")
+    except BoardError as e:
+        raise _board_error(e, text) from None
+    if options.attention is not None:
+        case = dataclasses.replace(case, facts={**case.facts,
+                                                "EquityAttention": options.attention})
+    return case
+
+
+def _possibilities(text: str, options: RulingOptions = DEFAULT_OPTIONS,
+                   partial: bool = False) -> list[Possibility]:
+    """The boards the rows rebuild; ``partial``: the play is still being entered."""
+    try:
+        return rows_boards(_case(text, options), partial=partial)
     except BoardError as e:
         raise _board_error(e, text) from None
 
@@ -235,6 +338,22 @@ def _run_limited(fn: Callable[..., None], args: tuple[Any, ...], limit: float) -
         parent.close()
 
 
+def _pdf(page: str, time_limit: float) -> bytes:
+    """The HTML ``page`` printed to PDF by headless Chromium (equity.render.pdf)."""
+    import tempfile
+    from pathlib import Path
+
+    from equity.render.pdf import PdfError, print_html
+
+    with tempfile.TemporaryDirectory(prefix="equity-serve-") as tmp:
+        out = Path(tmp) / "ruling.pdf"
+        try:
+            print_html(page, out, timeout=time_limit)
+        except PdfError as e:
+            raise ApiError(f"no PDF: {e}", None, 503) from None
+        return out.read_bytes()
+
+
 class Workbench:
     """The application's state: its limits, and one ruling at a time (2 cores...)."""
 
@@ -253,8 +372,9 @@ class Workbench:
 
 def _board_summary(board: Board) -> JSON:
     """A hand-record board for the page: the deal and, when the file has them, the
-    contract, the play as rows and the facts (all as plain values: the page shows them
-    as text, never as markup)."""
+    contract, the play (as a rows text, and per seat in the order played) and the facts
+    as ruling options (all as plain
+    values: the page shows them as text, never as markup)."""
     out: JSON = {
         "number": board.number, "label": board.label,
         "dealer": board.dealer.name if board.dealer is not None else None,
@@ -266,21 +386,17 @@ def _board_summary(board: Board) -> JSON:
         "declarer": board.contract.declarer.name if board.contract is not None else None,
         "result": board.result,
         "event": board.tags.get("Event", ""),
+        "play": None,
         "rows": None,
-        "facts": _facts(board),
+        "options": {FACT_OPTIONS[tag]: [value] if tag == "EquityRequirement" else value
+                    for tag, value in fact_tags(board.facts).items()},
     }
     if board.play is not None and board.contract is not None:
+        first = board.play.opening_leader
         out["rows"] = board_to_rows(board)
+        out["play"] = {s.name: [str(c) for t in board.play.tricks if (c := t[s]) is not None]
+                       for s in (first.after(k) for k in range(4))}
     return out
-
-
-def _facts(board: Board) -> JSON:
-    f = board.facts
-    attention = "; ".join([f.attention.value] + [f"{t}={a.value}" for t, a in
-                                                  sorted(f.attention_by_trick.items())])
-    return {"laws": f.laws, "attention": attention,
-            "claimer": f.claimer.name if f.claimer is not None else None,
-            "requirements": "; ".join(str(r) for r in f.requirements)}
 
 
 def create_app(time_limit: float = 60.0) -> Starlette:
@@ -305,6 +421,9 @@ def create_app(time_limit: float = 60.0) -> Starlette:
                            "file")
         return {"boards": boards, "errors": errors}
 
+    async def options(request: Request) -> Response:
+        return JSONResponse({"options": describe_options()})
+
     async def example(request: Request) -> Response:
         text = (resources.files("equity") / "examples" / "3nt_east_diamond_revoke.pbn"
                 ).read_text(encoding="utf-8")
@@ -326,15 +445,15 @@ def create_app(time_limit: float = 60.0) -> Starlette:
     async def tricks(request: Request) -> Response:
         obj = await _json(request)
         text = _rows_text(obj)
-        ps = _possibilities(text)
+        ps = _possibilities(text, partial=True)
         return JSONResponse({**_tricks(ps[0]), "possibilities": len(ps)})
 
     async def _ruled(request: Request) -> tuple[CaseResult, list[Possibility]]:
         obj = await _json(request)
-        options = _options(obj)
+        options, _ = _options(obj)
         text = _rows_text(obj)
-        ps = _possibilities(text)
-        unknown = parse_rows(text).unknowns
+        ps = _possibilities(text, options)
+        unknown = _case(text).unknowns
         result = await anyio.to_thread.run_sync(bench.rule, ps, options, unknown)
         return result, ps
 
@@ -346,19 +465,33 @@ def create_app(time_limit: float = 60.0) -> Starlette:
                              **_tricks(ps[0])})
 
     async def report(request: Request) -> Response:
+        """The report as ``equity report`` writes it: HTML, or with ``?format=pdf`` the
+        page printed by headless Chromium (within the time limit)."""
         from equity.render.html import render_html
 
+        fmt = request.query_params.get("format", "html")
+        if fmt not in ("html", "pdf"):
+            raise ApiError("the report is HTML or PDF", None, 400)
         result, _ = await _ruled(request)
         page = render_html([r.ruling for r in result.ruled if r.ruling is not None],
                            [r.error for r in result.ruled if r.error is not None])
-        return Response(page, media_type="text/html; charset=utf-8", headers={
-            "Content-Disposition": 'attachment; filename="ruling.html"'})
+        if fmt == "html":
+            return Response(page, media_type="text/html; charset=utf-8", headers={
+                "Content-Disposition": 'attachment; filename="ruling.html"'})
+        pdf = await anyio.to_thread.run_sync(_pdf, page, bench.time_limit)
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": 'attachment; filename="ruling.pdf"'})
 
     async def pbn(request: Request) -> Response:
         obj = await _json(request)
-        ps = _possibilities(_rows_text(obj))
+        options, values = _options(obj)
+        ps = _possibilities(_rows_text(obj), options)
+        rest = command_line({k: v for k, v in values.items() if k not in FACT_OPTIONS.values()})
         try:
-            text = boards_to_pbn(p.board for p in ps)
+            text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
+                                 for p in ps)
+            if rest:
+                text = f"% equity rule case.pbn {' '.join(map(_shell_word, rest))}\n{text}"
         except BoardError as e:
             raise ApiError(_place(e), "rows") from None
         return Response(text, media_type="application/x-pbn; charset=utf-8", headers={
@@ -378,6 +511,7 @@ def create_app(time_limit: float = 60.0) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/api/options", options),
         Route("/api/example", example),
         Route("/api/handrecord", handrecord, methods=["POST"]),
         Route("/api/tricks", tricks, methods=["POST"]),
@@ -390,4 +524,5 @@ def create_app(time_limit: float = 60.0) -> Starlette:
         ApiError: api_error, HTTPException: http_error, Exception: internal})
 
 
-__all__ = ["MAX_UPLOAD", "WEB_OPTIONS", "ApiError", "create_app"]
+__all__ = ["MAX_UPLOAD", "NOT_ON_THE_PAGE", "ApiError", "command_line", "create_app",
+           "describe_options"]
