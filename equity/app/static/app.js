@@ -429,8 +429,10 @@ function renderRuling(data) {
           setWeight(key, Math.round(w * 10000) / 10000);
           rule();
         });
-        row.appendChild(input);
-        row.appendChild(el("span", {}, "%"));
+        const weight = el("span", { class: "weight" });
+        weight.appendChild(input);
+        weight.appendChild(el("span", {}, "%"));
+        row.appendChild(weight);
         div.appendChild(row);
       }
       const scores = r.lines.map((l) => l.score_ns);
