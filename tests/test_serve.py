@@ -22,22 +22,14 @@ from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.workbench.server import NOT_ON_THE_PAGE
 from tests.browsers import chromium
+from tests.test_rows import ROWS_001 as ROWS_ON_A_HAND_RECORD
 
 CASES = Path(__file__).parent / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
-ROWS_001 = """\
-board: 1
-dealer: E
-vulnerable: None
-deal: N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5
-contract: 3NT
-declarer: E
-result: 6
-S: H7 C6 C8 C9 CT S8 HA HK H9 H5 H2 SJ ST
-W: H3 D2 D7 D8 C5 CJ H4 HT S3 S5 CK SQ SA
-N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S4 SK S7
-E: HQ DA DK DQ DJ D9 H8 D6 C7 CA S2 S6 S9
-"""
+DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
+ROWS_001 = ROWS_ON_A_HAND_RECORD.replace(
+    "board: 1\n", f"board: 1\ndealer: E\nvulnerable: None\ndeal: {DEAL_001}\n")
+"""Seed 001's rows with its deal: a case the page sends (it has no hand record file)."""
 NO_EQUITY = {"equity": True}
 """The options of ``--no-equity``: a switch's value is whether its flag is given."""
 
@@ -233,7 +225,7 @@ def test_hostile_pbn(server: Server) -> None:
     hostile = (b'[Event "<script>alert(1)</script>"]\n[Board "1"]\n'
                b'[Deal "N:<img src=x onerror=alert(1)>"]\n\n'
                b'[Event "<b>bold</b>"]\n[Board "2"]\n'
-               + f'[Deal "{ROWS_001.splitlines()[3][6:]}"]\n'.encode()
+               + f'[Deal "{DEAL_001}"]\n'.encode()
                + b'[Declarer "E"]\n[Contract "3NT"]\n[North "<i>x</i>"]\n\n'
                + b'[Board "3"]\n[Declarer "<i>E</i>"]\n')
     status, kind, out = server.request("/api/handrecord?format=pbn", hostile, "text/plain")
@@ -340,12 +332,14 @@ def test_the_case_pbn_carries_the_facts_and_the_command_line(
 def test_tricks_while_the_play_is_being_entered(server: Server) -> None:
     """Part of the play, trick by trick or a seat's whole row first: the tricks so far
     and who plays next, no error."""
-    head = "\n".join(ROWS_001.splitlines()[:7])
+    lines = ROWS_001.splitlines()
+    head = "\n".join(line for line in lines if line[:2] not in ("N:", "E:", "S:", "W:"))
+    south = next(line for line in lines if line.startswith("S:"))
     status, data = server.post("/api/tricks", {"rows": head + "\nS: H7 C6\nW: H3\nN: HJ\n"
                                                "E: HQ DA\n"})
     assert status == 200, data
     assert len(data["tricks"]) == 2 and data["to_play"] == "W"
-    status, data = server.post("/api/tricks", {"rows": head + "\n" + ROWS_001.splitlines()[7]})
+    status, data = server.post("/api/tricks", {"rows": head + "\n" + south})
     assert status == 200 and data["to_play"] == "W" and data["tricks"][0]["cards"] == [
         {"seat": "S", "card": "H7", "revoke": False}]
     status, data = server.post("/api/rule", {"rows": head + "\nS: H7 C6\n"})
@@ -357,3 +351,11 @@ def test_the_report_as_pdf(server: Server) -> None:
     status, kind, pdf = server.request("/api/report?format=pdf", json.dumps(
         {"rows": ROWS_001, "options": NO_EQUITY}).encode())
     assert status == 200 and kind == "application/pdf" and pdf.startswith(b"%PDF")
+
+
+def test_serve_listens_on_this_machine_unless_told() -> None:
+    from equity.app.cli import _parser
+
+    assert _parser().parse_args(["serve"]).host == "127.0.0.1"
+    assert _parser().parse_args(["serve", "--host", "0.0.0.0"]).host == "0.0.0.0"
+    assert main(["serve", "--port", "0"]) == 2

@@ -56,8 +56,9 @@ A ``?`` stands for any of the cards dealt to that seat that its row does not nam
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from equity.core.board import Board, PlayRecord, Slot
 from equity.core.cards import (
@@ -83,6 +84,8 @@ MAX_POSSIBILITIES = 24
 """At most this many ways of filling the ``?`` cards are ruled; more is an error."""
 
 UNKNOWN = "?"
+
+T = TypeVar("T")
 
 _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
@@ -224,20 +227,19 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
     def fail(key: str, message: str) -> BoardError:
         return _fail(message, source, label, lines.get(key))
 
-    def seat_of(key: str) -> Seat | None:
+    def parsed(key: str, parse: Callable[[str], T]) -> T | None:
+        """The value of ``key:`` read by ``parse`` (None when not given)."""
         if not values.get(key):
             return None
         try:
-            return Seat.parse(values[key])
+            return parse(values[key])
         except ModelError as e:
             raise fail(key, f"{key}: {e}") from None
 
-    deal: Deal | None = None
-    if values.get("deal"):
-        try:
-            deal = Deal.parse_pbn(values["deal"])
-        except ModelError as e:
-            raise fail("deal", str(e)) from None
+    def seat_of(key: str) -> Seat | None:
+        return parsed(key, Seat.parse)
+
+    deal = parsed("deal", Deal.parse_pbn)
     contract_text = values.get("contract") or None
     declarer = seat_of("declarer")
     if contract_text is not None:
@@ -268,12 +270,7 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
         except KeyError as e:
             raise fail("won", f"won: one side per trick, NS or EW, not {e.args[0]!r}"
                        ) from None
-    vulnerability: Vulnerability | None = None
-    if values.get("vulnerable"):
-        try:
-            vulnerability = Vulnerability.parse(values["vulnerable"])
-        except ModelError as e:
-            raise fail("vulnerable", str(e)) from None
+    vulnerability = parsed("vulnerable", Vulnerability.parse)
     facts = {tag: values[key] for key, tag in FACT_KEYS.items() if values.get(key)}
     try:
         parse_facts(facts)
