@@ -4,7 +4,7 @@ Every asset is served from the package (``equity/app/static``): no CDN, works of
 The API rules through the one pipeline: options by :meth:`RulingOptions.from_values`
 (an :class:`OptionError` comes back with the field at fault), the case as quitted rows
 (:mod:`equity.formats.rows`, the code ``equity rule --rows`` uses), the rulings as
-:func:`equity.render.text.board_json` writes them for ``equity rule --json``.
+:func:`equity.render.jsonout.board_json` writes them for ``equity rule --json``.
 
 ``GET /`` the page; ``GET /static/...`` its assets;
 ``GET /api/options`` the ruling options the page offers, described from the fields of
