@@ -38,6 +38,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
     r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    r.add_argument("--rows", metavar="ROWS",
+                   help="the case as quitted rows: one line per seat, its cards in the order "
+                        "played, with contract, declarer and facts ('-' for stdin; see the "
+                        "README, 'Entering a case')")
+    r.add_argument("--deal", metavar="HANDRECORD",
+                   help="with --rows: the hand record (PBN or LIN) whose board --board (or "
+                        "the rows' 'board:') the rows were played on")
     add_arguments(r)
     o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
                        "read: HTML (default), Markdown, and PDF")
@@ -53,6 +60,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="also print the HTML page to a PDF beside it (OUT with .pdf), "
                         "with headless Chromium")
     add_arguments(o)
+    w = sub.add_parser("serve", help="the Director's workbench: a local web page to enter "
+                       "a case (hand record, play, facts) and see the ruling")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; "
+                        "0.0.0.0 lets a phone on the club's network reach it)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                   help="stop a ruling that takes longer (default 60)")
     s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
                        "fast and without solving")
     s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
@@ -274,6 +289,58 @@ def cmd_rule(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def cmd_rule_rows(args: argparse.Namespace) -> int:
+    """``equity rule --rows ROWS [--deal HANDRECORD] [--board N]``: the case as quitted
+    rows (equity.formats.rows), ruled through the same pipeline; a ``?`` card whose
+    value matters gives one ruling per possibility."""
+    from equity.app.workbench.case import rule_rows
+
+    if args.file or args.example:
+        return _usage("rule: --rows takes the deal from --deal HANDRECORD (or the rows' "
+                      "'deal:' line), not from FILE or --example")
+    try:
+        setup = _Setup(args)
+    except UsageError as e:
+        return _usage(str(e))
+    try:
+        text = (sys.stdin.read() if args.rows == "-"
+                else Path(args.rows).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"equity: cannot read the rows {args.rows}: {e}", file=sys.stderr)
+        return 1
+    try:
+        result = rule_rows(text, setup.options, rows_source=args.rows, record=args.deal,
+                           number=args.board, field_scores=setup.field_for)
+    except BoardError as e:
+        print(json.dumps(error_json(e)) if args.json else f"equity: {e}",
+              file=sys.stdout if args.json else sys.stderr, flush=True)
+        return 1
+    note = result.note()
+    if args.json:
+        for obj in result.to_json():
+            print(json.dumps(obj, ensure_ascii=False), flush=True)
+    else:
+        if note:
+            print(note + "\n")
+        for r in result.ruled:
+            if result.depends:
+                print(f"Possibility: {r.possibility.describe()}")
+            if r.ruling is not None:
+                print(board_text(r.ruling) + "\n", flush=True)
+            else:
+                print(f"equity: {r.error}", file=sys.stderr)
+    return 1 if any(r.ruling is None for r in result.ruled) else 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``equity serve``: the workbench's web server, until interrupted."""
+    from equity.app.serve import serve
+
+    if not 0 < args.port < 65536 or args.time_limit <= 0:
+        return _usage("serve: --port must be 1-65535 and --time-limit positive")
+    return serve(args.host, args.port, args.time_limit)
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """``equity report``: every selected board's ruling as one document (equity.render):
     HTML or Markdown to --output, with --pdf also a PDF printed by headless Chromium.
@@ -331,7 +398,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "rule":
+            if args.rows is not None:
+                return cmd_rule_rows(args)
+            if args.deal is not None:
+                return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
             return cmd_rule(args)
+        if args.command == "serve":
+            return cmd_serve(args)
         if args.command == "scan":
             return cmd_scan(args)
         if args.command == "report":

@@ -17,6 +17,10 @@ from equity.core.errors import BoardError, Where
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
+FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
+             "EquitySelfInflicted", "EquityRequirement")
+"""Our fact tags, in the order a writer puts them."""
+
 
 def small_int(text: str, digits: int = 9) -> int | None:
     """``text`` (stripped) as a number if it is at most ``digits`` ASCII digits, else None.
@@ -94,6 +98,27 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, claim_status=claim_status,
                  self_inflicted=self_inflicted)
+
+
+def fact_tags(facts: Facts) -> dict[str, str]:
+    """The fact tags that say ``facts`` (those that differ from the defaults), in the
+    order of :data:`FACT_TAGS`: what :func:`parse_facts` reads back to ``facts``."""
+    out: dict[str, str] = {}
+    if facts.laws is not None:
+        out["EquityLaws"] = facts.laws
+    if facts.attention != Attention.END or facts.attention_by_trick:
+        parts = [facts.attention.value]
+        parts += [f"{t}={a.value}" for t, a in sorted(facts.attention_by_trick.items())]
+        out["EquityAttention"] = "; ".join(parts)
+    if facts.claimer is not None:
+        out["EquityClaim"] = facts.claimer.name
+    if facts.claim_status != ClaimStatus.AGREED:
+        out["EquityClaimStatus"] = facts.claim_status.value
+    if facts.self_inflicted is not None:
+        out["EquitySelfInflicted"] = str(facts.self_inflicted)
+    if facts.requirements:
+        out["EquityRequirement"] = "; ".join(str(r) for r in facts.requirements)
+    return out
 
 
 def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:

@@ -4,7 +4,7 @@
 number, dealer, vulnerability, deal, contract and declarer, the result, the play table
 (one row per trick, cards by seat from the opening leader, ``-`` for a missing card,
 ``^R`` / ``^L`` before a marked card, ``*`` for a claim) and our fact tags
-(``EquityLaws``, ``EquityAttention``, ``EquityClaim``, ``EquityRequirement``).
+(:data:`~equity.formats.facts.FACT_TAGS`).
 A few identification tags of the original (``Event``, ``Site``, ``Date`` ...) are copied
 when they are plain text; other tags, auctions and notes are not written.
 
@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from equity.core.board import Attention, Board, Facts, PlayRecord
+from equity.core.board import Board, PlayRecord
 from equity.core.cards import Contract, Seat, Vulnerability
 from equity.core.errors import BoardError, Where
 from equity.core.position import trick_winner
+from equity.formats.facts import fact_tags
 
 __all__ = ["board_to_pbn", "boards_to_pbn"]
 
@@ -73,7 +74,7 @@ def board_to_pbn(board: Board) -> str:
         out.append(_tag("Contract", str(board.contract)))
     if board.result is not None:
         out.append(_tag("Result", str(board.result)))
-    out.extend(_facts(board.facts))
+    out.extend(_tag(name, value) for name, value in fact_tags(board.facts).items())
     if board.play is not None:
         out.append(_tag("Play", board.play.opening_leader.name))
         out.extend(_play_rows(board.play))
@@ -115,22 +116,6 @@ def _check_leaders(board: Board, play: PlayRecord, contract: Contract) -> None:
         if len(plays) < 4:
             return
         leader = trick_winner(plays, contract.trump)  # the kernel's rule (Law 44)
-
-
-def _facts(facts: Facts) -> list[str]:
-    """Our fact tags, for the facts that differ from the defaults."""
-    out = []
-    if facts.laws is not None:
-        out.append(_tag("EquityLaws", facts.laws))
-    if facts.attention != Attention.END or facts.attention_by_trick:
-        parts = [facts.attention.value]
-        parts += [f"{t}={a.value}" for t, a in sorted(facts.attention_by_trick.items())]
-        out.append(_tag("EquityAttention", "; ".join(parts)))
-    if facts.claimer is not None:
-        out.append(_tag("EquityClaim", facts.claimer.name))
-    if facts.requirements:
-        out.append(_tag("EquityRequirement", "; ".join(str(r) for r in facts.requirements)))
-    return out
 
 
 def _plain(value: str) -> bool:

@@ -1,0 +1,528 @@
+"""The workbench's web application (Starlette): the page, its assets, and a small JSON API.
+
+Every asset is served from the package (``equity/app/static``): no CDN, works offline.
+The API rules through the one pipeline: options by :meth:`RulingOptions.from_values`
+(an :class:`OptionError` comes back with the field at fault), the case as quitted rows
+(:mod:`equity.formats.rows`, the code ``equity rule --rows`` uses), the rulings as
+:func:`equity.render.jsonout.board_json` writes them for ``equity rule --json``.
+
+``GET /`` the page; ``GET /static/...`` its assets;
+``GET /api/options`` the ruling options the page offers, described from the fields of
+:class:`RulingOptions` (:func:`describe_options`), so the page builds its form from them
+and an option added there appears on the page unchanged;
+``GET /api/example`` the bundled example as a hand record;
+``POST /api/handrecord?format=pbn|lin`` (body: the file) the boards of a hand record;
+``POST /api/tricks`` (JSON ``{"rows": TEXT}``) the tricks the rows rebuild, no ruling;
+``POST /api/rule`` (JSON ``{"rows": TEXT, "options": {FIELD: VALUE}}``, the values as
+:meth:`RulingOptions.from_values` takes them: text, a list of texts for a repeatable
+option, true for a switch) the rulings;
+``POST /api/report`` / ``POST /api/pbn`` (same body) the report (HTML) / the case (PBN,
+the facts of the options written as our tags, the other options as a ``%`` comment
+holding the ``equity rule`` command line).
+
+Errors are JSON ``{"error": MESSAGE, "field": NAME}`` with a 4xx status, never a
+traceback. A request body is at most :data:`MAX_UPLOAD` bytes; a ruling (double-dummy
+solving included) runs in a child process that is stopped after ``time_limit`` seconds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import multiprocessing
+import threading
+from collections.abc import Callable
+from importlib import resources
+from multiprocessing.connection import Connection
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
+from equity.app.workbench.case import CaseResult, rule_possibilities
+from equity.core.board import Board
+from equity.core.cards import Seat, cards
+from equity.core.errors import BoardError, UsageError
+from equity.formats import read_text
+from equity.formats.facts import fact_tags
+from equity.formats.rows import (
+    FACT_KEYS,
+    Possibility,
+    RowsCase,
+    board_to_rows,
+    parse_rows,
+    rows_boards,
+)
+from equity.formats.write import boards_to_pbn
+
+MAX_UPLOAD = 2_000_000
+"""Largest request body accepted, in bytes (a hand record of some thousand boards)."""
+
+MAX_ROWS = 20_000
+"""Largest rows text accepted, in characters."""
+
+NOT_ON_THE_PAGE = frozenset({"traveller", "field_from_input"})
+"""The :class:`RulingOptions` fields the page does not offer: they read files on the
+server (a traveller, the other boards of the input file). Every other field is offered."""
+
+FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
+                "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
+                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements"}
+"""Our fact tags and the ruling options that say the same fact: a hand record's facts
+fill the page's form, and the form's facts go into the case's PBN."""
+
+STATIC = resources.files("equity.app") / "static"
+
+JSON = dict[str, Any]
+
+
+class ApiError(Exception):
+    """A request we refuse: the message, the form field at fault, the HTTP status."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422) -> None:
+        super().__init__(message)
+        self.message, self.field, self.status = message, field, status
+
+
+def _error(e: ApiError) -> JSONResponse:
+    return JSONResponse({"error": e.message, "field": e.field}, status_code=e.status)
+
+
+async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
+    """The request body, refused past ``limit`` bytes (before reading it all)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file", 413)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file",
+                           413)
+    return bytes(data)
+
+
+async def _json(request: Request) -> JSON:
+    raw = await _body(request)
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ApiError("the request is not JSON", None, 400) from None
+    if not isinstance(obj, dict):
+        raise ApiError("the request is not a JSON object", None, 400)
+    return obj
+
+
+def _cli(f: dataclasses.Field[Any]) -> CliOption:
+    cli: CliOption = f.metadata["cli"]
+    return cli
+
+
+def _kind(cli: CliOption) -> str:
+    """How the page asks for an option: a switch, a choice, a list of texts, a number
+    or a text."""
+    if cli.switch:
+        return "switch"
+    if cli.choices is not None:
+        return "choice"
+    if cli.repeat:
+        return "list"
+    if cli.kind is int:
+        return "integer"
+    if cli.kind is float:
+        return "number"
+    return "text"
+
+
+def describe_options() -> list[JSON]:
+    """The ruling options the page offers, in the order of :class:`RulingOptions`: each
+    field's name, its command-line flag, how it is asked for, its choices, help and
+    default, all from the field's ``cli(...)`` metadata."""
+    defaults = DEFAULT_OPTIONS.describe()
+    out = []
+    for f in dataclasses.fields(RulingOptions):
+        if f.name in NOT_ON_THE_PAGE:
+            continue
+        cli = _cli(f)
+        kind = _kind(cli)
+        default = None if kind in ("switch", "list") else defaults[f.name]
+        out.append({"name": f.name, "flag": cli.flags[0], "kind": kind,
+                    "choices": list(cli.choices) if cli.choices is not None else None,
+                    "metavar": cli.metavar, "help": cli.help,
+                    "default": round(default, 4) if isinstance(default, float) else default})
+    return out
+
+
+def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
+    """The request's options, checked and built by :meth:`RulingOptions.from_values`;
+    also the values as given (for the command line written into a case's PBN)."""
+    raw = obj.get("options", {})
+    if not isinstance(raw, dict):
+        raise ApiError("options must be an object", "options", 400)
+    fields = {f.name: _cli(f) for f in dataclasses.fields(RulingOptions)
+              if f.name not in NOT_ON_THE_PAGE}
+    unknown = sorted(set(raw) - set(fields))
+    if unknown:
+        raise ApiError(f"unknown option {unknown[0][:40]!r}", unknown[0][:40], 422)
+    values: JSON = {}
+    for name, value in raw.items():
+        cli = fields[name]
+        if value in ("", None, [], False):
+            continue
+        if cli.switch:
+            if value is not True:
+                raise ApiError(f"{cli.flags[0]}: true or false", name)
+        elif cli.repeat:
+            if isinstance(value, str):
+                value = [v.strip() for v in value.splitlines() if v.strip()]
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ApiError(f"{cli.flags[0]}: a list of texts", name)
+        elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise ApiError(f"{cli.flags[0]}: not a value", name)
+        values[name] = value
+    try:
+        return RulingOptions.from_values(values), values
+    except OptionError as e:
+        raise ApiError(str(e), e.name) from None
+    except UsageError as e:
+        raise ApiError(str(e)) from None
+
+
+def command_line(values: JSON) -> list[str]:
+    """The ``equity rule`` options that give ``values`` (field name to the value
+    :meth:`RulingOptions.from_values` takes)."""
+    out: list[str] = []
+    for f in dataclasses.fields(RulingOptions):
+        value, cli = values.get(f.name), _cli(f)
+        if value is None:
+            continue
+        if cli.switch:
+            out.append(cli.flags[0])
+        elif cli.repeat:
+            for v in value:
+                out += [cli.flags[0], str(v)]
+        else:
+            out += [cli.flags[0], str(value)]
+    return out
+
+
+def _shell_word(word: str) -> str:
+    """A word of a command line as a shell reads it back (one line, quoted if needed)."""
+    import shlex
+
+    return shlex.quote(" ".join(word.split()))
+
+
+def _rows_text(obj: JSON) -> str:
+    rows = obj.get("rows")
+    if not isinstance(rows, str) or not rows.strip():
+        raise ApiError("enter the play (the rows)", "rows")
+    if len(rows) > MAX_ROWS:
+        raise ApiError("the rows are too long", "rows", 413)
+    return rows
+
+
+_KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "deal": "deal",
+               "result": "result", "lead": "rows", "won": "rows", "board": "board",
+               **{key: FACT_OPTIONS[tag] for key, tag in FACT_KEYS.items()}}
+"""The form field a rows key's error belongs to."""
+
+
+def _board_error(e: BoardError, text: str) -> ApiError:
+    """A rows error, named after the form field it belongs to: the key of its line."""
+    field = "rows"
+    if e.where.line is not None:
+        lines = text.splitlines()
+        if 0 < e.where.line <= len(lines):
+            key = lines[e.where.line - 1].partition(":")[0].strip().lower()
+            field = _KEY_FIELDS.get(key, "rows")
+    return ApiError(_place(e), field)
+
+
+def _place(e: BoardError) -> str:
+    """The error as the page shows it: the board, then the place and the message."""
+    where = str(e.where)
+    where = ", ".join(p for p in where.split(", ") if not p.startswith("line "))
+    return f"{e.board + ': ' if e.board else ''}{where + ': ' if where else ''}{e.message}"
+
+
+def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
+    """The rows, with the page's attention option on top of their own: it says whether
+    the play may stop short (attention drawn during the play)."""
+    try:
+        case = parse_rows(text, "workbench")
+    except BoardError as e:
+        raise _board_error(e, text) from None
+    if options.attention is not None:
+        case = dataclasses.replace(case, facts={**case.facts,
+                                                "EquityAttention": options.attention})
+    return case
+
+
+def _possibilities(text: str, options: RulingOptions = DEFAULT_OPTIONS,
+                   partial: bool = False) -> list[Possibility]:
+    """The boards the rows rebuild; ``partial``: the play is still being entered."""
+    try:
+        return rows_boards(_case(text, options), partial=partial)
+    except BoardError as e:
+        raise _board_error(e, text) from None
+
+
+def _tricks(p: Possibility) -> JSON:
+    """The rebuilt tricks for the page: per trick the cards by seat, the marks, and who
+    plays next."""
+    play = p.board.play
+    assert play is not None and p.board.contract is not None
+    from equity.core.position import Position
+
+    position = Position(p.board.deal.hands, p.board.contract.strain,
+                        p.board.contract.opening_leader)
+    out = []
+    for number, trick in enumerate(play.tricks, 1):
+        leader = position.leader
+        order = []
+        for k in range(4):
+            seat = leader.after(k)
+            card = trick[seat]
+            if card is None:
+                break
+            order.append({"seat": seat.name, "card": str(card),
+                          "revoke": play.marks.get((number, seat)) == "R"})
+            position = position.play(card)
+        out.append({"trick": number, "leader": leader.name, "cards": order,
+                    "winner": position.leader.name if len(order) == 4 else None})
+    return {"tricks": out, "to_play": position.to_play.name if position.tricks_left else None}
+
+
+def _rule_in_child(conn: Connection, possibilities: list[Possibility],
+                   options: RulingOptions, unknown: int) -> None:
+    """The child process: rule, send the result back (or the error's text)."""
+    try:
+        conn.send(("ok", rule_possibilities(possibilities, options, unknown)))
+    except BaseException as e:  # reported to the parent, never a traceback
+        conn.send(("error", f"{type(e).__name__}: {e}"))
+    finally:
+        conn.close()
+
+
+def _run_limited(fn: Callable[..., None], args: tuple[Any, ...], limit: float) -> Any:
+    """Run ``fn(conn, *args)`` in a forked child; its answer, or ApiError after ``limit``
+    seconds (the child is killed)."""
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=fn, args=(child, *args), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        if not parent.poll(limit):
+            raise ApiError(f"the ruling took longer than {limit:g} seconds and was stopped; "
+                           "try the policy 'dd', fewer '?' cards, or rule it from the "
+                           "command line", None, 503)
+        try:
+            status, value = parent.recv()
+        except EOFError:
+            raise ApiError("the ruling stopped unexpectedly", None, 500) from None
+        if status != "ok":
+            raise ApiError(f"internal error: {value}", None, 500)
+        return value
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(1)
+        parent.close()
+
+
+def _pdf(page: str, time_limit: float) -> bytes:
+    """The HTML ``page`` printed to PDF by headless Chromium (equity.render.pdf)."""
+    import tempfile
+    from pathlib import Path
+
+    from equity.render.pdf import PdfError, print_html
+
+    with tempfile.TemporaryDirectory(prefix="equity-serve-") as tmp:
+        out = Path(tmp) / "ruling.pdf"
+        try:
+            print_html(page, out, timeout=time_limit)
+        except PdfError as e:
+            raise ApiError(f"no PDF: {e}", None, 503) from None
+        return out.read_bytes()
+
+
+class Workbench:
+    """The application's state: its limits, and one ruling at a time (2 cores...)."""
+
+    def __init__(self, time_limit: float) -> None:
+        self.time_limit = time_limit
+        self.lock = threading.Lock()
+
+    def rule(self, possibilities: list[Possibility], options: RulingOptions,
+             unknown: int) -> CaseResult:
+        with self.lock:
+            result: CaseResult = _run_limited(_rule_in_child,
+                                              (possibilities, options, unknown),
+                                              self.time_limit)
+            return result
+
+
+def _board_summary(board: Board) -> JSON:
+    """A hand-record board for the page: the deal and, when the file has them, the
+    contract, the play (as a rows text, and per seat in the order played) and the facts
+    as ruling options (all as plain
+    values: the page shows them as text, never as markup)."""
+    out: JSON = {
+        "number": board.number, "label": board.label,
+        "dealer": board.dealer.name if board.dealer is not None else None,
+        "vulnerable": board.vulnerability.name if board.vulnerability is not None else None,
+        "deal": board.deal.to_pbn(),
+        "hands": {s.name: [str(c) for c in sorted(cards(board.deal[s]), reverse=True)]
+                  for s in Seat},
+        "contract": str(board.contract) if board.contract is not None else None,
+        "declarer": board.contract.declarer.name if board.contract is not None else None,
+        "result": board.result,
+        "event": board.tags.get("Event", ""),
+        "play": None,
+        "rows": None,
+        "options": {FACT_OPTIONS[tag]: [value] if tag == "EquityRequirement" else value
+                    for tag, value in fact_tags(board.facts).items()},
+    }
+    if board.play is not None and board.contract is not None:
+        first = board.play.opening_leader
+        out["rows"] = board_to_rows(board)
+        out["play"] = {s.name: [str(c) for t in board.play.tricks if (c := t[s]) is not None]
+                       for s in (first.after(k) for k in range(4))}
+    return out
+
+
+def create_app(time_limit: float = 60.0) -> Starlette:
+    """The workbench application; ``time_limit`` stops a ruling that runs longer."""
+    bench = Workbench(time_limit)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+
+    def _record(text: str, fmt: str, source: str) -> JSON:
+        boards: list[JSON] = []
+        errors: list[JSON] = []
+        for item in read_text(text, fmt, source):
+            if isinstance(item, BoardError):
+                errors.append({"error": _place(item), "board": item.board})
+            else:
+                boards.append(_board_summary(item))
+            if len(boards) + len(errors) > 5000:
+                raise ApiError("the hand record holds too many boards", "file", 413)
+        if not boards:
+            raise ApiError(errors[0]["error"] if errors else "the file holds no board",
+                           "file")
+        return {"boards": boards, "errors": errors}
+
+    async def options(request: Request) -> Response:
+        return JSONResponse({"options": describe_options()})
+
+    async def example(request: Request) -> Response:
+        text = (resources.files("equity") / "examples" / "3nt_east_diamond_revoke.pbn"
+                ).read_text(encoding="utf-8")
+        return JSONResponse(_record(text, "pbn", "example"))
+
+    async def handrecord(request: Request) -> Response:
+        fmt = request.query_params.get("format", "pbn").lower()
+        if fmt not in ("pbn", "lin"):
+            raise ApiError("the hand record is a PBN or LIN file", "file", 400)
+        raw = await _body(request)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        if "\x00" in text:
+            raise ApiError("not a text file", "file")
+        return JSONResponse(_record(text, fmt, "hand record"))
+
+    async def tricks(request: Request) -> Response:
+        obj = await _json(request)
+        text = _rows_text(obj)
+        ps = _possibilities(text, partial=True)
+        return JSONResponse({**_tricks(ps[0]), "possibilities": len(ps)})
+
+    async def _ruled(request: Request) -> tuple[CaseResult, list[Possibility]]:
+        obj = await _json(request)
+        options, _ = _options(obj)
+        text = _rows_text(obj)
+        ps = _possibilities(text, options)
+        unknown = _case(text).unknowns
+        result = await anyio.to_thread.run_sync(bench.rule, ps, options, unknown)
+        return result, ps
+
+    async def rule(request: Request) -> Response:
+        result, ps = await _ruled(request)
+        return JSONResponse({"rulings": result.to_json(), "note": result.note(),
+                             "depends": result.depends,
+                             "possibilities": result.possibilities,
+                             **_tricks(ps[0])})
+
+    async def report(request: Request) -> Response:
+        """The report as ``equity report`` writes it: HTML, or with ``?format=pdf`` the
+        page printed by headless Chromium (within the time limit)."""
+        from equity.render.html import render_html
+
+        fmt = request.query_params.get("format", "html")
+        if fmt not in ("html", "pdf"):
+            raise ApiError("the report is HTML or PDF", None, 400)
+        result, _ = await _ruled(request)
+        page = render_html([r.ruling for r in result.ruled if r.ruling is not None],
+                           [r.error for r in result.ruled if r.error is not None])
+        if fmt == "html":
+            return Response(page, media_type="text/html; charset=utf-8", headers={
+                "Content-Disposition": 'attachment; filename="ruling.html"'})
+        pdf = await anyio.to_thread.run_sync(_pdf, page, bench.time_limit)
+        return Response(pdf, media_type="application/pdf", headers={
+            "Content-Disposition": 'attachment; filename="ruling.pdf"'})
+
+    async def pbn(request: Request) -> Response:
+        obj = await _json(request)
+        options, values = _options(obj)
+        ps = _possibilities(_rows_text(obj), options)
+        rest = command_line({k: v for k, v in values.items() if k not in FACT_OPTIONS.values()})
+        try:
+            text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
+                                 for p in ps)
+            if rest:
+                text = f"% equity rule case.pbn {' '.join(map(_shell_word, rest))}\n{text}"
+        except BoardError as e:
+            raise ApiError(_place(e), "rows") from None
+        return Response(text, media_type="application/x-pbn; charset=utf-8", headers={
+            "Content-Disposition": 'attachment; filename="case.pbn"'})
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return _error(exc)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return JSONResponse({"error": exc.detail, "field": None}, status_code=exc.status_code)
+
+    async def internal(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": f"internal error ({type(exc).__name__}); please "
+                             "report it", "field": None}, status_code=500)
+
+    routes = [
+        Route("/", index),
+        Route("/api/options", options),
+        Route("/api/example", example),
+        Route("/api/handrecord", handrecord, methods=["POST"]),
+        Route("/api/tricks", tricks, methods=["POST"]),
+        Route("/api/rule", rule, methods=["POST"]),
+        Route("/api/report", report, methods=["POST"]),
+        Route("/api/pbn", pbn, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={
+        ApiError: api_error, HTTPException: http_error, Exception: internal})
+
+
+__all__ = ["MAX_UPLOAD", "NOT_ON_THE_PAGE", "ApiError", "command_line", "create_app",
+           "describe_options"]

@@ -1,0 +1,543 @@
+"""The quitted rows: a case entered as the table shows it, read into boards with their play.
+
+When a revoke is reported the Director has the hand record (the deals) and, in front of
+each player, his cards in the order he played them (Law 65C). The rows form writes
+exactly that, one line per seat, plus the contract and the facts::
+
+    # board 1 of the evening
+    board: 1
+    contract: 3NT
+    declarer: E
+    result: 6
+    attention: end
+    S: H7 C6 C8 C9 CT S8 HA HK H9 H5 H2 SJ ST
+    W: H3 D2 D7 D8 C5 CJ H4 HT S3 S5 CK SQ SA
+    N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S4 SK S7
+    E: HQ DA DK DQ DJ D9 H8 D6 C7 CA S2 S6 S9
+
+Keys (case-insensitive, one per line, ``#`` starts a comment):
+
+``N:`` / ``E:`` / ``S:`` / ``W:`` (or ``North:`` ...)
+    that seat's cards in the order played (``D5``, ``♦5``, ``d10``; commas optional);
+    ``?`` for a card nobody remembers. A ``*`` ends the play with a claim.
+``contract:`` ``3NT``, ``4SX``, optionally with the declarer: ``3NT E``, ``4S by S``.
+``declarer:`` the declarer's seat, when the contract does not name it.
+``deal:`` the deal as PBN writes it (``N:K74.J6.T543.Q432 ...``), when no hand record
+    is given.
+``board:`` the board number (picks the board of a hand record).
+``result:`` declarer's total tricks as the scorer recorded them; with fewer than 52
+    cards it is a claim or concession (as PBN's ``[Result]``).
+The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
+    :func:`~equity.formats.facts.parse_facts`, so a fact means the same in both forms):
+    ``laws:`` the edition (``[EquityLaws]``); ``attention:`` when attention was drawn
+    (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
+    ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
+    (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
+    (``[EquityRequirement]``, repeatable). On a hand record's board they replace the
+    board's own tags.
+``lead:`` the opening leader, checked against the contract.
+``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
+    ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
+
+The tricks are rebuilt as the cards were played: the opening leader's first card, then
+clockwise each seat's next card; the winner of each trick (decided by
+:class:`~equity.core.position.Position`, the one implementation of the rules of play)
+leads the next. A card that could not follow suit is marked ``^R`` as PBN does. What
+does not fit is a :class:`~equity.core.errors.BoardError` naming the board, the seat and
+the card: a card not dealt to that seat, a card twice, a row of the wrong length, a
+leader that does not fit (the ``won:`` line, or a stopped play whose last trick was not
+begun by its leader).
+
+A ``?`` stands for any of the cards dealt to that seat that its row does not name;
+:func:`read_rows` gives one board per way of filling them that rebuilds (a single
+``?`` in a complete row is always the one missing card).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from equity.core.board import Board, PlayRecord, Slot
+from equity.core.cards import (
+    Card,
+    Contract,
+    Deal,
+    ModelError,
+    Seat,
+    Side,
+    Vulnerability,
+    cards,
+    count,
+    dealer_for_board,
+)
+from equity.core.errors import BoardError, Where
+from equity.core.position import Position
+from equity.formats.facts import fact_tags, parse_facts
+
+__all__ = ["FACT_KEYS", "MAX_POSSIBILITIES", "Possibility", "RowsCase", "board_to_rows",
+           "parse_rows", "read_rows", "rows_boards"]
+
+MAX_POSSIBILITIES = 24
+"""At most this many ways of filling the ``?`` cards are ruled; more is an error."""
+
+UNKNOWN = "?"
+
+T = TypeVar("T")
+
+_SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
+              "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
+FACT_KEYS = {"laws": "EquityLaws", "attention": "EquityAttention", "claim": "EquityClaim",
+             "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
+             "require": "EquityRequirement"}
+"""The rows keys of the facts and the PBN tags they stand for."""
+_KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
+_KEYS = ("board", "deal", "contract", "declarer", "result", "lead", "won", "dealer",
+         "vulnerable", *FACT_KEYS)
+_VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
+               Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
+_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@dataclass(frozen=True, slots=True)
+class RowsCase:
+    """What a rows text says, before the tricks are rebuilt."""
+
+    source: str
+    rows: Mapping[Seat, tuple[Card | None, ...]]
+    """Each seat's cards in the order played; None for a ``?``."""
+    number: int | None = None
+    deal: Deal | None = None
+    contract_text: str | None = None
+    declarer: Seat | None = None
+    result: int | None = None
+    claimed: bool = False
+    lead: Seat | None = None
+    won: tuple[Side, ...] | None = None
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """The facts the rows give, as our tags (``{"EquityAttention": "returned"}``)."""
+    lines: Mapping[str, int] = field(default_factory=dict)
+    """The line each key (``"N"`` for a seat) was read from, for error messages."""
+
+    @property
+    def label(self) -> str:
+        return f"board {self.number}" if self.number is not None else "the rows"
+
+    @property
+    def unknowns(self) -> int:
+        return sum(1 for row in self.rows.values() for c in row if c is None)
+
+
+@dataclass(frozen=True, slots=True)
+class Possibility:
+    """One board the rows rebuild, and what its ``?`` cards were taken to be:
+    (seat, place in that seat's row = trick number, card)."""
+
+    board: Board
+    unknown: tuple[tuple[Seat, int, Card], ...] = ()
+
+    def describe(self) -> str:
+        """"North's card 5 = ♣2, North's card 6 = ♦T" (empty without ``?``)."""
+        return ", ".join(f"{s.long_name}'s card {i} = {c.pretty}" for s, i, c in self.unknown)
+
+
+def _fail(message: str, source: str, label: str | None, line: int | None = None,
+          seat: Seat | None = None, card: str | None = None, trick: int | None = None
+          ) -> BoardError:
+    name = seat.long_name if seat is not None else None
+    return BoardError(message, source, label,
+                      Where(line=line, trick=trick, seat=name, card=card))
+
+
+def _card(token: str) -> Card:
+    t = token.strip().rstrip(",;")
+    if t and t[0] in _SYMBOLS:
+        t = _SYMBOLS[t[0]] + t[1:]
+    return Card.parse(t)
+
+
+def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
+    """Read a rows text (see the module's documentation). Raises :class:`BoardError`
+    naming the line, and the seat and card where there is one."""
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    rows: dict[Seat, tuple[Card | None, ...]] = {}
+    requirements: list[str] = []
+    claimed = False
+    number: int | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        k = key.strip().lower()
+        if not sep or (k not in _SEAT_KEYS and k not in _KEYS):
+            raise _fail(f"a line reads KEY: VALUE with KEY a seat (N, E, S, W) or one of "
+                        f"{', '.join(_KEYS)}: {line[:60]!r}", source, None, n)
+        if k == "board":  # first, so later errors name the board
+            try:
+                number = int(value.strip())
+            except ValueError:
+                raise _fail(f"not a board number: {value.strip()[:20]!r}", source, None,
+                            n) from None
+        label = f"board {number}" if number is not None else None
+        if k in _SEAT_KEYS:
+            seat = _SEAT_KEYS[k]
+            if seat.name in lines:
+                raise _fail(f"{seat.long_name}'s row is given twice (lines "
+                            f"{lines[seat.name]} and {n})", source, label, n, seat)
+            lines[seat.name] = n
+            row: list[Card | None] = []
+            for token in value.replace(",", " ").split():
+                if token == "*":
+                    claimed = True
+                    continue
+                if token == UNKNOWN:
+                    row.append(None)
+                    continue
+                try:
+                    row.append(_card(token))
+                except ModelError:
+                    raise _fail(f"not a card: {token[:20]!r}", source, label, n, seat,
+                                token[:20], len(row) + 1) from None
+            rows[seat] = tuple(row)
+            continue
+        if k == "require":
+            requirements.append(value.strip())
+            lines.setdefault(k, n)
+            continue
+        if k in values:
+            raise _fail(f"'{k}:' is given twice (lines {lines[k]} and {n})", source, label, n)
+        values[k] = value.strip()
+        lines[k] = n
+    if requirements:
+        values["require"] = "; ".join(requirements)
+    return _case(values, lines, rows, claimed, number, source)
+
+
+def _case(values: Mapping[str, str], lines: Mapping[str, int],
+          rows: Mapping[Seat, tuple[Card | None, ...]], claimed: bool, number: int | None,
+          source: str) -> RowsCase:
+    label = f"board {number}" if number is not None else None
+
+    def fail(key: str, message: str) -> BoardError:
+        return _fail(message, source, label, lines.get(key))
+
+    def parsed(key: str, parse: Callable[[str], T]) -> T | None:
+        """The value of ``key:`` read by ``parse`` (None when not given)."""
+        if not values.get(key):
+            return None
+        try:
+            return parse(values[key])
+        except ModelError as e:
+            raise fail(key, f"{key}: {e}") from None
+
+    def seat_of(key: str) -> Seat | None:
+        return parsed(key, Seat.parse)
+
+    deal = parsed("deal", Deal.parse_pbn)
+    contract_text = values.get("contract") or None
+    declarer = seat_of("declarer")
+    if contract_text is not None:
+        words = contract_text.replace(" by ", " ").split()
+        if len(words) == 2:
+            named = seat_of_text(words[1])
+            if named is None:
+                raise fail("contract", f"a contract reads like '3NT' or '3NT E': "
+                           f"{contract_text[:30]!r}")
+            if declarer is not None and declarer != named:
+                raise fail("contract", f"the contract names {named.long_name} as declarer, "
+                           f"declarer: says {declarer.long_name}")
+            declarer, contract_text = named, words[0]
+        elif len(words) != 1:
+            raise fail("contract", f"a contract reads like '3NT' or '3NT E': "
+                       f"{contract_text[:30]!r}")
+    result: int | None = None
+    if values.get("result"):
+        t = values["result"]
+        if not (t.isascii() and t.isdigit() and int(t) <= 13):
+            raise fail("result", f"result: declarer's tricks, 0 to 13, not {t[:20]!r}")
+        result = int(t)
+    won: tuple[Side, ...] | None = None
+    if values.get("won"):
+        sides = {"NS": Side.NS, "N-S": Side.NS, "EW": Side.EW, "E-W": Side.EW}
+        try:
+            won = tuple(sides[w.upper()] for w in values["won"].replace(",", " ").split())
+        except KeyError as e:
+            raise fail("won", f"won: one side per trick, NS or EW, not {e.args[0]!r}"
+                       ) from None
+    vulnerability = parsed("vulnerable", Vulnerability.parse)
+    facts = {tag: values[key] for key, tag in FACT_KEYS.items() if values.get(key)}
+    try:
+        parse_facts(facts)
+    except BoardError as e:
+        key = _KEY_OF_TAG[e.where.tag or ""]
+        raise fail(key, f"{key}: {e.message}") from None
+    return RowsCase(source=source, rows=dict(rows), number=number, deal=deal,
+                    contract_text=contract_text, declarer=declarer, result=result,
+                    claimed=claimed, lead=seat_of("lead"), won=won, dealer=seat_of("dealer"),
+                    vulnerability=vulnerability, facts=facts, lines=dict(lines))
+
+
+def seat_of_text(text: str) -> Seat | None:
+    try:
+        return Seat.parse(text)
+    except ModelError:
+        return None
+
+
+def _base_board(case: RowsCase, base: Board | None) -> Board:
+    """The board the rows are played on: the hand record's, with the rows' values on
+    top (contract, result, facts)."""
+    label = case.label if base is None else base.label
+
+    def fail(key: str, message: str) -> BoardError:
+        return _fail(message, case.source, label, case.lines.get(key))
+
+    deal = case.deal if case.deal is not None else (base.deal if base is not None else None)
+    if deal is None:
+        raise fail("deal", "no deal: give a hand record (--deal FILE) or a 'deal:' line")
+    if base is not None and case.deal is not None and case.deal != base.deal:
+        raise fail("deal", f"the 'deal:' line is not the hand record's deal of {base.label}")
+    problems = deal.problems()
+    if problems:
+        raise fail("deal", "the deal is not a deal: " + "; ".join(problems))
+    declarer = case.declarer
+    if declarer is None and base is not None and base.contract is not None:
+        declarer = base.contract.declarer
+    contract: Contract | None = base.contract if base is not None else None
+    if case.contract_text is not None:
+        if declarer is None:
+            raise fail("contract", "who was declarer? Add 'declarer: E' (or '3NT E')")
+        try:
+            contract = Contract.parse(case.contract_text, declarer)
+        except ModelError as e:
+            raise fail("contract", str(e)) from None
+    elif contract is not None and declarer is not None and declarer != contract.declarer:
+        contract = replace(contract, declarer=declarer)
+    if contract is None:
+        raise fail("contract", "no contract: add 'contract: 3NT' and 'declarer: E'")
+    number = case.number if case.number is not None else (base.number if base else None)
+    facts = parse_facts({**(fact_tags(base.facts) if base is not None else {}),
+                         **case.facts})
+    dealer = case.dealer if case.dealer is not None else (
+        base.dealer if base is not None else None)
+    vulnerability = case.vulnerability if case.vulnerability is not None else (
+        base.vulnerability if base is not None else None)
+    if number is not None:
+        dealer = dealer if dealer is not None else dealer_for_board(number)
+        vulnerability = vulnerability if vulnerability is not None else (
+            Vulnerability.for_board(number))
+    return Board(source=base.source if base is not None else case.source,
+                 index=base.index if base is not None else 1, number=number, dealer=dealer,
+                 vulnerability=vulnerability, deal=deal, contract=contract, play=None,
+                 result=case.result, facts=facts,
+                 tags=dict(base.tags) if base is not None else {})
+
+
+def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool) -> None:
+    """What can be told before rebuilding: each card dealt to its seat, no card twice,
+    rows of a length the play allows (any, while ``partial``), the opening leader."""
+    label = board.label
+
+    def fail(seat: Seat, message: str, card: Card | None = None, place: int | None = None
+             ) -> BoardError:
+        return _fail(message, case.source, label, case.lines.get(seat.name), seat,
+                     str(card) if card is not None else None, place)
+
+    if case.lead is not None and case.lead != contract.opening_leader:
+        raise _fail(f"lead: {case.lead.long_name} does not fit: against {contract.pretty} "
+                    f"{contract.opening_leader.long_name} leads (a lead out of turn cannot "
+                    "be entered as rows; write the case in PBN with ^L)", case.source, label,
+                    case.lines.get("lead"), case.lead)
+    seen: dict[Card, Seat] = {}
+    for seat in Seat:
+        row = case.rows.get(seat, ())
+        for place, card in enumerate(row, 1):
+            if card is None:
+                continue
+            if card in seen:
+                where = ("twice in this row" if seen[card] == seat
+                         else f"also in {seen[card].long_name}'s row")
+                raise fail(seat, f"{card} is entered {where}", card, place)
+            seen[card] = seat
+            if not board.deal[seat] & card.bit:
+                holder = board.deal.holder(card)
+                raise fail(seat, f"{seat.long_name} does not hold {card} (dealt to "
+                           f"{holder.long_name if holder else 'nobody'}): card {place} of "
+                           "the row", card, place)
+    lengths = {seat: len(case.rows.get(seat, ())) for seat in Seat}
+    for seat in Seat:
+        if lengths[seat] > 13:
+            raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than 13")
+    claimed = case.claimed or case.result is not None
+    attention = case.facts.get("EquityAttention", "")
+    during_play = any(p.strip().rpartition("=")[2].strip().lower() == "play"
+                      for p in attention.replace(",", ";").split(";"))
+    stopped = partial or claimed or during_play
+    total = sum(lengths.values())
+    if total == 0 and not claimed:
+        raise _fail("no play: enter each seat's cards in the order played", case.source,
+                    label)
+    if total < 52 and not stopped:
+        short = min(Seat, key=lambda s: (lengths[s], s))
+        raise fail(short, f"{short.long_name}'s row has {lengths[short]} cards, not 13 "
+                   "(if the play stopped at a claim, add 'result:' with declarer's tricks "
+                   "or end a row with '*'; if it stopped when attention was drawn, "
+                   "'attention: play')")
+    if not partial and max(lengths.values()) - min(lengths.values()) > 1:
+        long = max(Seat, key=lambda s: (lengths[s], -s))
+        short = min(Seat, key=lambda s: (lengths[s], s))
+        raise fail(long, f"{long.long_name}'s row has {lengths[long]} cards but "
+                   f"{short.long_name}'s only {lengths[short]}: every seat plays one card "
+                   "to each trick")
+
+
+def _fillings(case: RowsCase, board: Board) -> Iterator[dict[Seat, list[Card]]]:
+    """Every way of putting a card where a row has ``?``: the cards dealt to that seat
+    and not named in its row, in every order."""
+    per_seat: list[list[list[Card]]] = []
+    for seat in Seat:
+        row = case.rows.get(seat, ())
+        holes = [i for i, c in enumerate(row) if c is None]
+        named = {c for c in row if c is not None}
+        free = [c for c in cards(board.deal[seat]) if c not in named]
+        options = []
+        for chosen in itertools.permutations(free, len(holes)):
+            filled = list(row)
+            for i, c in zip(holes, chosen, strict=True):
+                filled[i] = c
+            options.append([c for c in filled if c is not None])
+        per_seat.append(options)
+    for combo in itertools.product(*per_seat):
+        yield {seat: combo[seat] for seat in Seat}
+
+
+def _rebuild(case: RowsCase, board: Board, contract: Contract,
+             rows: Mapping[Seat, Sequence[Card]], partial: bool = False) -> PlayRecord:
+    """The tricks, as the cards were played: the opening leader, then each trick's
+    winner leads (Position decides winners); a card that could not follow is ``^R``.
+    ``partial``: rows being entered seat by seat may run ahead of the tricks; the
+    tricks stop where the next seat to play has no card yet."""
+    label = board.label
+    position = Position(board.deal.hands, contract.strain, contract.opening_leader)
+    used = dict.fromkeys(Seat, 0)
+    tricks: list[tuple[Slot, Slot, Slot, Slot]] = []
+    marks: dict[tuple[int, Seat], str] = {}
+    for number in range(1, 14):
+        leader = position.leader
+        slots: list[Slot] = [None, None, None, None]
+        played = 0
+        for k in range(4):
+            seat = leader.after(k)
+            if used[seat] >= len(rows[seat]):
+                break
+            card = rows[seat][used[seat]]
+            if position.is_revoke(card):
+                marks[(number, seat)] = "R"
+            position = position.play(card)
+            slots[seat] = card
+            used[seat] += 1
+            played += 1
+        if played:
+            tricks.append((slots[0], slots[1], slots[2], slots[3]))
+        if case.won is not None and played == 4 and number <= len(case.won):
+            winner = position.leader
+            if winner.side != case.won[number - 1]:
+                raise _fail(f"the rows make {winner.long_name} win trick {number} (and lead "
+                            f"the next), but the quitted cards point to "
+                            f"{case.won[number - 1].name}: the leader does not fit",
+                            case.source, label, case.lines.get("won"), winner, None, number)
+        if played < 4:
+            left = [s for s in Seat if used[s] < len(rows[s])]
+            if left and not partial:
+                s = left[0]
+                raise _fail(f"the play stops at trick {number}, where {leader.long_name} was "
+                            f"on lead{' and had no card left' if played == 0 else ''}, "
+                            f"but {s.long_name} has a card left ({rows[s][used[s]]}): the "
+                            "leader does not fit", case.source, label, case.lines.get(s.name),
+                            s, str(rows[s][used[s]]), number)
+            break
+    if case.won is not None and len(case.won) > len(tricks):
+        raise _fail(f"won: gives {len(case.won)} tricks, the rows {len(tricks)}",
+                    case.source, label, case.lines.get("won"))
+    n_cards = sum(count(board.deal.hands[s]) - count(position.hands[s]) for s in Seat)
+    claimed = case.claimed or (n_cards < 52 and case.result is not None)
+    return PlayRecord(opening_leader=contract.opening_leader, tricks=tuple(tricks),
+                      leaders=tuple(None for _ in tricks), marks=marks, claimed=claimed,
+                      claim_tricks=case.result if claimed else None)
+
+
+def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
+                ) -> list[Possibility]:
+    """The boards ``case`` rebuilds on the hand record's board ``base`` (or on its own
+    ``deal:``): one, or one per way of filling its ``?`` cards. ``partial``: the play is
+    still being entered, so it may stop anywhere (the rows still differ by at most one
+    card). Raises :class:`BoardError` for rows that do not fit the deal or each
+    other."""
+    board = _base_board(case, base)
+    contract = board.contract
+    assert contract is not None
+    _check_rows(case, board, contract, partial)
+    holes = [(seat, i + 1) for seat in Seat
+             for i, c in enumerate(case.rows.get(seat, ())) if c is None]
+    out: list[Possibility] = []
+    first_error: BoardError | None = None
+    seen: set[tuple[tuple[Slot, Slot, Slot, Slot], ...]] = set()
+    for n, rows in enumerate(_fillings(case, board)):
+        if n >= 10_000 or len(out) > MAX_POSSIBILITIES:
+            raise _fail(f"too many ways to fill the '?' cards (more than "
+                        f"{MAX_POSSIBILITIES}): enter the cards that are remembered",
+                        case.source, board.label)
+        try:
+            play = _rebuild(case, board, contract, rows, partial)
+        except BoardError as e:
+            first_error = first_error or e
+            continue
+        if play.tricks in seen:
+            continue
+        seen.add(play.tricks)
+        unknown = tuple((seat, place, rows[seat][place - 1]) for seat, place in holes)
+        out.append(Possibility(replace(board, play=play), unknown))
+    if not out:
+        assert first_error is not None
+        raise first_error
+    return out
+
+
+def read_rows(text: str, source: str = "<rows>", base: Board | None = None
+              ) -> list[Possibility]:
+    """:func:`parse_rows` then :func:`rows_boards`."""
+    return rows_boards(parse_rows(text, source), base)
+
+
+def board_to_rows(board: Board) -> str:
+    """A board with its play as a rows text (the inverse of :func:`read_rows` for play
+    that rows can express: no lead out of turn, no missing card in mid-play)."""
+    out = []
+    if board.number is not None:
+        out.append(f"board: {board.number}")
+    if board.dealer is not None:
+        out.append(f"dealer: {board.dealer.name}")
+    if board.vulnerability is not None:
+        out.append(f"vulnerable: {_VULNERABLE[board.vulnerability]}")
+    out.append(f"deal: {board.deal.to_pbn()}")
+    if board.contract is not None:
+        out.append(f"contract: {board.contract}")
+        out.append(f"declarer: {board.contract.declarer.name}")
+    if board.result is not None:
+        out.append(f"result: {board.result}")
+    out.extend(f"{_KEY_OF_TAG[tag]}: {value}" for tag, value in fact_tags(board.facts).items())
+    if board.play is not None:
+        first = board.play.opening_leader
+        for k in range(4):
+            seat = first.after(k)
+            row = [str(c) for t in board.play.tricks if (c := t[seat]) is not None]
+            if board.play.claimed and k == 0:
+                row.append("*")
+            out.append(f"{seat.name}: {' '.join(row)}")
+    return "\n".join(out) + "\n"

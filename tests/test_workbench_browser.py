@@ -1,0 +1,257 @@
+"""The workbench in a real browser (headless Chromium from Debian, driven by Playwright),
+on a phone (375 px) and a desktop viewport: load a hand record, enter seed 001's play by
+tapping the cards (the revoke included), set when attention was drawn, read the ruling
+(3NT by East making 10), change a weight, download the case as PBN and check that
+``equity rule`` reads it back to the same ruling. A screenshot of each viewport goes to
+``docs/``. Skipped on a workstation without Chromium or Playwright; in CI (``CI`` set)
+a missing one fails (tests/browsers.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from equity.app.cli import main
+from equity.core.board import Board
+from equity.core.position import Position
+from equity.formats import read_boards
+from tests.browsers import chromium
+from tests.test_serve import Server
+
+try:
+    from playwright import sync_api
+except ImportError:
+    if os.environ.get("CI"):
+        raise  # CI installs the test extra, playwright included
+    pytest.skip("playwright is not installed (pip install '.[test]')", allow_module_level=True)
+
+ROOT = Path(__file__).parents[1]
+CASES = ROOT / "tests" / "cases"
+SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
+DOCS = ROOT / "docs"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
+VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
+
+
+def seed_001() -> Board:
+    return next(b for b in read_boards(SEED_001) if isinstance(b, Board))
+
+
+def play_order(board: Board) -> list[str]:
+    """Seed 001's cards in the order they were played (the tapping order)."""
+    assert board.play is not None and board.contract is not None
+    position = Position(board.deal.hands, board.contract.strain, board.contract.opening_leader)
+    out = []
+    for trick in board.play.tricks:
+        for _ in range(4):
+            card = trick[position.to_play]
+            assert card is not None
+            out.append(str(card))
+            position = position.play(card)
+    return out
+
+
+def deals_only(tmp: Path) -> Path:
+    """Seed 001 as a dealing machine's hand record: the deal, no contract, no play."""
+    text = SEED_001.read_text()
+    keep = [line for line in text.split("[Play")[0].splitlines()
+            if not line.startswith(("[Declarer", "[Contract", "[Result"))]
+    path = tmp / "handrecord.pbn"
+    path.write_text("\n".join(keep) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    s = Server("--time-limit", "120")
+    yield s
+    assert "Traceback" not in s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download: ``executable_path``)."""
+    path = chromium()
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=FLAGS)
+        yield b
+        b.close()
+
+
+def press(page: Any, selector: str, phone: bool) -> None:
+    """A tap on the phone, a click on the desktop."""
+    if phone:
+        page.locator(selector).tap()
+    else:
+        page.locator(selector).click()
+
+
+def _score(page: Any) -> str:
+    text: str = page.locator("[data-score]").first.inner_text()
+    return text
+
+
+def new_page(browser: Any, viewport: str, server: Server) -> tuple[Any, Any, list[str]]:
+    """A fresh page on the workbench, sized for ``viewport``, with its script errors
+    collected; the form of options is built when it returns."""
+    phone = viewport == "phone"
+    context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=phone,
+                                  is_mobile=phone, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.locator("#opt-attention").wait_for()
+    return context, page, errors
+
+
+def set_option(page: Any, name: str, value: str) -> None:
+    """Type into an option of the generated form, as the Director does."""
+    page.fill(f"#opt-{name}", value)
+    page.dispatch_event(f"#opt-{name}", "change")
+
+
+def set_weight(page: Any, key: str, percent: str) -> None:
+    weight = page.locator(f'input[data-weight="{key}"]').first
+    weight.fill(percent)
+    weight.dispatch_event("change")
+
+
+def download(page: Any, button: str, phone: bool, path: Path) -> str:
+    with page.expect_download() as info:
+        press(page, button, phone)
+    info.value.save_as(str(path))
+    return path.read_text()
+
+
+def rule_file(path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
+    """``equity rule PATH --json ARGV``: the board's JSON object."""
+    capsys.readouterr()
+    assert main(["rule", str(path), "--json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
+                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    phone = viewport == "phone"
+    context, page, errors = new_page(browser, viewport, server)
+    started = time.monotonic()
+    # 1. the hand record (deals only) and the board
+    page.set_input_files("#file", str(deals_only(tmp_path)))
+    page.wait_for_function("document.querySelectorAll('#board option').length === 1")
+    # 2. the contract
+    page.select_option("#level", "3")
+    page.select_option("#strain", "NT")
+    page.select_option("#declarer", "E")
+    # 3. the play, card by card as it was played (North's ♣2 on trick 5 is the revoke)
+    for card in play_order(seed_001()):
+        press(page, f'button[data-card="{card}"]', phone)
+    page.wait_for_function("document.getElementById('turn').textContent === 'Play complete.'")
+    assert page.locator("#tricks tbody tr").count() == 13
+    assert page.locator("#tricks td.revoke").inner_text() == "♣2"
+    # 4. the facts: attention drawn after the hands were returned
+    set_option(page, "attention", "returned")
+    # 5. the ruling: 3NT by East making 10 (Law 64C restores the trick the revoke cost)
+    page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
+                           " === '3NT by E +1 (-430)'")
+    entered = time.monotonic() - started
+    ruling = page.locator("#ruling").inner_text()
+    assert "Law 61A" in ruling and "Law 64C" in ruling
+    # 6. a weight: both lines make 10 tricks, so all the weight on the table line leaves
+    # the score, and the page says no weight changes it
+    set_weight(page, "1:table", "100")
+    page.wait_for_function("(document.querySelector('input[data-weight=\"1:DT\"]') || {})"
+                           ".value === '0'")
+    assert _score(page) == "3NT by E +1 (-430)"
+    assert "no weight changes the score" in page.locator("[data-sensitivity]").inner_text()
+    assert page.input_value("#opt-weights") == "1:table=1"
+    # 7. the case as PBN, read back by equity rule to the same ruling
+    text = download(page, "#download-pbn", phone, tmp_path / "case.pbn")
+    assert '[EquityAttention "returned"]' in text
+    command = text.splitlines()[0]
+    assert command == "% equity rule case.pbn --weight 1:table=1"
+    cli = rule_file(tmp_path / "case.pbn", command.split()[4:], capsys)
+    assert cli["ruling"]["basis"] == "64C" and cli["ruling"]["declarer_tricks"] == 10
+    assert cli["ruling"]["scorer"] == _score(page)
+    # and the report
+    report = download(page, "#download-report", phone, tmp_path / "ruling.html")
+    assert "10 tricks" in report and "3NT by East" in report
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / f"workbench-{viewport}.png"), full_page=True)
+    # the layout: nothing wider than the screen, every control big enough for a thumb
+    width = VIEWPORTS[viewport]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    small = page.evaluate("""[...document.querySelectorAll(
+            'button:not(.played), select, input, textarea')]
+        .filter(b => b.offsetParent && b.getBoundingClientRect().height < 40)
+        .map(b => b.id || b.dataset.card || b.dataset.weight || b.tagName)""")
+    assert small == [], small
+    assert not errors
+    print(f"{viewport}: seed 001 entered and ruled in {entered:.1f} s, last ruling "
+          f"{page.get_attribute('#ruling', 'data-ms')} ms")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_weight_changes_the_score(viewport: str, server: Server, browser: Any,
+                                    tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A full PBN (Poznan 2011, play included), attention drawn after the round: the lines
+    of revoke 1 make 11 or 10 tricks; all the weight on the table line (10) changes the
+    score from the weighted 4S+1 / 4S= to 4S=, and the downloaded case with its command
+    line gives ``equity rule`` the same."""
+    phone = viewport == "phone"
+    context, page, errors = new_page(browser, viewport, server)
+    page.set_input_files("#file", str(CASES / "003_poznan_2011.pbn"))
+    page.wait_for_function("document.querySelectorAll('#board option').length === 1")
+    set_option(page, "attention", "round")
+    page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
+                           " === '67% 4S by S +1 (+450) / 33% 4S by S = (+420)'")
+    assert "10.67" in page.locator('[data-equity="1"]').inner_text()
+    set_weight(page, "1:table", "100")
+    page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
+                           " === '4S by S = (+420)'")
+    text = download(page, "#download-pbn", phone, tmp_path / "case.pbn")
+    command = text.splitlines()[0].split()
+    assert command[4:] == ["--weight", "1:table=1"]
+    cli = rule_file(tmp_path / "case.pbn", command[4:], capsys)
+    assert cli["ruling"]["scorer"] == _score(page) == "4S by S = (+420)"
+    assert re.search(r"\bEquityAttention\b", text)
+    assert not errors
+    context.close()
+
+
+def test_errors_show_next_to_their_field(server: Server, browser: Any) -> None:
+    context, page, _ = new_page(browser, "phone", server)
+    press(page, "#example", True)
+    page.wait_for_function("document.querySelectorAll('#board option').length >= 1")
+    page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent")
+    set_option(page, "requirements", "1 X lead")
+    page.wait_for_function(
+        "document.querySelector('[data-error-for=\"requirements\"]').textContent !== ''")
+    assert "1 X lead" in page.locator('[data-error-for="requirements"]').inner_text()
+    set_option(page, "requirements", "")
+    set_option(page, "likely", "2")
+    page.wait_for_function(
+        "document.querySelector('[data-error-for=\"likely\"]').textContent !== ''"
+        " || document.getElementById('general-error').textContent !== ''")
+    # hostile tags are shown as text, never as markup
+    hostile = ('[Event "<img src=x onerror=alert(1)>"]\n[Board "1"]\n'
+               '[Deal "N:<script>alert(1)</script>"]\n')
+    page.set_input_files("#file", files=[{"name": "bad.pbn", "mimeType": "text/plain",
+                                          "buffer": hostile.encode()}])
+    page.wait_for_function(
+        "document.querySelector('[data-error-for=\"file\"]').textContent !== ''")
+    assert page.locator("[data-error-for=file] script").count() == 0
+    assert "<script>" in page.locator("[data-error-for=file]").inner_text()
+    assert page.locator("img").count() == 0
+    context.close()
