@@ -32,6 +32,13 @@ from equity.formats import read_boards
 
 pytestmark = needs_data
 
+OPTIONS = RulingOptions(playouts=0, samples=4)
+"""The batch machinery against DDS and the naive script: the estimate's single-dummy
+work as small as options make it (no likely lines; the table line's few decisions on 4
+layouts). With the default estimate a corpus board costs about 1.7 s, nearly all of it
+DDS (benchmarks/RESULTS.md, issue 12)."""
+OPTION_ARGS = ["--playouts", "0", "--samples", "4"]
+
 
 @pytest.fixture(scope="module")
 def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -44,9 +51,9 @@ def batch(path: Path, out: Path, jobs: int) -> None:
     """``equity batch`` as the command runs it: in one process for ``jobs=1`` (DDS's own
     thread count), else ``jobs`` workers with one DDS thread each and the time limit."""
     if jobs == 1:
-        run_batch([path], RulingOptions(), out, jobs=1, time_limit=None)
+        run_batch([path], OPTIONS, out, jobs=1, time_limit=None)
     else:
-        run_batch([path], RulingOptions(), out, jobs=jobs)
+        run_batch([path], OPTIONS, out, jobs=jobs)
 
 
 def one_thread(path: Path, out: Path) -> None:
@@ -67,7 +74,7 @@ def test_batch_against_the_naive_script(benchmark: BenchmarkFixture, corpus_file
     on ``Pool(2)``; also one process each way. Same rulings (checked on a slice).
     Goal: batch >= 2x the ``Pool(2)`` script."""
     boards = [b for b in read_boards(corpus_file) if isinstance(b, Board)][:20]
-    got = [json.loads(x) for x in rule_boards(boards, RulingOptions(), dds_solver())]
+    got = [json.loads(x) for x in rule_boards(boards, OPTIONS, dds_solver())]
     assert got == [{**rule_one(b), "key": f"{b.source}#{b.index}"} for b in boards]
     sequential = timed(lambda: naive_script(corpus_file, 1))
     pool = timed(lambda: naive_script(corpus_file, 2))
@@ -146,7 +153,7 @@ def run_watched(path: Path, out: Path) -> tuple[float, float, float]:
     of the main process and of the largest worker (MB; every process of its tree read
     every 20 ms, ``VmHWM`` being a high-water mark)."""
     cmd = [sys.executable, "-m", "equity.app.cli", "batch", str(path), "--jobs", "2",
-           "--out", str(out)]
+           *OPTION_ARGS, "--out", str(out)]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peaks: dict[int, float] = {}

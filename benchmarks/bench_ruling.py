@@ -12,8 +12,9 @@ compare, and render the JSON. The DDS share is the time spent inside the solver'
 ``extra_info`` with the positions solved a ruling. The goal of issue 12: at most 1.5 s a
 ruling on the 2-core machine. endplay is imported once before timing.
 
-One decision = the offender's natural card at seed 001's revoke: 16 layouts sampled
-and each valued for all his cards (one DDS batch).
+One decision = declarer's lead to trick 6 in seed 001's corrected play (the ♦10 has
+fallen under the jack): 16 layouts sampled and each valued for all his cards (one DDS
+batch of 16 positions with ``solutions=3``).
 """
 
 from __future__ import annotations
@@ -122,12 +123,17 @@ def test_one_single_dummy_decision_seed001(benchmark: Any) -> None:
     h = rp.hands_before(rev.trick, 0)
     pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
                    rp.tricks[rev.trick - 1].leader)
+    seen = [(p.seat, p.card, p.suit_led) for t in rp.tricks[:rev.trick - 1] for p in t.plays]
     for p in rp.tricks[rev.trick - 1].plays:
         if p.seat == rev.seat:
             break
+        seen.append((p.seat, p.card, p.suit_led))
         pos = pos.play(p.card)
-    voids = shown_out((p.seat, p.card, p.suit_led) for t in rp.tricks[:rev.trick - 1]
-                      for p in t.plays)
+    # North follows with the ♦10 (his only diamond): East wins and leads to trick 6
+    ten = Card.parse("DT")
+    seen.append((rev.seat, ten, pos.suit_led))
+    pos = pos.play(ten)
+    voids = shown_out(seen)
     knowledge = Knowledge.at(pos, rp.contract.declarer, voids)
     solver = TimedSolver()
     solved(choose(knowledge, random.Random(0)), solver)  # warm up

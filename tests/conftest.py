@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from equity.app.options import RulingOptions
+from equity.core.likely import Estimate
 
 EXTERNAL = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "external").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
@@ -30,3 +31,9 @@ options on the seed cases in tests/test_batch.py."""
 def quick() -> RulingOptions:
     """:data:`QUICK_ARGS` as ruling options."""
     return RulingOptions(playouts=0, samples=4)
+
+
+def light_estimate() -> Estimate:
+    """A small estimate for property tests over many random boards: two playouts of four
+    layouts a decision (the properties hold whatever the estimate's size)."""
+    return Estimate(samples=4, playouts=2)

@@ -44,6 +44,7 @@ from tests.builders import (
     board,
     random_board,
 )
+from tests.conftest import light_estimate
 from tests.test_counterfactual import (
     BOTH_SIDES,
     D2,
@@ -251,7 +252,7 @@ def test_64c_adjustment_never_leaves_non_offenders_below_64a_result(
         seed: int, trick: int, pos: int, policy: Policy) -> None:
     b, _ = random_board(random.Random(seed), inject=((trick, pos),))
     a = rule(replay(b))
-    r = compare(a, build(a, DdsSolver()), policy)
+    r = compare(a, build(a, DdsSolver(), light_estimate()), policy)
     after = a.after_transfer_tricks
     for assessment in r.assessments:
         nos = assessment.counterfactual.non_offenders

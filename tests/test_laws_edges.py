@@ -38,6 +38,7 @@ from equity.core.scoring import Event
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board
+from tests.conftest import light_estimate
 from tests.test_laws import ruled
 
 CASES = Path(__file__).parent / "cases"
@@ -284,7 +285,7 @@ def test_several_revokes_never_leave_the_non_offenders_below_64a(seed: int,
                                                                  policy: Policy) -> None:
     b, _ = random_board(random.Random(seed), inject=((3, 1), (7, 3)))
     a = rule(replay(b))
-    cfs = build(a, DdsSolver())
+    cfs = build(a, DdsSolver(), light_estimate())
     r = compare(a, cfs, policy)
     if not cfs or cfs[0].non_offenders is None:
         return

@@ -725,6 +725,10 @@ def _sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[fl
     edge = (lo + hi) / 2
     show = f"{edge:.0%}" if 0.005 < edge < 0.995 else f"{edge:.1%}"
     other = "the Law 64A result would stand" if adjust else "the score would be adjusted"
+    if show in (f"{now:.0%}", f"{now:.1%}"):  # the flip is at the present weight
+        return (f"{head}{verdict} is on the edge: it holds at the table line's present "
+                f"weight ({now:.0%}), and with any weight {'above' if flips[0] > now else 'below'}"
+                f" it, the other lines keeping their proportions, {other}.")
     side = "or more" if flips[0] > now else "or less"
     return (f"{head}{verdict} holds while the table line weighs "
             f"{'less' if flips[0] > now else 'more'} than {show} (it has {now:.0%}); at "

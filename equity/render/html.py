@@ -216,11 +216,23 @@ def _html_lines(v: BoardView) -> str:
             rows.append(f"<tr>{tds}</tr>")
         out.append(f"<h3>{_esc(g.title)}</h3><table class=\"lines\"><thead><tr>{head}</tr>"
                    f"</thead><tbody>{''.join(rows)}</tbody></table><p>{_esc(g.equity)}</p>")
+        if g.distribution is not None:
+            out.append(f'<p class="distribution">{_esc(g.distribution)}</p>')
+        out += [_html_details(title, items) for ln in g.lines for title, items in ln.details]
     return "\n".join(out)
 
 
+def _html_details(head: str, items: Sequence[str]) -> str:
+    """A line's departures from the record, or its own errors that stand, as a list."""
+    lis = "".join(f"<li>{_esc(item)}</li>" for item in items)
+    return f'<div class="line-notes"><h4>{_esc(head)}</h4><ol>{lis}</ol></div>'
+
+
 def _html_decision(v: BoardView) -> str:
-    return "<h2>Law 64C: policy and decision</h2>" + _html_steps(v.decision)
+    sensitivity = ("" if v.sensitivity is None else
+                   f'<p class="sensitivity"><strong>Sensitivity:</strong> '
+                   f"{_esc(v.sensitivity)}</p>")
+    return "<h2>Law 64C: policy and decision</h2>" + _html_steps(v.decision) + sensitivity
 
 
 def _html_scores(v: BoardView) -> str:

@@ -57,6 +57,8 @@ def _md_board(v: BoardView) -> list[str]:
     if v.groups:
         out += _md_lines(v)
     out += ["## Law 64C: policy and decision", "", *_md_steps(v.decision), ""]
+    if v.sensitivity is not None:
+        out += [f"**Sensitivity:** {_md(v.sensitivity)}", ""]
     out += ["## Score", "", f"Ruling ({_md(v.basis)}): {_md(v.verdict)}.", "",
             "| | N-S score, as the scorer types it |", "|---|---|"]
     finals = {k for k, _ in v.final}
@@ -124,4 +126,11 @@ def _md_lines(v: BoardView) -> list[str]:
                        f"{_md(ln.left)} | {_md(ln.result)} | {_md(ln.score)} | "
                        f"{_md(ln.weight)} |")
         out += ["", _md(g.equity), ""]
+        if g.distribution is not None:
+            out += [_md(g.distribution), ""]
+        for ln in g.lines:
+            for head, items in ln.details:
+                out += [f"**{_md(head)}:**", ""]
+                out += [f"{i}. {_md(item)}" for i, item in enumerate(items, 1)]
+                out.append("")
     return out

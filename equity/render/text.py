@@ -52,9 +52,16 @@ def equity_text(ruling: Ruling) -> str:
         out += ["", f"Law 64C: was the transfer enough? (policy {v.policy})", DD_NOTE]
         for g in v.groups:
             out.append(f"{g.title}:")
-            out += [f"  {ln.number}. {ln.brief} [weight {ln.share}]" for ln in g.lines]
+            for ln in g.lines:
+                out.append(f"  {ln.number}. {ln.brief} [weight {ln.share}]")
+                for head, items in ln.details:
+                    out += [f"     {head}:", *(f"       - {item}" for item in items)]
+            if g.distribution is not None:
+                out.append(f"  {g.distribution}")
             out.append(f"  {g.brief_equity}")
     out += ["", "Decision:", *_steps(v.decision)]
+    if v.sensitivity is not None:
+        out.append(f"  Sensitivity: {v.sensitivity}")
     if ruling.pending:
         out.append(f"Ruling: {PLAY_CONTINUES}.")
         return "\n".join(out)

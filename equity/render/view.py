@@ -32,8 +32,11 @@ from equity.core.line import (
 from equity.core.replay import Replay
 from equity.core.ruling import Assessment, Ruling
 
-DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: "
-           "an idealisation for the Director to weigh, not a verdict.")
+DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
+           "substitution lines are double dummy. The likely lines, and the table line's "
+           "choices where the record cannot stand, are single dummy (each player sees only "
+           "his own hand and dummy, over sampled layouts of the unseen cards, seeded so that "
+           "a ruling repeats): estimates for the Director to weigh, not a verdict.")
 """The caveat printed with the Law 64C lines."""
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
@@ -244,7 +247,8 @@ class LineView:
     share: str
     """The weight alone, e.g. "50%"."""
     departures: tuple[str, ...] = ()
-    """Every place the line leaves the record, with why (the table line)."""
+    """Every place the line leaves the record, with why (the table line), e.g. "Trick 7,
+    East: recorded ♥8 → ♦6. East's ♥8 was following ..."."""
     own_errors: tuple[str, ...] = ()
     """The non-offenders' recorded errors that stand: not caused by the revoke."""
 
@@ -252,6 +256,24 @@ class LineView:
     def played(self) -> str:
         """The cards as "t5: E♦2 S♦A; t6: ..."."""
         return _played(self.tricks)
+
+    @property
+    def departures_head(self) -> str:
+        """The heading of :attr:`departures`."""
+        return f"Where line {self.number} ({self.kind}) leaves the record, and why"
+
+    @property
+    def own_errors_head(self) -> str:
+        """The heading of :attr:`own_errors`."""
+        return (f"The non-offenders' own errors in line {self.number} ({self.kind}), which "
+                "stand: the revoke did not cause them (Law 12C1(e))")
+
+    @property
+    def details(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(heading, items) for the departures and the own errors the line has."""
+        return tuple((head, items) for head, items in (
+            (self.departures_head, self.departures), (self.own_errors_head, self.own_errors))
+            if items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +285,9 @@ class LineGroup:
     lines: tuple[LineView, ...]
     equity: str
     brief_equity: str
+    distribution: str | None = None
+    """The results of the single-dummy playouts, e.g. "Single-dummy playouts from North's
+    natural card ♦T: 60% 10 tricks, 20% 9, 20% 8." (None without likely lines)."""
 
 
 def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
@@ -274,7 +299,23 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
                   for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1))
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
-                     f"equity: {a.equity_tricks:.2f} tricks for declarer")
+                     f"equity: {a.equity_tricks:.2f} tricks for declarer",
+                     _distribution(cf.lines, rev.seat, cf.natural))
+
+
+def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -> str | None:
+    """The likely lines' results with their shares of the playouts, most tricks first."""
+    shares: dict[int, float] = {}
+    for ln in lines:
+        if ln.kind == LIKELY:
+            shares[ln.declarer_tricks] = shares.get(ln.declarer_tricks, 0.0) + ln.frequency
+    if not shares:
+        return None
+    parts = [f"{pct(f)} {t}" + ("" if i else f" trick{'s' if t != 1 else ''}")
+             for i, (t, f) in enumerate(sorted(shares.items(), reverse=True))]
+    start = (f" from {offender.long_name}'s natural card {natural.pretty}"
+             if natural is not None else "")
+    return f"Single-dummy playouts{start}: {', '.join(parts)}."
 
 
 def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
@@ -299,16 +340,44 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
         label += f" ({line.frequency:.0%} of playouts)"
     if line.kind == DIRECTOR:
         label += f" {line.name}"
+    listed = len(line.departures) if line.left_record in line.departures else 0
     if line.kind == OUTCOME:
         brief = f"{label}: {_brief_tricks(line)}"
     else:
         brief = (f"{label} {card}: {_played(tricks)}; "
-                 f"{_brief_departure(line.left_record, line.kind)} -> {_brief_tricks(line)}")
-    notes = tuple(f"trick {d.trick}, {d.seat.long_name if d.seat else '?'}: {d.reason}"
-                  for d in line.departures if d.at in (Leaves.CARD, Leaves.INDUCED))
-    errors = tuple(d.reason for d in line.own_errors)
-    return LineView(number, label, card, tricks, _departure(line.left_record, line.kind),
-                    result, score, w, brief, pct(weight), notes, errors)
+                 f"{_brief_departure(line.left_record, line.kind, bool(listed))} -> "
+                 f"{_brief_tricks(line)}")
+    return LineView(number, label, card, tricks,
+                    _departure(line.left_record, line.kind, listed), result, score, w, brief,
+                    pct(weight), tuple(_departure_item(d) for d in line.departures),
+                    tuple(_departure_item(d) for d in line.own_errors))
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: capital first letter, full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else f"{text}."
+
+
+def _where(d: Departure) -> str:
+    """E.g. "trick 7, East" (as much as the departure says)."""
+    return ", ".join(x for x in (f"trick {d.trick}" if d.trick is not None else "",
+                                 d.seat.long_name if d.seat is not None else "") if x)
+
+
+def _cards(d: Departure) -> str:
+    """The record's card and the line's: "recorded ♥8 → ♦6", or "♦A as recorded"."""
+    if d.card is None or d.recorded is None:
+        return ""
+    if d.card == d.recorded:
+        return f"{d.card.pretty} as recorded"
+    return f"recorded {d.recorded.pretty} \u2192 {d.card.pretty}"
+
+
+def _departure_item(d: Departure) -> str:
+    """One departure (or own error) for the list: where, the cards, why."""
+    head = ": ".join(x for x in (_where(d), _cards(d)) if x)
+    return _sentence(head) + " " + _sentence(d.reason) if head else _sentence(d.reason)
 
 
 def _played(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
@@ -325,27 +394,34 @@ def _continuation(kind: str) -> str:
     return "double dummy" if kind == SUBSTITUTION else "single dummy"
 
 
-def _departure(left: Departure, kind: str) -> str:
-    """Where a line left the table's play, in words (the document)."""
+def _departure(left: Departure, kind: str, listed: int = 0) -> str:
+    """Where a line left the table's play, in words (the document); the reason only
+    when the line's departures are not ``listed`` below the table."""
     if left.at == Leaves.REVOKE:
         if kind == SUBSTITUTION:
             return f"at the revoke (trick {left.trick}): the legal card, then double dummy"
         return f"at the revoke (trick {left.trick}): {left.reason}"
     if left.at in (Leaves.CARD, Leaves.INDUCED):
         seat = left.seat.long_name if left.seat is not None else "?"
+        if listed:
+            which = ("listed below" if listed == 1
+                     else f"the first of {listed} departures listed below")
+            return f"trick {left.trick}, {seat}: {_cards(left)} ({which})"
         return f"trick {left.trick}, {seat}: {left.reason}"
     if left.at == Leaves.END:
         return "never: every recorded card stands with the correction"
     return left.reason
 
 
-def _brief_departure(left: Departure, kind: str) -> str:
-    """Where a line left the table's play, in few words (the text)."""
+def _brief_departure(left: Departure, kind: str, listed: bool = False) -> str:
+    """Where a line left the table's play, in few words (the text); the reason only when
+    the line's departures are not ``listed`` under it."""
     if left.at == Leaves.REVOKE:
         return f"then {_continuation(kind)}" if kind != DIRECTOR else left.reason
     if left.at in (Leaves.CARD, Leaves.INDUCED):
         seat = left.seat.long_name if left.seat is not None else "?"
-        return f"first left the record at trick {left.trick}, {seat} ({left.reason})"
+        why = "" if listed else f" ({left.reason})"
+        return f"first left the record at trick {left.trick}, {seat}{why}"
     if left.at == Leaves.END:
         return "every recorded card stands"
     return left.reason
@@ -394,6 +470,9 @@ class BoardView:
     policy: str
     groups: tuple[LineGroup, ...]
     decision: tuple[StepView, ...]
+    sensitivity: str | None
+    """The weight of the table line at which the decision would change, in one sentence
+    per revoke (None when no lines were compared)."""
     basis_code: str
     """"64C", "64A" or "none"."""
     basis: str
@@ -445,7 +524,9 @@ def board_view(ruling: Ruling) -> BoardView:
         policy=ruling.policy.value,
         groups=tuple(_line_group(ruling, a) for a in ruling.assessments)
         if ruling.solved else (),
-        decision=step_views(ruling.steps), basis_code=ruling.basis,
+        decision=step_views(ruling.steps),
+        sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
+        basis_code=ruling.basis,
         basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",

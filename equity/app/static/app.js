@@ -386,6 +386,88 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+function percent(w) {
+  return Math.round(w * 1000) / 10;
+}
+
+// The name a line's weight goes by (equity rule --weight REVOKE:NAME=W): "table",
+// "likely" (the likely lines together), "line1", "outcome1", or the substitution card.
+function weightKey(line) {
+  return `${line.revoke + 1}:${line.name || line.card}`;
+}
+
+// The lines grouped by that name, in their order: one weight box a group (the likely
+// lines, or a Director's line played on single dummy, share one weight by frequency).
+function lineGroups(lines) {
+  const groups = new Map();
+  for (const line of lines) {
+    const key = weightKey(line);
+    if (!groups.has(key)) groups.set(key, { key, lines: [] });
+    groups.get(key).lines.push(line);
+  }
+  return [...groups.values()];
+}
+
+function lineTitle(line) {
+  const revoke = `Revoke ${line.revoke + 1}, `;
+  if (line.kind === "table") {
+    return `${revoke}the table line (follows ${percent(line.followed)}% of the record)`;
+  }
+  if (line.kind === "likely") return `${revoke}the likely lines (single dummy)`;
+  if (line.kind === "director") return `${revoke}the Director's ${line.name}`;
+  if (line.kind === "outcome") return `${revoke}the Director's ${line.name}`;
+  const equal = line.equivalents.length > 1
+    ? ` (= ${line.equivalents.map(pretty).join(" ")})` : "";
+  return `${revoke}${pretty(line.card)}${equal} instead (double dummy)`;
+}
+
+function lineResults(lines) {
+  const one = (l) => `${l.declarer_tricks} tricks, N-S ${signed(l.score_ns)}`;
+  if (lines.length === 1) return one(lines[0]);
+  return lines.map((l) => `${percent(l.frequency)}% ${one(l)}`).join("; ");
+}
+
+function departure(d) {
+  const where = d.trick ? `Trick ${d.trick}${d.seat ? `, ${NAMES[d.seat]}` : ""}` : "";
+  const cards = d.recorded && d.card ? `recorded ${pretty(d.recorded)} → ${pretty(d.card)}` : "";
+  const head = [where, cards].filter((x) => x).join(": ");
+  return head ? `${head}. ${d.reason}` : d.reason;
+}
+
+function lineRow(group) {
+  const box = el("div", { class: "line-group" });
+  const row = el("div", { class: "line" });
+  row.appendChild(el("span", { class: "what" },
+    `${lineTitle(group.lines[0])}: ${lineResults(group.lines)}`));
+  const input = el("input", { type: "number", min: "0", max: "100", step: "1",
+    inputmode: "decimal", "data-weight": group.key, "aria-label": `weight of ${group.key} (%)` });
+  input.value = String(percent(group.lines.reduce((sum, l) => sum + l.weight, 0)));
+  input.addEventListener("change", () => {
+    const w = Number(input.value) / 100;
+    if (input.value.trim() === "" || Number.isNaN(w) || w < 0 || w > 1) {
+      showError(WEIGHTS, `a weight is 0 to 100%, not ${input.value}`);
+      return;
+    }
+    setWeight(group.key, Math.round(w * 10000) / 10000);
+    rule();
+  });
+  const weight = el("span", { class: "weight" });
+  weight.appendChild(input);
+  weight.appendChild(el("span", {}, "%"));
+  row.appendChild(weight);
+  box.appendChild(row);
+  // where the line leaves the record and why; the non-offenders' own errors that stand
+  for (const line of group.lines) {
+    const items = [...(line.departures || []).map(departure),
+      ...(line.own_errors || []).map((d) => `Stands (not caused by the revoke): ${departure(d)}`)];
+    if (!items.length) continue;
+    const ul = el("ul", { class: "departures", "data-departures": group.key });
+    for (const text of items) ul.appendChild(el("li", {}, text));
+    box.appendChild(ul);
+  }
+  return box;
+}
+
 function renderRuling(data) {
   const box = $("ruling");
   box.textContent = "";
@@ -411,35 +493,13 @@ function renderRuling(data) {
     });
     if (r.lines && r.lines.length) {
       div.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
-      for (const line of r.lines) {
-        const key = `${line.revoke + 1}:${line.kind === "table" ? "table" : line.card}`;
-        const row = el("div", { class: "line" });
-        const what = line.kind === "table" ? "the table's play" : `${pretty(line.card)} instead`;
-        row.appendChild(el("span", { class: "what" },
-          `Revoke ${line.revoke + 1}, ${what}: ${line.declarer_tricks} tricks, N-S ${signed(line.score_ns)}`));
-        const input = el("input", { type: "number", min: "0", max: "100", step: "1",
-          inputmode: "decimal", "data-weight": key, "aria-label": `weight of ${key} (%)` });
-        input.value = String(Math.round(line.weight * 1000) / 10);
-        input.addEventListener("change", () => {
-          const w = Number(input.value) / 100;
-          if (Number.isNaN(w) || w < 0 || w > 1) {
-            showError(WEIGHTS, `a weight is 0 to 100%, not ${input.value}`);
-            return;
-          }
-          setWeight(key, Math.round(w * 10000) / 10000);
-          rule();
-        });
-        const weight = el("span", { class: "weight" });
-        weight.appendChild(input);
-        weight.appendChild(el("span", {}, "%"));
-        row.appendChild(weight);
-        div.appendChild(row);
-      }
-      const scores = r.lines.map((l) => l.score_ns);
-      const lo = Math.min(...scores), hi = Math.max(...scores);
-      div.appendChild(el("p", { class: "note", "data-sensitivity": "" }, lo === hi
-        ? `Sensitivity: every line scores N-S ${signed(lo)}; no weight changes the score.`
-        : `Sensitivity: all the weight on one line gives N-S from ${signed(lo)} to ${signed(hi)}.`));
+      for (const group of lineGroups(r.lines)) div.appendChild(lineRow(group));
+    }
+    if (final && final.sensitivity) {
+      // the server's sentence: how far the table line's weight may move before the
+      // decision changes (the other lines keeping their proportions)
+      div.appendChild(el("p", { class: "note", "data-sensitivity": "" },
+        `Sensitivity: ${final.sensitivity}`));
     }
     for (const c of (final && final.checks) || []) {
       div.appendChild(el("p", { class: "equity", "data-equity": String(c.revoke + 1) },
