@@ -201,3 +201,19 @@ def test_options_carry_the_estimate_and_reject_nonsense() -> None:
     assert dataclasses.replace(o, playouts=0).estimate.playouts == 0
     with pytest.raises(Exception, match="at least one"):
         RulingOptions(samples=0)
+
+
+def test_a_recorded_card_played_in_another_part_stands_only_if_it_costs_nothing() -> None:
+    # The bundled example (seed 001's deal): corrected, the ♦10 falls and East keeps the
+    # lead, so South's row reaches his ♥A on a diamond lead. At the table he played it to
+    # a heart trick; as a discard here it throws a trick away: the record says nothing of
+    # this situation, so single dummy chooses (not a gift of two tricks to declarer).
+    example = Path(__file__).parents[1] / "equity" / "examples" / "3nt_east_diamond_revoke.pbn"
+    (board,) = [b for b in read_boards(example)]
+    r = rule_board(board, RulingOptions(playouts=0))
+    table = next(ln for ln, _ in r.lines if ln.kind == TABLE)
+    (ace,) = [d for d in table.departures if d.recorded == C("HA")]
+    assert ace.seat == Seat.S and ace.at is Leaves.CARD and ace.card != C("HA")
+    assert "following to ♥" in ace.reason and "discard or ruff on ♦" in ace.reason
+    assert "double dummy" in ace.reason and "single dummy he plays" in ace.reason
+    assert table.declarer_tricks == 10 and r.declarer_tricks == 10

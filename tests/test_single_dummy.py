@@ -12,6 +12,7 @@ import pytest
 from equity.core.cards import Card, Seat, Side, Strain, Suit, parse_hand
 from equity.core.knowledge import Knowledge, sample_layouts
 from equity.core.position import Position
+from equity.core.single_dummy import decide, sure_winners
 from equity.dd.single_dummy import choose, lowest
 from tests.oracle_dd import oracle_card_values
 
@@ -104,3 +105,20 @@ def test_dds_and_the_brute_force_solver_choose_alike() -> None:
     k = Knowledge.at(GUESS, Seat.S, {})
     assert choose(k, DdsSolver(), random.Random(9), 20) == choose(k, OracleValuer(),
                                                             random.Random(9), 20)
+
+
+def test_on_lead_a_tie_goes_to_a_sure_winner_before_the_lowest_card() -> None:
+    # Double dummy cannot tell cashing the ace from a low card it will guess right later
+    # (strategy fusion): on a tie the player on lead cashes the winner first.
+    lead = Position(hands("-.3.-.4", "2.K.-.-", "A.2.-.-", "-.Q.-.5"), Strain.NT, Seat.S)
+    k = Knowledge.at(lead, Seat.N, {})
+    legal = [C("SA"), C("H2")]
+    assert sure_winners(k, legal) == C("SA").bit
+    tie = [{C("SA"): 1, C("H2"): 1}]
+    assert decide(legal, tie).card == C("H2")
+    assert decide(legal, tie, sure_winners(k, legal)).card == C("SA")
+    # in a heart contract the ace of spades can be ruffed: no sure winner
+    suit = Position(lead.hands, Strain.H, Seat.S)
+    assert sure_winners(Knowledge.at(suit, Seat.N, {}), legal) == 0
+    # following suit, nothing is a sure winner: the lowest of equals is played
+    assert sure_winners(Knowledge.at(lead.play(C("H2")), Seat.N, {}), [C("H3")]) == 0
