@@ -20,11 +20,19 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 import equity.app.batch.run as batch_run
-from benchmarks.common import BOARDS, fresh, needs_data, once, report, timed
+from benchmarks.common import (
+    BOARDS,
+    OPTION_ARGS,
+    OPTIONS,
+    fresh,
+    needs_data,
+    once,
+    report,
+    timed,
+)
 from benchmarks.corpus import EXTERNAL, corpus, sources, write
 from benchmarks.naive import naive_script, rule_one
 from equity.app.batch import dds_solver, rule_boards, run_batch
-from equity.app.options import RulingOptions
 from equity.core.board import Board
 from equity.core.position import Position
 from equity.dd.session import session
@@ -32,12 +40,6 @@ from equity.formats import read_boards
 
 pytestmark = needs_data
 
-OPTIONS = RulingOptions(playouts=0, samples=4)
-"""The batch machinery against DDS and the naive script: the estimate's single-dummy
-work as small as options make it (no likely lines; the table line's few decisions on 4
-layouts). With the default estimate a corpus board costs about 1.7 s, nearly all of it
-DDS (benchmarks/RESULTS.md, issue 12)."""
-OPTION_ARGS = ["--playouts", "0", "--samples", "4"]
 
 
 @pytest.fixture(scope="module")

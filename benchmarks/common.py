@@ -17,6 +17,7 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.corpus import EXTERNAL
+from equity.app.options import RulingOptions
 
 BOARDS = int(os.environ.get("EQUITY_BENCH_BOARDS", "1000"))
 """Corpus size (``EQUITY_BENCH_BOARDS``; the recorded figures use 1,000)."""
@@ -49,3 +50,11 @@ def report(benchmark: BenchmarkFixture, name: str, ratio: float, **info: float) 
 def fresh(tmp: Path, stem: str) -> Path:
     """An output file name not used before (a batch resumes an existing output)."""
     return tmp / f"{stem}-{time.monotonic_ns()}.jsonl"
+
+
+OPTIONS = RulingOptions(playouts=0, samples=4)
+"""The batch machinery against DDS and the naive script: the estimate's single-dummy
+work as small as options make it (no likely lines; the table line's few decisions on 4
+layouts). With the default estimate a corpus board costs about 1.7 s, nearly all of it
+DDS (benchmarks/RESULTS.md, issue 12)."""
+OPTION_ARGS = ["--playouts", "0", "--samples", "4"]

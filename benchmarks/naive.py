@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.common import OPTIONS
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.core.cards import Card, Deal, Side, Suit
@@ -70,7 +71,7 @@ class NaiveSolver:
 
 def rule_one(board: Board) -> dict[str, Any]:
     """One board's ruling, as ``equity rule --json`` gives it."""
-    return equity_json(rule_board(board, solver=NaiveSolver()))
+    return equity_json(rule_board(board, OPTIONS, solver=NaiveSolver()))
 
 
 def naive_script(path: Path, processes: int = 1) -> list[dict[str, Any]]:
