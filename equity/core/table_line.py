@@ -135,14 +135,19 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             yield from _depart(w, declarer, entry, card, Leaves.CARD, why, key, samples)
             continue
         if w.counting:
-            why = yield from _out_of_context(rp, w, seat, entry, card)
-            if why is not None:
-                yield from _depart(w, declarer, entry, card, Leaves.CARD, why, key, samples)
+            moved = _part_changed(rp, run.pos, seat, entry, card)
+            own = nos is not None and seat.side == nos
+            lost = (yield from _loss(run.pos, card)) if moved or own else 0
+            if moved and lost:
+                yield from _depart(w, declarer, entry, card, Leaves.CARD,
+                                   _out_of_context(seat, entry, card, moved, lost), key,
+                                   samples)
                 continue
-        if nos is not None and seat.side == nos and w.counting:
-            induced = yield from _induced(rp, w, declarer, nos, entry, card, key, samples)
-            if induced is not None:
-                continue
+            if own and lost:
+                induced = yield from _induced(rp, w, declarer, entry, card, lost, key,
+                                              samples)
+                if induced is not None:
+                    continue
         w.rows[seat].remove(entry)
         _play(w, card, as_recorded=True)
     tricks = run.won[rp.declarer_side]
@@ -210,24 +215,35 @@ def _role(led: Card | None, card: Card) -> str:
     return f"a discard or ruff on {led.suit.symbol}"
 
 
-def _out_of_context(rp: Replay, w: _Walk, seat: Seat, entry: Entry, card: Card
-                    ) -> Plan[str | None]:
-    """Why a recorded card, played here in another part than at the table (a lead where
-    he followed, a discard on another suit), does not stand: the record shows what the
-    player did in another situation, so a card that loses a trick double dummy here is
-    nobody's choice — neither side's error (Law 12C1(e) takes only the player's own) nor
-    a gift to the other (Law 12B1 redresses what the revoke caused, and no more). A card
-    in the same part, or one that costs nothing, stands. None when it stands."""
-    pos = w.run.pos
+def _part_changed(rp: Replay, pos: Position, seat: Seat, entry: Entry, card: Card
+                  ) -> tuple[str, str] | None:
+    """The part the recorded ``card`` played at the table and plays here, when they
+    differ (a lead where he followed, a discard on another suit); None when the same."""
     plays = rp.tricks[entry.trick - 1].plays
     at_table = _role(plays[0].card if plays[0].seat != seat else None, card)
     here = _role(pos.trick[0] if pos.trick else None, card)
-    if here == at_table or count(pos.legal()) < 2:
-        return None
-    values = yield from card_values(pos, seat.side)
-    lost = max(values.values()) - values[card]
-    if lost <= 0:
-        return None
+    return None if here == at_table else (at_table, here)
+
+
+def _loss(pos: Position, card: Card) -> Plan[int]:
+    """The tricks ``card`` loses double dummy against the best card of the player to
+    play (0 when he has no choice, or a standing revoke on the trick leaves nothing for
+    DDS to solve)."""
+    if pos.revoke_on_trick or count(pos.legal()) < 2:
+        return 0
+    values = yield from card_values(pos, pos.to_play.side)
+    return max(values.values()) - values[card]
+
+
+def _out_of_context(seat: Seat, entry: Entry, card: Card, parts: tuple[str, str],
+                    lost: int) -> str:
+    """Why a recorded card played here in another part than at the table, and losing
+    ``lost`` tricks double dummy, does not stand: the record shows what the player did in
+    another situation, so the card is nobody's choice — neither side's error (Law
+    12C1(e) takes only the player's own) nor a gift to the other (Law 12B1 redresses
+    what the revoke caused, and no more). A card in the same part, or one that costs
+    nothing, stands."""
+    at_table, here = parts
     return (f"{seat.long_name}'s {card.pretty} was {at_table} at trick {entry.trick} in the "
             f"record; here it is {here} and loses {_tricks(lost)} double dummy: the record "
             "does not say what he would play here")
@@ -266,27 +282,21 @@ def _depart(w: _Walk, declarer: Seat, entry: Entry, card: Card, at: Leaves, why:
     _substitute(w, seat, entry, decision.card, keep=bool(pos.hands[seat] & card.bit))
 
 
-def _induced(rp: Replay, w: _Walk, declarer: Seat, nos: Side, entry: Entry, card: Card,
+def _induced(rp: Replay, w: _Walk, declarer: Seat, entry: Entry, card: Card, lost: int,
              key: str, samples: int) -> Plan[Decision | None]:
     """The causation test for a non-offender's recorded card (module docstring): the
     counterfactual choice played when the card was induced by the revoke (a departure),
     else None (the card is to be played as recorded; a trick it loses double dummy is
-    noted as the non-offenders' own error)."""
+    noted as the non-offenders' own error). ``lost``: the tricks the card loses double
+    dummy (more than 0)."""
     pos = w.run.pos
     seat = pos.to_play
-    if pos.revoke_on_trick or count(pos.legal()) < 2:
-        return None
-    values = yield from card_values(pos, nos)
-    best = max(values.values())
-    if values[card] >= best:
-        return None
     table_k = _table_knowledge(rp, entry, seat, declarer)
     counter_k = Knowledge.at(pos, declarer, w.run.voids)
     at_table, corrected = yield from together(
         choose(table_k, random.Random(key + ":table"), samples),
         choose(counter_k, random.Random(key + ":corrected"), samples))
     means_table, means_cf = dict(at_table.means), dict(corrected.means)
-    lost = best - values[card]
     if card not in means_table or card not in means_cf:
         return None
     short_table = at_table.best - means_table[card]
