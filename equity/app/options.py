@@ -25,16 +25,10 @@ from equity.core.board import Board, ClaimStatus, Facts, Requirement
 from equity.core.cards import ModelError, Seat, Vulnerability
 from equity.core.errors import UsageError
 from equity.core.laws import EDITIONS, Edition
-from equity.core.likely import (
-    DEFAULT_PLAYOUTS,
-    DEFAULT_SEED,
-    DirectorLine,
-    DirectorOutcome,
-    Estimate,
-)
+from equity.core.decision import DEFAULT_SAMPLING, REFERENCE
+from equity.core.likely import DEFAULT_SEED, DirectorLine, DirectorOutcome, Estimate
 from equity.core.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.scoring import Event
-from equity.core.single_dummy import DEFAULT_SAMPLES
 
 Parse = Callable[[Any], Any]
 
@@ -163,17 +157,19 @@ class RulingOptions:
         help="a plain outcome the Director weighs: declarer's tricks, e.g. '10' "
              "('2:10' for revoke 2); named outcome1, outcome2... for --weight "
              "(repeatable)"))
-    playouts: int = field(default=DEFAULT_PLAYOUTS, metadata=cli(
-        "--playouts", metavar="N", kind=int,
-        help=f"single-dummy playouts per revoke for the likely lines (default "
-             f"{DEFAULT_PLAYOUTS}; 0: none, the table line alone)"))
-    samples: int = field(default=DEFAULT_SAMPLES, metadata=cli(
+    samples: int = field(default=DEFAULT_SAMPLING.cap, metadata=cli(
         "--samples", metavar="N", kind=int,
-        help=f"layouts sampled per single-dummy decision (default {DEFAULT_SAMPLES})"))
+        help=f"the most layouts a close single-dummy decision may use (default "
+             f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
+             "use none)"))
+    reference: bool = field(default=False, metadata=cli(
+        "--reference", switch=True,
+        help=f"spend {REFERENCE} times the default sampling on every decision, to check "
+             "that the estimate has converged (slow)"))
     seed: int = field(default=DEFAULT_SEED, metadata=cli(
         "--seed", metavar="N", kind=int,
-        help=f"seed of the single-dummy sampling: the same seed, the same ruling "
-             f"(default {DEFAULT_SEED})"))
+        help=f"seed of the layout streams: an implementation detail, no ruling depends "
+             f"on it (default {DEFAULT_SEED})"))
     likely: float = field(default=1 / 3, metadata=cli(
         "--likely", metavar="SHARE", kind=float,
         help="--policy favourable: weight from which a result is 'likely' "
@@ -214,7 +210,7 @@ class RulingOptions:
 
     def __post_init__(self) -> None:
         self.thresholds  # noqa: B018 -- checks 0 <= probable <= likely <= 1
-        self.estimate  # noqa: B018 -- checks samples and playouts
+        self.estimate  # noqa: B018 -- checks samples
 
     # --- Reading the options -------------------------------------------------------
 
@@ -225,7 +221,7 @@ class RulingOptions:
     @property
     def estimate(self) -> Estimate:
         """How the likely lines are estimated, with the Director's lines and outcomes."""
-        return Estimate(self.seed, self.samples, self.playouts, self.lines, self.outcomes)
+        return Estimate(self.seed, self.samples, self.reference, self.lines, self.outcomes)
 
     @property
     def line_weights(self) -> Weights:

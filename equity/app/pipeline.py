@@ -8,6 +8,7 @@ from one :class:`~equity.app.options.RulingOptions`.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
 from equity.core.board import Board
 from equity.core.errors import BoardError, Where
 from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import Counterfactual, Solver, build
+from equity.core.lines import Counterfactual, Solver, Work, build
 from equity.core.replay import replay
 from equity.core.ruling import Ruling, compare, without_equity
 from equity.core.scoring import score_ns
@@ -43,21 +44,31 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     """Rule on ``board`` and, unless the options say not to, check under Law 64C whether
     the transfer was enough. A position the solver rejects, or weights that do not fit
     the board's lines, is this board's :class:`BoardError` ("Law 64C check: ...")."""
+    started = time.perf_counter()
+    work = Work()
     automatic = rule_automatic(board, options)
     if not options.equity:
-        return without_equity(automatic, options.policy,
-                              options.event_for(board, field_scores), vulnerability_of(board))
+        ruling = without_equity(automatic, options.policy,
+                                options.event_for(board, field_scores), vulnerability_of(board))
+        return _with_work(ruling, work, started)
     if solver is None:
         from equity.dd import DdsSolver
 
         solver = DdsSolver()
     try:
-        lines = build(automatic, solver, options.estimate)
-        return judge(board, automatic, lines, options, field_scores)
+        lines = build(automatic, solver, options.estimate, work)
+        return _with_work(judge(board, automatic, lines, options, field_scores), work,
+                          started)
     except BoardError:
         raise
     except ValueError as e:  # SolveError and ModelError are ValueErrors
         raise BoardError(f"Law 64C check: {e}", board.source, board.label, Where()) from e
+
+
+def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:
+    """``ruling`` with what it cost, ``seconds`` from ``started`` until now."""
+    work.seconds = time.perf_counter() - started
+    return dataclasses.replace(ruling, work=work)
 
 
 def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:

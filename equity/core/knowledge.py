@@ -198,15 +198,42 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
     out: list[Position] = []
-    for _ in range(n):
+    while len(out) < n:
         deal = _deal(allowed, sizes, rng)
         if deal is None:
             raise LayoutError(
                 f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
                 "shown out of leave cards that no hidden hand can hold")
-        hands = list(pos.hands)
-        for s, h in deal.items():
-            hands[s] = h
-        out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
-                            pos.leader, pos.trick))
+        for d in (deal, _mirror(deal, allowed, sizes, rng))[:n - len(out)]:
+            if d is None:
+                continue
+            hands = list(pos.hands)
+            for s, h in d.items():
+                hands[s] = h
+            out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
+                                pos.leader, pos.trick))
+    return out
+
+
+def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],
+            sizes: dict[Seat, int], rng: random.Random) -> dict[Seat, CardSet] | None:
+    """The layout with the two hidden hands' free cards exchanged (a card either hand may
+    hold): drawn in such pairs, nearly every free card lies as often with one opponent as
+    with the other, so a choice that turns on where a card lies (a finesse) is measured
+    with little of the noise of the draw. When one hand holds more free cards, as many
+    of its cards as make the difference, drawn at random, stay where they are. None with
+    other than two hidden hands."""
+    if len(sizes) != 2:
+        return None
+    a, b = sizes
+    free = 0
+    for bit, seats in allowed.items():
+        if len(seats) == 2:
+            free |= 1 << bit
+    mine_a, mine_b = deal[a] & free, deal[b] & free
+    big, small = (a, b) if count(mine_a) >= count(mine_b) else (b, a)
+    big_free = [c.bit for c in cards(deal[big] & free)]
+    stay = sum(rng.sample(big_free, len(big_free) - count(deal[small] & free)))
+    out = {big: (deal[big] & ~free) | (deal[small] & free) | stay,
+           small: (deal[small] & ~free) | (deal[big] & free & ~stay)}
     return out

@@ -1,41 +1,38 @@
-"""Law 12C1(c): what was *likely* — single-dummy playouts, and the Director's own lines.
+"""Law 12C1(c): what was *likely* — the outcome tree from the revoke, and the Director's
+own lines.
 
-* **Likely lines.** From the position just before the revoke card, the offender plays
-  his natural card (the card a single-dummy player in his seat chooses) and every player
-  then plays single dummy to the end (:mod:`equity.core.playout`), knowing what he could
-  see in the counterfactual world (the revoke corrected: nobody saw a false void). Several
-  independent playouts, each with its own seeded random stream; the distribution of
-  declarer's tricks over them is the 12C1(c) weighting, each distinct result shown with
-  its frequency and one representative playout.
+* **Likely outcomes.** From the position just before the revoke card, the offender makes
+  his decision among his legal cards (the natural card, or a branch when the choice is
+  close) and every player then plays by the decision model to the end
+  (:mod:`equity.core.outcome_tree`), knowing what he could see in the counterfactual
+  world (the revoke corrected: nobody saw a false void). Each distinct result comes with
+  its probability — the product of the chances that each close choice on its path was
+  right — and its most probable line.
 * **The Director's lines** (``--line``): a card sequence from the revoke on, the
-  offender's card first, continued double dummy (``then dd``, the default), single dummy
-  (``then sd``: playouts, so a distribution) or settled by a claim (``then claim K``:
-  declarer takes K of the tricks left). **Outcomes** (``--outcome``): a plain number of
-  declarer's tricks. A ``N:`` prefix attaches one to revoke N (default: the first
-  revoke with lines).
+  offender's card first, continued double dummy (``then dd``, the default), by the
+  decision model (``then sd``: an outcome tree, so a distribution) or settled by a claim
+  (``then claim K``: declarer takes K of the tricks left). **Outcomes** (``--outcome``):
+  a plain number of declarer's tricks. A ``N:`` prefix attaches one to revoke N
+  (default: the first revoke with lines).
 
 Nothing here judges: the weights are :mod:`equity.core.ruling`'s business.
 """
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.cards import Card, CardSet, ModelError, Seat, Side
-from equity.core.knowledge import Knowledge, SuitMask
-from equity.core.playout import Run, finish
+from equity.core.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
+from equity.core.knowledge import SuitMask
+from equity.core.outcome_tree import Outcome, Run, grow, merged
 from equity.core.position import Position
-from equity.core.questions import Plan, together, tricks_through
-from equity.core.replay import Play
-from equity.core.single_dummy import DEFAULT_SAMPLES, choose
+from equity.core.questions import Plan, tricks_through
 
-DEFAULT_PLAYOUTS = 10
-"""Single-dummy playouts per revoke unless the Director says otherwise (``--playouts``):
-frequencies in tenths, one ruling of seed 001 in about a second on this machine."""
 DEFAULT_SEED = 1
+"""The seed of the layout streams: an implementation detail that moves no ruling (the
+decisions converge; ``--reference`` checks it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,21 +111,34 @@ def _revoke_prefix(text: str) -> tuple[int | None, str]:
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """How the likely lines are estimated, and the Director's own lines and outcomes."""
+    """How the likely outcomes are estimated, and the Director's own lines and outcomes."""
 
     seed: int = DEFAULT_SEED
-    samples: int = DEFAULT_SAMPLES
-    """Layouts per single-dummy decision."""
-    playouts: int = DEFAULT_PLAYOUTS
-    """Single-dummy playouts per revoke (0: no likely lines)."""
+    samples: int = DEFAULT_SAMPLING.cap
+    """The most layouts a close decision may use (the cap of the adaptive sampling)."""
+    reference: bool = False
+    """Spend :data:`~equity.core.decision.REFERENCE` times the sampling, to check that the
+    default has converged."""
     lines: tuple[DirectorLine, ...] = ()
     outcomes: tuple[DirectorOutcome, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.samples < 1:
-            raise ModelError("a single-dummy decision needs at least one sampled layout")
-        if not 0 <= self.playouts <= 1000:
-            raise ModelError("playouts: 0 to 1000")
+        if not 4 <= self.samples <= 4096:
+            raise ModelError("samples: a close decision needs 4 to 4096 layouts")
+
+    @property
+    def sampling(self) -> Sampling:
+        """The decision model's sampling: the default's stages scaled to ``samples``,
+        times :data:`REFERENCE` with ``reference``."""
+        d = DEFAULT_SAMPLING
+        first = max(1, min(self.samples, round(d.first * self.samples / d.cap)))
+        step = max(1, round(d.step * self.samples / d.cap))
+        base = Sampling(first, step, self.samples, d.share)
+        return base.times(REFERENCE) if self.reference else base
+
+    def model(self) -> DecisionModel:
+        """A fresh decision model for one ruling."""
+        return DecisionModel(self.seed, self.sampling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,32 +156,13 @@ class Start:
     allowed: CardSet
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A line's outcome: its cards from the revoke on, declarer's tricks, how often."""
-
-    plays: tuple[Play, ...]
-    tricks: int
-    frequency: float
+def likely(start: Start, model: DecisionModel) -> Plan[list[Outcome]]:
+    """The outcome tree from ``start``, results merged (most tricks first)."""
+    leaves = yield from grow(_run(start), start.declarer, model, start.allowed)
+    return merged(leaves, start.declarer.side)
 
 
-def likely(start: Start, playouts: int, seed: str, samples: int) -> Plan[list[Outcome]]:
-    """``playouts`` single-dummy playouts from ``start``, grouped by declarer's tricks
-    (most first): each distinct result with its frequency and its first playout."""
-    if playouts <= 0:
-        return []
-    rngs = [random.Random(f"{seed}:likely:{k}") for k in range(playouts)]
-    runs = [_run(start) for _ in rngs]
-    naturals = yield from together(*[
-        choose(Knowledge.at(start.position, start.declarer, start.voids), g, samples,
-               start.allowed) for g in rngs])
-    for r, d in zip(runs, naturals, strict=True):
-        r.play(d.card)
-    yield from finish(runs, start.declarer, rngs, samples)
-    return _grouped(runs, start)
-
-
-def director_line(start: Start, line: DirectorLine, playouts: int, seed: str, samples: int
+def director_line(start: Start, line: DirectorLine, model: DecisionModel
                   ) -> Plan[list[Outcome]]:
     """The Director's ``line`` played from ``start`` and finished as it says (raises
     ModelError for a card not held or not legal: no line revokes)."""
@@ -197,10 +188,8 @@ def director_line(start: Start, line: DirectorLine, playouts: int, seed: str, sa
             raise ModelError(f"{line.name}: a claim of {line.claim} tricks, but {left} are left")
         return [Outcome(tuple(r.plays), r.won[side] + line.claim, 1.0)]
     if line.then == "sd" and left:
-        rngs = [random.Random(f"{seed}:{line.name}:{k}") for k in range(max(1, playouts))]
-        runs = [_copy(r) for _ in rngs]
-        yield from finish(runs, start.declarer, rngs, samples)
-        return _grouped(runs, start)
+        leaves = yield from grow(r, start.declarer, model)
+        return merged(leaves, side)
     rest = (yield from tricks_through(r.pos, side)) if left else 0
     return [Outcome(tuple(r.plays), r.won[side] + rest, 1.0)]
 
@@ -209,18 +198,3 @@ def _run(start: Start) -> Run:
     r = Run(start.position, dict(start.voids), start.trick)
     r.won = dict(start.won)
     return r
-
-
-def _copy(r: Run) -> Run:
-    out = Run(r.pos, dict(r.voids), r.trick_no, list(r.plays))
-    out.won = dict(r.won)
-    return out
-
-
-def _grouped(runs: Sequence[Run], start: Start) -> list[Outcome]:
-    side = start.declarer.side
-    by: dict[int, list[Run]] = {}
-    for r in runs:
-        by.setdefault(r.won[side], []).append(r)
-    return [Outcome(tuple(rs[0].plays), t, len(rs) / len(runs))
-            for t, rs in sorted(by.items(), reverse=True)]

@@ -16,11 +16,11 @@ class LineKind(StrEnum):
     SUBSTITUTION = "substitution"
     """A legal card in place of the revoke card, then double dummy: a reference."""
     TABLE = "table"
-    """The actual play with the correction swapped in, each player's recorded cards
-    followed in their order as far as they stand, single dummy where one cannot."""
+    """The actual play with the correction swapped in, each recorded card kept in its
+    situation, the decision model's from where the line leaves the record."""
     LIKELY = "likely"
-    """An outcome of single-dummy playouts from the revoke: the offender's natural card,
-    then every player choosing with what he could see (Law 12C1(c) *likely*)."""
+    """An outcome of the decision model from the revoke: the offender's choice, then
+    every player choosing with what he could see (Law 12C1(c) *likely*)."""
     DIRECTOR = "director"
     """A line the Director composed (``--line``)."""
     OUTCOME = "outcome"
@@ -96,8 +96,10 @@ class Line:
     """Tricks added to declarer by the Law 64A transfers of earlier revokes that stand
     (negative when declarer's side revoked), already capped (Law 64A)."""
     frequency: float = 1.0
-    """The share of the single-dummy playouts that gave this outcome (likely lines and
-    Director's lines continued single dummy); 1 otherwise."""
+    """The probability of this outcome among its group's (the likely outcomes, the table
+    line after it leaves the record, a Director's line continued by the decision model):
+    the product of the chances that each close choice on its path was right; 1 for a
+    line of one outcome."""
     followed: float = 0.0
     """The table line: the share of the recorded cards from the revoke on that it plays
     as recorded (the record speaks for that part of the play); 0 for other lines."""
@@ -109,6 +111,9 @@ class Line:
     name: str = ""
     """The line's name for the Director's weights: ``table``, ``likely``, a card
     (``DT``), ``line1``, ``outcome1``."""
+    branches: tuple[str, ...] = ()
+    """The close decisions on this line's path, each with its choices and their
+    probabilities ("South, trick 7: ♦Q 55% / ♦A 45%"), in order."""
 
     @property
     def declarer_tricks(self) -> int:

@@ -9,8 +9,8 @@ revoke card (laws.md §8) and these lines are built:
   cards in their order as far as they stand; the non-offenders' own errors stand unless
   the revoke induced them (Law 12B1); single dummy where a card cannot stand; double
   dummy after a claim;
-* **likely lines** (:mod:`equity.core.likely`) — single-dummy playouts from the revoke,
-  each distinct result with its frequency (Law 12C1(c));
+* **likely lines** (:mod:`equity.core.likely`) — the outcome tree of the decision model
+  from the revoke, each distinct result with its probability (Law 12C1(c));
 * **the Director's lines and outcomes**, when he gives any;
 * **substitution lines** — one for each legal card the offender could have played
   (cards equal in rank once the cards between them are gone count as one), continued
@@ -35,8 +35,10 @@ The lines are built by a generator, :func:`plan`, that asks its double-dummy que
 when it needs them (:mod:`equity.core.questions`): :func:`build` answers each list at
 once through a :class:`Solver`, ``equity batch`` collects the questions of many boards
 and sends them to DDS together. Either way the lines are built once, from real answers,
-and reproducibly: every random stream is seeded from the :class:`Estimate`'s seed, the
-revoke and the decision.
+each question asked once (:func:`~equity.core.questions.once_each`), and every
+single-dummy decision is made by one :class:`~equity.core.decision.DecisionModel` per
+ruling, which remembers it: the table line, the natural card and the likely outcomes ask
+the same model.
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ from collections.abc import Sequence
 from equity.core.cards import Card, CardSet, ModelError, Side, cards
 from equity.core.knowledge import shown_out
 from equity.core.laws import AutomaticRuling, RevokeRuling
-from equity.core.likely import DirectorLine, DirectorOutcome, Estimate, Outcome, Start
+from equity.core.decision import DecisionModel, classes
+from equity.core.likely import DirectorLine, DirectorOutcome, Estimate, Start
 from equity.core.likely import director_line as play_director_line
 from equity.core.likely import likely as likely_outcomes
 from equity.core.line import (
@@ -62,6 +65,7 @@ from equity.core.line import (
     Line,
     LineKind,
 )
+from equity.core.outcome_tree import Outcome
 from equity.core.position import Position
 from equity.core.questions import (
     CardValues,
@@ -70,7 +74,9 @@ from equity.core.questions import (
     Reply,
     Solver,
     Tricks,
+    Work,
     answer,
+    once_each,
     run,
     solved,
     together,
@@ -82,10 +88,19 @@ from equity.core.table_line import TableLine, table_line
 NO_ESTIMATE = Estimate()
 
 
-def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE
-         ) -> Plan[tuple[Counterfactual, ...]]:
+def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
+         work: Work | None = None) -> Plan[tuple[Counterfactual, ...]]:
     """The candidate lines for every revoke of ``ruling`` that stands, first one first,
-    asking the double-dummy questions as they come (see the module docstring)."""
+    asking the double-dummy questions as they come (see the module docstring); what it
+    cost is added to ``work``."""
+    model = estimate.model()
+    if work is not None:
+        model.work = work
+    return once_each(_plan(ruling, estimate, model), model.work)
+
+
+def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
+          ) -> Plan[tuple[Counterfactual, ...]]:
     standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
     if not standing:
         return ()
@@ -93,7 +108,7 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE
     sides = {ruling.revokes[i].offender_side for i in standing}
     if len(sides) == 2:  # 64C2(b): as though neither side had revoked
         both = yield from _counterfactual(ruling, standing[0], tuple(standing), (), None,
-                                          "64C2(b)", estimate, standing[0])
+                                          "64C2(b)", estimate, standing[0], model)
         return (both,)
     each = []
     for k, i in enumerate(standing):
@@ -101,16 +116,16 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE
         earlier = tuple(standing[:k])
         law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
         each.append(_counterfactual(ruling, i, (i,), earlier, rev.offender_side.other, law,
-                                    estimate, standing[0]))
+                                    estimate, standing[0], model))
     found: list[Counterfactual] = yield from together(*each)
     return tuple(found)
 
 
-def build(ruling: AutomaticRuling, dd: Solver, estimate: Estimate = NO_ESTIMATE
-          ) -> tuple[Counterfactual, ...]:
+def build(ruling: AutomaticRuling, dd: Solver, estimate: Estimate = NO_ESTIMATE,
+          work: Work | None = None) -> tuple[Counterfactual, ...]:
     """The candidate lines for every revoke of ``ruling`` that stands, each list of
-    questions answered at once by ``dd``."""
-    return solved(plan(ruling, estimate), dd)
+    questions answered at once by ``dd``; what it cost is added to ``work``."""
+    return solved(plan(ruling, estimate, work), dd, work)
 
 
 def _repeats(first: RevokeRuling, later: RevokeRuling) -> bool:
@@ -135,32 +150,31 @@ def _mine(items: Sequence[DirectorLine] | Sequence[DirectorOutcome], index: int,
 
 def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, ...],
                     standing: tuple[int, ...], nos: Side | None, law: str,
-                    estimate: Estimate, first: int) -> Plan[Counterfactual]:
+                    estimate: Estimate, first: int, model: DecisionModel
+                    ) -> Plan[Counterfactual]:
     rp = ruling.replay
     rev = ruling.revokes[index].revoke
     side = rp.declarer_side
     start = _start(rp, rev)
-    seed = f"{estimate.seed}:{index}"
-    playouts = estimate.playouts if rp.finished else 0  # pending: nothing is compared
     mine_lines = [x for x in _mine(estimate.lines, index, first)
                   if isinstance(x, DirectorLine)]
     mine_outcomes = [x for x in _mine(estimate.outcomes, index, first)
                      if isinstance(x, DirectorOutcome)]
+    pending = not rp.finished  # nothing is compared: no likely outcomes
     values, table, likely, directed = yield from together(
         values_of(start.position, start.allowed, side),
-        table_line(ruling, corrected, nos, seed, estimate.samples),
-        likely_outcomes(start, playouts, seed, estimate.samples),
-        together(*[play_director_line(start, d, estimate.playouts, seed, estimate.samples)
-                   for d in mine_lines]))
+        table_line(ruling, corrected, nos, model),
+        _no_outcomes() if pending else likely_outcomes(start, model),
+        together(*[play_director_line(start, d, model) for d in mine_lines]))
     assert isinstance(values, dict) and isinstance(table, TableLine)
     assert isinstance(likely, list) and isinstance(directed, list)
     before = rp.won_before(side, rev.trick)
-    drafts: list[Line] = [_table(index, table)]
+    drafts: list[Line] = [_table(index, table, o) for o in table.outcomes]
     for o in likely:
         drafts.append(_from_outcome(LIKELY, index, o, "likely", Departure(
             Leaves.REVOKE, rev.trick, rev.seat,
-            f"{len(o.plays)} cards single dummy from the offender's natural card "
-            f"({o.frequency:.0%} of {playouts} playouts)")))
+            f"{len(o.plays)} cards by the decision model from the offender's choice "
+            f"({o.probability:.0%} likely)")))
     for d, outcomes in zip(mine_lines, directed, strict=True):
         for o in outcomes:
             drafts.append(_from_outcome(DIRECTOR, index, o, d.name, Departure(
@@ -181,17 +195,24 @@ def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, .
     return Counterfactual(index, law, corrected, standing, nos, lines, table.natural)
 
 
-def _table(index: int, t: TableLine) -> Line:
-    return Line(TABLE, index, t.natural, (t.natural,), t.cards, t.left, t.tricks, 0,
-                followed=t.followed, departures=t.departures, own_errors=t.own_errors,
-                name=str(TABLE))
+def _no_outcomes() -> Plan[list[Outcome]]:
+    return []
+    yield []  # a plan that asks nothing
+
+
+def _table(index: int, t: TableLine, o: Outcome) -> Line:
+    return Line(TABLE, index, t.natural, (t.natural,), o.plays, t.left, o.tricks, 0,
+                frequency=o.probability, followed=t.followed, departures=t.departures,
+                own_errors=t.own_errors, name=str(TABLE),
+                branches=tuple(b.describe() for b in o.branches))
 
 
 def _from_outcome(kind: LineKind, index: int, o: Outcome, name: str, left: Departure
                   ) -> Line:
     card = o.plays[0].card if o.plays else None
     return Line(kind, index, card, (card,) if card is not None else (), o.plays, left,
-                o.tricks, 0, frequency=o.frequency, name=name)
+                o.tricks, 0, frequency=o.probability, name=name,
+                branches=tuple(b.describe() for b in o.branches))
 
 
 def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> Line:
@@ -233,30 +254,8 @@ def _start(rp: Replay, rev: Revoke) -> Start:
                  rp.contract.declarer, rev.seat, allowed)
 
 
-def equivalence_classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
-    """The legal cards grouped into runs of equal rank, high card first within a run.
-
-    Two cards of a suit are equal when every card ranked between them has been played
-    to an earlier trick: not held by anyone and not on the current trick (a card on the
-    trick can still be beaten by one and not the other).
-    """
-    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
-    for c in pos.trick:
-        live |= c.bit
-    out: list[tuple[Card, ...]] = []
-    group: list[Card] = []
-    for c in cards(legal):
-        prev = group[-1] if group else None
-        if prev is not None and prev.suit == c.suit and not any(
-                live & Card(c.suit, r).bit for r in range(c.rank + 1, prev.rank)):
-            group.append(c)
-            continue
-        if group:
-            out.append(tuple(group))
-        group = [c]
-    if group:
-        out.append(tuple(group))
-    return out
+equivalence_classes = classes
+"""The legal cards grouped into runs of equal rank (:func:`equity.core.decision.classes`)."""
 
 
 __all__ = [
@@ -279,6 +278,7 @@ __all__ = [
     "Reply",
     "Solver",
     "Tricks",
+    "Work",
     "answer",
     "build",
     "equivalence_classes",

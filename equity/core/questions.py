@@ -9,11 +9,13 @@ questions of many boards and sends them to DDS together. Two questions exist:
 * :class:`CardValues` — the value of every legal card of the player to play;
 * :class:`Tricks` — the tricks a side wins from each of several positions on.
 
-Every single-dummy decision (:mod:`equity.core.single_dummy`) is a list of
+Every sampled single-dummy decision (:mod:`equity.core.decision`) is a list of
 :class:`CardValues`, one per sampled layout, asked in one yield: one DDS batch.
 """
 
 from __future__ import annotations
+
+import time
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
@@ -46,6 +48,56 @@ Reply = dict[Card, int] | list[int]
 T = TypeVar("T")
 Plan = Generator[list[Question], list[Reply], T]
 """A computation that yields lists of questions, is sent their replies, returns a ``T``."""
+
+
+@dataclass
+class Work:
+    """What a ruling cost: deals handed to the double-dummy solver (each position once),
+    single-dummy decisions estimated (forced and free ones cost nothing and are not
+    counted), layouts solved for them, and seconds (inside DDS, and in all)."""
+
+    positions: int = 0
+    decisions: int = 0
+    layouts: int = 0
+    dds_seconds: float = 0.0
+    seconds: float = 0.0
+
+    def add(self, other: Work) -> None:
+        """Add ``other``'s figures to these (a batch's totals)."""
+        self.positions += other.positions
+        self.decisions += other.decisions
+        self.layouts += other.layouts
+        self.dds_seconds += other.dds_seconds
+        self.seconds += other.seconds
+
+    def as_dict(self) -> dict[str, int | float]:
+        """The figures as JSON ``stats`` (seconds to the millisecond)."""
+        return {"positions": self.positions, "decisions": self.decisions,
+                "layouts": self.layouts, "dds_seconds": round(self.dds_seconds, 3),
+                "seconds": round(self.seconds, 3)}
+
+
+def positions_in(question: Question) -> int:
+    """How many deals a question hands to the solver."""
+    return 1 if isinstance(question, CardValues) else len(question.positions)
+
+
+def once_each(plan: Plan[T], work: Work) -> Plan[T]:
+    """``plan`` with every question asked once: a question asked again is answered from
+    the earlier reply, and the deals really asked are counted in ``work.positions``."""
+    seen: dict[Question, Reply] = {}
+    try:
+        asked = next(plan)
+        while True:
+            new = [q for q in dict.fromkeys(asked) if q not in seen]
+            if new:
+                work.positions += sum(positions_in(q) for q in new)
+                replies = yield new
+                seen.update(zip(new, replies, strict=True))
+            asked = plan.send([seen[q] for q in asked])
+    except StopIteration as done:
+        result: T = done.value
+        return result
 
 
 @runtime_checkable
@@ -99,9 +151,20 @@ def run(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
         return result
 
 
-def solved(plan: Plan[T], dd: Solver | BatchSolver) -> T:
-    """``plan``'s result, every question answered at once by ``dd``."""
-    return run(plan, lambda questions: answer(dd, questions))
+def solved(plan: Plan[T], dd: Solver | BatchSolver, work: Work | None = None) -> T:
+    """``plan``'s result, every question answered at once by ``dd`` (the time spent
+    answering added to ``work.dds_seconds``)."""
+    if work is None:
+        return run(plan, lambda questions: answer(dd, questions))
+
+    def timed(questions: list[Question]) -> list[Reply]:
+        t = time.perf_counter()
+        try:
+            return answer(dd, questions)
+        finally:
+            work.dds_seconds += time.perf_counter() - t
+
+    return run(plan, timed)
 
 
 def together(*plans: Plan[T]) -> Plan[list[T]]:

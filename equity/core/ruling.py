@@ -70,6 +70,7 @@ from enum import StrEnum
 from equity.core.cards import Card, Choice, Contract, ModelError, Side, Vulnerability
 from equity.core.laws import AutomaticRuling, Step, StepKind
 from equity.core.line import DIRECTOR, LIKELY, OUTCOME, SUBSTITUTION, TABLE, Counterfactual, Line
+from equity.core.questions import Work
 from equity.core.scoring import Event, WeightedScore
 
 EPSILON = 1e-9
@@ -209,6 +210,8 @@ class Ruling:
     vulnerability: Vulnerability = Vulnerability.NONE
     sensitivity: str | None = None
     """How far the weights may move before the decision changes (None without lines)."""
+    work: Work | None = None
+    """What the ruling cost (JSON ``stats``): positions, decisions, layouts, seconds."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -342,7 +345,7 @@ def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
     base = [0.0] * len(lines)
     for i, ln in enumerate(lines):
         if ln.kind == TABLE:
-            base[i] = f
+            base[i] = f * ln.frequency
         elif ln.kind == LIKELY:
             base[i] = (1.0 - f) * ln.frequency
     groups = sorted({ln.name for ln in lines if ln.kind in (DIRECTOR, OUTCOME)})
@@ -367,7 +370,7 @@ def _director_weights(lines: Sequence[Line], weights: Weights, number: int,
     given = sum(groups.values())
     if given > 1 + EPSILON:
         raise ModelError(f"the weights given for revoke {number} add up to {given:g}, over 1")
-    grouped = {ln.kind for ln in lines if ln.kind in (LIKELY, DIRECTOR)}
+    grouped = {ln.kind for ln in lines if ln.kind in (TABLE, LIKELY, DIRECTOR)}
     out = [0.0] * len(lines)
     for i, (ln, w) in enumerate(zip(lines, named, strict=True)):
         if w is not None:
@@ -388,19 +391,24 @@ def _director_weights(lines: Sequence[Line], weights: Weights, number: int,
 def _only_probable(lines: Sequence[Line], weights: list[float],
                    named: Sequence[float | None], floor: float) -> tuple[float, ...]:
     """Law 12C1(c) weighs the outcomes that were likely: a result whose default weight
-    comes to less than ``floor`` (the 'at all probable' threshold, 1/6 by default) is
-    dropped and the others scaled up; weights the Director gave are kept as given."""
+    comes to less than half of ``floor`` (the 'at all probable' threshold, 1/6 by
+    default) is dropped; one between half the threshold and the threshold keeps a part
+    of its weight growing linearly to all of it, so that a hair's change in an estimate
+    never makes the score jump; the others are scaled up to fill the rest. Weights the
+    Director gave are kept as given."""
     merged: dict[int, float] = {}
     for ln, w, n in zip(lines, weights, named, strict=True):
         if n is None:
             merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
-    keep = {t for t, w in merged.items() if w >= floor - EPSILON}
-    if not keep or floor <= 0:
-        return tuple(weights)
     free = sum(merged.values())
-    kept = sum(merged[t] for t in keep)
-    return tuple(w if n is not None else (w * free / kept if ln.declarer_tricks in keep
-                                          else 0.0)
+    if floor <= 0 or free <= EPSILON:
+        return tuple(weights)
+    share = {t: min(1.0, max(0.0, (w / free - floor / 2) / (floor / 2)))
+             for t, w in merged.items()}
+    kept = sum(merged[t] * share[t] for t in merged)
+    if kept <= EPSILON:
+        return tuple(weights)
+    return tuple(w if n is not None else w * share[ln.declarer_tricks] * free / kept
                  for ln, w, n in zip(lines, weights, named, strict=True))
 
 
@@ -690,16 +698,16 @@ def _sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[fl
                 "double dummy); no weight enters.")
     if policy is Policy.FAVOURABLE:
         return head + _favourable_sensitivity(a, sign, thresholds)
-    table = next((i for i, ln in enumerate(lines) if ln.kind == TABLE), None)
-    if table is None:
+    tables = {i: ln.frequency for i, ln in enumerate(lines) if ln.kind == TABLE}
+    if not tables:
         return f"{head}no table line: the decision rests on the Director's lines alone."
-    now = a.weights[table]
-    others = [0.0 if i == table else w for i, w in enumerate(a.weights)]
+    now = sum(a.weights[i] for i in tables)
+    others = [0.0 if i in tables else w for i, w in enumerate(a.weights)]
     if sum(others) <= EPSILON:
-        others = [0.0 if i == table else (ln.frequency if ln.kind == LIKELY else 0.0)
+        others = [0.0 if i in tables else (ln.frequency if ln.kind == LIKELY else 0.0)
                   for i, ln in enumerate(lines)]
     if sum(others) <= EPSILON:
-        others = [0.0 if i == table else 1.0 for i in range(len(lines))]
+        others = [0.0 if i in tables else 1.0 for i in range(len(lines))]
     total = sum(others)
     if total <= EPSILON:
         return (f"{head}the table line is the only line: no weight can move this "
@@ -707,7 +715,8 @@ def _sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[fl
     direction = [w / total for w in others]
 
     def gain(t: float) -> float:
-        return gain_with([t if i == table else (1 - t) * d for i, d in enumerate(direction)])
+        return gain_with([t * tables[i] if i in tables else (1 - t) * d
+                          for i, d in enumerate(direction)])
 
     adjust = gain(now) > EPSILON
     verdict = "the adjustment" if adjust else "the Law 64A result"

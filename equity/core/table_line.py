@@ -1,73 +1,64 @@
 """Law 64C: the table line — the play as the table played it, with the revoke corrected.
 
-The line starts at the revoke's trick and replays **each player's own recorded cards in
-their order**, as the four rows of quitted cards would be replayed (Law 65C), even when
-the player on lead changes. At the revoke the offender plays his *natural card* — the
-card a single-dummy player in his seat chooses (:mod:`equity.core.single_dummy`) — and
-keeps the revoke card back for the moment he played the natural card at the table.
+The line starts at the revoke's trick. At the revoke the offender plays his *natural
+card*: the card the decision model (:mod:`equity.core.decision`) chooses for him among
+his legal cards, knowing what he knew (nobody has seen a false void).
 
-A recorded card stands while it is held and legal. Where it cannot stand (no longer
-held, not legal, a revoke in the record), the single-dummy player chooses instead, with
-the counterfactual world's knowledge; the player's later recorded cards are followed
-again (a card not legal now is kept for later).
+**A recorded card stands in its situation.** The record says what a player did in one
+situation: that trick, with those cards before his in it. Where the line puts him in the
+same situation, his recorded card stands (while he holds it and it is legal). Where it
+does not — the correction changed the cards before his, or who is on lead — the record
+does not say what he would have done: his recorded card stands only if the decision
+model would play it too (it is his choice, one of his close choices, or every card
+costs nothing). Otherwise the line **leaves the record** there, and from there on every
+card is the decision model's (:mod:`equity.core.outcome_tree`): the point where it
+leaves is one more branch point of the likely outcomes, never a replay of rows out of
+their situations.
 
-**Causation** (Laws 12B1, 12C1(e)). A non-offender's recorded card that loses a trick
-double dummy is not simply put right: it **stands** — the non-offenders' own error —
-unless it was *induced by the revoke*: a single-dummy player in his seat with what he
-saw at the table (the table world: the offender's false void) chooses it, while with
-the revoke corrected (the counterfactual world) he would choose differently. Only then
-does the line depart, with the counterfactual choice. "Chooses" allows for sampling
-noise: a card within :data:`TOLERANCE` tricks of the best mean counts as chosen. A card
-no single-dummy player would choose even at the table is still induced when the table's
+**Causation** (Laws 12B1, 12C1(e)). A non-offender's recorded card, in its situation,
+that loses a trick double dummy is not simply put right: it **stands** — the
+non-offenders' own error — unless it was *induced by the revoke*: the decision model in
+his seat with what he saw at the table (the table world: the offender's false void)
+might choose it, while with the revoke corrected it would not; or the table's
 information made it look at least :data:`MISLED` tricks better than the corrected
-information does (the revoke changed what he knew in its favour; Law 84D).
+information does (doubtful points to the non-offenders, Law 84D). Only then does the
+line leave the record, with the counterfactual choice.
 
-Where the record ends in a claim, the rest is double dummy (the claim's tricks are
-adjudicated, not played); where it stops without one, too (the ruling is pending).
-Every departure, and every error that stands, says why.
+The line's weight is the share of the play from the revoke on that it keeps as recorded
+(``followed``). Where the record ends in a claim, the rest is double dummy (the claim's
+tricks are adjudicated, not played); where it stops without one, too (the ruling is
+pending). Every departure, and every error that stands, says why.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from equity.core.cards import Card, CardSet, Seat, Side, count
+from equity.core.decision import Decision, DecisionModel
 from equity.core.knowledge import Knowledge, SuitMask, shown_out
 from equity.core.laws import AutomaticRuling
 from equity.core.line import Departure, Leaves
-from equity.core.playout import Run
+from equity.core.outcome_tree import Outcome, Run, grow, merged
 from equity.core.position import Position
-from equity.core.questions import Plan, card_values, together, tricks_through
-from equity.core.replay import Play, Replay, Revoke
-from equity.core.single_dummy import Decision, choose
+from equity.core.questions import Plan, together, tricks_through
+from equity.core.replay import Replay, Revoke
 
-TOLERANCE = 0.25
-"""Tricks within which a card's single-dummy mean counts as the player's choice (the
-sampling noise of a decision at the default sample count)."""
 MISLED = 0.5
 """Tricks by which the table's information must make a card look better (closer to the
 best choice) than the corrected information does for the revoke to have induced it
-when no single-dummy player would have chosen it even at the table: the revoke changed
-what he knew in the card's favour, and doubtful points go to the non-offenders (84D)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A recorded card in a player's row: the trick it was played to, and the card."""
-
-    trick: int
-    card: Card
+when the model would not choose it even at the table: the revoke changed what he knew
+in the card's favour, and doubtful points go to the non-offenders (84D)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TableLine:
-    """The table line as built: its cards, declarer's tricks, where it left the record
-    and why, the non-offenders' errors that stand, the share of the record it follows."""
+    """The table line as built: its outcomes (one unless it left the record at a close
+    decision), where it left the record and why, the non-offenders' errors that stand,
+    and the share of the play from the revoke on that it keeps as recorded."""
 
-    cards: tuple[Play, ...]
-    tricks: int
+    outcomes: tuple[Outcome, ...]
     natural: Card
     natural_decision: Decision | None
     left: Departure
@@ -76,22 +67,41 @@ class TableLine:
     followed: float
 
 
-@dataclass
-class _Walk:
-    run: Run
-    rows: dict[Seat, list[Entry]]
-    natural: Card | None = None
-    natural_decision: Decision | None = None
-    departures: list[Departure] = field(default_factory=list)
-    own_errors: list[Departure] = field(default_factory=list)
-    as_recorded: int = 0
-    from_revoke: int = 0
-    counting: bool = False
-    first_counted: int = 0
+@dataclass(frozen=True, slots=True)
+class _Recorded:
+    """A recorded card and its situation: who led the trick, the cards before it."""
+
+    leader: Seat
+    before: tuple[Card, ...]
+    card: Card
+    moved: bool = False
+    """The revoke card kept back for the moment the offender played the natural card at
+    the table: another situation than its own, so it stands only if he would choose it."""
+
+
+def _keep_back(record: dict[tuple[int, Seat], _Recorded], trick: int, seat: Seat,
+               natural: Card, revoke_card: Card) -> None:
+    """The offender played ``natural`` in place of ``revoke_card`` at ``trick``: where he
+    played ``natural`` later in the record, he holds the revoke card instead (laws.md §8:
+    he keeps the revoke card for later)."""
+    later = next((k for k, r in sorted(record.items())
+                  if k[1] == seat and k[0] > trick and r.card == natural), None)
+    if later is not None:
+        r = record[later]
+        record[later] = _Recorded(r.leader, r.before, revoke_card, moved=True)
+
+
+def _record(rp: Replay, first: int) -> dict[tuple[int, Seat], _Recorded]:
+    out = {}
+    for t in rp.tricks[first - 1:]:
+        for i, p in enumerate(t.plays):
+            out[(t.number, p.seat)] = _Recorded(t.leader, tuple(q.card for q in t.plays[:i]),
+                                                p.card)
+    return out
 
 
 def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | None,
-               seed: str, samples: int) -> Plan[TableLine]:
+               model: DecisionModel) -> Plan[TableLine]:
     """The table line for the revokes of ``corrected`` (first one first); ``nos`` is the
     side whose recorded errors get the causation test (None under 64C2(b))."""
     rp = ruling.replay
@@ -106,242 +116,185 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
                       for p in t.plays)
     run = Run(start, dict(voids), first.trick)
     run.won = {s: rp.won_before(s, first.trick) for s in Side}
-    rows: dict[Seat, list[Entry]] = {s: [] for s in Seat}
-    for t in rp.tricks[first.trick - 1:]:
-        for p in t.plays:
-            rows[p.seat].append(Entry(t.number, p.card))
-    w = _Walk(run, rows)
+    record = _record(rp, first.trick)
+    natural: Decision | None = None
+    departures: list[Departure] = []
+    own_errors: list[Departure] = []
+    kept = corrections = 0
+    counting = False
     left: Departure | None = None
     while run.pos.tricks_left:
-        seat = run.pos.to_play
-        if (run.trick_no, seat) == (first.trick, first.seat) and not w.counting:
-            w.counting, w.first_counted = True, len(run.plays)
-        if not w.rows[seat]:
-            left = (Departure(Leaves.CLAIM, run.trick_no, seat,
-                              "the record ends in a claim or concession: double dummy from "
-                              "here") if rp.claimed else
+        pos, seat = run.pos, run.pos.to_play
+        counting = counting or (run.trick_no, seat) == (first.trick, first.seat)
+        rec = record.get((run.trick_no, seat))
+        if rec is None:
+            left = (Departure(Leaves.CLAIM, run.trick_no, seat, "the record ends in a claim "
+                              "or concession: double dummy from here") if rp.claimed else
                     Departure(Leaves.STOP, run.trick_no, seat,
                               "the play record stops here: double dummy from here"))
             break
-        entry = w.rows[seat][0]
-        key = f"{seed}:{run.trick_no}:{seat.name}"
-        fix = fixes.get((entry.trick, seat))
-        if fix is not None:
-            yield from _correct(w, fix, declarer, key, samples)
+        knowledge = Knowledge.at(pos, declarer, run.voids)
+        fix = fixes.get((run.trick_no, seat))
+        if fix is not None and _in_situation(pos, rec):
+            decision = yield from _correction(model, knowledge, fix)
+            natural = natural or decision
+            corrections += 1  # the record cannot speak for the correction itself
+            _keep_back(record, run.trick_no, seat, decision.card, fix.card)
+            run.play(decision.card)
             continue
-        card = entry.card
-        why = _cannot_stand(rp, run.pos, seat, entry, card)
-        if why is not None:
-            yield from _depart(w, declarer, entry, card, Leaves.CARD, why, key, samples)
+        card = rec.card
+        playable = bool(pos.hands[seat] & card.bit and pos.legal() & card.bit)
+        if playable and not rec.moved and _in_situation(pos, rec):
+            if nos is not None and seat.side == nos:
+                real = yield from model.real_values(pos)
+                lost = max(real.values()) - real[card] if count(pos.legal()) > 1 else 0
+                if lost > 0 and not pos.revoke_on_trick:
+                    induced = yield from _induced(rp, run, model, declarer, card, lost)
+                    if induced is not None:
+                        departures.append(induced)
+                        left = induced
+                        break
+                    own_errors.append(_own_error(run, seat, card, lost))
+            kept += counting
+            run.play(card)
             continue
-        if w.counting:
-            moved = _part_changed(rp, run.pos, seat, entry, card)
-            own = nos is not None and seat.side == nos
-            lost = (yield from _loss(run.pos, card)) if moved or own else 0
-            if moved and lost:
-                yield from _depart(w, declarer, entry, card, Leaves.CARD,
-                                   _out_of_context(seat, entry, card, moved, lost), key,
-                                   samples)
-                continue
-            if own and lost:
-                induced = yield from _induced(rp, w, declarer, entry, card, lost, key,
-                                              samples)
-                if induced is not None:
-                    continue
-        w.rows[seat].remove(entry)
-        _play(w, card, as_recorded=True)
-    tricks = run.won[rp.declarer_side]
+        decision = yield from model.decide(knowledge)
+        if playable and decision.might_choose(card, model.sampling.share):
+            kept += counting
+            run.play(card)
+            continue
+        left = Departure(Leaves.CARD, run.trick_no, seat,
+                         _why_left(rp, pos, seat, rec, playable, decision),
+                         decision.card, card)
+        departures.append(left)
+        break
+    side = rp.declarer_side
     if left is None:
         left = Departure(Leaves.END, reason="every recorded card to the end stands")
-    elif run.pos.tricks_left:
-        tricks += yield from tricks_through(run.pos, rp.declarer_side)
-    natural = w.natural if w.natural is not None else first.card
-    cards = tuple(run.plays[w.first_counted:])  # from the revoke card on
-    followed = w.as_recorded / w.from_revoke if w.from_revoke else 0.0
-    return TableLine(cards, tricks, natural, w.natural_decision,
-                     w.departures[0] if w.departures else left,
-                     (*w.departures, *([left] if left.at in (Leaves.CLAIM, Leaves.STOP)
-                                       else [])),
-                     tuple(w.own_errors), followed)
+        outcomes = [Outcome(tuple(run.plays), run.won[side], 1.0)]
+    elif left.at in (Leaves.CLAIM, Leaves.STOP):
+        departures.append(left)
+        rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
+        outcomes = [Outcome(tuple(run.plays), run.won[side] + rest, 1.0)]
+    else:
+        leaves = yield from grow(run, declarer, model)
+        outcomes = merged(leaves, side)
+    start_at = next((i for i, p in enumerate(outcomes[0].plays)
+                     if (p.trick, p.seat) == (first.trick, first.seat)), 0)
+    outcomes = [Outcome(o.plays[start_at:], o.tricks, o.probability, o.branches)
+                for o in outcomes]
+    chosen = natural.card if natural is not None else first.card
+    walked = _recorded_from(rp, first) - corrections
+    return TableLine(tuple(outcomes), chosen, natural, departures[0] if departures else left,
+                     tuple(departures), tuple(own_errors),
+                     kept / walked if walked > 0 else 0.0)
 
 
-def _play(w: _Walk, card: Card, as_recorded: bool | None) -> None:
-    """Play ``card`` for the player to play and count it (None: the correction itself,
-    which the record cannot speak for either way)."""
-    if w.counting and as_recorded is not None:
-        w.from_revoke += 1
-        w.as_recorded += as_recorded
-    w.run.play(card)
+def _recorded_from(rp: Replay, first: Revoke) -> int:
+    """The recorded cards from the revoke card on (the record the line could keep)."""
+    plays = [p for t in rp.tricks[first.trick - 1:] for p in t.plays]
+    at = next(i for i, p in enumerate(plays) if p.seat == first.seat)
+    return len(plays) - at
 
 
-def _substitute(w: _Walk, seat: Seat, entry: Entry, chosen: Card, keep: bool,
-                correction: bool = False) -> None:
-    """``seat`` plays ``chosen`` where his row has ``entry``: the recorded card takes the
-    place of ``chosen`` later in his row (as the offender keeps the revoke card back for
-    the moment he played the natural card at the table); it is dropped when ``chosen``
-    is not there or ``keep`` is False (he no longer holds it)."""
-    row = w.rows[seat]
-    row.remove(entry)
-    later = next((k for k, e in enumerate(row) if e.card == chosen), None)
-    if later is not None:
-        if keep:
-            row[later] = Entry(row[later].trick, entry.card)
-        else:
-            del row[later]
-    _play(w, chosen, as_recorded=None if correction else False)
+def _in_situation(pos: Position, rec: _Recorded) -> bool:
+    """Whether the line puts the player where the record had him: the same trick (the
+    caller's key), the same leader and the same cards before his."""
+    return pos.leader == rec.leader and pos.trick == rec.before
 
 
-def _cannot_stand(rp: Replay, pos: Position, seat: Seat, entry: Entry, card: Card
-                  ) -> str | None:
-    """Why the recorded ``card`` cannot be played now, or None when it can."""
-    revoked = any((r.trick, r.seat) == (entry.trick, seat) for r in rp.revokes)
+def _correction(model: DecisionModel, knowledge: Knowledge, rev: Revoke) -> Plan[Decision]:
+    """The revoke put right: the offender's natural card among the cards he had to play
+    (his decision with the revoke corrected: nobody has seen a false void)."""
+    pos = knowledge.position
+    allowed: CardSet = rev.could_play & pos.hands[rev.seat] or pos.legal()
+    decision = yield from model.decide(knowledge, allowed)
+    return decision
+
+
+def _why_left(rp: Replay, pos: Position, seat: Seat, rec: _Recorded, playable: bool,
+              decision: Decision) -> str:
+    """Why the line leaves the record at ``rec``'s card."""
+    card = rec.card
+    revoked = any(r.seat == seat and r.card == card for r in rp.revokes)
     if not pos.hands[seat] & card.bit:
-        return f"{seat.long_name} no longer holds {card.pretty} in this line"
-    if not pos.legal() & card.bit:
-        if revoked:
-            return (f"{seat.long_name} revoked with {card.pretty} here in the record; the "
-                    "line does not repeat a revoke")
-        return f"{card.pretty} is not a legal card for {seat.long_name} in this line"
-    return None
+        why = f"{seat.long_name} no longer holds {card.pretty} in this line"
+    elif not pos.legal() & card.bit:
+        why = (f"{seat.long_name} revoked with {card.pretty} here in the record; the line "
+               "does not repeat a revoke" if revoked else
+               f"{card.pretty} is not a legal card for {seat.long_name} in this line")
+    else:
+        why = (f"{seat.long_name}'s {card.pretty} was played with "
+               f"{_situation(rec)} in the record; here the trick holds "
+               f"{_situation_now(pos)}, and he would not choose it")
+    choice = (decision.card.pretty if not decision.branches else decision.describe(0.1))
+    return f"{why}: the decision model plays on from here ({choice})"
 
 
-def _role(led: Card | None, card: Card) -> str:
-    """What playing ``card`` is when ``led`` was led: a lead, following suit, a ruff or a
-    discard, with the suit led."""
-    if led is None:
-        return "a lead"
-    if card.suit == led.suit:
-        return f"following to {led.suit.symbol}"
-    return f"a discard or ruff on {led.suit.symbol}"
+def _situation(rec: _Recorded) -> str:
+    return (" ".join(c.pretty for c in rec.before) if rec.before else
+            f"{rec.leader.long_name} on lead")
 
 
-def _part_changed(rp: Replay, pos: Position, seat: Seat, entry: Entry, card: Card
-                  ) -> tuple[str, str] | None:
-    """The part the recorded ``card`` played at the table and plays here, when they
-    differ (a lead where he followed, a discard on another suit); None when the same."""
-    plays = rp.tricks[entry.trick - 1].plays
-    at_table = _role(plays[0].card if plays[0].seat != seat else None, card)
-    here = _role(pos.trick[0] if pos.trick else None, card)
-    return None if here == at_table else (at_table, here)
+def _situation_now(pos: Position) -> str:
+    return (" ".join(c.pretty for c in pos.trick) if pos.trick else
+            f"{pos.leader.long_name} on lead")
 
 
-def _loss(pos: Position, card: Card) -> Plan[int]:
-    """The tricks ``card`` loses double dummy against the best card of the player to
-    play (0 when he has no choice, or a standing revoke on the trick leaves nothing for
-    DDS to solve)."""
-    if pos.revoke_on_trick or count(pos.legal()) < 2:
-        return 0
-    values = yield from card_values(pos, pos.to_play.side)
-    return max(values.values()) - values[card]
+def _own_error(run: Run, seat: Seat, card: Card, lost: int) -> Departure:
+    return Departure(Leaves.CARD, run.trick_no, seat,
+                     f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy "
+                     "but stands: with the revoke corrected the decision model might still "
+                     "choose it, or it did not with what he saw at the table either and the "
+                     "revoke did not make it look better, so the revoke did not cause it "
+                     "(Laws 12B1, 12C1(e))", card, card)
 
 
-def _out_of_context(seat: Seat, entry: Entry, card: Card, parts: tuple[str, str],
-                    lost: int) -> str:
-    """Why a recorded card played here in another part than at the table, and losing
-    ``lost`` tricks double dummy, does not stand: the record shows what the player did in
-    another situation, so the card is nobody's choice — neither side's error (Law
-    12C1(e) takes only the player's own) nor a gift to the other (Law 12B1 redresses
-    what the revoke caused, and no more). A card in the same part, or one that costs
-    nothing, stands."""
-    at_table, here = parts
-    return (f"{seat.long_name}'s {card.pretty} was {at_table} at trick {entry.trick} in the "
-            f"record; here it is {here} and loses {_tricks(lost)} double dummy: the record "
-            "does not say what he would play here")
-
-
-def _correct(w: _Walk, rev: Revoke, declarer: Seat, key: str, samples: int) -> Plan[None]:
-    """The revoke put right: the offender plays his natural card (single dummy, the
-    counterfactual world: nobody has seen a false void) and keeps the revoke card back
-    for the moment he played the natural card at the table."""
-    pos = w.run.pos
-    seat = rev.seat
-    entry = w.rows[seat][0]
-    if rev.kind == "follow" and pos.legal() & rev.card.bit:
-        w.rows[seat].remove(entry)
-        _play(w, rev.card, as_recorded=True)  # the line has made the card legal
-        return
-    allowed: CardSet = rev.could_play & pos.hands[seat] or pos.legal()
-    k = Knowledge.at(pos, declarer, w.run.voids)
-    decision = yield from choose(k, random.Random(key + ":natural"), samples, allowed)
-    if w.natural is None:
-        w.natural, w.natural_decision = decision.card, decision
-    _substitute(w, seat, entry, decision.card, keep=True, correction=True)
-
-
-def _depart(w: _Walk, declarer: Seat, entry: Entry, card: Card, at: Leaves, why: str,
-            key: str, samples: int) -> Plan[None]:
-    """The recorded card cannot stand: the single-dummy player chooses (counterfactual
-    world); a recorded card still held takes the chosen card's place later in the row."""
-    pos = w.run.pos
+def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: Card,
+             lost: int) -> Plan[Departure | None]:
+    """The causation test for a non-offender's recorded card in its situation (module
+    docstring): the departure when the revoke induced it, else None."""
+    pos = run.pos
     seat = pos.to_play
-    k = Knowledge.at(pos, declarer, w.run.voids)
-    decision = yield from choose(k, random.Random(key + ":depart"), samples)
-    w.departures.append(Departure(at, w.run.trick_no, seat,
-                                  f"{why}; single dummy he plays {decision.card.pretty}",
-                                  decision.card, card))
-    _substitute(w, seat, entry, decision.card, keep=bool(pos.hands[seat] & card.bit))
-
-
-def _induced(rp: Replay, w: _Walk, declarer: Seat, entry: Entry, card: Card, lost: int,
-             key: str, samples: int) -> Plan[Decision | None]:
-    """The causation test for a non-offender's recorded card (module docstring): the
-    counterfactual choice played when the card was induced by the revoke (a departure),
-    else None (the card is to be played as recorded; a trick it loses double dummy is
-    noted as the non-offenders' own error). ``lost``: the tricks the card loses double
-    dummy (more than 0)."""
-    pos = w.run.pos
-    seat = pos.to_play
-    table_k = _table_knowledge(rp, entry, seat, declarer)
-    counter_k = Knowledge.at(pos, declarer, w.run.voids)
-    at_table, corrected = yield from together(
-        choose(table_k, random.Random(key + ":table"), samples),
-        choose(counter_k, random.Random(key + ":corrected"), samples))
-    means_table, means_cf = dict(at_table.means), dict(corrected.means)
-    if card not in means_table or card not in means_cf:
+    table_k = _table_knowledge(rp, run.trick_no, seat, declarer)
+    counter_k = Knowledge.at(pos, declarer, run.voids)
+    at_table, corrected = yield from together(model.decide(table_k),
+                                              model.decide(counter_k))
+    share = model.sampling.share
+    if corrected.might_choose(card, share):
         return None
-    short_table = at_table.best - means_table[card]
-    short_cf = corrected.best - means_cf[card]
-    chosen_at_table = short_table <= TOLERANCE
-    chosen_if_corrected = short_cf <= TOLERANCE
+    means_table, means_cf = dict(at_table.means), dict(corrected.means)
+    mine_t, mine_c = at_table.speaker(card), corrected.speaker(card)
+    short_table = at_table.best - means_table.get(mine_t, at_table.best)
+    short_cf = corrected.best - means_cf.get(mine_c, corrected.best)
+    chosen_at_table = at_table.might_choose(card, share)
     misled = short_cf - short_table >= MISLED
-    if not chosen_if_corrected and (chosen_at_table or misled):
-        how = ("a single-dummy player chooses it" if chosen_at_table else
-               f"it looked {short_cf - short_table:.2f} tricks better than with the revoke "
-               "corrected (doubtful points to the non-offenders, Law 84D)")
-        why = (f"{seat.long_name}'s {card.pretty} (trick {entry.trick} in the record) loses "
-               f"{_tricks(lost)} double dummy and was induced by the revoke: with what he "
-               f"saw at the table {how} (mean {means_table[card]:.2f}, best "
-               f"{at_table.best:.2f}); with the revoke corrected he chooses "
-               f"{corrected.card.pretty} (mean {corrected.best:.2f} against "
-               f"{means_cf[card]:.2f}) (Law 12B1)")
-        w.departures.append(Departure(Leaves.INDUCED, w.run.trick_no, seat, why,
-                                      corrected.card, card))
-        _substitute(w, seat, entry, corrected.card, keep=True)
-        return corrected
-    because = ("with the revoke corrected a single-dummy player still chooses it"
-               if chosen_if_corrected else
-               "it was no single-dummy choice with what he saw at the table either, and "
-               "the revoke did not make it look better")
-    w.own_errors.append(Departure(
-        Leaves.CARD, w.run.trick_no, seat,
-        f"{seat.long_name}'s {card.pretty} (trick {entry.trick} in the record) loses "
-        f"{_tricks(lost)} double dummy but stands: {because}, so the revoke did not cause "
-        "it (Laws 12B1, 12C1(e))", card, card))
-    return None
+    if not (chosen_at_table or misled):
+        return None
+    how = ("the decision model might choose it" if chosen_at_table else
+           f"it looked {short_cf - short_table:.2f} tricks better than with the revoke "
+           "corrected (doubtful points to the non-offenders, Law 84D)")
+    choice = (corrected.card.pretty if not corrected.branches else
+              corrected.describe(0.1))
+    why = (f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy and was "
+           f"induced by the revoke: with what he saw at the table {how}; with the revoke "
+           f"corrected he chooses {choice} (Law 12B1); the decision model plays on from "
+           "here")
+    return Departure(Leaves.INDUCED, run.trick_no, seat, why, corrected.card, card)
 
 
-def _table_knowledge(rp: Replay, entry: Entry, seat: Seat, declarer: Seat) -> Knowledge:
-    """What ``seat`` knew when he played ``entry`` at the table: the record's real
+def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Knowledge:
+    """What ``seat`` knew when he played to ``trick`` at the table: the record's real
     position, and the suits shown out of in the record (false voids included)."""
-    t = rp.tricks[entry.trick - 1]
+    t = rp.tricks[trick - 1]
     i = next(k for k, p in enumerate(t.plays) if p.seat == seat)
-    h = rp.hands_before(entry.trick, i)
+    h = rp.hands_before(trick, i)
     pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, t.leader,
                    tuple(p.card for p in t.plays[:i]))
-    before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:entry.trick - 1]
+    before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1]
               for p in u.plays] + [(p.seat, p.card, p.suit_led) for p in t.plays[:i]]
     voids: dict[Seat, SuitMask] = shown_out(before)
-    return Knowledge.at(pos, declarer, voids, dummy_faced=(entry.trick, i) != (1, 0))
+    return Knowledge.at(pos, declarer, voids, dummy_faced=(trick, i) != (1, 0))
 
 
 def _tricks(n: int) -> str:

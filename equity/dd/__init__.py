@@ -28,7 +28,7 @@ class DdsSolver:
     def card_values(self, positions: Sequence[Position], side: Side
                     ) -> list[dict[Card, int]]:
         """Every legal card's value for ``side`` in each position, in one batch (the
-        single-dummy player's :class:`~equity.dd.single_dummy.CardValuer`)."""
+        layouts of a single-dummy decision)."""
         return [a.cards(side) for a in session().solve(positions, True)]
 
 

@@ -1,32 +1,30 @@
-"""The single-dummy player of :mod:`equity.core.single_dummy`, its layouts valued by a
-solver: DDS (:class:`equity.dd.DdsSolver`, one ``solutions=3`` batch per decision) or, in
-tests, a brute-force oracle. For use outside a ruling (a ruling's plans reach DDS through
-their caller, like every other question)."""
+"""The decision model of :mod:`equity.core.decision`, its layouts valued by a solver: DDS
+(:class:`equity.dd.DdsSolver`) or, in tests, a brute-force oracle. For use outside a
+ruling (a ruling's plans reach DDS through their caller, like every other question)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from equity.core.cards import CardSet
+from equity.core.decision import Decision, DecisionModel, lowest
 from equity.core.knowledge import Knowledge
-from equity.core.questions import BatchSolver, solved, together
-from equity.core.single_dummy import DEFAULT_SAMPLES, Decision, lowest
-from equity.core.single_dummy import choose as choose_plan
+from equity.core.questions import BatchSolver, Solver, solved, together
 
 
-def choose(knowledge: Knowledge, valuer: BatchSolver, rng: random.Random,
-           samples: int = DEFAULT_SAMPLES) -> Decision:
-    """The card the player to play in ``knowledge`` chooses single dummy."""
-    return solved(choose_plan(knowledge, rng, samples), valuer)
+def decide(knowledge: Knowledge, valuer: Solver | BatchSolver,
+           model: DecisionModel | None = None, allowed: CardSet | None = None) -> Decision:
+    """The decision of the player to play in ``knowledge`` (a fresh model unless one is
+    given: a model remembers its decisions)."""
+    return solved((model or DecisionModel()).decide(knowledge, allowed), valuer)
 
 
-def choose_many(knowledges: Sequence[Knowledge], valuer: BatchSolver,
-                rngs: Sequence[random.Random], samples: int = DEFAULT_SAMPLES
-                ) -> list[Decision]:
-    """:func:`choose` for several decisions at once: the layouts of all of them go to the
-    solver together (one batch per side to play). ``rngs[i]`` draws decision ``i``'s."""
-    plans = [choose_plan(k, r, samples) for k, r in zip(knowledges, rngs, strict=True)]
-    return solved(together(*plans), valuer)
+def decide_many(knowledges: Sequence[Knowledge], valuer: Solver | BatchSolver,
+                model: DecisionModel | None = None) -> list[Decision]:
+    """:func:`decide` for several decisions at once: their layouts go to the solver
+    together."""
+    m = model or DecisionModel()
+    return solved(together(*[m.decide(k) for k in knowledges]), valuer)
 
 
-__all__ = ["DEFAULT_SAMPLES", "Decision", "choose", "choose_many", "lowest"]
+__all__ = ["Decision", "DecisionModel", "decide", "decide_many", "lowest"]

@@ -218,6 +218,9 @@ def _html_lines(v: BoardView) -> str:
                    f"</thead><tbody>{''.join(rows)}</tbody></table><p>{_esc(g.equity)}</p>")
         if g.distribution is not None:
             out.append(f'<p class="distribution">{_esc(g.distribution)}</p>')
+        if g.branches:
+            out.append('<ul class="branches">' + "".join(f"<li>{_esc(b)}</li>"
+                                                         for b in g.branches) + "</ul>")
         out += [_html_details(title, items) for ln in g.lines for title, items in ln.details]
     return "\n".join(out)
 

@@ -106,6 +106,7 @@ def line_json(line: Line, weight: float) -> JSON:
                         "reason": left.reason},
         "name": line.name,
         "frequency": round(line.frequency, 6),
+        "branches": list(line.branches),
         "followed": round(line.followed, 6),
         "departures": [departure_json(d) for d in line.departures],
         "own_errors": [departure_json(d) for d in line.own_errors],
@@ -185,4 +186,7 @@ def equity_json(ruling: Ruling) -> JSON:
 def board_json(ruling: Ruling) -> JSON:
     """A board's JSON object: with the Law 64C fields when the lines were solved, else the
     Laws 61-64A/B ruling alone (``--no-equity``)."""
-    return equity_json(ruling) if ruling.solved else ruling_json(ruling.automatic)
+    out = equity_json(ruling) if ruling.solved else ruling_json(ruling.automatic)
+    if ruling.work is not None:
+        out["stats"] = ruling.work.as_dict()
+    return out

@@ -128,6 +128,8 @@ def _md_lines(v: BoardView) -> list[str]:
         out += ["", _md(g.equity), ""]
         if g.distribution is not None:
             out += [_md(g.distribution), ""]
+        if g.branches:
+            out += [*(f"- {_md(b)}" for b in g.branches), ""]
         for ln in g.lines:
             for head, items in ln.details:
                 out += [f"**{_md(head)}:**", ""]

@@ -286,8 +286,10 @@ class LineGroup:
     equity: str
     brief_equity: str
     distribution: str | None = None
-    """The results of the single-dummy playouts, e.g. "Single-dummy playouts from North's
-    natural card ♦T: 60% 10 tricks, 20% 9, 20% 8." (None without likely lines)."""
+    """The likely outcomes and their probabilities, e.g. "Likely outcomes from North's
+    natural card ♦T: 55% 10 tricks, 45% 9." (None without likely lines)."""
+    branches: tuple[str, ...] = ()
+    """Where the likely outcomes branch: "South, trick 7: ♦Q 55% / ♦A 45%"."""
 
 
 def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
@@ -300,11 +302,22 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
                      f"equity: {a.equity_tricks:.2f} tricks for declarer",
-                     _distribution(cf.lines, rev.seat, cf.natural))
+                     _distribution(cf.lines, rev.seat, cf.natural),
+                     _branch_points(cf.lines))
+
+
+def _branch_points(lines: Sequence[Line]) -> tuple[str, ...]:
+    """The close decisions of the likely outcomes and of the table line, once each."""
+    seen: dict[str, None] = {}
+    for ln in lines:
+        if ln.kind in (LIKELY, TABLE):
+            for b in ln.branches:
+                seen.setdefault(f"{KIND_LABELS[ln.kind]}: {b}")
+    return tuple(seen)
 
 
 def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -> str | None:
-    """The likely lines' results with their shares of the playouts, most tricks first."""
+    """The likely outcomes' results with their probabilities, most tricks first."""
     shares: dict[int, float] = {}
     for ln in lines:
         if ln.kind == LIKELY:
@@ -315,7 +328,7 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -
              for i, (t, f) in enumerate(sorted(shares.items(), reverse=True))]
     start = (f" from {offender.long_name}'s natural card {natural.pretty}"
              if natural is not None else "")
-    return f"Single-dummy playouts{start}: {', '.join(parts)}."
+    return f"Likely outcomes{start}: {', '.join(parts)}."
 
 
 def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
@@ -336,8 +349,8 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
         w += f" (offenders {pct(offender_weight)})"
     score = ruling.score(((line.declarer_tricks, 1.0),)).scorer_text()
     label = KIND_LABELS[line.kind]
-    if line.kind in (LIKELY, DIRECTOR) and line.frequency < 1:
-        label += f" ({line.frequency:.0%} of playouts)"
+    if line.kind in (TABLE, LIKELY, DIRECTOR) and line.frequency < 1:
+        label += f" ({line.frequency:.0%} likely)"
     if line.kind == DIRECTOR:
         label += f" {line.name}"
     listed = len(line.departures) if line.left_record in line.departures else 0

@@ -322,7 +322,7 @@ def _run_limited(fn: Callable[..., None], args: tuple[Any, ...], limit: float) -
     try:
         if not parent.poll(limit):
             raise ApiError(f"the ruling took longer than {limit:g} seconds and was stopped; "
-                           "try fewer playouts or samples, the policy 'dd', fewer "
+                           "try fewer samples, the policy 'dd', fewer "
                            "'?' cards, or rule it from the command line", None, 503)
         try:
             status, value = parent.recv()

@@ -1,0 +1,310 @@
+"""The decision model: what a single-dummy player chooses, as a function of what he knows.
+
+A player at a decision cannot see every card. What he chooses depends only on the
+position and on what he knows (:class:`~equity.core.knowledge.Knowledge`: his hand,
+dummy, the cards played, the suits shown out of), so a decision is a **function**, not a
+draw: :class:`DecisionModel` answers the same question with the same decision, every
+time, within a ruling (it remembers them), and gives each decision its layouts from a
+stream derived from the position and the knowledge (so the same decision always sees
+the same layouts, and every card is compared on the same layouts: paired differences).
+
+How a decision is made, cheapest first:
+
+1. **Forced** — one legal card, or legal cards all equal in rank (every card between them
+   is gone, which every player can see): nothing to decide, no solving.
+2. **Free** — the legal cards are all worth the same double dummy in the real layout:
+   whatever he chooses costs nothing, so there is no decision to estimate; he plays the
+   lowest card (on lead a sure winner first). One double-dummy question, shared with
+   every other use of that position.
+3. **Clear** — layouts of the unseen cards are sampled (uniformly among those that fit
+   what he knows, :func:`~equity.core.knowledge.sample_layouts`) and every card valued
+   in each; layouts are added (``first``, then ``step`` at a time) until one card is at
+   least as good as every other on every layout seen, or ``cap`` layouts are reached.
+4. **Close** — at the cap, more than one card is best on some layouts. The cards that are
+   never better than another on any layout are dropped (dominated), cards worth the
+   same on every layout count as one; each remaining card's **probability** is the
+   share of the layouts where the choice matters (not every card ties) on which it is
+   the best (a tie among several best splits the layout). A card whose probability
+   reaches ``share`` is one a competent player might choose: the decision *branches*
+   over them with their probabilities renormalised; the rest is played
+   deterministically (the card with the best mean, ties by the rule of 2).
+
+The probabilities are those Law 12C1(c) weighs: the chance, over what the player could
+not see, that each choice was right. The model knows no law: which world's knowledge to
+ask about (the table's or the revoke corrected) is the caller's business.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from equity.core.cards import Card, CardSet, cards
+from equity.core.knowledge import Knowledge, LayoutError, sample_layouts
+from equity.core.position import Position
+from equity.core.questions import Plan, Work, many_card_values, values_of
+
+REFERENCE = 16
+"""How many times the default sampling ``--reference`` spends, to check convergence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """How much a close decision may cost, and when two cards count as a choice.
+
+    ``first`` layouts, then ``step`` more at a time up to ``cap``; ``share``: the
+    probability from which a card is one a competent player might choose (a branch).
+    """
+
+    first: int = 8
+    step: int = 24
+    cap: int = 80
+    share: float = 0.2
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.first <= self.cap or self.step < 1:
+            raise ValueError("sampling: 1 <= first <= cap and step >= 1")
+        if not 0 < self.share <= 0.5:
+            raise ValueError("sampling: 0 < share <= 0.5")
+
+    def times(self, k: int) -> Sampling:
+        """``k`` times the layouts at every stage (``--reference`` is :data:`REFERENCE`)."""
+        return Sampling(self.first * k, self.step * k, self.cap * k, self.share)
+
+
+DEFAULT_SAMPLING = Sampling()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision: the card he most likely plays, every card he might play with its
+    chance, and the work it took."""
+
+    card: Card
+    """The most likely card (forced, free: the one he plays)."""
+    options: tuple[tuple[Card, float], ...]
+    """The cards he might choose with their chances (summing to 1), most likely first:
+    the share of the layouts in which each is the right choice."""
+    means: tuple[tuple[Card, float], ...]
+    """Each legal card's mean tricks for the chooser's side over the layouts, best first
+    (the real layout's values when the decision is free; empty when forced)."""
+    layouts: int
+    """How many layouts were solved (0: forced or free)."""
+    how: str
+    """``forced``, ``free``, ``clear`` (one card right on every layout), ``likely`` (one
+    card right on all but a few) or ``close`` (two or more cards each right on a real
+    share of the layouts: a guess)."""
+    equal: tuple[tuple[Card, ...], ...] = ()
+    """The legal cards in runs of equal rank (:func:`classes`); each run's lowest card
+    speaks for it in ``options`` and ``means``."""
+    precise: bool = True
+    """Sampled to the model's full precision (a decision asked for cheaply is not)."""
+
+    def mean(self, card: Card) -> float:
+        """``card``'s mean over the layouts."""
+        return dict(self.means)[card]
+
+    @property
+    def best(self) -> float:
+        return self.means[0][1] if self.means else 0.0
+
+    @property
+    def branches(self) -> bool:
+        return len(self.options) > 1
+
+    def chance(self, card: Card) -> float:
+        """The chance that he chooses ``card`` (or a card equal in rank to it)."""
+        mine = self.speaker(card)
+        return next((p for c, p in self.options if c == mine), 0.0)
+
+    def speaker(self, card: Card) -> Card:
+        """The card that speaks for ``card``: the lowest of its run of equal cards."""
+        return next((lowest(g) for g in self.equal if card in g), card)
+
+    def might_choose(self, card: Card, share: float) -> bool:
+        """Whether ``card`` is one he might choose: any card when the choice is free or
+        forced, else his most likely card or one with a chance of ``share`` or more."""
+        if self.how in ("free", "forced"):
+            return True
+        return self.speaker(card) == self.card or self.chance(card) >= share
+
+    def describe(self, share: float = 0.0) -> str:
+        """The choices in words: "♦Q 55% / ♦A 45%" (those with ``share`` or more)."""
+        return " / ".join(f"{c.pretty} {p:.0%}" for c, p in self.options if p >= share)
+
+
+def lowest(candidates: Sequence[Card]) -> Card:
+    """The lowest card (by rank, then spades before hearts before diamonds before clubs)."""
+    return min(candidates, key=lambda c: (c.rank, c.suit))
+
+
+def classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
+    """The legal cards grouped into runs of equal rank, high card first within a run:
+    two cards of a suit are equal when every card ranked between them has been played to
+    an earlier trick (not held by anyone, not on the current trick) — which every player
+    can see."""
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        live |= c.bit
+    out: list[tuple[Card, ...]] = []
+    group: list[Card] = []
+    for c in cards(legal):
+        prev = group[-1] if group else None
+        if prev is not None and prev.suit == c.suit and not any(
+                live & Card(c.suit, r).bit for r in range(c.rank + 1, prev.rank)):
+            group.append(c)
+            continue
+        if group:
+            out.append(tuple(group))
+        group = [c]
+    if group:
+        out.append(tuple(group))
+    return out
+
+
+def sure_winners(knowledge: Knowledge, legal: Sequence[Card]) -> CardSet:
+    """The leads among ``legal`` that win the trick whatever the layout: no card the
+    viewer cannot see beats them, and nobody can ruff (no trumps, or a trump lead).
+    Double dummy cannot tell cashing a winner from taking a finesse it will guess right
+    later (the "strategy fusion" of Monte-Carlo players); a player keeps his options by
+    cashing first."""
+    pos = knowledge.position
+    if pos.trick:
+        return 0
+    trump = pos.strain.trump
+    unseen = list(cards(knowledge.unseen))
+    return sum(c.bit for c in legal
+               if (trump is None or c.suit == trump)
+               and not any(u.suit == c.suit and u.rank > c.rank for u in unseen))
+
+
+def _key(knowledge: Knowledge, allowed: CardSet) -> str:
+    """What the decision depends on, as text: the position, the viewer, what he has
+    inferred, whether dummy is faced, the cards he may play."""
+    pos = knowledge.position
+    voids = ",".join(f"{s.name}{m}" for s, m in sorted(knowledge.voids.items()) if m)
+    return (f"{'.'.join(f'{h:x}' for h in pos.hands)}|{pos.strain}|{pos.leader.name}|"
+            f"{''.join(str(c) for c in pos.trick)}|{knowledge.viewer.name}|{voids}|"
+            f"{int(knowledge.dummy_faced)}|{allowed:x}")
+
+
+@dataclass
+class DecisionModel:
+    """Single-dummy decisions for one ruling (or one batch task): remembered, each with
+    its own layout stream, sampled adaptively (module docstring)."""
+
+    seed: int = 1
+    sampling: Sampling = DEFAULT_SAMPLING
+    work: Work = field(default_factory=Work)
+    _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
+    _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
+
+    def real_values(self, pos: Position) -> Plan[dict[Card, int]]:
+        """Each legal card's double-dummy value for the side to play in the real layout
+        (remembered: the table line's causation test asks for the same positions)."""
+        if pos not in self._real:
+            self._real[pos] = yield from values_of(pos, pos.legal(), pos.to_play.side)
+        return self._real[pos]
+
+    def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
+               precise: bool = True) -> Plan[Decision]:
+        """The decision of the player to play in ``knowledge.position`` among ``allowed``
+        (default: his legal cards). Not ``precise``: the first layouts only (for a line
+        too unlikely to need more)."""
+        pos = knowledge.position
+        legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
+        groups = classes(legal_set, pos)
+        if len(groups) == 1:
+            card = lowest(groups[0])
+            return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
+        key = _key(knowledge, legal_set)
+        if key in self._memo and (self._memo[key].precise or not precise):
+            return self._memo[key]
+        reps = [lowest(g) for g in groups]
+        prefer = sure_winners(knowledge, reps)
+        real = yield from self.real_values(pos)
+        if len({real.get(c) for c in reps}) == 1:
+            card = _tie_break(reps, prefer)
+            decision = Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}),
+                                0, "free", tuple(groups))
+        else:
+            decision = yield from self._sampled(knowledge, key, reps, prefer, precise,
+                                                real)
+            decision = dataclasses.replace(decision, equal=tuple(groups))
+            self.work.decisions += key not in self._memo
+        self._memo[key] = decision
+        return decision
+
+    def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
+                 prefer: CardSet, precise: bool, real: dict[Card, int]
+                 ) -> Plan[Decision]:
+        pos = knowledge.position
+        side = pos.to_play.side
+        digest = hashlib.blake2b(f"{self.seed}|{key}".encode(), digest_size=8).digest()
+        rng = random.Random(int.from_bytes(digest, "big"))
+        values: list[dict[Card, int]] = []
+        s = self.sampling
+        cap = s.cap if precise else s.first
+        want = s.first
+        try:
+            while len(values) < want:
+                drawn = [p for p in sample_layouts(knowledge, rng, want - len(values))
+                         if not p.revoke_on_trick]
+                if not drawn:
+                    break
+                values += yield from many_card_values(drawn, side)
+                self.work.layouts += len(drawn)
+                if want >= cap or len(_chances(reps, values, real, prefer)) == 1:
+                    break
+                want = min(cap, want + s.step)
+        except LayoutError:
+            values = []
+        if not values:  # no layout fits what he believes: double dummy on the real cards
+            card = _doubtful(reps, real, prefer)
+            return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,
+                            "clear")
+        means = {c: sum(v[c] for v in values) / len(values) for c in reps}
+        chances = _chances(reps, values, real, prefer)
+        options = tuple(sorted(chances.items(),
+                               key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
+        how = "clear" if len(options) == 1 else (
+            "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
+        return Decision(options[0][0], options, _ranked(means), len(values), how,
+                        precise=len(values) >= cap)
+
+
+def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],
+             real: dict[Card, int], prefer: CardSet) -> dict[Card, float]:
+    """Each card's chance of being the one he chooses: the share of the layouts in which
+    it is the right choice. Where several cards are equally right in a layout, the
+    layout goes to the one he finds (:func:`_doubtful`: the best of them in the real
+    layout), so that cards he cannot tell apart never split a choice he would get
+    right. Only cards with a chance are listed; the chances sum to 1."""
+    credit: dict[Card, float] = {}
+    for v in values:
+        top = max(v[c] for c in reps)
+        found = _doubtful([c for c in reps if v[c] == top], real, prefer)
+        credit[found] = credit.get(found, 0.0) + 1
+    return {c: n / len(values) for c, n in credit.items()}
+
+
+def _doubtful(level: Sequence[Card], real: dict[Card, int], prefer: CardSet) -> Card:
+    """Among cards equally right as far as the player can tell, the one he finds: the
+    best in the real layout, as a competent player does with what this model does not
+    see (signals, count, the bidding); among those, the tie rule (a sure winner on lead,
+    else the lowest)."""
+    top = max(real[c] for c in level)
+    return _tie_break([c for c in level if real[c] == top], prefer)
+
+
+def _tie_break(tied: Sequence[Card], prefer: CardSet) -> Card:
+    """Among equally good cards: the lowest sure winner on lead, else the lowest card."""
+    return lowest([c for c in tied if prefer & c.bit] or list(tied))
+
+
+def _ranked(means: dict[Card, float] | dict[Card, int]) -> tuple[tuple[Card, float], ...]:
+    return tuple(sorted(((c, float(m)) for c, m in means.items()),
+                        key=lambda cm: (-cm[1], cm[0].rank, cm[0].suit)))

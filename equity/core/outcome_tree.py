@@ -1,0 +1,159 @@
+"""Likely outcomes as a tree: the play continued by the decision model, branching where a
+decision is close.
+
+From a position every player in turn asks the :class:`~equity.core.decision.DecisionModel`
+what he chooses with what he knows (the suits shown out of in *this* line's world). A
+clear decision is played; a close one **branches**: each card a competent player might
+choose is followed with its probability (the chance, over what he could not see, that it
+was the right choice). A leaf's probability is the product of the choices on its path,
+so the outcomes carry exact probabilities, not frequencies of random playouts.
+
+The tree is kept small: a choice is followed only while its path's probability stays at
+or above :data:`FLOOR` (the others of that decision share its probability), and a path
+branches at most :data:`MAX_BRANCHES` times (after that, the best-mean card is played).
+Branches of one decision grow side by side, so their questions reach the solver together.
+
+This module knows card play and nothing of the law: which world's knowledge a line
+starts from is the caller's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from equity.core.cards import Card, CardSet, Seat, Side
+from equity.core.decision import DecisionModel
+from equity.core.knowledge import Knowledge, SuitMask
+from equity.core.position import Position
+from equity.core.questions import Plan, together, tricks_through
+from equity.core.replay import Play
+
+FLOOR = 0.1
+"""The smallest probability of a line the tree follows card by card; a less likely
+choice is finished double dummy (its result still counts, with its probability)."""
+PRECISE = 0.25
+"""A line at least this probable gets every decision measured to the model's full
+precision; a less probable one, the first layouts only."""
+"""Close decisions a path may branch at (at most 9 leaves when each has three choices)."""
+
+
+@dataclass
+class Run:
+    """A line under way: its position, what has been shown out of, its cards, the tricks
+    each side won (the current trick at the start included)."""
+
+    pos: Position
+    voids: dict[Seat, SuitMask]
+    trick_no: int
+    plays: list[Play] = field(default_factory=list)
+    won: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+
+    def play(self, card: Card) -> None:
+        """Play ``card``: record it, learn a void from it, count a completed trick."""
+        pos = self.pos
+        led = pos.suit_led
+        self.plays.append(Play(self.trick_no, pos.to_play, card, led))
+        if led is not None and card.suit != led:
+            self.voids[pos.to_play] = self.voids.get(pos.to_play, 0) | 1 << led
+        completes = len(pos.trick) == 3
+        self.pos = pos.play(card)
+        if completes:
+            self.won[self.pos.leader.side] += 1
+            self.trick_no += 1
+
+    def copy(self) -> Run:
+        return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),
+                   dict(self.won))
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A close decision on a path: who chose, where, the choices and the one taken."""
+
+    trick: int
+    seat: Seat
+    options: tuple[tuple[Card, float], ...]
+    taken: Card
+
+    def describe(self) -> str:
+        """"South, trick 7: ♦Q 55% / ♦A 45%"."""
+        parts = " / ".join(f"{c.pretty} {p:.0%}" for c, p in self.options)
+        return f"{self.seat.long_name}, trick {self.trick}: {parts}"
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """One outcome: its cards from where the tree started, the tricks each side won, its
+    probability and the close decisions on its path."""
+
+    plays: tuple[Play, ...]
+    won: dict[Side, int]
+    probability: float
+    branches: tuple[Branch, ...]
+
+
+def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None = None,
+         probability: float = 1.0, path: tuple[Branch, ...] = ()) -> Plan[list[Leaf]]:
+    """The outcomes of ``run`` played to its last card by the decision model (module
+    docstring); ``allowed`` restricts the first card (the offender's legal cards at a
+    corrected revoke). ``run`` is played on."""
+    while run.pos.tricks_left:
+        knowledge = Knowledge.at(run.pos, declarer, run.voids)
+        decision = yield from model.decide(knowledge, allowed,
+                                           precise=probability >= PRECISE - 1e-12)
+        allowed = None
+        if not decision.branches:
+            run.play(decision.card)
+            continue
+        seat = run.pos.to_play
+        shown = tuple((c, p) for c, p in decision.options if p >= model.sampling.share)
+        children = []
+        for card, chance in decision.options:
+            child = run.copy()
+            child.play(card)
+            here = (*path, Branch(run.trick_no, seat, shown, card)) if shown and len(
+                shown) > 1 else path
+            if probability * chance >= FLOOR - 1e-12:
+                children.append(grow(child, declarer, model, None, probability * chance,
+                                     here))
+            else:
+                children.append(_finished(child, declarer, probability * chance, here))
+        found = yield from together(*children)
+        return [leaf for leaves in found for leaf in leaves]
+    return [Leaf(tuple(run.plays), dict(run.won), probability, path)]
+
+
+def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, ...]
+              ) -> Plan[list[Leaf]]:
+    """A choice too unlikely to follow card by card: double dummy from here."""
+    side = declarer.side
+    rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
+    won = {side: run.won[side] + rest, side.other: 13 - run.won[side] - rest}
+    return [Leaf(tuple(run.plays), won, probability, path)]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Outcomes with the same result merged: declarer's tricks, their probability, the
+    most probable leaf's cards and close decisions."""
+
+    plays: tuple[Play, ...]
+    tricks: int
+    probability: float
+    branches: tuple[Branch, ...] = ()
+
+
+def merged(leaves: Sequence[Leaf], side: Side) -> list[Outcome]:
+    """``leaves`` grouped by ``side``'s tricks, most tricks first, probabilities summed
+    (and scaled to sum to 1); each result speaks through its most probable leaf."""
+    total = sum(leaf.probability for leaf in leaves) or 1.0
+    by: dict[int, list[Leaf]] = {}
+    for leaf in leaves:
+        by.setdefault(leaf.won[side], []).append(leaf)
+    out = []
+    for tricks, group in sorted(by.items(), reverse=True):
+        top = max(group, key=lambda leaf: leaf.probability)
+        out.append(Outcome(top.plays, tricks, sum(x.probability for x in group) / total,
+                           top.branches))
+    return out
