@@ -11,14 +11,14 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
-from equity.app.batch.keys import board_error, error_line
+from equity.app.batch.keys import error_line
 from equity.app.batch.output import Output
+from equity.app.batch.retry import Summary, retry_or_report
 from equity.app.batch.rounds import DEFAULT_TIME_LIMIT, TASK_BOARDS, dds_solver, rule_boards
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.batch.workers import (
@@ -38,24 +38,6 @@ from equity.formats.walk import files
 # --- The run -------------------------------------------------------------------------
 
 log = logging.getLogger("equity.batch")
-
-
-@dataclass
-class Summary:
-    """What a run did."""
-
-    screened: int = 0
-    to_rule: int = 0
-    skipped: int = 0
-    """Boards (and read errors) already in the output from an earlier run."""
-    ruled: int = 0
-    errors: int = 0
-    retried: int = 0
-    """Tasks retried board by board after an overrun or a worker that died."""
-    retrying: int = 0
-    """Boards whose earlier line (a time limit overrun) was dropped to rule them again."""
-    jobs: int = 1
-    """Worker processes used (``jobs`` capped by the machine)."""
 
 
 class Terminated(BaseException):
@@ -198,20 +180,6 @@ def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summ
     retry.extendleft(reversed(list(slot.tasks)[1:]))
     slot.restart()
     retry_or_report(task, str(payload), emit, retry, summary)
-
-
-def retry_or_report(task: list[Board], message: str, emit: Callable[[list[str], int], None],
-                    retry: deque[list[Board]], summary: Summary) -> None:
-    """A task whose worker overran its time limit or died (``message`` says which): its
-    boards are retried one by one; a single board that fails so is an error line."""
-    if len(task) > 1:
-        summary.retried += 1
-        log.warning("%s; retrying its %d boards one by one", message, len(task))
-        retry.extendleft([b] for b in reversed(task))
-        return
-    board = task[0]
-    log.warning("%s, %s: %s", board.source, board.label, message)
-    emit([board_error(board, message)], 1)
 
 
 def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTIONS,
