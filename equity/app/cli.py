@@ -164,7 +164,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     try:
         with terminate_raises():
             s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
-                          progress=sys.stderr.isatty(), restart=args.restart,
+                          progress="bar" if sys.stderr.isatty() else "lines",
+                          restart=args.restart,
                           scheduler=args.scheduler)
     except UsageError as e:
         return _usage(str(e))

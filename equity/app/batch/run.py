@@ -185,15 +185,17 @@ def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summ
 def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTIONS,
               out: str | Path | None = None,
               jobs: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT,
-              task_boards: int = TASK_BOARDS, progress: bool = False,
+              task_boards: int = TASK_BOARDS, progress: bool | str = False,
               restart: bool = False, scheduler: str | None = None) -> Summary:
     """Rule every board with a revoke in ``paths`` into ``out`` (JSON Lines; stdout when
     None); resumes a run that ``out`` shows was cut short (made with the same ``options``,
     else :class:`~equity.app.batch.output.OutputError`, unless ``restart``: then ``out``
     starts over). Worker processes are used when ``jobs > 1`` or a ``time_limit`` (seconds
     per DDS call) is set; else all runs here. With ``scheduler`` (a Dask scheduler's
-    address) the tasks run on that cluster instead."""
+    address) the tasks run on that cluster instead. ``progress``: ``"bar"`` (or True) a
+    tqdm bar on stderr, ``"lines"`` a line to stderr every ten seconds, False nothing."""
     summary = Summary()
+    bar: Any = None
     found = files(paths)
     local = jobs <= 1 and (not time_limit or not options.equity)
     output = Output(out, options, found, restart)
@@ -223,15 +225,21 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
                 log.warning("%s", why)
             summary.jobs = jobs
             _pooled(tasks, options, emit, jobs, time_limit or None, summary)
+    finally:
         if bar is not None:
             bar.close()
-    finally:
         output.close()
     return summary
 
 
-def _bar(total: int, progress: bool) -> Any:
-    """A tqdm progress bar on stderr when asked for (the CLI: on a terminal only)."""
+def _bar(total: int, progress: bool | str) -> Any:
+    """A tqdm progress bar on stderr (``"bar"`` or True: the CLI on a terminal), a
+    progress line every ten seconds (``"lines"``: stderr is a file, a pipe, a log;
+    :mod:`equity.app.batch.progress`), or nothing."""
+    if progress == "lines":
+        from equity.app.batch.progress import ProgressLines
+
+        return ProgressLines(max(0, total), sys.stderr)
     if not progress:
         return None
     from tqdm import tqdm
