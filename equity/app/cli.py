@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
     r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    r.add_argument("--format", choices=["text", "json", "csv"], default="text",
+                   help="text (default), json (as --json) or csv (one flat row a board, "
+                        "as equity batch --format csv)")
     r.add_argument("--rows", metavar="ROWS",
                    help="the case as quitted rows: one line per seat, its cards in the order "
                         "played, with contract, declarer and facts ('-' for stdin; see the "
@@ -87,6 +90,9 @@ def _parser() -> argparse.ArgumentParser:
                         "(default 60; 0: no limit)")
     b.add_argument("--restart", action="store_true",
                    help="start --out FILE over (needed to rerun it with other ruling options)")
+    b.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                   help="JSON Lines (default: the full rulings) or CSV (one flat row a "
+                        "board: equity summary's columns)")
     b.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
@@ -166,7 +172,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
                           progress="bar" if sys.stderr.isatty() else "lines",
                           restart=args.restart,
-                          scheduler=args.scheduler)
+                          scheduler=args.scheduler, fmt=args.format)
     except UsageError as e:
         return _usage(str(e))
     except OutputFull as e:
@@ -264,6 +270,9 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
 def cmd_rule(args: argparse.Namespace) -> int:
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
+    if args.format == "csv":
+        return _rule_csv(args)
+    args.json = args.json or args.format == "json"
     try:
         setup = _Setup(args)
     except UsageError as e:
@@ -286,6 +295,30 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if found == 0:
         what = f"no board {args.board}" if args.board is not None else "no board"
         print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
+        return 1
+    return 1 if failed else 0
+
+
+def _rule_csv(args: argparse.Namespace) -> int:
+    """``equity rule --format csv``: the JSON objects of ``--json`` as flat rows."""
+    from equity.render.csvrows import header_line, json_row_line
+
+    try:
+        setup = _Setup(args)
+    except UsageError as e:
+        return _usage(str(e))
+    sys.stdout.write(header_line())
+    failed = found = 0
+    for ruling in _rulings(args, setup, False):  # a board without play: said on stderr
+        found += 1
+        if ruling is None:
+            continue
+        failed += isinstance(ruling, BoardError)
+        obj = error_json(ruling) if isinstance(ruling, BoardError) else board_json(ruling)
+        sys.stdout.write(json_row_line(obj))
+        sys.stdout.flush()
+    if found == 0:
+        print(f"equity: {args.file or EXAMPLE}: no board found", file=sys.stderr)
         return 1
     return 1 if failed else 0
 

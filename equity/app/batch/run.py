@@ -186,19 +186,21 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
               out: str | Path | None = None,
               jobs: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT,
               task_boards: int = TASK_BOARDS, progress: bool | str = False,
-              restart: bool = False, scheduler: str | None = None) -> Summary:
+              restart: bool = False, scheduler: str | None = None,
+              fmt: str = "jsonl") -> Summary:
     """Rule every board with a revoke in ``paths`` into ``out`` (JSON Lines; stdout when
     None); resumes a run that ``out`` shows was cut short (made with the same ``options``,
     else :class:`~equity.app.batch.output.OutputError`, unless ``restart``: then ``out``
     starts over). Worker processes are used when ``jobs > 1`` or a ``time_limit`` (seconds
     per DDS call) is set; else all runs here. With ``scheduler`` (a Dask scheduler's
     address) the tasks run on that cluster instead. ``progress``: ``"bar"`` (or True) a
-    tqdm bar on stderr, ``"lines"`` a line to stderr every ten seconds, False nothing."""
+    tqdm bar on stderr, ``"lines"`` a line to stderr every ten seconds, False nothing.
+    ``fmt``: ``"jsonl"`` (the contract) or ``"csv"`` (one flat row a board)."""
     summary = Summary()
     bar: Any = None
     found = files(paths)
     local = jobs <= 1 and (not time_limit or not options.equity)
-    output = Output(out, options, found, restart)
+    output = Output(out, options, found, restart, fmt)
     try:
         if scheduler is None and not local:
             prestart(context())  # the workers' imports overlap the screening
