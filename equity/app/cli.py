@@ -18,6 +18,7 @@ from pathlib import Path
 
 from equity.app.options import RulingOptions, add_arguments
 from equity.app.pipeline import rule_board, table_scores
+from equity.app.summary import add_summary_parser, cmd_summary
 from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
@@ -97,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
     add_arguments(b)
+    add_summary_parser(sub)
     return p
 
 
@@ -445,6 +447,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_report(args)
         if args.command == "batch":
             return cmd_batch(args)
+        if args.command == "summary":
+            return cmd_summary(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     except KeyboardInterrupt:

@@ -243,11 +243,13 @@ class Tally:
     adjusted: list[BoardOutcome] = field(default_factory=list)
     """The boards whose score Law 64C adjusted (basis 64C)."""
     with_stats: list[BoardOutcome] = field(default_factory=list)
+    in_error: list[BoardOutcome] = field(default_factory=list)
 
     def add(self, b: BoardOutcome) -> None:
         self.lines += 1
         if b.kind in ("error", "unreadable"):
             self.errors[b.error_kind or "other"] += 1
+            self.in_error.append(b)
             return
         if b.kind == "skipped":
             self.skipped += 1
