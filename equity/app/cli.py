@@ -18,6 +18,7 @@ from pathlib import Path
 
 from equity.app.options import RulingOptions, add_arguments
 from equity.app.pipeline import rule_board, table_scores
+from equity.app.results import Results, add_results_arguments
 from equity.app.summary import add_summary_parser, cmd_summary
 from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
@@ -50,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --rows: the hand record (PBN or LIN) whose board --board (or "
                         "the rows' 'board:') the rows were played on")
     add_arguments(r)
+    add_results_arguments(r)
     o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
                        "read: HTML (default), Markdown, and PDF")
     o.add_argument("file", nargs="?", help="a .pbn or .lin file")
@@ -234,12 +236,15 @@ class _Setup:
         o = self.options
         self.input_field = (table_scores(args.file) if o.field_from_input and args.file
                             else {})
+        self.results = Results.from_args(args, o)  # USEBIO / PBN ScoreTable, --pairs
         self.traveller = (table_scores(o.traveller) if isinstance(o.traveller, Path)
-                          else None)
+                          and self.results.file is None else None)
         self.board_number: int | None = args.board
 
     def field_for(self, board: Board) -> tuple[int, ...]:
         """The other tables' N-S scores for ``board``, when a file gives them."""
+        if self.results.file is not None:
+            return self.results.field_for(board)
         if self.options.field_from_input:
             return tuple(score for index, score in self.input_field.get(board.number, ())
                          if index != board.index)
@@ -291,9 +296,19 @@ def cmd_rule(args: argparse.Namespace) -> int:
             else:
                 print(f"equity: {ruling}", file=sys.stderr)
         elif args.json:
-            print(json.dumps(board_json(ruling), ensure_ascii=False), flush=True)
+            print(json.dumps(setup.results.with_entry(board_json(ruling), ruling),
+                             ensure_ascii=False), flush=True)
         else:
-            print(board_text(ruling) + "\n", flush=True)
+            print(board_text(ruling) + setup.results.text(ruling) + "\n", flush=True)
+        if not isinstance(ruling, BoardError):
+            try:
+                setup.results.write(ruling)
+            except (UsageError, OSError) as e:
+                print(f"equity: --results-out: {e}", file=sys.stderr)
+                return 1
+    if setup.results.out is not None and not setup.results.written and not failed:
+        print("equity: --results-out: no board was ruled, nothing written", file=sys.stderr)
+        return 1
     if found == 0:
         what = f"no board {args.board}" if args.board is not None else "no board"
         print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
