@@ -341,3 +341,20 @@ def test_score_table_row_keeps_its_width_when_the_value_is_longer(score_table: P
     old = next(line for line in score_table.read_bytes().splitlines()
                if line.startswith(b" 1  2 4H"))
     assert len(row) == len(old) and b"  1100 0.25" in row
+
+
+def test_a_split_ruling_gives_each_side_its_own_match_points(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Non-reciprocal (policy favourable): the non-offenders E-W get ten tricks (-430),
+    the offending N-S are charged with eleven (-460)."""
+    out = tmp_path / "split.xml"
+    assert main(["rule", str(CASE), *QUICK_ARGS, "--outcome", "9", "--outcome", "11",
+                 "--weight", "table=0.5", "--weight", "outcome1=0.25", "--weight",
+                 "outcome2=0.25", "--policy", "favourable", "--traveller", str(usebio),
+                 "--pairs", "3-8", "--results-out", str(out)]) == 0
+    assert "type N-S -460, E-W -430" in capsys.readouterr().out
+    field = [int(s) for ns, ew, *_, s in BOARD1 if (ns, ew) != RULED and not s.startswith("A")]
+    back = read_usebio(out).traveller.line(1, RULED)
+    assert back.ns_mp == field_mps(-460, field, 12.0)
+    assert back.ew_mp == 12.0 - field_mps(-430, field, 12.0)
+    assert valid_structure(ET.fromstring(out.read_bytes())) == []
