@@ -15,7 +15,7 @@ import pytest
 
 from equity.app.cli import main
 from equity.core.traveller import TravellerError
-from equity.formats.scoretable import read_score_table, replace_row
+from equity.formats.scoretable import artificial_values, read_score_table, replace_row
 from equity.formats.usebio import (
     UsebioFile,
     artificial_score,
@@ -358,3 +358,15 @@ def test_a_split_ruling_gives_each_side_its_own_match_points(
     assert back.ns_mp == field_mps(-460, field, 12.0)
     assert back.ew_mp == 12.0 - field_mps(-430, field, 12.0)
     assert valid_structure(ET.fromstring(out.read_bytes())) == []
+
+
+def test_score_table_artificial_score_is_written_with_a_caret(score_table: Path,
+                                                              tmp_path: Path) -> None:
+    f = read_score_table(score_table)
+    data = replace_row(f, 1, ("1", "2"), artificial_values(60, 40, 5.0))
+    again = tmp_path / "again.pbn"
+    again.write_bytes(data)
+    back = read_score_table(again).traveller
+    assert back.line(1, ("1", "2")).artificial == (60.0, 40.0)
+    assert back.line(1, ("1", "2")).score_ns is None
+    assert back.field(1).count(-430) == 1  # only 4-6 ordinary -430 is left

@@ -157,6 +157,18 @@ def _line(where: str, board: int, v: dict[str, str]) -> TravellerLine:
                          int(tricks) if tricks is not None else None)
 
 
+def artificial_values(ns_pct: float, ew_pct: float, top: float) -> dict[str, str]:
+    """A row's items for an artificial score (60% / 40%): no contract, result or score;
+    the percentages and match points marked artificial with ``^``."""
+    def num(v: float) -> str:
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+
+    return {"Contract": "-", "Declarer": "-", "Result": "-", "Score_NS": "-",
+            "Score_EW": "-", "MP_NS": "^" + num(top * ns_pct / 100),
+            "MP_EW": "^" + num(top * ew_pct / 100), "Percentage_NS": "^" + num(ns_pct),
+            "Percentage_EW": "^" + num(ew_pct)}
+
+
 def replace_row(f: ScoreTableFile, board: int, pairs: tuple[str, str],
                 values: dict[str, str]) -> bytes:
     """The file with the ruled row's items set to ``values`` (by column name; a column
