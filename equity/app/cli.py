@@ -279,7 +279,6 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return _usage("rule: give a FILE or --example")
     if args.format == "csv":
         return _rule_csv(args)
-    args.json = args.json or args.format == "json"
     try:
         setup = _Setup(args)
     except UsageError as e:
@@ -334,6 +333,12 @@ def _rule_csv(args: argparse.Namespace) -> int:
         obj = error_json(ruling) if isinstance(ruling, BoardError) else board_json(ruling)
         sys.stdout.write(json_row_line(obj))
         sys.stdout.flush()
+        if not isinstance(ruling, BoardError):
+            try:
+                setup.results.write(ruling)
+            except (UsageError, OSError) as e:
+                print(f"equity: --results-out: {e}", file=sys.stderr)
+                return 1
     if found == 0:
         print(f"equity: {args.file or EXAMPLE}: no board found", file=sys.stderr)
         return 1
@@ -449,7 +454,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "rule":
+            args.json = args.json or args.format == "json"
             if args.rows is not None:
+                if args.format == "csv":
+                    return _usage("rule: --format csv is for a FILE of boards, not --rows")
                 return cmd_rule_rows(args)
             if args.deal is not None:
                 return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
