@@ -248,3 +248,12 @@ def test_summary_page_renders_in_chromium_with_no_request_leaving_it(
     assert shot.stat().st_size > 20_000
     if os.environ.get("EQUITY_DOCS_SHOTS"):
         (DOCS / "summary-cases.png").write_bytes(shot.read_bytes())
+
+
+def test_error_kinds_read_the_messages_batch_writes() -> None:
+    from equity.app.batch import keys
+    from equity.render import tally
+
+    assert (tally.OVERRUN, tally.WORKER_STOPPED) == (keys.OVERRUN, keys.WORKER_STOPPED)
+    assert tally.error_kind(keys.OVERRUN + "60 s", {}) == "time limit"
+    assert tally.error_kind("unknown card 'HQ?x'", {"trick": 5, "card": "HQ"}) == "play record"

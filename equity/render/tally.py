@@ -29,6 +29,8 @@ under Law 62D."""
 
 OVERRUN = "double-dummy solving exceeded "
 WORKER_STOPPED = "the worker stopped"
+"""How batch's machine errors begin, as ``equity.app.batch.keys`` writes them (this layer
+cannot import the app's; a test holds the two equal)."""
 EQUITY_CHECK = "Law 64C check"
 
 
