@@ -159,8 +159,10 @@ def unchanged_outside(before: bytes, after: bytes) -> tuple[list[bytes], list[by
 # --- USEBIO -------------------------------------------------------------------------------
 
 DTD_1_2 = {
-    # The content models equity reads and writes, as the USEBIO 1.2 DTD orders them:
-    # ? optional, * repeated, no sign: required.
+    # The content models of the elements equity reads and writes, in the USEBIO 1.2
+    # order of the elements (as the USEBIO specification lists them for a board and a
+    # traveller line; the DTD file itself is not bundled): ? optional, * repeated, no
+    # sign required. Other elements of a line are not written by equity.
     "BOARD": "BOARD_NUMBER TRAVELLER_LINE*",
     "TRAVELLER_LINE": "NS_PAIR_NUMBER EW_PAIR_NUMBER CONTRACT? PLAYED_BY? LEAD? TRICKS? "
                       "SCORE NS_MATCH_POINTS? EW_MATCH_POINTS?",
