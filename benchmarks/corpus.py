@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,11 +198,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--from", dest="src", action="append", metavar="PATH",
                    help="real PBN/LIN files or directories (default: ../shared/data/external)")
     args = p.parse_args(argv)
-    srcs = sources(args.src or [EXTERNAL])
+    paths = args.src or [EXTERNAL]
+    missing = [str(x) for x in paths if not Path(x).exists()]
+    srcs = [] if missing else sources(paths)
+    if not srcs:  # said before OUT is opened: no header-only file is left behind
+        where = (f"{missing[0]} does not exist" if missing
+                 else f"no board in {', '.join(map(str, paths))} replays cleanly with all "
+                      "52 cards")
+        print(f"{p.prog}: no source boards to inject revokes into ({where}); give real "
+              "PBN/LIN records with --from PATH (a file or directory)", file=sys.stderr)
+        return 1
     n = write(args.out, corpus(srcs, args.boards, args.seed))
     print(f"{args.out}: {n} boards from {len(srcs)} clean real boards")
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

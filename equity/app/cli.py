@@ -18,6 +18,8 @@ from pathlib import Path
 
 from equity.app.options import RulingOptions, add_arguments
 from equity.app.pipeline import rule_board, table_scores
+from equity.app.results import Results, add_results_arguments
+from equity.app.summary import add_summary_parser, cmd_summary
 from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
@@ -38,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
     r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    r.add_argument("--format", choices=["text", "json", "csv"], default="text",
+                   help="text (default), json (as --json) or csv (one flat row a board, "
+                        "as equity batch --format csv)")
     r.add_argument("--rows", metavar="ROWS",
                    help="the case as quitted rows: one line per seat, its cards in the order "
                         "played, with contract, declarer and facts ('-' for stdin; see the "
@@ -46,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --rows: the hand record (PBN or LIN) whose board --board (or "
                         "the rows' 'board:') the rows were played on")
     add_arguments(r)
+    add_results_arguments(r)
     o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
                        "read: HTML (default), Markdown, and PDF")
     o.add_argument("file", nargs="?", help="a .pbn or .lin file")
@@ -87,10 +93,14 @@ def _parser() -> argparse.ArgumentParser:
                         "(default 60; 0: no limit)")
     b.add_argument("--restart", action="store_true",
                    help="start --out FILE over (needed to rerun it with other ruling options)")
+    b.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
+                   help="JSON Lines (default: the full rulings) or CSV (one flat row a "
+                        "board: equity summary's columns)")
     b.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
     add_arguments(b)
+    add_summary_parser(sub)
     return p
 
 
@@ -164,8 +174,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
     try:
         with terminate_raises():
             s = run_batch(args.paths, options, args.out, args.jobs, args.time_limit or None,
-                          progress=sys.stderr.isatty(), restart=args.restart,
-                          scheduler=args.scheduler)
+                          progress="bar" if sys.stderr.isatty() else "lines",
+                          restart=args.restart,
+                          scheduler=args.scheduler, fmt=args.format)
     except UsageError as e:
         return _usage(str(e))
     except OutputFull as e:
@@ -225,12 +236,15 @@ class _Setup:
         o = self.options
         self.input_field = (table_scores(args.file) if o.field_from_input and args.file
                             else {})
+        self.results = Results.from_args(args, o)  # USEBIO / PBN ScoreTable, --pairs
         self.traveller = (table_scores(o.traveller) if isinstance(o.traveller, Path)
-                          else None)
+                          and self.results.file is None else None)
         self.board_number: int | None = args.board
 
     def field_for(self, board: Board) -> tuple[int, ...]:
         """The other tables' N-S scores for ``board``, when a file gives them."""
+        if self.results.file is not None:
+            return self.results.field_for(board)
         if self.options.field_from_input:
             return tuple(score for index, score in self.input_field.get(board.number, ())
                          if index != board.index)
@@ -263,6 +277,8 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
 def cmd_rule(args: argparse.Namespace) -> int:
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
+    if args.format == "csv":
+        return _rule_csv(args)
     try:
         setup = _Setup(args)
     except UsageError as e:
@@ -279,12 +295,52 @@ def cmd_rule(args: argparse.Namespace) -> int:
             else:
                 print(f"equity: {ruling}", file=sys.stderr)
         elif args.json:
-            print(json.dumps(board_json(ruling), ensure_ascii=False), flush=True)
+            print(json.dumps(setup.results.with_entry(board_json(ruling), ruling),
+                             ensure_ascii=False), flush=True)
         else:
-            print(board_text(ruling) + "\n", flush=True)
+            print(board_text(ruling) + setup.results.text(ruling) + "\n", flush=True)
+        if not isinstance(ruling, BoardError):
+            try:
+                setup.results.write(ruling)
+            except (UsageError, OSError) as e:
+                print(f"equity: --results-out: {e}", file=sys.stderr)
+                return 1
+    if setup.results.out is not None and not setup.results.written and not failed:
+        print("equity: --results-out: no board was ruled, nothing written", file=sys.stderr)
+        return 1
     if found == 0:
         what = f"no board {args.board}" if args.board is not None else "no board"
         print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
+        return 1
+    return 1 if failed else 0
+
+
+def _rule_csv(args: argparse.Namespace) -> int:
+    """``equity rule --format csv``: the JSON objects of ``--json`` as flat rows."""
+    from equity.render.csvrows import header_line, json_row_line
+
+    try:
+        setup = _Setup(args)
+    except UsageError as e:
+        return _usage(str(e))
+    sys.stdout.write(header_line())
+    failed = found = 0
+    for ruling in _rulings(args, setup, False):  # a board without play: said on stderr
+        found += 1
+        if ruling is None:
+            continue
+        failed += isinstance(ruling, BoardError)
+        obj = error_json(ruling) if isinstance(ruling, BoardError) else board_json(ruling)
+        sys.stdout.write(json_row_line(obj))
+        sys.stdout.flush()
+        if not isinstance(ruling, BoardError):
+            try:
+                setup.results.write(ruling)
+            except (UsageError, OSError) as e:
+                print(f"equity: --results-out: {e}", file=sys.stderr)
+                return 1
+    if found == 0:
+        print(f"equity: {args.file or EXAMPLE}: no board found", file=sys.stderr)
         return 1
     return 1 if failed else 0
 
@@ -398,7 +454,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "rule":
+            args.json = args.json or args.format == "json"
             if args.rows is not None:
+                if args.format == "csv":
+                    return _usage("rule: --format csv is for a FILE of boards, not --rows")
                 return cmd_rule_rows(args)
             if args.deal is not None:
                 return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
@@ -411,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_report(args)
         if args.command == "batch":
             return cmd_batch(args)
+        if args.command == "summary":
+            return cmd_summary(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     except KeyboardInterrupt:

@@ -91,9 +91,10 @@ def _director_outcomes(items: Sequence[str]) -> tuple[DirectorOutcome, ...]:
 
 def _traveller(path: str) -> tuple[int, ...] | Path:
     """A traveller of plain numbers is read now; a PBN/LIN file of the other tables'
-    results is kept as a path and read for the board ruled (:func:`table_scores`)."""
+    results, or the scorer's own export (USEBIO ``.xml``, PBN ``[ScoreTable]``), is kept
+    as a path and read for the board ruled (:mod:`equity.app.results`)."""
     p = Path(path)
-    if p.suffix.lower() in (".pbn", ".lin"):
+    if p.suffix.lower() in (".pbn", ".lin", ".xml"):
         if not p.is_file():
             raise UsageError(f"cannot read the traveller {path}")
         return p
@@ -193,8 +194,9 @@ class RulingOptions:
     # --- The event's form of scoring (Law 64C compares scores) ---
     traveller: tuple[int, ...] | Path = field(default=(), metadata=cli(
         "--traveller", metavar="FILE", parse=_traveller,
-        help="the other tables' N-S scores on the board (numbers, or a PBN/LIN "
-             "file of the other tables' results): compare in matchpoints"))
+        help="the other tables' N-S scores on the board (numbers, a PBN/LIN file of "
+             "the other tables' results, or the scorer's USEBIO .xml or PBN "
+             "[ScoreTable] export with --pairs): compare in matchpoints"))
     field_from_input: bool = field(default=False, metadata=cli(
         "--field-from-input", switch=True,
         help="the other tables are the other boards with the same number in FILE"))

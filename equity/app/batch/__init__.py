@@ -36,13 +36,14 @@ scheduler's address the same tasks run on that cluster instead
 
 from equity.app.batch.keys import board_key
 from equity.app.batch.output import Output, OutputError, OutputFull
+from equity.app.batch.retry import Summary
 from equity.app.batch.rounds import (
     DEFAULT_TIME_LIMIT,
     TASK_BOARDS,
     dds_solver,
     rule_boards,
 )
-from equity.app.batch.run import Summary, run_batch
+from equity.app.batch.run import run_batch
 from equity.app.batch.screen import screen
 
 __all__ = ["DEFAULT_TIME_LIMIT", "TASK_BOARDS", "Output", "OutputError", "OutputFull",

@@ -18,11 +18,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from equity.app.batch.retry import Emit, Summary, retry_or_report
 from equity.app.batch.rounds import Overrun, dds_solver, rule_boards
-from equity.app.batch.run import retry_or_report
 from equity.app.options import RulingOptions
 from equity.core.board import Board
 from equity.core.errors import UsageError
@@ -70,11 +70,9 @@ def rule_task(boards: Sequence[Board], options: RulingOptions,
             return "overrun", str(e), _worker_address()
 
 
-Emit = Callable[[Sequence[str], int], None]
-
 
 def run_on_cluster(address: str, tasks: Iterator[list[Board]], options: RulingOptions,
-                   emit: Emit, limit: float | None, summary: Any) -> None:
+                   emit: Emit, limit: float | None, summary: Summary) -> None:
     """Rule ``tasks`` on the Dask cluster whose scheduler is at ``address``, ``emit``-ting
     each task's lines as it completes (a few tasks per worker thread in flight)."""
     try:
@@ -91,7 +89,7 @@ def run_on_cluster(address: str, tasks: Iterator[list[Board]], options: RulingOp
 
 
 def _run(client: Any, tasks: Iterator[list[Board]], options: RulingOptions, emit: Emit,
-         limit: float | None, summary: Any) -> None:
+         limit: float | None, summary: Summary) -> None:
     import distributed
 
     dask: Any = distributed  # untyped

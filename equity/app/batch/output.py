@@ -6,12 +6,18 @@ recorded beside it, in ``OUT.meta.json`` (written atomically before the first li
 ``{"equity_batch": 1, "options": RulingOptions.describe()}``. A sidecar rather than a
 header line keeps the JSON Lines contract (every line is a board) for readers that load
 the file as a table or filter it line by line.
+
+With ``--format csv`` the same boards are CSV rows instead (:mod:`equity.render.csvrows`,
+a header row first); the lines come from the ruling as JSON and are turned into rows as
+they are written, so that a CSV output resumes as a JSON one does (the keys are read
+back from its ``key`` column) and the meta record says ``"format": "csv"``.
 """
 
 
 from __future__ import annotations
 
 import contextlib
+import csv
 import errno
 import fcntl
 import json
@@ -26,6 +32,7 @@ from typing import IO, Any
 from equity.app.batch.keys import is_retryable
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.core.errors import UsageError
+from equity.render.csvrows import FIELDS, json_row_line
 
 # --- Output that survives a kill ----------------------------------------------------
 
@@ -81,8 +88,10 @@ class Output:
     """
 
     def __init__(self, path: str | Path | None, options: RulingOptions = DEFAULT_OPTIONS,
-                 inputs: Iterable[Path] = (), restart: bool = False) -> None:
+                 inputs: Iterable[Path] = (), restart: bool = False,
+                 fmt: str = "jsonl") -> None:
         self.done: set[str] = set()
+        self.csv = fmt == "csv"
         self.retrying = 0
         """Boards whose earlier line (a time limit overrun) is dropped to rule them again."""
         self._stream: IO[str] | None = None
@@ -90,6 +99,8 @@ class Output:
         self._synced = 0
         if path is None:
             self._stream = sys.stdout
+            if self.csv:
+                self._stream.write(",".join(FIELDS) + "\n")
             return
         self.path = Path(path)
         self._fd = self._open_locked()
@@ -165,11 +176,13 @@ class Output:
                 log.warning("--restart: %s started over (%d lines dropped)", self.path,
                             data.count(b"\n"))
             self._write_meta(wanted)
+            self._header()
             return
         if end == 0:
             if data:
                 os.ftruncate(self._fd, 0)
             self._write_meta(wanted)
+            self._header()
             return
         self._check_meta(wanted)
         if end < len(data):
@@ -178,7 +191,7 @@ class Output:
         keep: list[bytes] = []
         for raw in data[:end].splitlines(keepends=True):
             try:
-                obj = json.loads(raw)
+                obj = self._parse(raw)
             except ValueError:
                 keep.append(raw)
                 continue
@@ -194,6 +207,19 @@ class Output:
             log.warning("%d boards whose time limit ran out in an earlier run are ruled "
                         "again", self.retrying)
 
+    def _parse(self, raw: bytes) -> Any:
+        """A line of the file as a JSON value (a CSV row: its cells by column name)."""
+        if not self.csv:
+            return json.loads(raw)
+        cells = next(csv.reader([raw.decode("utf-8")]), [])
+        if list(cells) == list(FIELDS):
+            raise ValueError("the header row")
+        return {name: (value or None) for name, value in zip(FIELDS, cells, strict=False)}
+
+    def _header(self) -> None:
+        if self.csv:
+            _write_all(self._fd, (",".join(FIELDS) + "\n").encode("utf-8"))
+
     def _check_meta(self, wanted: dict[str, Any]) -> None:
         meta = meta_path(self.path)
         try:
@@ -206,6 +232,11 @@ class Output:
             raise OutputError(f"batch: cannot read {meta}: {e}; rerun with --restart to "
                               "start over") from None
         then = recorded.get("options") if isinstance(recorded, dict) else None
+        fmt = recorded.get("format", "jsonl") if isinstance(recorded, dict) else "jsonl"
+        if fmt != ("csv" if self.csv else "jsonl"):
+            raise OutputError(
+                f"batch: --out {self.path} holds {fmt} lines; rerun with --format {fmt} to "
+                "complete it, or add --restart to start over")
         if then != wanted:
             raise OutputError(
                 f"batch: --out {self.path} was made with other ruling options "
@@ -214,8 +245,10 @@ class Output:
 
     def _write_meta(self, options: dict[str, Any]) -> None:
         meta = meta_path(self.path)
-        text = json.dumps({"equity_batch": META_VERSION, "options": options},
-                          ensure_ascii=False, indent=1) + "\n"
+        record: dict[str, Any] = {"equity_batch": META_VERSION, "options": options}
+        if self.csv:
+            record["format"] = "csv"
+        text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
         with contextlib.suppress(OSError):
             if meta.read_text(encoding="utf-8") == text:
                 return
@@ -253,6 +286,9 @@ class Output:
     # --- Writing ------------------------------------------------------------------------
 
     def write(self, lines: Iterable[str]) -> None:
+        """Write a task's lines (JSON objects; with ``--format csv`` turned into rows)."""
+        if self.csv:
+            lines = [json_row_line(json.loads(line)).rstrip("\r\n") for line in lines]
         if self._stream is not None:
             for line in lines:
                 self._stream.write(line + "\n")

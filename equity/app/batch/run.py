@@ -11,14 +11,14 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
-from equity.app.batch.keys import board_error, error_line
+from equity.app.batch.keys import error_line
 from equity.app.batch.output import Output
+from equity.app.batch.retry import Summary, retry_or_report
 from equity.app.batch.rounds import DEFAULT_TIME_LIMIT, TASK_BOARDS, dds_solver, rule_boards
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.batch.workers import (
@@ -38,24 +38,6 @@ from equity.formats.walk import files
 # --- The run -------------------------------------------------------------------------
 
 log = logging.getLogger("equity.batch")
-
-
-@dataclass
-class Summary:
-    """What a run did."""
-
-    screened: int = 0
-    to_rule: int = 0
-    skipped: int = 0
-    """Boards (and read errors) already in the output from an earlier run."""
-    ruled: int = 0
-    errors: int = 0
-    retried: int = 0
-    """Tasks retried board by board after an overrun or a worker that died."""
-    retrying: int = 0
-    """Boards whose earlier line (a time limit overrun) was dropped to rule them again."""
-    jobs: int = 1
-    """Worker processes used (``jobs`` capped by the machine)."""
 
 
 class Terminated(BaseException):
@@ -200,35 +182,25 @@ def _collect(slot: Slot, emit: _Writer, retry: deque[list[Board]], summary: Summ
     retry_or_report(task, str(payload), emit, retry, summary)
 
 
-def retry_or_report(task: list[Board], message: str, emit: Callable[[list[str], int], None],
-                    retry: deque[list[Board]], summary: Summary) -> None:
-    """A task whose worker overran its time limit or died (``message`` says which): its
-    boards are retried one by one; a single board that fails so is an error line."""
-    if len(task) > 1:
-        summary.retried += 1
-        log.warning("%s; retrying its %d boards one by one", message, len(task))
-        retry.extendleft([b] for b in reversed(task))
-        return
-    board = task[0]
-    log.warning("%s, %s: %s", board.source, board.label, message)
-    emit([board_error(board, message)], 1)
-
-
 def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTIONS,
               out: str | Path | None = None,
               jobs: int = 1, time_limit: float | None = DEFAULT_TIME_LIMIT,
-              task_boards: int = TASK_BOARDS, progress: bool = False,
-              restart: bool = False, scheduler: str | None = None) -> Summary:
+              task_boards: int = TASK_BOARDS, progress: bool | str = False,
+              restart: bool = False, scheduler: str | None = None,
+              fmt: str = "jsonl") -> Summary:
     """Rule every board with a revoke in ``paths`` into ``out`` (JSON Lines; stdout when
     None); resumes a run that ``out`` shows was cut short (made with the same ``options``,
     else :class:`~equity.app.batch.output.OutputError`, unless ``restart``: then ``out``
     starts over). Worker processes are used when ``jobs > 1`` or a ``time_limit`` (seconds
     per DDS call) is set; else all runs here. With ``scheduler`` (a Dask scheduler's
-    address) the tasks run on that cluster instead."""
+    address) the tasks run on that cluster instead. ``progress``: ``"bar"`` (or True) a
+    tqdm bar on stderr, ``"lines"`` a line to stderr every ten seconds, False nothing.
+    ``fmt``: ``"jsonl"`` (the contract) or ``"csv"`` (one flat row a board)."""
     summary = Summary()
+    bar: Any = None
     found = files(paths)
     local = jobs <= 1 and (not time_limit or not options.equity)
-    output = Output(out, options, found, restart)
+    output = Output(out, options, found, restart, fmt)
     try:
         if scheduler is None and not local:
             prestart(context())  # the workers' imports overlap the screening
@@ -255,15 +227,21 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
                 log.warning("%s", why)
             summary.jobs = jobs
             _pooled(tasks, options, emit, jobs, time_limit or None, summary)
+    finally:
         if bar is not None:
             bar.close()
-    finally:
         output.close()
     return summary
 
 
-def _bar(total: int, progress: bool) -> Any:
-    """A tqdm progress bar on stderr when asked for (the CLI: on a terminal only)."""
+def _bar(total: int, progress: bool | str) -> Any:
+    """A tqdm progress bar on stderr (``"bar"`` or True: the CLI on a terminal), a
+    progress line every ten seconds (``"lines"``: stderr is a file, a pipe, a log;
+    :mod:`equity.app.batch.progress`), or nothing."""
+    if progress == "lines":
+        from equity.app.batch.progress import ProgressLines
+
+        return ProgressLines(max(0, total), sys.stderr)
     if not progress:
         return None
     from tqdm import tqdm

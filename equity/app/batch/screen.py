@@ -98,8 +98,13 @@ def tasks_of(screened: Screened, done: set[str], size: int, lost: Lost
     gives as an error, without play, or not at all, and every wanted board of a file that
     changed since it was screened, goes to ``lost`` as an error line (counted: the run
     exits 1). The two readers agree by construction (equity/formats/lines.py), so this
-    happens only when a file changes during the run."""
+    happens only when a file changes during the run.
+
+    The first tasks are small (1, 2, 4 ... boards, doubling up to ``size``), so that the
+    first lines reach the output within seconds of the start: a run interrupted early
+    keeps them, and the progress shows a rate soon."""
     task: list[Board] = []
+    task_size = 1
     for source, indices in screened.wanted.items():
         todo = {i for i in indices if board_key(source, i) not in done}
         if not todo:
@@ -128,9 +133,10 @@ def tasks_of(screened: Screened, done: set[str], size: int, lost: Lost
                     "play record", source, item.label)))
                 continue
             task.append(item)
-            if len(task) == size:
+            if len(task) >= task_size:
                 yield task
                 task = []
+                task_size = min(2 * task_size, size)
         errors += [(board_key(source, i), BoardError(
             "screened, but not found when the file was read again", source, f"game {i}"))
             for i in sorted(missing)]

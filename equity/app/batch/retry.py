@@ -1,0 +1,52 @@
+"""What a run counts, and what it does with a task that failed for the machine's sake
+(a time limit overrun, a worker that died): shared by the local workers
+(:mod:`equity.app.batch.run`) and the Dask cluster
+(:mod:`equity.app.batch.distributed_engine`), so that neither imports the other."""
+
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from equity.app.batch.keys import board_error
+from equity.core.board import Board
+
+log = logging.getLogger("equity.batch")
+
+Emit = Callable[[Sequence[str], int], None]
+"""Writes a task's lines and counts ``boards`` of it done."""
+
+
+@dataclass
+class Summary:
+    """What a run did."""
+
+    screened: int = 0
+    to_rule: int = 0
+    skipped: int = 0
+    """Boards (and read errors) already in the output from an earlier run."""
+    ruled: int = 0
+    errors: int = 0
+    retried: int = 0
+    """Tasks retried board by board after an overrun or a worker that died."""
+    retrying: int = 0
+    """Boards whose earlier line (a time limit overrun) was dropped to rule them again."""
+    jobs: int = 1
+    """Worker processes used (``jobs`` capped by the machine)."""
+
+
+def retry_or_report(task: list[Board], message: str, emit: Emit,
+                    retry: deque[list[Board]], summary: Summary) -> None:
+    """A task whose worker overran its time limit or died (``message`` says which): its
+    boards are retried one by one; a single board that fails so is an error line."""
+    if len(task) > 1:
+        summary.retried += 1
+        log.warning("%s; retrying its %d boards one by one", message, len(task))
+        retry.extendleft([b] for b in reversed(task))
+        return
+    board = task[0]
+    log.warning("%s, %s: %s", board.source, board.label, message)
+    emit([board_error(board, message)], 1)

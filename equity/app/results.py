@@ -1,0 +1,207 @@
+"""The session's results in and out: ``--traveller`` as the scorer's own export (USEBIO
+XML, or a PBN file with ``[ScoreTable]`` sections), ``--pairs NS-EW`` naming the ruled
+table's line (left out of the field it is compared with), and ``--results-out FILE``:
+the same file with that line replaced by the ruling, every other byte untouched.
+
+What goes in the line (:func:`line_values`): a single result as an ordinary line (its
+tricks, N-S score and match points); a weighted or split result (Law 12C1(c), or a
+non-reciprocal ruling) with each side's match points, computed per component against the
+rest of the traveller and weighted
+(:func:`equity.core.traveller.weighted_matchpoints`); the score field holds the weighted
+mean of the N-S points (the file has no field for components), the tricks field the
+heaviest component's; a USEBIO line also gets an XML comment naming the components.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from equity.app.options import RulingOptions
+from equity.core.board import Board
+from equity.core.cards import Side
+from equity.core.errors import BoardError, UsageError, Where
+from equity.core.ruling import Ruling
+from equity.core.scoring import result_text
+from equity.core.traveller import ScorerEntry, Traveller, TravellerError, weighted_matchpoints
+from equity.formats.scoretable import (
+    ScoreTableFile,
+    has_score_table,
+    read_score_table,
+    replace_row,
+)
+from equity.formats.usebio import UsebioFile, read_usebio, replace_line
+from equity.render.scorer_entry import entry_json, entry_text, mp_text
+
+_PAIRS = re.compile(r"^\s*(\w+)\s*-\s*(\w+)\s*$")
+
+
+def add_results_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pairs", metavar="NS-EW",
+                        help="the ruled table's pairs on the --traveller (USEBIO or PBN "
+                             "ScoreTable), e.g. 3-8: its line is left out of the field")
+    parser.add_argument("--results-out", metavar="FILE",
+                        help="write the --traveller file back with the ruled table's line "
+                             "replaced by the ruling (needs --pairs)")
+
+
+def parse_pairs(text: str) -> tuple[str, str]:
+    m = _PAIRS.match(text)
+    if m is None:
+        raise UsageError(f"--pairs {text!r}: give the N-S and E-W pair numbers as NS-EW, "
+                         "e.g. 3-8")
+    return m.group(1), m.group(2)
+
+
+def open_results(path: Path) -> UsebioFile | ScoreTableFile | None:
+    """A USEBIO file (``.xml``) or a PBN file with score tables; None for a PBN/LIN file
+    of the other tables' plays (read as before, by :func:`table_scores`)."""
+    try:
+        if path.suffix.lower() == ".xml":
+            return read_usebio(path)
+        if path.suffix.lower() == ".pbn" and has_score_table(path):
+            return read_score_table(path)
+    except TravellerError as e:
+        raise UsageError(str(e)) from None
+    return None
+
+
+@dataclass
+class Results:
+    """What ``rule`` reads and writes of the session's results."""
+
+    file: UsebioFile | ScoreTableFile | None
+    pairs: tuple[str, str] | None
+    out: Path | None
+    board: int | None
+    """``--board``: the traveller's board (else each board's own number)."""
+    written: int = 0
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, options: RulingOptions) -> Results:
+        pairs_text = getattr(args, "pairs", None)
+        out_text = getattr(args, "results_out", None)
+        path = options.traveller if isinstance(options.traveller, Path) else None
+        file = open_results(path) if path is not None else None
+        pairs = parse_pairs(pairs_text) if pairs_text else None
+        out = Path(out_text) if out_text else None
+        if (pairs is not None or out is not None) and file is None:
+            raise UsageError("--pairs and --results-out need the session's results as "
+                             "--traveller: a USEBIO .xml file or a PBN file with "
+                             "[ScoreTable] sections")
+        if out is not None and pairs is None:
+            raise UsageError("--results-out replaces the ruled table's line: name it with "
+                             "--pairs NS-EW")
+        if out is not None and path is not None and out.resolve() == path.resolve():
+            raise UsageError("--results-out must not be the --traveller file itself")
+        return cls(file, pairs, out, getattr(args, "board", None))
+
+    @property
+    def traveller(self) -> Traveller | None:
+        return self.file.traveller if self.file is not None else None
+
+    def number(self, board: Board) -> int:
+        n = self.board if self.board is not None else board.number
+        if n is None:
+            raise BoardError("the board has no number to find on the traveller",
+                             board.source, board.label, Where(tag="Board"))
+        return n
+
+    def field_for(self, board: Board) -> tuple[int, ...]:
+        """The other tables' N-S scores; the board's error when the traveller cannot give
+        them (no such board, no such pairs)."""
+        assert self.traveller is not None
+        try:
+            return self.traveller.field(self.number(board), self.pairs)
+        except TravellerError as e:
+            raise BoardError(str(e), board.source, board.label, Where()) from None
+
+    def entry(self, ruling: Ruling) -> ScorerEntry | None:
+        """The ruled table's entry, when a traveller and its pairs are given and the
+        ruling has a result."""
+        if self.traveller is None or self.pairs is None or ruling.pending:
+            return None
+        number = self.number(ruling.automatic.replay.board)
+        contract = ruling.automatic.replay.contract
+        sides = ruling.side_results()
+
+        def components(side: Side) -> tuple[tuple[float, int, str], ...]:
+            return tuple((c.weight, c.score_ns, result_text(contract, c.tricks))
+                         for c in ruling.score(sides[side]).components)
+
+        ns, ew = components(Side.NS), components(Side.EW)
+        field = self.traveller.field(number, self.pairs)
+        top = self.traveller.top(number, self.pairs)
+        ns_mp, ew_mp = weighted_matchpoints([(w, s) for w, s, _ in ns],
+                                            [(w, s) for w, s, _ in ew], field, top)
+        return ScorerEntry(number, *self.pairs, ns, ew, ns_mp, ew_mp, top)
+
+    def text(self, ruling: Ruling) -> str:
+        e = self.entry(ruling)
+        return "" if e is None else "\n" + entry_text(e)
+
+    def with_entry(self, obj: dict[str, Any], ruling: Ruling) -> dict[str, Any]:
+        """The board's JSON with ``ruling.scorer_entry`` when there is one."""
+        e = self.entry(ruling)
+        if e is not None and isinstance(obj.get("ruling"), dict):
+            obj["ruling"]["scorer_entry"] = entry_json(e)
+        return obj
+
+    def write(self, ruling: Ruling) -> None:
+        """Write --results-out with this ruling's line (one ruling a run)."""
+        if self.out is None or self.file is None:
+            return
+        e = self.entry(ruling)
+        if e is None:
+            raise UsageError("--results-out: the ruling has no result yet (play continues)")
+        if self.written:
+            raise UsageError("--results-out writes one board's ruling: give --board N")
+        tricks = ruling.score(ruling.side_results()[Side.NS]).components[0].tricks
+        if isinstance(self.file, UsebioFile):
+            data = replace_line(self.file, e.board, (e.ns_pair, e.ew_pair),
+                                usebio_values(e, tricks), usebio_comment(e))
+        else:
+            data = replace_row(self.file, e.board, (e.ns_pair, e.ew_pair),
+                               score_table_values(e, tricks, self.file))
+        self.out.write_bytes(data)
+        self.written += 1
+
+
+def _mean_ns(e: ScorerEntry) -> int:
+    return round(sum(w * s for w, s, _ in e.ns))
+
+
+def usebio_values(e: ScorerEntry, tricks: int) -> dict[str, str]:
+    """The ruled line's elements: tricks and N-S score (the weighted mean of the N-S
+    points when weighted), each side's match points."""
+    return {"TRICKS": str(tricks), "SCORE": str(_mean_ns(e)),
+            "NS_MATCH_POINTS": mp_text(e.ns_mp), "EW_MATCH_POINTS": mp_text(e.ew_mp)}
+
+
+def usebio_comment(e: ScorerEntry) -> str | None:
+    if not e.weighted and not e.split:
+        return None
+    what = "split score" if e.split else "weighted score (Law 12C1(c))"
+    return (f"equity: {what}, match points per component, weighted: "
+            + entry_text(e).removeprefix("For the scorer: "))
+
+
+def score_table_values(e: ScorerEntry, tricks: int, f: ScoreTableFile) -> dict[str, str]:
+    """The ruled row's items: the same as USEBIO's, plus percentages where the table has
+    them; the score in Score_NS when N-S scored, else in Score_EW (``-`` in the other),
+    as PBN writes it; signed in Score_NS when the table has no Score_EW column."""
+    score = _mean_ns(e)
+    columns = {c.name for row in f.rows.values() for c in row.columns}
+    out = {"Result": str(tricks), "MP_NS": mp_text(e.ns_mp), "MP_EW": mp_text(e.ew_mp)}
+    if "Score_EW" in columns:
+        out["Score_NS"], out["Score_EW"] = ((str(score), "-") if score >= 0
+                                            else ("-", str(-score)))
+    else:
+        out["Score_NS"] = str(score)
+    if e.top > 0:
+        out["Percentage_NS"] = mp_text(100 * e.ns_mp / e.top)
+        out["Percentage_EW"] = mp_text(100 * e.ew_mp / e.top)
+    return out

@@ -1,0 +1,52 @@
+"""``equity summary OUT.jsonl``: what an analyst sees of a batch (or of ``rule --json``):
+a table on the terminal, and with ``--html`` a self-contained page with plots, with
+``--csv`` one flat row a board."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from equity.formats.jsonlines import read_json_lines
+from equity.render.csvrows import FIELDS, csv_text, row
+from equity.render.summary_html import summary_html
+from equity.render.summary_text import summary_text
+from equity.render.tally import BoardOutcome, Tally, outcome, unreadable
+
+
+def add_summary_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("summary", help="what a batch output holds: boards, revokes by law, "
+                       "transfers, Law 64C adjustments, errors (a table; --html, --csv)")
+    p.add_argument("file", metavar="OUT.jsonl",
+                   help="the output of equity batch (or of equity rule --json)")
+    p.add_argument("--html", metavar="FILE", help="also write a self-contained page with "
+                   "the tables and plots")
+    p.add_argument("--csv", metavar="FILE", help="also write one flat row per board")
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    """Exit 0; 1 when the file cannot be read or an output cannot be written (one
+    line); the file's board errors are counted, not failures of the summary."""
+    path = Path(args.file)
+    outcomes: list[BoardOutcome] = []
+    try:
+        for number, obj in read_json_lines(path):
+            outcomes.append(unreadable(number, obj) if isinstance(obj, str) else outcome(obj))
+    except OSError as e:
+        print(f"equity: summary: cannot read {path}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    tally = Tally.of(outcomes)
+    title = f"equity summary: {path.name}"
+    sys.stdout.write(summary_text(tally, title))
+    try:
+        if args.html:
+            Path(args.html).write_text(summary_html(tally, title), encoding="utf-8")
+        if args.csv:
+            with open(args.csv, "w", encoding="utf-8", newline="") as f:
+                f.write(csv_text([list(FIELDS), *(row(b) for b in outcomes)]))
+    except OSError as e:
+        print(f"equity: summary: cannot write {e.filename}: {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    return 0

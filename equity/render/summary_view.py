@@ -1,0 +1,90 @@
+"""What ``equity summary`` says of a batch output, worded once: sections of (what,
+figure) rows that the terminal table and the HTML page both lay out."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from equity.render.tally import LAW_ORDER, ROLES, STATS, Tally
+
+LAW_NAMES = {
+    "64A1": "64A1: offender won the revoke trick (two tricks)",
+    "64A2": "64A2: offender did not win it (one trick)",
+    "64A": "64A: established, nothing to transfer (yet)",
+    "64B1": "64B1: offenders won neither the revoke trick nor a later one",
+    "64B2": "64B2: second revoke in the same suit by the same player",
+    "64B3": "64B3: a card of dummy, a penalty card or a faced hand",
+    "64B4": "64B4: attention drawn after the non-offenders' next call",
+    "64B5": "64B5: attention drawn after the round ended",
+    "64B6": "64B6: trick-12 revoke that stands",
+    "64B7": "64B7: both sides revoked, both established",
+    "64B8": "64B8: corrected under Law 62C3",
+    "62": "62: corrected (not established)",
+    "62D": "62D: trick-12 revoke corrected",
+}
+CURRENCIES = (("tricks", "tricks"), ("points", "points"), ("mp", "matchpoints"),
+              ("imps", "IMPs"))
+STAT_NAMES = {"positions": "positions solved", "decisions": "single-dummy decisions",
+              "layouts": "layouts solved", "dds_seconds": "DDS seconds",
+              "seconds": "seconds in all"}
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    note: str = ""
+
+
+def _n(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:.2f}"
+
+
+def _spread(values: Sequence[float]) -> str:
+    """"mean 1.50 (median 1, 0 to 3) over 4"."""
+    return (f"mean {_n(round(statistics.fmean(values), 2))} (median "
+            f"{_n(statistics.median(values))}, {_n(min(values))} to {_n(max(values))}) over "
+            f"{len(values)}")
+
+
+def sections(t: Tally) -> list[Section]:
+    """The summary, section by section."""
+    out = [Section("Boards", (
+        ("lines", str(t.lines)), ("ruled", str(t.ruled)),
+        ("no play record (skipped)", str(t.skipped)),
+        ("play continues (no result yet)", str(t.pending)),
+        ("in error", str(t.error_count))))]
+    laws = tuple((LAW_NAMES.get(law, law), str(t.by_law[law]))
+                 for law in [*LAW_ORDER, *sorted(set(t.by_law) - set(LAW_ORDER))]
+                 if t.by_law[law])
+    out.append(Section("Revokes by law", (("revokes", str(t.revokes)), *laws)))
+    out.append(Section("Revokes by role",
+                       tuple((r, str(t.by_role[r])) for r in ROLES)))
+    out.append(Section("Transfers (Law 64A)", (
+        ("revokes with a transfer", str(t.transfers)),
+        ("tricks transferred", str(t.tricks_transferred)))))
+    basis = (("64A transfer stands", str(t.basis["64A"])),
+             ("64C adjusted score", str(t.basis["64C"])),
+             ("no transfer, no adjustment", str(t.basis["none"])),
+             *((("not checked (--no-equity)", str(t.basis["no 64C check"])),)
+               if t.basis["no 64C check"] else ()))
+    out.append(Section("Ruling: 64A or 64C", basis))
+    gains = []
+    for currency, name in CURRENCIES:
+        values = t.gains(currency)
+        if values:
+            gains.append((f"non-offenders' gain in {name}", _spread(values)))
+    out.append(Section("Law 64C adjustments", (("boards adjusted", str(len(t.adjusted))),
+                                               *gains),
+                       "" if t.adjusted else "no board was adjusted under Law 64C"))
+    out.append(Section("Errors by kind", tuple((kind, str(n)) for kind, n in
+                                              sorted(t.errors.items())),
+                       "" if t.errors else "no errors"))
+    work = tuple((STAT_NAMES[s] + " per ruling", _spread(t.stat(s)))
+                 for s in STATS if t.stat(s))
+    out.append(Section("DDS work per ruling", work,
+                       "" if work else "the rulings of this output record no stats "
+                       "(an equity before stats were recorded)"))
+    return out
