@@ -1,25 +1,23 @@
-"""Benchmark: one ruling end to end on seed 001's board, the share of time in DDS, and
-the cost of one single-dummy decision.
+"""Benchmark: one ruling end to end on seed 001's board, its DDS work (positions,
+decisions, layouts) and the share of time in DDS, and the cost of one decision.
 
 Run: ``cd /work/main && PYTHONPATH=. python -m pytest benchmarks/bench_ruling.py
 --benchmark-only -q -s`` (``-s`` to see the figures printed).
 
 End to end = read the bundled PBN example, replay it, Laws 61-64A/B, build the Law 64C
-lines with the default options (the table line with its natural card and causation
-tests, ten single-dummy playouts of 16 layouts a decision, the substitution lines),
-compare, and render the JSON. The DDS share is the time spent inside the solver's calls
-(timed by a wrapping solver) over the whole ruling; it is stored in the benchmark's
-``extra_info`` with the positions solved a ruling. The goal of issue 12: at most 1.5 s a
-ruling on the 2-core machine. endplay is imported once before timing.
+lines with the default options (the decision model, the table line kept in its
+situations, the outcome tree, the substitution lines), compare, and render the JSON. The
+DDS share is the time spent inside the solver's calls (timed by a wrapping solver) over
+the whole ruling; it is stored in the benchmark's ``extra_info`` with the ruling's
+``stats``. endplay is imported once before timing.
 
 One decision = declarer's lead to trick 6 in seed 001's corrected play (the ♦10 has
-fallen under the jack): 16 layouts sampled and each valued for all his cards (one DDS
-batch of 16 positions with ``solutions=3``).
+fallen under the jack), asked of a fresh decision model each time (a model remembers its
+decisions): its layouts sampled adaptively and each valued for all his cards.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from importlib import resources
@@ -29,14 +27,14 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic, rule_board
 from equity.core.board import Board
 from equity.core.cards import Card, Side
+from equity.core.decision import Decision, DecisionModel
 from equity.core.knowledge import Knowledge, shown_out
 from equity.core.position import Position
 from equity.core.questions import solved
 from equity.core.ruling import Policy
-from equity.core.single_dummy import DEFAULT_SAMPLES, Decision, choose
 from equity.dd import DdsSolver
 from equity.formats import read_boards
-from equity.render.jsonout import equity_json
+from equity.render.jsonout import board_json
 
 
 class TimedSolver:
@@ -85,8 +83,8 @@ def seed001_board() -> Board:
 
 
 def rule_once(board: Board, solver: TimedSolver) -> dict[str, Any]:
-    return equity_json(rule_board(board, RulingOptions(policy=Policy.WEIGHTED),
-                                  solver=solver))
+    return board_json(rule_board(board, RulingOptions(policy=Policy.WEIGHTED),
+                                 solver=solver))
 
 
 def test_ruling_end_to_end_seed001(benchmark: Any) -> None:
@@ -105,7 +103,8 @@ def test_ruling_end_to_end_seed001(benchmark: Any) -> None:
         return out
 
     out = benchmark.pedantic(run, rounds=5, iterations=1)
-    assert out["ruling"]["basis"] == "64C" and out["ruling"]["declarer_tricks"] == 10
+    assert out["ruling"]["basis"] == "64C"
+    benchmark.extra_info.update(out["stats"])
     share = solver.seconds / wall if wall else 0.0
     benchmark.extra_info["dds_share"] = round(share, 3)
     benchmark.extra_info["dds_calls_per_ruling"] = solver.calls / max(1, runs)
@@ -136,12 +135,12 @@ def test_one_single_dummy_decision_seed001(benchmark: Any) -> None:
     voids = shown_out(seen)
     knowledge = Knowledge.at(pos, rp.contract.declarer, voids)
     solver = TimedSolver()
-    solved(choose(knowledge, random.Random(0)), solver)  # warm up
-    seeds = iter(range(1, 10_000))
+    solved(DecisionModel().decide(knowledge), solver)  # warm up
 
     def decide() -> Decision:
-        return solved(choose(knowledge, random.Random(next(seeds)), DEFAULT_SAMPLES), solver)
+        return solved(DecisionModel().decide(knowledge), solver)
 
     got = benchmark(decide)
-    assert got.samples == DEFAULT_SAMPLES
-    print(f"\none decision: {DEFAULT_SAMPLES} layouts, {len(got.means)} cards valued in each")
+    benchmark.extra_info.update(how=got.how, layouts=got.layouts)
+    print(f"\none decision ({got.how}): {got.layouts} layouts, {len(got.means)} cards "
+          "valued in each")

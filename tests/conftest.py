@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,19 +22,32 @@ def external() -> Path:
     return EXTERNAL
 
 
-QUICK_ARGS = ("--playouts", "0", "--samples", "4")
-"""Options for tests of batch mechanics (resume, kill, errors, workers, clusters): the
-table line alone, four layouts a decision. The estimate itself is tested in
-tests/test_likely.py and tests/test_single_dummy.py, batch against rule with the default
+QUICK_ARGS = ("--samples", "8")
+"""Options for tests of batch mechanics (resume, kill, errors, workers, clusters): a
+decision model of eight layouts a decision at most. The estimate itself is tested in
+tests/test_decision.py and tests/test_outcome_tree.py, batch against rule with the default
 options on the seed cases in tests/test_batch.py."""
 
 
 def quick() -> RulingOptions:
     """:data:`QUICK_ARGS` as ruling options."""
-    return RulingOptions(playouts=0, samples=4)
+    return RulingOptions(samples=8)
 
 
 def light_estimate() -> Estimate:
-    """A small estimate for property tests over many random boards: two playouts of four
-    layouts a decision (the properties hold whatever the estimate's size)."""
-    return Estimate(samples=4, playouts=2)
+    """A small estimate for property tests over many random boards: eight layouts a
+    decision at most (the properties hold whatever the estimate's size)."""
+    return Estimate(samples=8)
+
+
+TIMES = ("dds_seconds", "seconds")
+"""The fields of a ruling's ``stats`` that are measured, not computed: they differ from
+one run to the next, so comparisons of rulings leave them out."""
+
+
+def untimed(obj: dict[str, Any]) -> dict[str, Any]:
+    """A JSON ruling without the times in its ``stats`` (the counts stay)."""
+    stats = obj.get("stats")
+    if not isinstance(stats, dict):
+        return obj
+    return {**obj, "stats": {k: v for k, v in stats.items() if k not in TIMES}}

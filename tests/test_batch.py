@@ -21,9 +21,10 @@ from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.core.cards import Card, Side
+from equity.core.ruling import Policy
 from equity.dd.solve import session, set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
-from tests.conftest import EXTERNAL, QUICK_ARGS, quick
+from tests.conftest import EXTERNAL, QUICK_ARGS, quick, untimed
 
 CASES = Path(__file__).parent / "cases"
 needs_data = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
@@ -59,7 +60,7 @@ full deal. Board 2: the same revoke, not established: corrected, nothing to solv
 
 
 def lines_of(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    return [untimed(json.loads(x)) for x in path.read_text(encoding="utf-8").splitlines()]
 
 
 def by_key(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -72,7 +73,7 @@ def rule_json(path: Path, capsys: pytest.CaptureFixture[str], *args: str
               ) -> list[dict[str, Any]]:
     """`equity rule --json` on a file: the boards with a revoke, and the boards in error."""
     main(["rule", str(path), "--json", *args])
-    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    out = [untimed(json.loads(x)) for x in capsys.readouterr().out.splitlines()]
     return [o for o in out if "error" in o or o.get("revokes")]
 
 
@@ -115,7 +116,7 @@ def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
                                   "004_3nt_long_suit_killed"])
 def test_batch_lines_are_rule_json_lines_with_the_default_estimate(
         case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # the likely lines' playouts included: every decision's layouts solved in batch
+    # the likely outcomes included: every decision's layouts solved in batch
     src = CASES / f"{case}.pbn"
     out = tmp_path / "cases.jsonl"
     run_batch([src], RulingOptions(), out, jobs=1, time_limit=None)
@@ -293,7 +294,7 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
             raise solve.SolveError("DDS rejected a batch: Wrong number of remaining cards")
         return real(groups)
 
-    lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(), flaky)]
+    lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(policy=Policy.DD), flaky)]
     assert lines[0]["ruling"]["declarer_tricks"] == 10
     assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"
 

@@ -166,7 +166,7 @@ def test_short_writes_keep_every_line_whole(
     assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     monkeypatch.undo()
-    assert out.read_bytes() == reference.read_bytes()
+    assert lines_of(out) == lines_of(reference)  # whole lines, the same rulings
 
 
 def test_a_full_disk_is_one_clear_error_and_the_output_resumable(

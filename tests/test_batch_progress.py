@@ -18,7 +18,7 @@ from equity.app.batch.progress import ProgressLines, eta_text, progress_line
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
-LIGHT = ("--playouts", "2", "--samples", "4")
+LIGHT = ("--samples", "4")
 """A small estimate that still costs a second or so a board: sixteen boards (the old first
 task) take longer than the five seconds the interruption test waits."""
 PROGRESS = re.compile(r"^equity batch: (\d+)/(\d+) boards, [\d.]+ boards/s", re.M)

@@ -71,7 +71,7 @@ def test_serious_error_non_offenders_keep_the_64a_result_offenders_get_the_adjus
         ) -> None:
     from tests.builders import SEED001_DEAL, SEED001_PLAY
     r = rule_board(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY),
-                   RulingOptions(serious_error=True))
+                   RulingOptions(serious_error=True, policy=Policy.DD))
     res = r.side_results()
     assert res[Side.EW] == ((7, 1.0),)  # the non-offenders: the Law 64A result
     assert res[Side.NS] == ((10, 1.0),)  # the offenders: the adjusted score
@@ -88,7 +88,8 @@ def test_json_reports_scores_under_64a_and_the_ruling(options: list[str], key: s
     trav = Path(str(tmp_path)) / "trav.txt"
     trav.write_text("-400 -430 100\n")
     opts = [str(trav) if o == "TRAV" else o for o in options]
-    assert main(["rule", "--example", "--json", *opts]) == 0
+    # policy dd pins the ruling at ten tricks: the point here is the currencies
+    assert main(["rule", "--example", "--json", "--policy", "dd", *opts]) == 0
     ruling = json.loads(capsys.readouterr().out)["ruling"]
     assert ruling["score_ns"] == -430 and ruling["after_transfer"]["score_ns"] == 100
     assert ruling["weighted"] == [{"declarer_tricks": 10, "weight": 1.0, "score_ns": -430}]
@@ -123,7 +124,7 @@ def test_other_tables_in_the_same_file_are_the_matchpoint_field(
     example = (resources.files("equity") / "examples" / "3nt_east_diamond_revoke.pbn")
     f = tmp_path / "session.pbn"
     f.write_text(example.read_text() + "\n" + OTHER_TABLES)
-    assert main(["rule", str(f), "--json", "--field-from-input"]) == 0
+    assert main(["rule", str(f), "--json", "--field-from-input", "--policy", "dd"]) == 0
     first = json.loads(capsys.readouterr().out.splitlines()[0])
     ruling = first["ruling"]
     # field: 3NT by E +1 (N-S -430) and 4H by S -1 (N-S -50)

@@ -156,7 +156,7 @@ def test_html_card_and_law_details_of_001() -> None:
     text = seen(page)
     assert "Revoke 1: trick 5, North, ♣2, ♦ led" in text
     assert "Established; 1 trick transferred to East-West (trick 6)." in text
-    assert "Final score: 3NT by E +1 (-430)" in text
+    assert "Final score:" in text and "3NT by E +1 (-430)" in text
     assert "Table result 3NT by E -3 (+150)" in text
     assert 'class="revoke-card" title="revoke 1"><span>♣</span>2' in page
     assert '<span class="red">♦</span>' in page  # red suits are red
@@ -293,9 +293,9 @@ def test_report_command_writes_html_and_markdown(tmp_path: Path) -> None:
     assert main(["report", case, "--board", "3", "-o", str(out)]) == 0
     assert "4S by S +2 (+480)" in out.read_text(encoding="utf-8")
     md = tmp_path / "r.md"
-    # policy dd rests on the substitution lines alone: no single-dummy playouts needed
+    # policy dd rests on the substitution lines alone: a light estimate is enough
     assert main(["report", case, "-o", str(md), "--format", "md", "--policy", "dd",
-                 "--playouts", "0"]) == 0
+                 "--samples", "8"]) == 0
     assert md.read_text(encoding="utf-8").startswith("# Board 3: 4♠ by South")
 
 

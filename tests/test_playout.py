@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from equity.core.cards import Card, Seat, Side, Strain, Suit, parse_hand
 from equity.core.playout import Playout, Run, play_out
+
+from equity.core.cards import Card, Seat, Side, Strain, Suit, parse_hand
 from equity.core.position import Position
 from equity.core.questions import solved
 from tests.oracle_dd import oracle_tricks

@@ -26,8 +26,10 @@ from equity.formats.usebio import (
 from tests.conftest import QUICK_ARGS
 
 CASE = Path(__file__).parent / "cases" / "001_3nt_east_diamond_discard.pbn"
-WEIGHTED = (*QUICK_ARGS, "--outcome", "9", "--weight", "table=0.6")
-"""Seed 001 (3NT by East, table 6 tricks) ruled 60% ten tricks (-430), 40% nine (-400)."""
+WEIGHTED = (*QUICK_ARGS, "--outcome", "10", "--outcome", "9", "--weight", "outcome1=0.6",
+            "--weight", "outcome2=0.4")
+"""Seed 001 (3NT by East, table 6 tricks) ruled 60% ten tricks (-430), 40% nine (-400): the
+Director's outcomes, weighted by him (the other lines get what is left: nothing)."""
 COMPONENTS = ((0.6, -430), (0.4, -400))
 
 RULED = ("3", "8")
@@ -350,9 +352,9 @@ def test_a_split_ruling_gives_each_side_its_own_match_points(
     """Non-reciprocal (policy favourable): the non-offenders E-W get ten tricks (-430),
     the offending N-S are charged with eleven (-460)."""
     out = tmp_path / "split.xml"
-    assert main(["rule", str(CASE), *QUICK_ARGS, "--outcome", "9", "--outcome", "11",
-                 "--weight", "table=0.5", "--weight", "outcome1=0.25", "--weight",
-                 "outcome2=0.25", "--policy", "favourable", "--traveller", str(usebio),
+    assert main(["rule", str(CASE), *QUICK_ARGS, "--outcome", "10", "--outcome", "9",
+                 "--outcome", "11", "--weight", "outcome1=0.5", "--weight", "outcome2=0.25",
+                 "--weight", "outcome3=0.25", "--policy", "favourable", "--traveller", str(usebio),
                  "--pairs", "3-8", "--results-out", str(out)]) == 0
     assert "type N-S -460, E-W -430" in capsys.readouterr().out
     field = [int(s) for ns, ew, *_, s in BOARD1 if (ns, ew) != RULED and not s.startswith("A")]

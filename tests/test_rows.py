@@ -29,7 +29,7 @@ from equity.core.position import Position
 from equity.formats import read_boards
 from equity.formats.rows import board_to_rows, parse_rows, read_rows
 from equity.render.jsonout import board_json
-from tests.conftest import QUICK_ARGS
+from tests.conftest import QUICK_ARGS, untimed
 
 CASES = Path(__file__).parent / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
@@ -115,23 +115,26 @@ def test_seed_re_entered_as_rows_rebuilds_the_board_and_its_ruling(
     # quick estimate since issue 12 made the default one cost seconds a board (the same
     # board gets the same ruling whatever the estimate: the point is the rebuilt board)
     opts = _options([*options, *QUICK_ARGS])
-    assert board_json(rule_board(p.board, opts)) == board_json(rule_board(board, opts))
+    assert untimed(board_json(rule_board(p.board, opts))) == untimed(
+        board_json(rule_board(board, opts)))
 
 
 def test_seed_001_from_the_cli_with_a_hand_record(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """``equity rule --deal HANDRECORD --board 1 --rows ROWS`` gives the JSON the PBN gives,
-    Law 64C included: 3NT by East making 10 (the default estimate, end to end)."""
+    Law 64C included: an adjusted score, 3NT by East making 10 its heaviest part (the
+    default estimate, end to end)."""
     rows = tmp_path / "rows.txt"
     rows.write_text(ROWS_001)
     assert main(["rule", "--deal", str(SEED_001), "--board", "1", "--rows", str(rows),
                  "--json"]) == 0
-    got = json.loads(capsys.readouterr().out)
+    got = untimed(json.loads(capsys.readouterr().out))
     assert main(["rule", str(SEED_001), "--json"]) == 0
-    want = json.loads(capsys.readouterr().out)
+    want = untimed(json.loads(capsys.readouterr().out))
     assert got == want
-    assert got["ruling"]["basis"] == "64C" and got["ruling"]["declarer_tricks"] == 10
-    assert main(["rule", "--deal", str(SEED_001), "--rows", str(rows)]) == 0
+    assert got["ruling"]["basis"] == "64C"
+    assert max(got["ruling"]["weighted"], key=lambda w: w["weight"])["declarer_tricks"] == 10
+    assert main(["rule", "--deal", str(SEED_001), "--rows", str(rows), "--policy", "dd"]) == 0
     assert "Ruling (64C): 3NT by East: 10 tricks" in capsys.readouterr().out
 
 

@@ -8,11 +8,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from equity.core.single_dummy import decide, sure_winners
 
 from equity.core.cards import Card, Seat, Side, Strain, Suit, parse_hand
 from equity.core.knowledge import Knowledge, sample_layouts
 from equity.core.position import Position
-from equity.core.single_dummy import decide, sure_winners
 from equity.dd.single_dummy import choose, lowest
 from tests.oracle_dd import oracle_card_values
 

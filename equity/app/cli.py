@@ -22,10 +22,11 @@ from equity.app.results import Results, add_results_arguments
 from equity.app.summary import add_summary_parser, cmd_summary
 from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
+from equity.core.questions import Work
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
 from equity.render.jsonout import board_json, error_json
-from equity.render.text import board_text
+from equity.render.text import board_text, work_text
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -40,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
     r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    r.add_argument("--stats", action="store_true",
+                   help="print each ruling's DDS work (positions, decisions, layouts, "
+                        "seconds) on stderr")
     r.add_argument("--format", choices=["text", "json", "csv"], default="text",
                    help="text (default), json (as --json) or csv (one flat row a board, "
                         "as equity batch --format csv)")
@@ -192,6 +196,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
           f"ruled, {s.errors} in error, {s.skipped} already in the output{again}",
           file=sys.stderr)
+    if s.work.positions or s.work.seconds:
+        print(f"equity batch: all boards: {work_text(s.work)}", file=sys.stderr)
     return 1 if s.errors else 0
 
 
@@ -284,6 +290,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     except UsageError as e:
         return _usage(str(e))
     failed = found = 0
+    total = Work()
     for ruling in _rulings(args, setup, args.json):
         found += 1
         if ruling is None:
@@ -299,12 +306,18 @@ def cmd_rule(args: argparse.Namespace) -> int:
                              ensure_ascii=False), flush=True)
         else:
             print(board_text(ruling) + setup.results.text(ruling) + "\n", flush=True)
+        if args.stats and not isinstance(ruling, BoardError) and ruling.work is not None:
+            total.add(ruling.work)
+            print(f"equity: {ruling.automatic.replay.board.label}: {work_text(ruling.work)}",
+                  file=sys.stderr, flush=True)
         if not isinstance(ruling, BoardError):
             try:
                 setup.results.write(ruling)
             except (UsageError, OSError) as e:
                 print(f"equity: --results-out: {e}", file=sys.stderr)
                 return 1
+    if args.stats and found > 1:
+        print(f"equity: all boards: {work_text(total)}", file=sys.stderr)
     if setup.results.out is not None and not setup.results.written and not failed:
         print("equity: --results-out: no board was ruled, nothing written", file=sys.stderr)
         return 1

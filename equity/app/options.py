@@ -23,9 +23,9 @@ from typing import Any
 
 from equity.core.board import Board, ClaimStatus, Facts, Requirement
 from equity.core.cards import ModelError, Seat, Vulnerability
+from equity.core.decision import DEFAULT_SAMPLING, REFERENCE
 from equity.core.errors import UsageError
 from equity.core.laws import EDITIONS, Edition
-from equity.core.decision import DEFAULT_SAMPLING, REFERENCE
 from equity.core.likely import DEFAULT_SEED, DirectorLine, DirectorOutcome, Estimate
 from equity.core.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.scoring import Event

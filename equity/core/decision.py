@@ -16,21 +16,21 @@ How a decision is made, cheapest first:
    whatever he chooses costs nothing, so there is no decision to estimate; he plays the
    lowest card (on lead a sure winner first). One double-dummy question, shared with
    every other use of that position.
-3. **Clear** — layouts of the unseen cards are sampled (uniformly among those that fit
-   what he knows, :func:`~equity.core.knowledge.sample_layouts`) and every card valued
-   in each; layouts are added (``first``, then ``step`` at a time) until one card is at
-   least as good as every other on every layout seen, or ``cap`` layouts are reached.
-4. **Close** — at the cap, more than one card is best on some layouts. The cards that are
-   never better than another on any layout are dropped (dominated), cards worth the
-   same on every layout count as one; each remaining card's **probability** is the
-   share of the layouts where the choice matters (not every card ties) on which it is
-   the best (a tie among several best splits the layout). A card whose probability
-   reaches ``share`` is one a competent player might choose: the decision *branches*
-   over them with their probabilities renormalised; the rest is played
-   deterministically (the card with the best mean, ties by the rule of 2).
+3. **Sampled** — layouts of the unseen cards that fit what he knows are drawn
+   (:func:`~equity.core.knowledge.sample_layouts`, in mirrored pairs) and every card is
+   valued in each. A card's **chance** is the share of the layouts in which it is the
+   right choice; where several cards are equally right in a layout, the layout goes to
+   the one a competent player finds — the best of them in the real layout, since he has
+   what the model does not see (signals, count, the bidding) — so cards he cannot tell
+   apart never split a choice he would get right (:func:`_chances`). Sampling stops at
+   ``first`` layouts when one card has them all (*clear*), else goes on to ``cap``; a
+   decision is *close* when two cards or more each have at least ``share``, *likely*
+   when one card has nearly all.
 
-The probabilities are those Law 12C1(c) weighs: the chance, over what the player could
-not see, that each choice was right. The model knows no law: which world's knowledge to
+The chances are the probabilities Law 12C1(c) weighs: the chance, over what the player
+could not see, that each choice was right. They move smoothly with the layouts (one
+more layout moves a chance by one layout's share), so that the ruling converges as the
+sampling grows instead of jumping between lines. The model knows no law: which world's knowledge to
 ask about (the table's or the revoke corrected) is the caller's business.
 """
 
@@ -100,8 +100,9 @@ class Decision:
     equal: tuple[tuple[Card, ...], ...] = ()
     """The legal cards in runs of equal rank (:func:`classes`); each run's lowest card
     speaks for it in ``options`` and ``means``."""
-    precise: bool = True
-    """Sampled to the model's full precision (a decision asked for cheaply is not)."""
+    budget: int = 0
+    """The most layouts it was allowed (0: forced or free, nothing to sample): a decision
+    asked for again with a larger budget is sampled further."""
 
     def mean(self, card: Card) -> float:
         """``card``'s mean over the layouts."""
@@ -210,10 +211,11 @@ class DecisionModel:
         return self._real[pos]
 
     def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
-               precise: bool = True) -> Plan[Decision]:
+               precision: float = 1.0) -> Plan[Decision]:
         """The decision of the player to play in ``knowledge.position`` among ``allowed``
-        (default: his legal cards). Not ``precise``: the first layouts only (for a line
-        too unlikely to need more)."""
+        (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
+        first layouts only (a line too unlikely to need more); above 1, more than the
+        cap (a choice on which the whole ruling turns)."""
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)
@@ -221,8 +223,12 @@ class DecisionModel:
             card = lowest(groups[0])
             return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
         key = _key(knowledge, legal_set)
-        if key in self._memo and (self._memo[key].precise or not precise):
-            return self._memo[key]
+        s = self.sampling
+        budget = max(s.first, round(s.cap * precision))
+        known = self._memo.get(key)
+        if known is not None and (known.budget >= budget
+                                  or known.how not in ("close", "likely")):
+            return known
         reps = [lowest(g) for g in groups]
         prefer = sure_winners(knowledge, reps)
         real = yield from self.real_values(pos)
@@ -231,23 +237,20 @@ class DecisionModel:
             decision = Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}),
                                 0, "free", tuple(groups))
         else:
-            decision = yield from self._sampled(knowledge, key, reps, prefer, precise,
-                                                real)
+            decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real)
             decision = dataclasses.replace(decision, equal=tuple(groups))
             self.work.decisions += key not in self._memo
         self._memo[key] = decision
         return decision
 
     def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
-                 prefer: CardSet, precise: bool, real: dict[Card, int]
-                 ) -> Plan[Decision]:
+                 prefer: CardSet, cap: int, real: dict[Card, int]) -> Plan[Decision]:
         pos = knowledge.position
         side = pos.to_play.side
         digest = hashlib.blake2b(f"{self.seed}|{key}".encode(), digest_size=8).digest()
         rng = random.Random(int.from_bytes(digest, "big"))
         values: list[dict[Card, int]] = []
         s = self.sampling
-        cap = s.cap if precise else s.first
         want = s.first
         try:
             while len(values) < want:
@@ -273,7 +276,7 @@ class DecisionModel:
         how = "clear" if len(options) == 1 else (
             "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
         return Decision(options[0][0], options, _ranked(means), len(values), how,
-                        precise=len(values) >= cap)
+                        budget=cap)
 
 
 def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],

@@ -128,12 +128,10 @@ class Estimate:
 
     @property
     def sampling(self) -> Sampling:
-        """The decision model's sampling: the default's stages scaled to ``samples``,
+        """The decision model's sampling: the default's stages up to ``samples`` layouts,
         times :data:`REFERENCE` with ``reference``."""
         d = DEFAULT_SAMPLING
-        first = max(1, min(self.samples, round(d.first * self.samples / d.cap)))
-        step = max(1, round(d.step * self.samples / d.cap))
-        base = Sampling(first, step, self.samples, d.share)
+        base = Sampling(min(d.first, self.samples), d.step, self.samples, d.share)
         return base.times(REFERENCE) if self.reference else base
 
     def model(self) -> DecisionModel:

@@ -46,10 +46,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from equity.core.cards import Card, CardSet, ModelError, Side, cards
+from equity.core.cards import CardSet, ModelError, Side
+from equity.core.decision import DecisionModel, classes
 from equity.core.knowledge import shown_out
 from equity.core.laws import AutomaticRuling, RevokeRuling
-from equity.core.decision import DecisionModel, classes
 from equity.core.likely import DirectorLine, DirectorOutcome, Estimate, Start
 from equity.core.likely import director_line as play_director_line
 from equity.core.likely import likely as likely_outcomes

@@ -1,17 +1,21 @@
 """Likely outcomes as a tree: the play continued by the decision model, branching where a
-decision is close.
+player might choose more than one card.
 
 From a position every player in turn asks the :class:`~equity.core.decision.DecisionModel`
 what he chooses with what he knows (the suits shown out of in *this* line's world). A
-clear decision is played; a close one **branches**: each card a competent player might
-choose is followed with its probability (the chance, over what he could not see, that it
-was the right choice). A leaf's probability is the product of the choices on its path,
-so the outcomes carry exact probabilities, not frequencies of random playouts.
+decision with one card is played; one with several **branches**: each card he might
+choose is followed with its chance (the share of the layouts he could not tell apart in
+which it was the right choice). A leaf's probability is the product of the chances on
+its path, so the outcomes carry exact probabilities, not frequencies of random playouts,
+and they move smoothly with the model's estimates (no single layout can switch a whole
+line).
 
-The tree is kept small: a choice is followed only while its path's probability stays at
-or above :data:`FLOOR` (the others of that decision share its probability), and a path
-branches at most :data:`MAX_BRANCHES` times (after that, the best-mean card is played).
-Branches of one decision grow side by side, so their questions reach the solver together.
+The tree is kept small: a branch is followed card by card only while its probability is
+at least :data:`FLOOR`; a less likely one is finished double dummy at once (its result
+counts with its probability). Lines at least :data:`PRECISE` likely get each decision
+measured to the model's full precision; less likely ones, the first layouts only.
+Branches of one decision grow side by side, so their questions reach the solver
+together.
 
 This module knows card play and nothing of the law: which world's knowledge a line
 starts from is the caller's choice.
@@ -35,6 +39,12 @@ choice is finished double dummy (its result still counts, with its probability).
 PRECISE = 0.25
 """A line at least this probable gets every decision measured to the model's full
 precision; a less probable one, the first layouts only."""
+
+
+def precision(probability: float) -> float:
+    """The precision a decision on a line of ``probability`` is measured to (the
+    model's full sampling, or its first layouts only)."""
+    return 1.0 if probability >= PRECISE - 1e-12 else 0.0
 """Close decisions a path may branch at (at most 9 leaves when each has three choices)."""
 
 
@@ -100,8 +110,7 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     corrected revoke). ``run`` is played on."""
     while run.pos.tricks_left:
         knowledge = Knowledge.at(run.pos, declarer, run.voids)
-        decision = yield from model.decide(knowledge, allowed,
-                                           precise=probability >= PRECISE - 1e-12)
+        decision = yield from model.decide(knowledge, allowed, precision(probability))
         allowed = None
         if not decision.branches:
             run.play(decision.card)

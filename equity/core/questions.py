@@ -16,7 +16,6 @@ Every sampled single-dummy decision (:mod:`equity.core.decision`) is a list of
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable

@@ -26,30 +26,9 @@ matchpoints one trick can be worth nothing or a top. The rules applied:
 * Revokes without a transfer (64B1-B6) get the same check (64C1 "including those not
   subject to rectification").
 
-The policy (always named in the ruling) turns a revoke's lines into a score:
-
-* ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*. The table line
-  (:mod:`equity.core.table_line`: the play as it happened, put right only where the
-  revoke caused a difference) speaks for the share of the play it follows as recorded,
-  ``followed``; the single-dummy likely lines share the rest by their frequencies. A
-  table line that follows the whole record is the whole answer (what happened at the
-  table, the revoke corrected, is what would have happened); one that departs at once
-  leaves it to the likely lines. Substitution lines (double dummy) weigh nothing unless
-  the Director weights them. The Director's lines and outcomes without a weight each
-  get an equal share with that default set; lines he weights (:class:`Weights`) get
-  their weight and the rest share what is left in the same proportions. The score is
-  the weighted set of results and the comparison uses its mean.
-* ``dd``: perfect play from the corrected position: the offender picks his best legal
-  card, i.e. the substitution line best for the offenders.
-* ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
-  2007): the non-offenders get the most favourable result that was *likely*, the
-  offenders the most unfavourable that was *at all probable* — so the two sides can get
-  different scores. The thresholds (``likely``, 1/3 by default; ``probable``, 1/6) apply
-  to the distribution of *results*: lines with the same result are merged first, and a
-  result qualifies when the results at least as good for the non-offenders weigh at
-  least the threshold together (cumulative from the non-offenders' best), so there is
-  always one. Doubtful points go to the non-offenders (Law 84D). The weights are those
-  of the ``weighted`` policy.
+The policy (always named in the ruling: ``weighted``, ``dd`` or ``favourable``) turns a
+revoke's lines into a score: :mod:`equity.core.weights`. How far the weights may move
+before the decision changes: :mod:`equity.core.sensitivity`.
 
 With ``serious_error`` (Law 12C1(e)) the non-offenders contributed to their own damage
 by a serious error unrelated to the revoke: the offenders get the adjusted score; the
@@ -62,20 +41,30 @@ self-inflicted), which the ruling says.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Card, Choice, Contract, ModelError, Side, Vulnerability
+from equity.core.cards import Contract, Side, Vulnerability
 from equity.core.laws import AutomaticRuling, Step, StepKind
-from equity.core.line import DIRECTOR, LIKELY, OUTCOME, SUBSTITUTION, TABLE, Counterfactual, Line
+from equity.core.line import Counterfactual, Line
 from equity.core.questions import Work
 from equity.core.scoring import Event, WeightedScore
+from equity.core.sensitivity import sensitivity as sensitivity_sentence
+from equity.core.weights import (
+    EPSILON,
+    Assessment,
+    Policy,
+    Thresholds,
+    Weights,
+    line_weights,
+    offender_weights,
+)
 
-EPSILON = 1e-9
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
+NO_WEIGHTS = Weights()
+DEFAULT_THRESHOLDS = Thresholds()
 
 
 class Basis(StrEnum):
@@ -87,104 +76,6 @@ class Basis(StrEnum):
     """A Law 64C adjusted score."""
     NONE = "none"
     """No transfer and no adjustment."""
-
-
-class Policy(Choice):
-    """How a revoke's candidate lines become one (possibly weighted) result."""
-
-    WEIGHTED = "weighted"
-    DD = "dd"
-    FAVOURABLE = "favourable"
-
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The Director's own weights for the ``weighted`` policy.
-
-    Keys name lines: ``table`` (the table line), ``likely`` (the likely lines together,
-    shared by their frequencies), ``line1``, ``line2``... (the Director's lines, in the
-    order given), ``outcome1``... (his outcomes) or a card (``DT``, ``♦10``: the
-    substitution line of that card or of a card equal to it), optionally prefixed by the
-    revoke's number as the report numbers them (``2:table``) to apply to that revoke
-    only. The rule: each named line gets its weight; what is left of 1 goes to the lines
-    not named, in the proportions of the default weighting; if nothing unnamed has any
-    default weight, the named weights are scaled to sum to 1. Named weights over 1 in
-    total are an error, as is a negative weight. Weight 0 drops a line (``--drop``).
-    """
-
-    given: Mapping[str, float] = field(default_factory=dict)
-
-    @staticmethod
-    def parse(items: Sequence[str]) -> Weights:
-        """``["table=0.6", "2:DT=0.25"]`` to weights (raises ModelError)."""
-        out: dict[str, float] = {}
-        for item in items:
-            key, sep, value = item.partition("=")
-            try:
-                w = float(value)
-            except ValueError:
-                w = -1.0
-            if not sep or not key.strip() or not 0 <= w <= 1:
-                raise ModelError(f"a weight reads LINE=W with 0 <= W <= 1: {item!r}")
-            out[_normal_key(key)] = w
-        return Weights(out)
-
-    def for_line(self, line: Line, number: int) -> float | None:
-        """The weight given to ``line`` of revoke ``number`` (1-based), if any (for a
-        line of a group — ``likely``, a Director's line played out single dummy — the
-        weight of the whole group)."""
-        names = ([str(c) for c in line.equivalents] if line.kind == SUBSTITUTION
-                 else [line.name])
-        for name in names:
-            for key in (f"{number}:{name}", name):
-                if key in self.given:
-                    return self.given[key]
-        return None
-
-    def dropping(self, names: Sequence[str]) -> Weights:
-        """These weights with the lines ``names`` dropped (weight 0)."""
-        return Weights({**self.given, **{_normal_key(n): 0.0 for n in names}})
-
-
-GROUPS = ("table", "likely")
-"""Line names that are not cards (besides ``lineN`` and ``outcomeN``)."""
-
-
-def _normal_key(key: str) -> str:
-    k = key.strip()
-    prefix, _, name = k.rpartition(":")
-    low = name.strip().lower()
-    if low in GROUPS or re.fullmatch(r"(line|outcome)\d+", low):
-        name = low
-    else:
-        name = str(Card.parse(name))
-    return f"{prefix}:{name}" if prefix else name
-
-
-@dataclass(frozen=True, slots=True)
-class Assessment:
-    """One revoke's lines under the policy: weights and the result they stand for."""
-
-    counterfactual: Counterfactual
-    weights: tuple[float, ...]
-    """One per line, summing to 1: the result for the non-offenders."""
-    offender_weights: tuple[float, ...] | None = None
-    """The offenders' result when it differs (the non-reciprocal ``favourable`` policy)."""
-
-    @property
-    def weighted(self) -> tuple[tuple[int, float], ...]:
-        """(declarer's tricks, weight) with equal results merged, most tricks first."""
-        return _merge(self.counterfactual.lines, self.weights)
-
-    @property
-    def offenders_weighted(self) -> tuple[tuple[int, float], ...]:
-        return _merge(self.counterfactual.lines, self.offender_weights or self.weights)
-
-    @property
-    def equity_tricks(self) -> float:
-        """Declarer's expected tricks under the weights."""
-        return sum(t * w for t, w in self.weighted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,156 +153,6 @@ class Ruling:
                      for ln, w in zip(a.counterfactual.lines, a.weights, strict=True))
 
 
-def _merge(lines: Sequence[Line], weights: Sequence[float]) -> tuple[tuple[int, float], ...]:
-    acc: dict[int, float] = {}
-    for line, w in zip(lines, weights, strict=True):
-        if w > 0:
-            acc[line.declarer_tricks] = acc.get(line.declarer_tricks, 0.0) + w
-    return tuple(sorted(acc.items(), reverse=True))
-
-
-# --- Weights under each policy ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """The non-reciprocal ``favourable`` policy's thresholds, as shares of the weight."""
-
-    likely: float = 1 / 3
-    probable: float = 1 / 6
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.probable <= self.likely <= 1:
-            raise ModelError("thresholds need 0 <= probable <= likely <= 1")
-
-
-def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
-                 thresholds: Thresholds = Thresholds()) -> tuple[float, ...]:
-    """The weight of each line of ``cf`` for the non-offenders' result; ``sign`` is +1
-    when the non-offenders are declarer's side, -1 when they defend (so
-    ``sign * tricks`` is their gain)."""
-    lines = cf.lines
-    if policy is Policy.WEIGHTED:
-        return _director_weights(lines, weights, cf.revoke + 1, thresholds.probable)
-    if policy is Policy.DD:
-        subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
-        return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
-    return _best_for_nos(cf, weights, sign, thresholds.likely)
-
-
-def offender_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
-                     thresholds: Thresholds = Thresholds()) -> tuple[float, ...] | None:
-    """The offenders' result under the non-reciprocal ``favourable`` policy: the most
-    unfavourable to them that was at all probable; None for the reciprocal policies."""
-    if policy is not Policy.FAVOURABLE:
-        return None
-    return _best_for_nos(cf, weights, sign, thresholds.probable)
-
-
-def _best_for_nos(cf: Counterfactual, weights: Weights, sign: int, threshold: float
-                  ) -> tuple[float, ...]:
-    """The most favourable result for the non-offenders that reaches ``threshold`` on
-    the distribution of results: lines with the same result merged, weights cumulated
-    from the non-offenders' best result down; the first result whose cumulative weight
-    reaches the threshold (one always does: the total is 1). Its weight goes to the
-    first line with that result."""
-    lines = cf.lines
-    p = _director_weights(lines, weights, cf.revoke + 1)
-    merged: dict[int, float] = {}
-    for ln, w in zip(lines, p, strict=True):
-        merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
-    cumulative = 0.0
-    pick = min(merged, key=lambda t: sign * t)
-    for tricks in sorted(merged, key=lambda t: -sign * t):
-        cumulative += merged[tricks]
-        if cumulative >= threshold - EPSILON:
-            pick = tricks
-            break
-    return _one_hot(len(lines), next(i for i, ln in enumerate(lines)
-                                     if ln.declarer_tricks == pick))
-
-
-def _one_hot(n: int, pick: int) -> tuple[float, ...]:
-    return tuple(1.0 if i == pick else 0.0 for i in range(n))
-
-
-def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
-    """Law 12C1(c), our reading (module docstring): the table line its ``followed``
-    share, the likely lines the rest by frequency (the table line all of it when there
-    are none), substitution lines nothing; each Director's line or outcome an equal
-    share with that set."""
-    likely = [i for i, ln in enumerate(lines) if ln.kind == LIKELY]
-    f = next((ln.followed for ln in lines if ln.kind == TABLE), 0.0) if likely else 1.0
-    base = [0.0] * len(lines)
-    for i, ln in enumerate(lines):
-        if ln.kind == TABLE:
-            base[i] = f * ln.frequency
-        elif ln.kind == LIKELY:
-            base[i] = (1.0 - f) * ln.frequency
-    groups = sorted({ln.name for ln in lines if ln.kind in (DIRECTOR, OUTCOME)})
-    if not groups:
-        return tuple(base)
-    share = 1.0 / (len(groups) + 1)
-    return tuple(share * ln.frequency if ln.kind in (DIRECTOR, OUTCOME) else share * b
-                 for ln, b in zip(lines, base, strict=True))
-
-
-def _director_weights(lines: Sequence[Line], weights: Weights, number: int,
-                      floor: float = 0.0) -> tuple[float, ...]:
-    """The weighted policy's weights: named lines (or groups) get their weight, the rest
-    of 1 goes to the others in the default proportions (:func:`default_weights`); with
-    ``floor``, results less probable than that are dropped (:func:`_only_probable`)."""
-    base = default_weights(lines)
-    named = [weights.for_line(ln, number) for ln in lines]
-    groups: dict[str, float] = {}
-    for ln, w in zip(lines, named, strict=True):
-        if w is not None:
-            groups[ln.name or str(ln.card)] = w
-    given = sum(groups.values())
-    if given > 1 + EPSILON:
-        raise ModelError(f"the weights given for revoke {number} add up to {given:g}, over 1")
-    grouped = {ln.kind for ln in lines if ln.kind in (TABLE, LIKELY, DIRECTOR)}
-    out = [0.0] * len(lines)
-    for i, (ln, w) in enumerate(zip(lines, named, strict=True)):
-        if w is not None:
-            out[i] = w * (ln.frequency if ln.kind in grouped else 1.0)
-    free = sum(b for b, w in zip(base, named, strict=True) if w is None)
-    if free > EPSILON:
-        rest = max(0.0, 1.0 - given)
-        for i, w in enumerate(named):
-            if w is None:
-                out[i] = rest * base[i] / free
-    elif given > EPSILON:
-        out = [w / given for w in out]
-    else:
-        raise ModelError(f"every line of revoke {number} has weight 0")
-    return _only_probable(lines, out, named, floor)
-
-
-def _only_probable(lines: Sequence[Line], weights: list[float],
-                   named: Sequence[float | None], floor: float) -> tuple[float, ...]:
-    """Law 12C1(c) weighs the outcomes that were likely: a result whose default weight
-    comes to less than half of ``floor`` (the 'at all probable' threshold, 1/6 by
-    default) is dropped; one between half the threshold and the threshold keeps a part
-    of its weight growing linearly to all of it, so that a hair's change in an estimate
-    never makes the score jump; the others are scaled up to fill the rest. Weights the
-    Director gave are kept as given."""
-    merged: dict[int, float] = {}
-    for ln, w, n in zip(lines, weights, named, strict=True):
-        if n is None:
-            merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
-    free = sum(merged.values())
-    if floor <= 0 or free <= EPSILON:
-        return tuple(weights)
-    share = {t: min(1.0, max(0.0, (w / free - floor / 2) / (floor / 2)))
-             for t, w in merged.items()}
-    kept = sum(merged[t] * share[t] for t in merged)
-    if kept <= EPSILON:
-        return tuple(weights)
-    return tuple(w if n is not None else w * share[ln.declarer_tricks] * free / kept
-                 for ln, w, n in zip(lines, weights, named, strict=True))
-
-
 # --- The comparison -----------------------------------------------------------------------
 
 
@@ -424,9 +165,10 @@ Dist = tuple[tuple[int, float], ...]
 
 
 def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
-            policy: Policy = Policy.WEIGHTED, weights: Weights = Weights(),
+            policy: Policy = Policy.WEIGHTED, weights: Weights = NO_WEIGHTS,
             event: Event = TOTAL_POINTS, vulnerability: Vulnerability = Vulnerability.NONE,
-            thresholds: Thresholds = Thresholds(), serious_error: bool = False) -> Ruling:
+            thresholds: Thresholds = DEFAULT_THRESHOLDS, serious_error: bool = False
+            ) -> Ruling:
     """Rule under Law 64C on top of the automatic ruling (see the module docstring)."""
     after = ruling.after_transfer_tricks
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
@@ -501,7 +243,7 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
             equity = _result(_align(_quantiles(_play_dist(a, weights)), before, 1))
             return nos_gain(contract, vulnerability, event, nos, current, equity)
 
-        sensitivity.append(_sensitivity(a, policy, gain_with, thresholds, sign_of(nos),
+        sensitivity.append(sensitivity_sentence(a, policy, gain_with, thresholds, sign_of(nos),
                                         len(assessments) > 1))
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
@@ -682,85 +424,6 @@ def _mean(weighted: Sequence[tuple[int, float]]) -> float:
     return sum(t * w for t, w in weighted)
 
 
-# --- Sensitivity: how far the weights may move --------------------------------------------
-
-
-def _sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[float]], float],
-                 thresholds: Thresholds, sign: int, several: bool) -> str:
-    """One sentence: the weight of the table line at which this revoke's decision
-    (adjust, or keep the Law 64A result) would change, the other lines keeping their
-    proportions; for ``dd`` and ``favourable``, what moves their result instead."""
-    cf = a.counterfactual
-    head = f"Revoke {cf.revoke + 1}: " if several else ""
-    lines = cf.lines
-    if policy is Policy.DD:
-        return (f"{head}policy dd: one line decides (the offender's best legal card, "
-                "double dummy); no weight enters.")
-    if policy is Policy.FAVOURABLE:
-        return head + _favourable_sensitivity(a, sign, thresholds)
-    tables = {i: ln.frequency for i, ln in enumerate(lines) if ln.kind == TABLE}
-    if not tables:
-        return f"{head}no table line: the decision rests on the Director's lines alone."
-    now = sum(a.weights[i] for i in tables)
-    others = [0.0 if i in tables else w for i, w in enumerate(a.weights)]
-    if sum(others) <= EPSILON:
-        others = [0.0 if i in tables else (ln.frequency if ln.kind == LIKELY else 0.0)
-                  for i, ln in enumerate(lines)]
-    if sum(others) <= EPSILON:
-        others = [0.0 if i in tables else 1.0 for i in range(len(lines))]
-    total = sum(others)
-    if total <= EPSILON:
-        return (f"{head}the table line is the only line: no weight can move this "
-                "decision (add a line or an outcome to test it).")
-    direction = [w / total for w in others]
-
-    def gain(t: float) -> float:
-        return gain_with([t * tables[i] if i in tables else (1 - t) * d
-                          for i, d in enumerate(direction)])
-
-    adjust = gain(now) > EPSILON
-    verdict = "the adjustment" if adjust else "the Law 64A result"
-    flips = [t for t in (0.0, 1.0) if (gain(t) > EPSILON) != adjust]
-    if not flips:
-        return (f"{head}{verdict} stands whatever weight the table line gets (it has "
-                f"{now:.0%}; the other lines keep their proportions).")
-    lo, hi = sorted((now, flips[0]))
-    for _ in range(40):  # the flip point, to well under a percent
-        mid = (lo + hi) / 2
-        if ((gain(mid) > EPSILON) != adjust) == (flips[0] > now):
-            hi = mid
-        else:
-            lo = mid
-    edge = (lo + hi) / 2
-    show = f"{edge:.0%}" if 0.005 < edge < 0.995 else f"{edge:.1%}"
-    other = "the Law 64A result would stand" if adjust else "the score would be adjusted"
-    if show in (f"{now:.0%}", f"{now:.1%}"):  # the flip is at the present weight
-        return (f"{head}{verdict} is on the edge: it holds at the table line's present "
-                f"weight ({now:.0%}), and with any weight {'above' if flips[0] > now else 'below'}"
-                f" it, the other lines keeping their proportions, {other}.")
-    side = "or more" if flips[0] > now else "or less"
-    return (f"{head}{verdict} holds while the table line weighs "
-            f"{'less' if flips[0] > now else 'more'} than {show} (it has {now:.0%}); at "
-            f"{show} {side}, the other lines keeping their proportions, {other}.")
-
-
-def _favourable_sensitivity(a: Assessment, sign: int, thresholds: Thresholds) -> str:
-    """The ``likely`` thresholds between which the non-offenders' result stays."""
-    merged: dict[int, float] = {}
-    weights = _director_weights(a.counterfactual.lines, Weights(), a.counterfactual.revoke + 1)
-    for ln, w in zip(a.counterfactual.lines, weights, strict=True):
-        merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
-    cumulative = 0.0
-    for tricks in sorted(merged, key=lambda t: -sign * t):
-        before = cumulative
-        cumulative += merged[tricks]
-        if cumulative >= thresholds.likely - EPSILON:
-            return (f"policy favourable: the non-offenders' result, {tricks} tricks, holds "
-                    f"for a 'likely' threshold above {before:.0%} and up to "
-                    f"{cumulative:.0%} (it is {thresholds.likely:.0%}).")
-    return "policy favourable: one result only."
-
-
 # --- The steps a Director reads out ---------------------------------------------------------
 
 
@@ -839,3 +502,7 @@ def _decision_step(ruling: AutomaticRuling, basis: Basis,
                     StepKind.DECISION)
     return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.",
                 StepKind.DECISION)
+
+
+__all__ = ["TOTAL_POINTS", "Assessment", "Basis", "Policy", "Ruling", "Thresholds", "Weights",
+           "compare", "nos_gain", "without_equity"]

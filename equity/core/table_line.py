@@ -223,6 +223,9 @@ def _why_left(rp: Replay, pos: Position, seat: Seat, rec: _Recorded, playable: b
         why = (f"{seat.long_name} revoked with {card.pretty} here in the record; the line "
                "does not repeat a revoke" if revoked else
                f"{card.pretty} is not a legal card for {seat.long_name} in this line")
+    elif rec.moved:
+        why = (f"{seat.long_name} held back his revoke card {card.pretty} for the moment "
+               "he played the natural card in the record, but here he would not choose it")
     else:
         why = (f"{seat.long_name}'s {card.pretty} was played with "
                f"{_situation(rec)} in the record; here the trick holds "

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from equity.core.laws import AutomaticRuling
+from equity.core.questions import Work
 from equity.core.ruling import Ruling
 from equity.render.view import (
     DD_NOTE,
@@ -74,3 +75,10 @@ def equity_text(ruling: Ruling) -> str:
 def board_text(ruling: Ruling) -> str:
     """A board's ruling as text: with Law 64C when the lines were solved, else alone."""
     return equity_text(ruling) if ruling.solved else ruling_text(ruling.automatic)
+
+
+def work_text(work: Work) -> str:
+    """What a ruling (or a run) cost, in a line: "412 DDS positions, 30 decisions, 520
+    layouts; 0.31 s in DDS, 0.42 s in all"."""
+    return (f"{work.positions} DDS positions, {work.decisions} decisions, {work.layouts} "
+            f"layouts; {work.dds_seconds:.2f} s in DDS, {work.seconds:.2f} s in all")

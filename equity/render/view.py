@@ -33,10 +33,11 @@ from equity.core.replay import Replay
 from equity.core.ruling import Assessment, Ruling
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
-           "substitution lines are double dummy. The likely lines, and the table line's "
-           "choices where the record cannot stand, are single dummy (each player sees only "
-           "his own hand and dummy, over sampled layouts of the unseen cards, seeded so that "
-           "a ruling repeats): estimates for the Director to weigh, not a verdict.")
+           "substitution lines are double dummy. The likely outcomes, and the table line "
+           "after it leaves the record, are single dummy (each player sees only his own "
+           "hand and dummy; each card's chance is the share of the layouts of the unseen "
+           "cards in which it is the right choice; an unlikely branch is finished double "
+           "dummy): estimates for the Director to weigh, not a verdict.")
 """The caveat printed with the Law 64C lines."""
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
@@ -297,7 +298,10 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     rev = ruling.automatic.revokes[cf.revoke].revoke
     title = f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), Law {cf.law}"
     theirs = a.offender_weights
-    lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1])
+    first_table = next((n for n, ln in enumerate(cf.lines, 1) if ln.kind == TABLE), None)
+    lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1],
+                             first_table if line.kind == TABLE and n != first_table
+                             else None)
                   for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1))
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
@@ -332,7 +336,9 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -
 
 
 def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
-               offender_weight: float | None) -> LineView:
+               offender_weight: float | None, same_as: int | None = None) -> LineView:
+    """One line in words; ``same_as``: the number of the table line whose departures
+    and own errors this one shares (the table line's other outcomes list them once)."""
     by_trick: dict[int, list[tuple[Seat, Card]]] = {}
     for p in line.cards:
         by_trick.setdefault(p.trick, []).append((p.seat, p.card))
@@ -356,10 +362,17 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     listed = len(line.departures) if line.left_record in line.departures else 0
     if line.kind == OUTCOME:
         brief = f"{label}: {_brief_tricks(line)}"
+    elif same_as is not None:
+        brief = (f"{label} {card}: {_played(tricks)}; leaves the record as line {same_as} "
+                 f"-> {_brief_tricks(line)}")
     else:
         brief = (f"{label} {card}: {_played(tricks)}; "
                  f"{_brief_departure(line.left_record, line.kind, bool(listed))} -> "
                  f"{_brief_tricks(line)}")
+    if same_as is not None:
+        return LineView(number, label, card, tricks,
+                        f"as line {same_as}, then another of the likely choices", result,
+                        score, w, brief, pct(weight))
     return LineView(number, label, card, tricks,
                     _departure(line.left_record, line.kind, listed), result, score, w, brief,
                     pct(weight), tuple(_departure_item(d) for d in line.departures),

@@ -22,7 +22,7 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.board import Board
 from equity.core.line import LIKELY, TABLE, Departure, Leaves, Line
-from equity.core.ruling import Ruling
+from equity.core.ruling import Policy, Ruling
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.markdown import render_markdown
@@ -32,17 +32,17 @@ from equity.render.view import DD_NOTE
 CASES = Path(__file__).parents[1] / "cases"
 DEPARTS = "001_3nt_east_diamond_discard"
 INDUCED = "004_3nt_long_suit_killed"
-OWN_ERRORS = "011_64b3_penalty_card_not_played_discard"
+OWN_ERRORS = "000_64b3_failure_to_play_penalty_card"
 ARROW = "\u2192"
 
 
 @cache
-def ruled(case: str, playouts: int | None = None) -> Ruling:
+def ruled(case: str, policy: str | None = None) -> Ruling:
     """Board 1 of the case, ruled once for the module."""
     board = next(b for b in read_boards(CASES / f"{case}.pbn")
                  if isinstance(b, Board) and b.number == 1)
-    return rule_board(board, RulingOptions() if playouts is None
-                      else RulingOptions(playouts=playouts))
+    return rule_board(board, RulingOptions() if policy is None
+                      else RulingOptions(policy=Policy(policy)))
 
 
 class _Seen(HTMLParser):
@@ -88,6 +88,12 @@ def renderings(ruling: Ruling) -> dict[str, str]:
             "html": seen(render_html([ruling])), "md": unmd(render_markdown([ruling]))}
 
 
+def label(line: Line) -> str:
+    """The table line's label: with its probability when it left the record at a close
+    decision and is one of several outcomes."""
+    return "table line" + (f" ({line.frequency:.0%} likely)" if line.frequency < 1 else "")
+
+
 def table_line(ruling: Ruling) -> tuple[int, Line]:
     """The table line and its number among its revoke's lines."""
     for a in ruling.assessments:
@@ -114,7 +120,8 @@ def test_every_departure_of_the_table_line_is_listed_with_its_cards_and_reason(c
     cards = [d for d in line.departures if d.at in (Leaves.CARD, Leaves.INDUCED)]
     assert cards
     for where, shown in renderings(ruling).items():
-        assert f"Where line {n} (table line) leaves the record, and why" in shown, where
+        assert re.search(rf"Where line {n} \(table line( \(\d+% likely\))?\) leaves the record, "
+                         "and why", shown), where
         for d in cards:
             assert said(d) in shown, (where, d)
         # listed once: the line's own row no longer repeats the first reason
@@ -136,7 +143,8 @@ def test_the_text_lists_the_departures_indented_under_their_line() -> None:
     rows = board_text(ruling).splitlines()
     at = next(i for i, r in enumerate(rows) if r.startswith(f"  {n}. table line "))
     assert "first left the record at trick 7, East ->" in rows[at]
-    assert rows[at + 1] == f"     Where line {n} (table line) leaves the record, and why:"
+    assert re.fullmatch(rf"     Where line {n} \(table line( \(\d+% likely\))?\) leaves the "
+                        "record, and why:", rows[at + 1])
     listed = rows[at + 2:at + 2 + len(line.departures)]
     assert [r.removeprefix("       - ") for r in listed] == [
         f"{said(d)}." if not d.reason.endswith(".") else said(d) for d in line.departures]
@@ -147,8 +155,10 @@ def test_the_documents_name_the_first_departure_in_the_lines_table() -> None:
     _, line = table_line(ruling)
     first = line.left_record
     assert first.recorded is not None and first.card is not None
-    cell = (f"trick 7, East: recorded {first.recorded.pretty} {ARROW} {first.card.pretty} "
-            f"(the first of {len(line.departures)} departures listed below)")
+    which = ("listed below" if len(line.departures) == 1
+             else f"the first of {len(line.departures)} departures listed below")
+    cell = (f"trick {first.trick}, East: recorded {first.recorded.pretty} {ARROW} "
+            f"{first.card.pretty} ({which})")
     page = render_html([ruling])
     assert cell in seen(page) and cell in unmd(render_markdown([ruling]))
     assert page.count('<div class="line-notes">') == 1
@@ -159,7 +169,7 @@ def test_the_non_offenders_own_errors_that_stand_are_listed() -> None:
     n, line = table_line(ruling)
     assert line.own_errors
     for where, shown in renderings(ruling).items():
-        assert (f"The non-offenders' own errors in line {n} (table line), which stand: the "
+        assert (f"The non-offenders' own errors in line {n} ({label(line)}), which stand: the "
                 "revoke did not cause them (Law 12C1(e))") in shown, where
         for d in line.own_errors:
             assert said(d) in shown, (where, d)
@@ -172,7 +182,7 @@ def test_the_non_offenders_own_errors_that_stand_are_listed() -> None:
 
 
 def distribution(ruling: Ruling) -> str:
-    """The likely lines' results by share of the playouts, most tricks first."""
+    """The likely outcomes' results by probability, most tricks first."""
     shares: dict[int, float] = {}
     for line, _ in ruling.lines:
         if line.kind == LIKELY:
@@ -182,25 +192,25 @@ def distribution(ruling: Ruling) -> str:
 
 
 @pytest.mark.parametrize("case", [DEPARTS, INDUCED])
-def test_the_distribution_of_the_playouts_is_summed_up_per_revoke(case: str) -> None:
+def test_the_likely_outcomes_are_summed_up_per_revoke(case: str) -> None:
     ruling = ruled(case)
     (a,) = ruling.assessments
     natural = a.counterfactual.natural
     seat = ruling.automatic.revokes[0].revoke.seat
     assert natural is not None
-    want = (f"Single-dummy playouts from {seat.long_name}'s natural card {natural.pretty}: "
+    want = (f"Likely outcomes from {seat.long_name}'s natural card {natural.pretty}: "
             f"{distribution(ruling)}.")
     for where, shown in renderings(ruling).items():
         assert shown.count(want) == 1, (where, want)
-    if case == DEPARTS:  # three results: 10, 9 and 8 tricks
-        assert re.search(r": \d+% 10 tricks, \d+% 9, \d+% 8\.", want), want
+    assert re.search(r": \d+% \d+ tricks(, \d+% \d+)*\.", want), want
 
 
-def test_no_likely_lines_no_distribution() -> None:
-    ruling = ruled(DEPARTS, playouts=0)  # the table line alone
-    assert not any(line.kind == LIKELY for line, _ in ruling.lines)
-    for shown in renderings(ruling).values():
-        assert "Single-dummy playouts" not in shown
+def test_every_close_decision_of_the_likely_outcomes_is_shown() -> None:
+    ruling = ruled(DEPARTS)
+    branches = {b for line, _ in ruling.lines if line.kind == LIKELY for b in line.branches}
+    for where, shown in renderings(ruling).items():
+        for b in branches:
+            assert b in shown, (where, b)
 
 
 @pytest.mark.parametrize("case", [DEPARTS, OWN_ERRORS])

@@ -6,13 +6,15 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from equity.app.batch.keys import board_error
 from equity.core.board import Board
+from equity.core.questions import Work
 
 log = logging.getLogger("equity.batch")
 
@@ -36,6 +38,21 @@ class Summary:
     """Boards whose earlier line (a time limit overrun) was dropped to rule them again."""
     jobs: int = 1
     """Worker processes used (``jobs`` capped by the machine)."""
+    work: Work = field(default_factory=Work)
+    """The DDS work of the boards ruled in this run, added up from their ``stats``."""
+
+    def add_stats(self, lines: Sequence[str]) -> None:
+        """Add the ``stats`` of these output lines (JSON lines; other formats carry none)."""
+        for line in lines:
+            at = line.rfind(_STATS)
+            if at < 0:
+                continue
+            stats, _ = _DECODER.raw_decode(line, at + len(_STATS))
+            self.work.add(Work(**stats))
+
+
+_STATS = '"stats": '
+_DECODER = json.JSONDecoder()
 
 
 def retry_or_report(task: list[Board], message: str, emit: Emit,

@@ -14,12 +14,14 @@ with the same words.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
@@ -29,12 +31,12 @@ from equity.core.board import Board
 from equity.core.cards import ModelError
 from equity.core.errors import BoardError, Where
 from equity.core.laws import AutomaticRuling
-from equity.core.lines import Counterfactual, Plan, Question, plan
+from equity.core.lines import Counterfactual, Plan, Question, Work, plan
 from equity.core.position import Position
 from equity.dd import solve
 from equity.dd.session import Answer, session
 from equity.dd.solve import SolveError
-from equity.render.jsonout import equity_json, ruling_json
+from equity.render.jsonout import board_json, ruling_json
 
 TASK_BOARDS = 16
 """Boards per task: enough positions for full DDS batches, small enough that a killed run
@@ -62,6 +64,9 @@ class _Pending:
     plan: Plan[tuple[Counterfactual, ...]]
     asked: list[Question] | None = None
     """The questions the plan waits on (None: not started)."""
+    work: Work = field(default_factory=Work)
+    """What the board cost: its own positions, decisions and layouts; its time in Python
+    and its share of each round's DDS time (by the positions it asked)."""
 
 
 def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
@@ -83,6 +88,7 @@ def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer])
     output line once the plan is done or fails, else None (``p.asked`` then holds what
     DDS must answer). A question the cache cannot answer is checked before it goes to
     DDS; every position in the cache was checked when it was first asked."""
+    started = time.perf_counter()
     try:
         asked = next(p.plan) if p.asked is None else p.asked
         while True:
@@ -93,6 +99,7 @@ def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer])
                     if r is None:
                         solve.check_question(q)
                 p.asked = asked
+                p.work.seconds += time.perf_counter() - started
                 return None
             asked = p.plan.send(replies)
     except StopIteration as done:
@@ -101,7 +108,9 @@ def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer])
         p.plan.close()
         return _final_error(p.board, e)
     try:
-        return keyed(equity_json(judge(p.board, p.automatic, lines, options)),
+        ruling = judge(p.board, p.automatic, lines, options)
+        p.work.seconds += time.perf_counter() - started
+        return keyed(board_json(dataclasses.replace(ruling, work=p.work)),
                      board_key(p.board.source, p.board.index))
     except Exception as e:
         return _final_error(p.board, e)
@@ -140,15 +149,20 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
         if isinstance(auto, str):
             lines[i] = auto
         elif not options.equity:
-            lines[i] = keyed(ruling_json(auto), board_key(b.source, b.index))
+            lines[i] = keyed({**ruling_json(auto), "stats": Work().as_dict()},
+                             board_key(b.source, b.index))
         else:
-            p = _Pending(i, b, auto, plan(auto, options.estimate))
+            work = Work()
+            p = _Pending(i, b, auto, plan(auto, options.estimate, work), work=work)
             lines[i] = _advance(p, options, cache)
             if lines[i] is None:
                 pending.append(p)
     while pending:
         groups = [_missing(p.asked or [], cache) for p in pending]
-        for a in _solve_or_isolate(pending, groups, solve_groups, lines):
+        started = time.perf_counter()
+        answers = _solve_or_isolate(pending, groups, solve_groups, lines)
+        _share_time(pending, groups, time.perf_counter() - started)
+        for a in answers:
             known = cache.get(a.position)
             if known is None or known.card_scores is None:
                 cache[a.position] = a
@@ -162,6 +176,16 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
     done = [line for line in lines if line is not None]
     assert len(done) == len(boards)  # every board ends with its line or its error
     return done
+
+
+def _share_time(pending: Sequence[_Pending],
+                groups: Sequence[Sequence[tuple[Position, bool]]], seconds: float) -> None:
+    """A round's DDS time shared among its boards by the positions each asked."""
+    asked = sum(len(g) for g in groups)
+    for p, g in zip(pending, groups, strict=True):
+        share = seconds * len(g) / asked if asked else 0.0
+        p.work.dds_seconds += share
+        p.work.seconds += share
 
 
 def _solve_or_isolate(pending: Sequence[_Pending],

@@ -82,6 +82,7 @@ class _Writer:
                      and json.loads(line).get("error") is not None)
         self.summary.errors += errors
         self.summary.ruled += len(lines) - errors
+        self.summary.add_stats(lines)
         if self.bar is not None:
             self.bar.update(boards)
 

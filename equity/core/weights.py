@@ -1,0 +1,282 @@
+"""Law 12C1(c): how a revoke's candidate lines become one (possibly weighted) result —
+the policies, the Director's weights and the default weights.
+
+* ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*. The table line
+  (:mod:`equity.core.table_line`: the play as it happened, kept in its situations)
+  speaks for the share of the play it keeps as recorded, ``followed``, its outcomes by
+  their probabilities; the likely outcomes (:mod:`equity.core.outcome_tree`) share the
+  rest by their probabilities. Substitution lines (double dummy) weigh nothing unless
+  the Director weights them. The Director's lines and outcomes without a weight each
+  get an equal share with that default set; lines he weights (:class:`Weights`) get
+  their weight and the rest share what is left in the same proportions. Results that
+  were not at all probable fade out (:func:`only_probable`).
+* ``dd``: perfect play from the corrected position: the offender picks his best legal
+  card, i.e. the substitution line best for the offenders.
+* ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
+  2007): the non-offenders get the most favourable result that was *likely*, the
+  offenders the most unfavourable that was *at all probable* — so the two sides can get
+  different scores. The thresholds (``likely``, 1/3 by default; ``probable``, 1/6) apply
+  to the distribution of *results*: lines with the same result are merged first, and a
+  result qualifies when the results at least as good for the non-offenders weigh at
+  least the threshold together (cumulative from the non-offenders' best), so there is
+  always one. Doubtful points go to the non-offenders (Law 84D).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from equity.core.cards import Card, Choice, ModelError
+from equity.core.line import DIRECTOR, LIKELY, OUTCOME, SUBSTITUTION, TABLE, Counterfactual, Line
+
+EPSILON = 1e-9
+
+
+class Policy(Choice):
+    """How a revoke's candidate lines become one (possibly weighted) result."""
+
+    WEIGHTED = "weighted"
+    DD = "dd"
+    FAVOURABLE = "favourable"
+
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The Director's own weights for the ``weighted`` policy.
+
+    Keys name lines: ``table`` (the table line), ``likely`` (the likely lines together,
+    shared by their frequencies), ``line1``, ``line2``... (the Director's lines, in the
+    order given), ``outcome1``... (his outcomes) or a card (``DT``, ``♦10``: the
+    substitution line of that card or of a card equal to it), optionally prefixed by the
+    revoke's number as the report numbers them (``2:table``) to apply to that revoke
+    only. The rule: each named line gets its weight; what is left of 1 goes to the lines
+    not named, in the proportions of the default weighting; if nothing unnamed has any
+    default weight, the named weights are scaled to sum to 1. Named weights over 1 in
+    total are an error, as is a negative weight. Weight 0 drops a line (``--drop``).
+    """
+
+    given: Mapping[str, float] = field(default_factory=dict)
+
+    @staticmethod
+    def parse(items: Sequence[str]) -> Weights:
+        """``["table=0.6", "2:DT=0.25"]`` to weights (raises ModelError)."""
+        out: dict[str, float] = {}
+        for item in items:
+            key, sep, value = item.partition("=")
+            try:
+                w = float(value)
+            except ValueError:
+                w = -1.0
+            if not sep or not key.strip() or not 0 <= w <= 1:
+                raise ModelError(f"a weight reads LINE=W with 0 <= W <= 1: {item!r}")
+            out[_normal_key(key)] = w
+        return Weights(out)
+
+    def for_line(self, line: Line, number: int) -> float | None:
+        """The weight given to ``line`` of revoke ``number`` (1-based), if any (for a
+        line of a group — ``likely``, a Director's line played out single dummy — the
+        weight of the whole group)."""
+        names = ([str(c) for c in line.equivalents] if line.kind == SUBSTITUTION
+                 else [line.name])
+        for name in names:
+            for key in (f"{number}:{name}", name):
+                if key in self.given:
+                    return self.given[key]
+        return None
+
+    def dropping(self, names: Sequence[str]) -> Weights:
+        """These weights with the lines ``names`` dropped (weight 0)."""
+        return Weights({**self.given, **{_normal_key(n): 0.0 for n in names}})
+
+
+GROUPS = ("table", "likely")
+"""Line names that are not cards (besides ``lineN`` and ``outcomeN``)."""
+
+
+def _normal_key(key: str) -> str:
+    k = key.strip()
+    prefix, _, name = k.rpartition(":")
+    low = name.strip().lower()
+    if low in GROUPS or re.fullmatch(r"(line|outcome)\d+", low):
+        name = low
+    else:
+        name = str(Card.parse(name))
+    return f"{prefix}:{name}" if prefix else name
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """One revoke's lines under the policy: weights and the result they stand for."""
+
+    counterfactual: Counterfactual
+    weights: tuple[float, ...]
+    """One per line, summing to 1: the result for the non-offenders."""
+    offender_weights: tuple[float, ...] | None = None
+    """The offenders' result when it differs (the non-reciprocal ``favourable`` policy)."""
+
+    @property
+    def weighted(self) -> tuple[tuple[int, float], ...]:
+        """(declarer's tricks, weight) with equal results merged, most tricks first."""
+        return merge(self.counterfactual.lines, self.weights)
+
+    @property
+    def offenders_weighted(self) -> tuple[tuple[int, float], ...]:
+        return merge(self.counterfactual.lines, self.offender_weights or self.weights)
+
+    @property
+    def equity_tricks(self) -> float:
+        """Declarer's expected tricks under the weights."""
+        return sum(t * w for t, w in self.weighted)
+
+
+def merge(lines: Sequence[Line], weights: Sequence[float]) -> tuple[tuple[int, float], ...]:
+    acc: dict[int, float] = {}
+    for line, w in zip(lines, weights, strict=True):
+        if w > 0:
+            acc[line.declarer_tricks] = acc.get(line.declarer_tricks, 0.0) + w
+    return tuple(sorted(acc.items(), reverse=True))
+
+
+# --- Weights under each policy ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The non-reciprocal ``favourable`` policy's thresholds, as shares of the weight."""
+
+    likely: float = 1 / 3
+    probable: float = 1 / 6
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.probable <= self.likely <= 1:
+            raise ModelError("thresholds need 0 <= probable <= likely <= 1")
+
+
+def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
+                 thresholds: Thresholds = Thresholds()) -> tuple[float, ...]:
+    """The weight of each line of ``cf`` for the non-offenders' result; ``sign`` is +1
+    when the non-offenders are declarer's side, -1 when they defend (so
+    ``sign * tricks`` is their gain)."""
+    lines = cf.lines
+    if policy is Policy.WEIGHTED:
+        return director_weights(lines, weights, cf.revoke + 1, thresholds.probable)
+    if policy is Policy.DD:
+        subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
+        return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
+    return _best_for_nos(cf, weights, sign, thresholds.likely)
+
+
+def offender_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
+                     thresholds: Thresholds = Thresholds()) -> tuple[float, ...] | None:
+    """The offenders' result under the non-reciprocal ``favourable`` policy: the most
+    unfavourable to them that was at all probable; None for the reciprocal policies."""
+    if policy is not Policy.FAVOURABLE:
+        return None
+    return _best_for_nos(cf, weights, sign, thresholds.probable)
+
+
+def _best_for_nos(cf: Counterfactual, weights: Weights, sign: int, threshold: float
+                  ) -> tuple[float, ...]:
+    """The most favourable result for the non-offenders that reaches ``threshold`` on
+    the distribution of results: lines with the same result merged, weights cumulated
+    from the non-offenders' best result down; the first result whose cumulative weight
+    reaches the threshold (one always does: the total is 1). Its weight goes to the
+    first line with that result."""
+    lines = cf.lines
+    p = director_weights(lines, weights, cf.revoke + 1)
+    merged: dict[int, float] = {}
+    for ln, w in zip(lines, p, strict=True):
+        merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    cumulative = 0.0
+    pick = min(merged, key=lambda t: sign * t)
+    for tricks in sorted(merged, key=lambda t: -sign * t):
+        cumulative += merged[tricks]
+        if cumulative >= threshold - EPSILON:
+            pick = tricks
+            break
+    return _one_hot(len(lines), next(i for i, ln in enumerate(lines)
+                                     if ln.declarer_tricks == pick))
+
+
+def _one_hot(n: int, pick: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == pick else 0.0 for i in range(n))
+
+
+def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
+    """Law 12C1(c), our reading (module docstring): the table line its ``followed``
+    share, the likely lines the rest by frequency (the table line all of it when there
+    are none), substitution lines nothing; each Director's line or outcome an equal
+    share with that set."""
+    likely = [i for i, ln in enumerate(lines) if ln.kind == LIKELY]
+    f = next((ln.followed for ln in lines if ln.kind == TABLE), 0.0) if likely else 1.0
+    base = [0.0] * len(lines)
+    for i, ln in enumerate(lines):
+        if ln.kind == TABLE:
+            base[i] = f * ln.frequency
+        elif ln.kind == LIKELY:
+            base[i] = (1.0 - f) * ln.frequency
+    groups = sorted({ln.name for ln in lines if ln.kind in (DIRECTOR, OUTCOME)})
+    if not groups:
+        return tuple(base)
+    share = 1.0 / (len(groups) + 1)
+    return tuple(share * ln.frequency if ln.kind in (DIRECTOR, OUTCOME) else share * b
+                 for ln, b in zip(lines, base, strict=True))
+
+
+def director_weights(lines: Sequence[Line], weights: Weights, number: int,
+                      floor: float = 0.0) -> tuple[float, ...]:
+    """The weighted policy's weights: named lines (or groups) get their weight, the rest
+    of 1 goes to the others in the default proportions (:func:`default_weights`); with
+    ``floor``, results less probable than that are dropped (:func:`only_probable`)."""
+    base = default_weights(lines)
+    named = [weights.for_line(ln, number) for ln in lines]
+    groups: dict[str, float] = {}
+    for ln, w in zip(lines, named, strict=True):
+        if w is not None:
+            groups[ln.name or str(ln.card)] = w
+    given = sum(groups.values())
+    if given > 1 + EPSILON:
+        raise ModelError(f"the weights given for revoke {number} add up to {given:g}, over 1")
+    grouped = {ln.kind for ln in lines if ln.kind in (TABLE, LIKELY, DIRECTOR)}
+    out = [0.0] * len(lines)
+    for i, (ln, w) in enumerate(zip(lines, named, strict=True)):
+        if w is not None:
+            out[i] = w * (ln.frequency if ln.kind in grouped else 1.0)
+    free = sum(b for b, w in zip(base, named, strict=True) if w is None)
+    if free > EPSILON:
+        rest = max(0.0, 1.0 - given)
+        for i, w in enumerate(named):
+            if w is None:
+                out[i] = rest * base[i] / free
+    elif given > EPSILON:
+        out = [w / given for w in out]
+    else:
+        raise ModelError(f"every line of revoke {number} has weight 0")
+    return only_probable(lines, out, named, floor)
+
+
+def only_probable(lines: Sequence[Line], weights: list[float],
+                   named: Sequence[float | None], floor: float) -> tuple[float, ...]:
+    """Law 12C1(c) weighs the outcomes that were likely: a result whose default weight
+    comes to less than half of ``floor`` (the 'at all probable' threshold, 1/6 by
+    default) is dropped; one between half the threshold and the threshold keeps a part
+    of its weight growing linearly to all of it, so that a hair's change in an estimate
+    never makes the score jump; the others are scaled up to fill the rest. Weights the
+    Director gave are kept as given."""
+    merged: dict[int, float] = {}
+    for ln, w, n in zip(lines, weights, named, strict=True):
+        if n is None:
+            merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    free = sum(merged.values())
+    if floor <= 0 or free <= EPSILON:
+        return tuple(weights)
+    share = {t: min(1.0, max(0.0, (w / free - floor / 2) / (floor / 2)))
+             for t, w in merged.items()}
+    kept = sum(merged[t] * share[t] for t in merged)
+    if kept <= EPSILON:
+        return tuple(weights)
+    return tuple(w if n is not None else w * share[ln.declarer_tricks] * free / kept
+                 for ln, w, n in zip(lines, weights, named, strict=True))

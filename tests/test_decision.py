@@ -1,0 +1,310 @@
+"""The decision model (equity.core.decision): forced and free decisions cost nothing,
+decisions are remembered and see the same layouts under the same seed, the chances are
+the layouts' shares of right choices (checked against a brute-force double-dummy solver
+on small endings), sampling stops early on a clear choice, and the tie rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+import pytest
+
+from equity.core.cards import Card, Seat, Side, Strain, Suit, cards, count, parse_hand
+from equity.core.decision import DecisionModel, Sampling, classes, lowest, sure_winners
+from equity.core.knowledge import Knowledge
+from equity.core.position import Position
+from equity.core.questions import CardValues, Question
+from equity.dd.single_dummy import decide, decide_many
+from tests.oracle_sd import OracleValuer, oracle_values, recorded
+
+C = Card.parse
+SMALL = Sampling(first=4, step=4, cap=12)
+"""Sampling small enough for the brute-force solver, with every stage in use."""
+
+
+def hands(n: str, e: str, s: str, w: str) -> tuple[int, int, int, int]:
+    return (parse_hand(n), parse_hand(e), parse_hand(s), parse_hand(w))
+
+
+# South (declarer) led the ♥2 and West followed with the ♥5; dummy holds the ♥A-Q, the
+# king is out. Finesse (♥Q) or play for the drop (♥A)? The ♥Q is right only when West
+# holds the king (one layout of three: East has two unseen cards, West one).
+FINESSE = Position(hands("-.AQ.-.-", "-.K.-.3", "-.-.-.2", "-.-.-.4"), Strain.NT, Seat.S,
+                   (C("H2"), C("H5")))
+# South on lead with the ♠A-K and a heart that loses: cash the spades, on every layout.
+CASH = Position(hands("3.3.2.-", "-.AKQ.-.-", "AK.2.-.-", "-.-.3.32"), Strain.NT, Seat.S)
+# South on lead, NT: every card takes nothing (West holds the aces).
+NOTHING = Position(hands("3.3.-.-", "4.4.-.-", "2.2.-.-", "A.A.-.-"), Strain.NT, Seat.S)
+# South on lead: the ♠A (a sure winner) and the ♥2 each give one trick.
+SURE = Position(hands("-.3.-.4", "2.K.-.-", "A.2.-.-", "-.Q.-.5"), Strain.NT, Seat.S)
+# South on lead: the ♥10 is worth a trick in the real layout, the ♠3 none; on some
+# layouts they tie (a brute-force search found it).
+TIE = Position(hands("T.A.-.-", "-.J.-.Q", "3.T.-.-", "K.-.-.9"), Strain.NT, Seat.S)
+
+
+def asked_layouts(asked: Sequence[Sequence[Question]]) -> list[Position]:
+    """The positions valued by CardValues questions, in the order asked."""
+    return [q.position for qs in asked for q in qs if isinstance(q, CardValues)]
+
+
+def exact_shares(k: Knowledge, side: Side) -> dict[Card, float]:
+    """Each card's share of all the layouts consistent with ``k`` (two hidden hands)
+    where it is the right choice, valued by brute force; where several tie, the layout
+    goes to the best of them in the real layout, then to the lowest."""
+    pos = k.position
+    a, b = k.hidden
+    unseen = list(cards(k.unseen))
+    real = oracle_values(pos, side)
+    credit: dict[Card, int] = {}
+    total = 0
+    for mine in combinations(unseen, count(pos.hands[a])):
+        ha = sum(c.bit for c in mine)
+        hb = k.unseen & ~ha
+        if any((k.voids.get(s, 0) >> c.suit) & 1 for s, h in ((a, ha), (b, hb))
+               for c in cards(h)):
+            continue
+        hs = list(pos.hands)
+        hs[a], hs[b] = ha, hb
+        v = oracle_values(Position((hs[0], hs[1], hs[2], hs[3]), pos.strain, pos.leader,
+                                   pos.trick), side)
+        top = max(v.values())
+        right = [c for c in v if v[c] == top]
+        best = max(real[c] for c in right)
+        found = lowest([c for c in right if real[c] == best])
+        credit[found] = credit.get(found, 0) + 1
+        total += 1
+    return {c: n / total for c, n in credit.items()}
+
+
+# --- Forced and free decisions cost nothing ---------------------------------------------------
+
+
+def test_a_single_legal_card_is_forced_and_solves_nothing() -> None:
+    one = Position(hands("-.A.-.-", "-.Q.-.-", "-.2.-.-", "-.-.-.A"), Strain.NT, Seat.S)
+    model = DecisionModel()
+    d, asked = recorded(model.decide(Knowledge.at(one, Seat.S, {})))
+    assert (d.card, d.how, d.layouts, d.options) == (C("H2"), "forced", 0, ((C("H2"), 1.0),))
+    assert asked == [] and model.work.layouts == 0 and model.work.decisions == 0
+
+
+def test_cards_equal_in_rank_are_forced_and_the_lowest_is_played() -> None:
+    # South holds the ♥K and ♥J; the ♥Q has been played (it is in no hand): equal.
+    pos = Position(hands("-.A3.-.-", "-.T9.-.-", "-.KJ.-.-", "-.87.-.-"), Strain.NT,
+                   Seat.S)
+    assert classes(pos.legal() & pos.hands[Seat.S], pos) == [(C("HK"), C("HJ"))]
+    d, asked = recorded(DecisionModel().decide(Knowledge.at(pos, Seat.S, {})))
+    assert (d.card, d.how, d.layouts, asked) == (C("HJ"), "forced", 0, [])
+    assert d.equal == ((C("HK"), C("HJ")),) and d.chance(C("HK")) == 1.0
+    # with the ♥Q still out (West holds it) the king and the jack are not equal
+    live = Position(hands("-.A3.-.-", "-.T9.-.-", "-.KJ.-.-", "-.Q8.-.-"), Strain.NT,
+                    Seat.S)
+    assert classes(live.hands[Seat.S], live) == [(C("HK"),), (C("HJ"),)]
+
+
+def test_a_choice_worth_the_same_in_the_real_layout_is_free() -> None:
+    model = DecisionModel()
+    d, asked = recorded(model.decide(Knowledge.at(NOTHING, Seat.S, {})))
+    assert (d.how, d.layouts, d.options) == ("free", 0, ((C("S2"), 1.0),))
+    assert dict(d.means) == {C("S2"): 0.0, C("H2"): 0.0}
+    # one question: the real layout's card values, nothing sampled
+    assert asked == [[CardValues(NOTHING, Side.NS)]]
+    assert model.work.layouts == 0 and model.work.decisions == 0
+
+
+# --- Remembered, reproducible ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pos", [FINESSE, CASH], ids=["close", "clear"])
+def test_the_same_decision_asked_twice_is_answered_from_memory(pos: Position) -> None:
+    model = DecisionModel(sampling=SMALL)
+    k = Knowledge.at(pos, Seat.S, {})
+    first, asked = recorded(model.decide(k))
+    assert asked and first.how not in ("forced", "free")
+    spent = (model.work.layouts, model.work.decisions)
+    again, asked_again = recorded(model.decide(k))
+    assert again == first
+    assert asked_again == []  # no second question
+    assert (model.work.layouts, model.work.decisions) == spent
+
+
+def test_the_same_decision_under_the_same_seed_sees_the_same_layouts() -> None:
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    d1, asked1 = recorded(DecisionModel(seed=5, sampling=SMALL).decide(k))
+    # another model of the same seed, which has decided something else first: the
+    # decision's layouts come from its own stream, not from the model's history
+    other = DecisionModel(seed=5, sampling=SMALL)
+    recorded(other.decide(Knowledge.at(TIE, Seat.S, {})))
+    d2, asked2 = recorded(other.decide(k))
+    assert asked1 == asked2 and d1 == d2
+    assert len(asked_layouts(asked1)) == SMALL.cap
+    # another seed, other layouts (12 draws of 3 possible layouts: the order differs)
+    _, asked3 = recorded(DecisionModel(seed=6, sampling=SMALL).decide(k))
+    assert asked_layouts(asked3) != asked_layouts(asked1)
+
+
+# --- Chances ---------------------------------------------------------------------------------
+
+
+def test_the_chances_sum_to_one_and_the_most_likely_card_is_the_card() -> None:
+    for pos in (FINESSE, CASH, TIE):
+        d, _ = recorded(DecisionModel().decide(Knowledge.at(pos, Seat.S, {})))
+        assert sum(p for _, p in d.options) == pytest.approx(1.0)
+        assert d.card == max(d.options, key=lambda cp: cp[1])[0] == d.options[0][0]
+        assert [p for _, p in d.options] == sorted((p for _, p in d.options), reverse=True)
+        assert d.chance(d.card) == d.options[0][1]
+
+
+def test_the_means_and_chances_are_those_of_the_layouts_solved() -> None:
+    d, asked = recorded(DecisionModel().decide(Knowledge.at(FINESSE, Seat.S, {})))
+    layouts = asked_layouts(asked)[1:]  # the first question is the real layout
+    assert len(layouts) == d.layouts == 80
+    values = [oracle_values(p, Side.NS) for p in layouts]
+    means = {c: sum(v[c] for v in values) / len(values) for c in values[0]}
+    assert dict(d.means) == pytest.approx(means)
+    queen = sum(v[C("HQ")] > v[C("HA")] for v in values) / len(values)
+    assert dict(d.options) == pytest.approx({C("HQ"): queen, C("HA"): 1 - queen})
+
+
+def test_a_clear_winner_is_chosen_with_chance_one() -> None:
+    d, _ = recorded(DecisionModel().decide(Knowledge.at(CASH, Seat.S, {})))
+    assert (d.card, d.options, d.how) == (C("SK"), ((C("SK"), 1.0),), "clear")
+    assert d.mean(C("SK")) == 2.0 and d.mean(C("H2")) == 0.0
+    assert not d.branches
+
+
+def test_a_finesse_guess_branches_with_chances_near_the_layouts_share() -> None:
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    exact = exact_shares(k, Side.NS)
+    assert exact == pytest.approx({C("HA"): 2 / 3, C("HQ"): 1 / 3})
+    d, _ = recorded(DecisionModel().decide(k))
+    assert d.how == "close" and d.branches and d.card == C("HA")
+    assert d.chance(C("HA")) == pytest.approx(exact[C("HA")], abs=0.1)
+    assert d.chance(C("HQ")) == pytest.approx(exact[C("HQ")], abs=0.1)
+    assert d.describe() == " / ".join(f"{c.pretty} {p:.0%}" for c, p in d.options)
+
+
+def test_a_shown_out_defender_tells_declarer_where_the_king_is() -> None:
+    # East showed out of hearts: the king is with West, the finesse is right everywhere.
+    k = Knowledge.at(FINESSE, Seat.S, {Seat.E: 1 << Suit.H})
+    assert exact_shares(k, Side.NS) == {C("HQ"): 1.0}
+    d, _ = recorded(DecisionModel().decide(k))
+    assert (d.card, d.options, d.how) == (C("HQ"), ((C("HQ"), 1.0),), "clear")
+    assert d.means[0] == (C("HQ"), 2.0)
+
+
+def test_a_layout_where_cards_tie_goes_to_the_card_best_in_the_real_layout() -> None:
+    real = oracle_values(TIE, Side.NS)
+    assert real == {C("HT"): 1, C("S3"): 0}
+    k = Knowledge.at(TIE, Seat.S, {})
+    assert not sure_winners(k, [C("HT"), C("S3")])  # the ♥J is out: no sure winner
+    d, asked = recorded(DecisionModel().decide(k))
+    values = [oracle_values(p, Side.NS) for p in asked_layouts(asked)[1:]]
+    assert any(v[C("HT")] == v[C("S3")] for v in values)  # ties occurred
+    assert all(v[C("HT")] >= v[C("S3")] for v in values)
+    # the ties go to the ♥10 (not to the lower ♠3): chosen on every layout
+    assert d.options == ((C("HT"), 1.0),)
+
+
+# --- The tie rule ----------------------------------------------------------------------------
+
+
+def test_on_lead_a_tie_goes_to_a_sure_winner_before_the_lowest_card() -> None:
+    # Double dummy cannot tell cashing the ace from a low card it will guess right later
+    # (strategy fusion): on a tie the player on lead cashes the winner first.
+    assert oracle_values(SURE, Side.NS) == {C("SA"): 1, C("H2"): 1}
+    k = Knowledge.at(SURE, Seat.S, {})
+    legal = [C("SA"), C("H2")]
+    assert sure_winners(k, legal) == C("SA").bit
+    d, _ = recorded(DecisionModel().decide(k))
+    assert (d.how, d.card) == ("free", C("SA"))
+    # in a heart contract the ace of spades can be ruffed: no sure winner
+    assert sure_winners(Knowledge.at(Position(SURE.hands, Strain.H, Seat.S), Seat.S, {}),
+                        legal) == 0
+    # following suit, nothing is a sure winner
+    assert sure_winners(Knowledge.at(SURE.play(C("H2")), Seat.S, {}), [C("HQ")]) == 0
+
+
+def test_without_a_sure_winner_a_tie_goes_to_the_lowest_card() -> None:
+    assert lowest([C("HK"), C("H3"), C("S3")]) == C("S3")
+    # NOTHING: the ♠2 and ♥2 tie (nothing either way): the lowest, spades first
+    d, _ = recorded(DecisionModel().decide(Knowledge.at(NOTHING, Seat.S, {})))
+    assert d.card == C("S2")
+    # a free choice between a ♥3 and a ♠4: the ♥3, the lower rank
+    pos = Position(hands("3.2.-.-", "5.5.-.-", "4.3.-.-", "A.A.-.-"), Strain.NT, Seat.S)
+    d, _ = recorded(DecisionModel().decide(Knowledge.at(pos, Seat.S, {})))
+    assert (d.how, d.card) == ("free", C("H3"))
+
+
+# --- Adaptive sampling -----------------------------------------------------------------------
+
+
+def test_sampling_stops_at_first_when_one_card_is_right_on_every_layout() -> None:
+    model = DecisionModel(sampling=SMALL)
+    d, asked = recorded(model.decide(Knowledge.at(CASH, Seat.S, {})))
+    assert model.work.layouts == d.layouts == SMALL.first
+    assert model.work.decisions == 1
+    assert [len(a) for a in asked] == [1, SMALL.first]  # the real layout, then one batch
+
+
+def test_sampling_goes_on_to_the_cap_when_the_choice_is_close() -> None:
+    model = DecisionModel(sampling=SMALL)
+    d, asked = recorded(model.decide(Knowledge.at(FINESSE, Seat.S, {})))
+    assert model.work.layouts == d.layouts == SMALL.cap
+    assert [len(a) for a in asked] == [1, 4, 4, 4]  # first, then step at a time
+    # asked cheaply, the first layouts only
+    cheap = DecisionModel(sampling=SMALL)
+    c, _ = recorded(cheap.decide(Knowledge.at(FINESSE, Seat.S, {}), precise=False))
+    assert cheap.work.layouts == c.layouts == SMALL.first and not c.precise
+
+
+def test_a_cheap_decision_is_measured_again_when_asked_precisely() -> None:
+    model = DecisionModel(sampling=SMALL)
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    recorded(model.decide(k, precise=False))
+    d, asked = recorded(model.decide(k))
+    assert d.precise and d.layouts == SMALL.cap and asked
+    # and a precise decision serves a cheap question
+    _, none = recorded(model.decide(k, precise=False))
+    assert none == []
+
+
+# --- Reading a decision ----------------------------------------------------------------------
+
+
+def test_might_choose_accepts_a_card_equal_in_rank_to_the_chosen_one() -> None:
+    d, _ = recorded(DecisionModel().decide(Knowledge.at(CASH, Seat.S, {})))
+    assert d.card == C("SK") and d.speaker(C("SA")) == C("SK")
+    assert d.chance(C("SA")) == d.chance(C("SK")) == 1.0
+    assert d.might_choose(C("SA"), share=0.2) and d.might_choose(C("SK"), share=0.2)
+    assert not d.might_choose(C("H2"), share=0.2)  # never right: not a choice
+
+
+def test_might_choose_takes_a_card_from_the_share_on() -> None:
+    d, _ = recorded(DecisionModel().decide(Knowledge.at(FINESSE, Seat.S, {})))
+    q = d.chance(C("HQ"))
+    assert 0 < q < 0.5
+    assert d.might_choose(C("HQ"), share=q) and not d.might_choose(C("HQ"), share=q + 0.01)
+
+
+# --- Driving the plans with a solver -------------------------------------------------------------
+
+
+def test_decide_many_sends_the_layouts_of_several_decisions_together() -> None:
+    ks = [Knowledge.at(FINESSE, Seat.S, {}), Knowledge.at(CASH, Seat.S, {})]
+    alone = []
+    for k in ks:
+        v = OracleValuer()
+        alone.append((decide(k, v, DecisionModel(sampling=SMALL)), v.calls))
+    both = OracleValuer()
+    got = decide_many(ks, both, DecisionModel(sampling=SMALL))
+    assert got == [d for d, _ in alone]
+    assert both.calls == max(calls for _, calls in alone)
+
+
+def test_dds_and_the_brute_force_solver_decide_alike() -> None:
+    from equity.dd import DdsSolver
+
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    assert decide(k, DdsSolver(), DecisionModel(seed=9)) == decide(
+        k, OracleValuer(), DecisionModel(seed=9))
