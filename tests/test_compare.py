@@ -80,7 +80,7 @@ def seed001(policy: Policy = Policy.WEIGHTED, options: RulingOptions | None = No
 # --- Seed 001 --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("policy", [Policy.DD, Policy.FAVOURABLE])
+@pytest.mark.parametrize("policy", list(Policy))
 def test_seed001_3nt_east_64c_adjusted_to_ten_tricks(policy: Policy) -> None:
     r = seed001(policy)
     assert r.automatic.after_transfer_tricks == 7
@@ -88,22 +88,12 @@ def test_seed001_3nt_east_64c_adjusted_to_ten_tricks(policy: Policy) -> None:
     assert r.steps[-1].law == "64C"
 
 
-def test_seed001_weighted_policy_adjusts_mostly_to_ten_tricks_weighing_the_spade_guess() -> None:
-    """Law 12C1(c): the likely outcomes weigh declarer's spade guess (finesse the queen
-    or play the ace, a guess on where the king lies), so the score is weighted, ten
-    tricks its heaviest part; still far better for East-West than the 64A result."""
-    r = seed001()
-    assert r.basis == "64C" and r.automatic.after_transfer_tricks == 7
-    assert max(r.weighted, key=lambda tw: tw[1])[0] == 10
-    assert 9.3 <= r.mean_tricks <= 10
-    assert r.steps[-1].law == "64C"
-
-
 def test_seed001_weighted_policy_merges_equal_lines_into_one_result() -> None:
+    """Declarer's spade guess (finesse the queen or play the ace) is a close choice of
+    the non-offenders: it goes their way (Law 84D), and every line left makes ten."""
     r = seed001()
-    tricks = [t for t, _ in r.weighted]
-    assert len(tricks) == len(set(tricks)) and tricks == sorted(tricks, reverse=True)
-    assert sum(w for _, w in r.weighted) == pytest.approx(1)
+    assert r.basis == "64C" and r.declarer_tricks == 10
+    assert r.weighted == ((10, 1.0),) and r.equity_tricks == pytest.approx(10)
 
 
 def test_64b5_revoke_found_after_the_round_gets_no_transfer_but_still_the_equity_check() -> None:
@@ -148,13 +138,14 @@ def policies_differ(weights: Weights | None = None) -> dict[Policy, float]:
 
 
 def test_dd_favourable_weighted_differ_on_constructed_case() -> None:
-    # the table line at half weight, the likely lines (9, 8 and 7 tricks) the other half
+    # the table line (7 tricks: the non-offenders' own errors stand) at half weight, the
+    # likely outcomes the other half
     got = policies_differ(Weights.parse(["table=0.5"]))
     assert got[Policy.DD] == 9  # the offender's best legal card: ♥K, double dummy
     # declarer's side are the non-offenders: favourable gives them the best likely result,
     # weighted the mean
     assert got[Policy.FAVOURABLE] > got[Policy.WEIGHTED]
-    assert len(set(got.values())) == 3
+    assert got[Policy.WEIGHTED] < got[Policy.DD]
 
 
 def test_default_weights_give_the_table_line_the_share_of_the_record_it_keeps() -> None:

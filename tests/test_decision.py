@@ -137,7 +137,7 @@ def test_the_same_decision_under_the_same_seed_sees_the_same_layouts() -> None:
     recorded(other.decide(Knowledge.at(TIE, Seat.S, {})))
     d2, asked2 = recorded(other.decide(k))
     assert asked1 == asked2 and d1 == d2
-    assert len(asked_layouts(asked1)) == SMALL.cap
+    assert len(asked_layouts(asked1)) == 1 + SMALL.cap  # the real layout, then the cap
     # another seed, other layouts (12 draws of 3 possible layouts: the order differs)
     _, asked3 = recorded(DecisionModel(seed=6, sampling=SMALL).decide(k))
     assert asked_layouts(asked3) != asked_layouts(asked1)
@@ -250,23 +250,39 @@ def test_sampling_stops_at_first_when_one_card_is_right_on_every_layout() -> Non
 def test_sampling_goes_on_to_the_cap_when_the_choice_is_close() -> None:
     model = DecisionModel(sampling=SMALL)
     d, asked = recorded(model.decide(Knowledge.at(FINESSE, Seat.S, {})))
-    assert model.work.layouts == d.layouts == SMALL.cap
+    assert model.work.layouts == d.layouts == d.budget == SMALL.cap
     assert [len(a) for a in asked] == [1, 4, 4, 4]  # first, then step at a time
-    # asked cheaply, the first layouts only
+    # asked cheaply (precision 0), the first layouts only
     cheap = DecisionModel(sampling=SMALL)
-    c, _ = recorded(cheap.decide(Knowledge.at(FINESSE, Seat.S, {}), precise=False))
-    assert cheap.work.layouts == c.layouts == SMALL.first and not c.precise
+    c, _ = recorded(cheap.decide(Knowledge.at(FINESSE, Seat.S, {}), precision=0.0))
+    assert cheap.work.layouts == c.layouts == SMALL.first
+    # asked with twice the precision, twice the cap
+    keen = DecisionModel(sampling=SMALL)
+    k2, _ = recorded(keen.decide(Knowledge.at(FINESSE, Seat.S, {}), precision=2.0))
+    assert keen.work.layouts == k2.layouts == 2 * SMALL.cap
 
 
 def test_a_cheap_decision_is_measured_again_when_asked_precisely() -> None:
     model = DecisionModel(sampling=SMALL)
     k = Knowledge.at(FINESSE, Seat.S, {})
-    recorded(model.decide(k, precise=False))
+    cheap, _ = recorded(model.decide(k, precision=0.0))
     d, asked = recorded(model.decide(k))
-    assert d.precise and d.layouts == SMALL.cap and asked
+    assert asked and d.layouts == SMALL.cap and cheap.layouts == SMALL.first
+    # the same stream: the cheap decision's layouts are the first of the precise one's
+    assert asked_layouts(asked)[:SMALL.first] == asked_layouts(recorded(
+        DecisionModel(sampling=SMALL).decide(k, precision=0.0))[1])[1:]
+    assert model.work.decisions == 1
     # and a precise decision serves a cheap question
-    _, none = recorded(model.decide(k, precise=False))
+    _, none = recorded(model.decide(k, precision=0.0))
     assert none == []
+
+
+def test_a_clear_decision_is_not_sampled_again_for_more_precision() -> None:
+    model = DecisionModel(sampling=SMALL)
+    k = Knowledge.at(CASH, Seat.S, {})
+    recorded(model.decide(k, precision=0.0))
+    _, asked = recorded(model.decide(k, precision=2.0))
+    assert asked == [] and model.work.layouts == SMALL.first
 
 
 # --- Reading a decision ----------------------------------------------------------------------

@@ -98,3 +98,39 @@ def test_cards_only_one_seat_may_hold_go_to_it() -> None:
     k = Knowledge.at(ENDING, Seat.S, {Seat.E: 1 << Suit.C})
     for p in sample_layouts(k, random.Random(5), 20):
         assert p.hands[Seat.W] == card_set([C("C4"), C("C3"), C("C2")])
+
+
+def test_mirrored_layouts_keep_sizes_and_shown_out_suits_and_balance_the_free_cards() -> None:
+    # Declarer sees North-South. West showed out of hearts (the ♥Q is East's), East out
+    # of clubs (the ♣2 is West's); the four spades are free, two to each hand.
+    pos = Position(hands("AKQ.-.-.-", "54.Q.-.-", "JT9.-.-.-", "32.-.-.2"), Strain.NT,
+                   Seat.S)
+    voids = {Seat.W: 1 << Suit.H, Seat.E: 1 << Suit.C}
+    k = Knowledge.at(pos, Seat.S, voids)
+    free = card_set([C("S5"), C("S4"), C("S3"), C("S2")])
+    layouts = sample_layouts(k, random.Random(2), 20)
+    assert len(layouts) == 20
+    for p in layouts:
+        assert p.hands[Seat.E].bit_count() == p.hands[Seat.W].bit_count() == 3
+        assert p.hands[Seat.E] & C("HQ").bit and p.hands[Seat.W] & C("C2").bit
+        assert not p.hands[Seat.W] & Suit.H.mask and not p.hands[Seat.E] & Suit.C.mask
+    for a, b in zip(layouts[::2], layouts[1::2], strict=True):
+        # each free card once with each opponent over the pair: the free cards exchanged
+        assert b.hands[Seat.E] & free == a.hands[Seat.W] & free
+        assert b.hands[Seat.W] & free == a.hands[Seat.E] & free
+    assert len({p.hands[Seat.E] for p in layouts}) == 6  # C(4, 2) splits, all drawn
+
+
+def test_mirrored_layouts_with_unequal_free_cards_keep_the_difference_in_place() -> None:
+    # West showed out of hearts: East's hearts are fixed; East holds one free card,
+    # West four. Over a pair, one of West's free cards goes to East and East's to West.
+    k = Knowledge.at(Position(hands("-.AJ3.-.4", "-.Q98.-.3", "-.KT2.-.2", "-.-.765.A"),
+                              Strain.NT, Seat.S), Seat.S, {Seat.W: 1 << Suit.H})
+    hearts = card_set([C("HQ"), C("H9"), C("H8")])
+    layouts = sample_layouts(k, random.Random(4), 12)
+    for p in layouts:
+        assert p.hands[Seat.E] & hearts == hearts and not p.hands[Seat.W] & Suit.H.mask
+        assert p.hands[Seat.E].bit_count() == p.hands[Seat.W].bit_count() == 4
+    for a, b in zip(layouts[::2], layouts[1::2], strict=True):
+        moved = a.hands[Seat.W] & b.hands[Seat.E]
+        assert moved.bit_count() == 1 and not a.hands[Seat.E] & b.hands[Seat.E] & ~hearts

@@ -8,7 +8,6 @@ small ending, and hand-made lines where the arithmetic is checked by hand.
 from __future__ import annotations
 
 import dataclasses
-import random
 from pathlib import Path
 
 import pytest
@@ -16,16 +15,26 @@ import pytest
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.cards import Card, ModelError, Seat, Side, Strain, parse_hand
+from equity.core.decision import REFERENCE, DecisionModel, Sampling
+from equity.core.errors import BoardError
 from equity.core.knowledge import Knowledge
-from equity.core.likely import DirectorLine, DirectorOutcome
+from equity.core.likely import (
+    DirectorLine,
+    DirectorOutcome,
+    Estimate,
+    Start,
+    director_line,
+    likely,
+)
 from equity.core.line import LIKELY, TABLE, Counterfactual, Departure, Leaves, Line
 from equity.core.position import Position
 from equity.core.ruling import Basis, Policy, Weights, compare
 from equity.core.scoring import Event
-from equity.dd.single_dummy import choose
+from equity.dd.single_dummy import decide
 from equity.formats import read_boards
+from tests.oracle_dd import oracle_tricks
+from tests.oracle_sd import OracleValuer, recorded
 from tests.test_laws import ruled
-from tests.test_single_dummy import OracleValuer
 
 CASES = Path(__file__).parent / "cases"
 TRICKS = Event("tricks")
@@ -51,11 +60,11 @@ def test_a_revoke_that_misleads_declarer_into_abandoning_his_suit_is_adjusted() 
 
 
 def test_the_non_offenders_own_later_errors_stand_and_earn_nothing() -> None:
-    # East fails to play his penalty ♥Q (64B3, no transfer). The table line plays the ♥Q
-    # and follows every recorded card: declarer's later cards that lose a trick double
-    # dummy were not caused by the revoke and stand (12C1(e)): no adjustment, where
-    # perfect play (policy dd) would have credited declarer with a trick.
-    board = case("011_64b3_penalty_card_not_played_discard")
+    # East fails to play his penalty card (64B3, no transfer). The table line plays it and
+    # keeps every recorded card in its situation: declarer's later cards that lose a
+    # trick double dummy were not caused by the revoke and stand (12C1(e)): no
+    # adjustment, where perfect play (policy dd) would have credited declarer a trick.
+    board = case("000_64b3_failure_to_play_penalty_card")
     r = rule_board(board)
     (table,) = [ln for ln, _ in r.lines if ln.kind == TABLE]
     assert table.own_errors and not [d for d in table.departures if d.at == Leaves.INDUCED]
@@ -89,15 +98,15 @@ def test_the_natural_card_is_the_low_one_not_an_honour_that_promotes_dummys_quee
     pos = Position(hands("AQ.-.-.-", "K4.-.-.-", "32.-.-.-", "65.-.-.-"), Strain.NT, Seat.N)
     pos = pos.play(C("SA"))
     k = Knowledge.at(pos, Seat.S, {})
-    d = choose(k, OracleValuer(), random.Random(3), samples=12)
-    assert d.card == C("S4")
-    assert d.mean(C("S4")) == d.mean(C("S4")) > d.mean(C("SK"))
+    d = decide(k, OracleValuer(), DecisionModel(3))
+    assert d.card == C("S4") and d.options == ((C("S4"), 1.0),)
+    assert d.mean(C("S4")) > d.mean(C("SK"))
 
 
 # --- Likely lines and weights ------------------------------------------------------------------
 
 
-def test_likely_lines_are_playouts_grouped_by_result_with_their_frequencies() -> None:
+def test_likely_lines_are_the_trees_outcomes_grouped_by_result_with_probabilities() -> None:
     r = rule_board(case("001_3nt_east_diamond_discard"))
     likely = [ln for ln, _ in r.lines if ln.kind == LIKELY]
     assert likely and sum(ln.frequency for ln in likely) == pytest.approx(1.0)
@@ -193,27 +202,98 @@ def test_directors_line_and_outcome_syntax() -> None:
 
 
 def test_options_carry_the_estimate_and_reject_nonsense() -> None:
-    o = RulingOptions.from_values({"seed": "7", "samples": "8", "playouts": "4",
-                                   "lines": ["DT then dd"], "outcomes": ["9"],
-                                   "drop": ["table"]})
-    assert (o.estimate.seed, o.estimate.samples, o.estimate.playouts) == (7, 8, 4)
+    o = RulingOptions.from_values({"seed": "7", "samples": "8", "lines": ["DT then dd"],
+                                   "outcomes": ["9"], "drop": ["table"]})
+    e = o.estimate
+    assert (e.seed, e.samples, e.reference) == (7, 8, False)
+    assert [ln.text for ln in e.lines] == ["DT then dd"] and e.outcomes[0].tricks == 9
     assert o.line_weights.given == {"table": 0.0}
-    assert dataclasses.replace(o, playouts=0).estimate.playouts == 0
-    with pytest.raises(Exception, match="at least one"):
+    # the samples are the cap of a decision's sampling; --reference multiplies it
+    assert e.sampling.cap == 8 and e.sampling.first <= 8
+    model = e.model()
+    assert (model.seed, model.sampling) == (7, e.sampling)
+    ref = dataclasses.replace(o, reference=True).estimate.sampling
+    assert (ref.first, ref.cap) == (e.sampling.first * REFERENCE, 8 * REFERENCE)
+    with pytest.raises(Exception, match="4 to 4096"):
         RulingOptions(samples=0)
+    with pytest.raises(ModelError):
+        Estimate(samples=3)
 
 
-def test_a_recorded_card_played_in_another_part_stands_only_if_it_costs_nothing() -> None:
-    # The bundled example (seed 001's deal): corrected, the ♦10 falls and East keeps the
-    # lead, so South's row reaches his ♥A on a diamond lead. At the table he played it to
-    # a heart trick; as a discard here it throws a trick away: the record says nothing of
-    # this situation, so single dummy chooses (not a gift of two tricks to declarer).
+def test_a_recorded_card_out_of_its_situation_is_left_to_the_decision_model() -> None:
+    # The bundled example (seed 001's deal): corrected, the ♦10 falls under East's
+    # diamonds and East keeps the lead at trick 7, where at the table North led a heart
+    # and East followed with the ♥8. The record says nothing of this situation: the table
+    # line leaves it there and the decision model plays on (not South's ♥A thrown on a
+    # diamond, as replaying the rows did).
     example = Path(__file__).parents[1] / "equity" / "examples" / "3nt_east_diamond_revoke.pbn"
     (board,) = [b for b in read_boards(example)]
-    r = rule_board(board, RulingOptions(playouts=0))
+    assert not isinstance(board, BoardError)
+    r = rule_board(board, RulingOptions())
     table = next(ln for ln, _ in r.lines if ln.kind == TABLE)
-    (ace,) = [d for d in table.departures if d.recorded == C("HA")]
-    assert ace.seat == Seat.S and ace.at is Leaves.CARD and ace.card != C("HA")
-    assert "following to ♥" in ace.reason and "discard or ruff on ♦" in ace.reason
-    assert "double dummy" in ace.reason and "single dummy he plays" in ace.reason
-    assert table.declarer_tricks == 10 and r.declarer_tricks == 10
+    (left,) = [d for d in table.departures if d.at is Leaves.CARD]
+    assert (left.trick, left.seat, left.recorded) == (7, Seat.E, C("H8"))
+    assert "decision model plays on" in left.reason and "East on lead" in left.reason
+    assert not any(p.card == C("HA") and p.trick < 9 for p in table.cards)
+    assert r.declarer_tricks == 10
+
+
+# --- likely() and director_line() on a small ending, solved by brute force -------------------
+
+
+def _start() -> Start:
+    """Trick 12 of a 3NT: South led the ♥2 and West, the offender, is to play (his ♥5 and
+    ♥4 are equal); North-South have won 6 tricks, East-West 5. Dummy then guesses: the
+    ♥A drops East's singleton king, the ♥Q finesses against West."""
+    pos = Position(hands("-.AQ.-.-", "-.K.-.3", "-.-.-.2", "-.54.-.-"), Strain.NT, Seat.S,
+                   (C("H2"),))
+    return Start(pos, 12, {Side.NS: 6, Side.EW: 5}, {}, Seat.S, Seat.W, pos.hands[Seat.W])
+
+
+def _dd(pos: Position) -> int:
+    return oracle_tricks(pos.hands, pos.strain, pos.leader, pos.trick, Side.NS)
+
+
+def test_likely_outcomes_come_from_the_offenders_allowed_cards_and_sum_to_one() -> None:
+    start = _start()
+    out, asked = recorded(likely(start, DecisionModel(sampling=Sampling(4, 4, 12))))
+    assert asked
+    assert sum(o.probability for o in out) == pytest.approx(1.0)
+    # the offender plays the lowest of his equal hearts; dummy's guess branches
+    assert all(o.plays[0].card == C("H4") for o in out)
+    after = start.position.play(C("H4"))
+    assert [o.tricks for o in out] == [6 + _dd(after.play(C("HA"))),
+                                       6 + _dd(after.play(C("HQ")))]
+    assert all(len(o.plays) == 7 and o.branches for o in out)
+    # restricted to the ♥5 (as a corrected revoke restricts the offender), he plays it
+    only = Start(start.position, 12, start.won, {}, Seat.S, Seat.W, C("H5").bit)
+    restricted, _ = recorded(likely(only, DecisionModel(sampling=Sampling(4, 4, 12))))
+    assert {o.plays[0].card for o in restricted} == {C("H5")}
+    assert sum(o.probability for o in restricted) == pytest.approx(1.0)
+
+
+def test_a_directors_line_ends_double_dummy_by_the_tree_or_by_a_claim() -> None:
+    start = _start()
+    model = DecisionModel(sampling=Sampling(4, 4, 12))
+    # then dd: one outcome, the double-dummy tricks after his cards
+    (dd,), _ = recorded(director_line(start, DirectorLine.parse("H5 HQ", 1), model))
+    assert dd.tricks == 6 + _dd(start.position.play(C("H5")).play(C("HQ")))
+    assert [p.card for p in dd.plays] == [C("H5"), C("HQ")] and dd.probability == 1.0
+    # then sd: the tree from there (dummy's guess branches), a distribution
+    sd, _ = recorded(director_line(start, DirectorLine.parse("H5 then sd", 2), model))
+    after = start.position.play(C("H5"))
+    assert [o.tricks for o in sd] == [6 + _dd(after.play(C("HA"))),
+                                      6 + _dd(after.play(C("HQ")))]
+    assert sum(o.probability for o in sd) == pytest.approx(1.0)
+    assert all(o.plays[0].card == C("H5") and len(o.plays) == 7 for o in sd)
+    # then claim K: declarer's K of the tricks left
+    (claim,), _ = recorded(director_line(start, DirectorLine.parse("H5 then claim 1", 3),
+                                         model))
+    assert claim.tricks == 7 and claim.probability == 1.0
+    for bad, why in (("HA", "does not hold"), ("H5 then claim 3", "2 are left"),
+                     ("H5 HQ HK C3 C2 H4 HA S2", "more cards")):
+        with pytest.raises(ModelError, match=why):
+            recorded(director_line(start, DirectorLine.parse(bad, 4), model))
+    only = Start(start.position, 12, start.won, {}, Seat.S, Seat.W, C("H5").bit)
+    with pytest.raises(ModelError, match="not a legal card"):
+        recorded(director_line(only, DirectorLine.parse("H4", 5), model))

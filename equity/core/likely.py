@@ -154,14 +154,16 @@ class Start:
     allowed: CardSet
 
 
-def likely(start: Start, model: DecisionModel) -> Plan[list[Outcome]]:
-    """The outcome tree from ``start``, results merged (most tricks first)."""
-    leaves = yield from grow(_run(start), start.declarer, model, start.allowed)
+def likely(start: Start, model: DecisionModel, favour: Side | None = None
+           ) -> Plan[list[Outcome]]:
+    """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
+    the side whose close choices go its way (:func:`~equity.core.outcome_tree.grow`)."""
+    leaves = yield from grow(_run(start), start.declarer, model, start.allowed, favour)
     return merged(leaves, start.declarer.side)
 
 
-def director_line(start: Start, line: DirectorLine, model: DecisionModel
-                  ) -> Plan[list[Outcome]]:
+def director_line(start: Start, line: DirectorLine, model: DecisionModel,
+                  favour: Side | None = None) -> Plan[list[Outcome]]:
     """The Director's ``line`` played from ``start`` and finished as it says (raises
     ModelError for a card not held or not legal: no line revokes)."""
     r = _run(start)
@@ -186,7 +188,7 @@ def director_line(start: Start, line: DirectorLine, model: DecisionModel
             raise ModelError(f"{line.name}: a claim of {line.claim} tricks, but {left} are left")
         return [Outcome(tuple(r.plays), r.won[side] + line.claim, 1.0)]
     if line.then == "sd" and left:
-        leaves = yield from grow(r, start.declarer, model)
+        leaves = yield from grow(r, start.declarer, model, None, favour)
         return merged(leaves, side)
     rest = (yield from tricks_through(r.pos, side)) if left else 0
     return [Outcome(tuple(r.plays), r.won[side] + rest, 1.0)]

@@ -164,8 +164,8 @@ def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, .
     values, table, likely, directed = yield from together(
         values_of(start.position, start.allowed, side),
         table_line(ruling, corrected, nos, model),
-        _no_outcomes() if pending else likely_outcomes(start, model),
-        together(*[play_director_line(start, d, model) for d in mine_lines]))
+        _no_outcomes() if pending else likely_outcomes(start, model, nos),
+        together(*[play_director_line(start, d, model, nos) for d in mine_lines]))
     assert isinstance(values, dict) and isinstance(table, TableLine)
     assert isinstance(likely, list) and isinstance(directed, list)
     before = rp.won_before(side, rev.trick)

@@ -45,7 +45,7 @@ def precision(probability: float) -> float:
     """The precision a decision on a line of ``probability`` is measured to (the
     model's full sampling, or its first layouts only)."""
     return 1.0 if probability >= PRECISE - 1e-12 else 0.0
-"""Close decisions a path may branch at (at most 9 leaves when each has three choices)."""
+
 
 
 @dataclass
@@ -104,18 +104,26 @@ class Leaf:
 
 
 def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None = None,
-         probability: float = 1.0, path: tuple[Branch, ...] = ()) -> Plan[list[Leaf]]:
+         favour: Side | None = None, probability: float = 1.0,
+         path: tuple[Branch, ...] = ()) -> Plan[list[Leaf]]:
     """The outcomes of ``run`` played to its last card by the decision model (module
     docstring); ``allowed`` restricts the first card (the offender's legal cards at a
-    corrected revoke). ``run`` is played on."""
+    corrected revoke). A player of the side ``favour`` does not branch: of the cards he
+    might choose he plays the one best in the real layout (the caller's law: doubtful
+    points go to the non-offenders). ``run`` is played on."""
     while run.pos.tricks_left:
         knowledge = Knowledge.at(run.pos, declarer, run.voids)
         decision = yield from model.decide(knowledge, allowed, precision(probability))
         allowed = None
+        seat = run.pos.to_play
+        if decision.branches and seat.side == favour:
+            real = yield from model.real_values(run.pos)
+            best = max(real[c] for c, _ in decision.options)
+            run.play(next(c for c, _ in decision.options if real[c] == best))
+            continue
         if not decision.branches:
             run.play(decision.card)
             continue
-        seat = run.pos.to_play
         shown = tuple((c, p) for c, p in decision.options if p >= model.sampling.share)
         children = []
         for card, chance in decision.options:
@@ -124,8 +132,8 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
             here = (*path, Branch(run.trick_no, seat, shown, card)) if shown and len(
                 shown) > 1 else path
             if probability * chance >= FLOOR - 1e-12:
-                children.append(grow(child, declarer, model, None, probability * chance,
-                                     here))
+                children.append(grow(child, declarer, model, None, favour,
+                                     probability * chance, here))
             else:
                 children.append(_finished(child, declarer, probability * chance, here))
         found = yield from together(*children)
@@ -138,7 +146,8 @@ def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, 
     """A choice too unlikely to follow card by card: double dummy from here."""
     side = declarer.side
     rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
-    won = {side: run.won[side] + rest, side.other: 13 - run.won[side] - rest}
+    left = run.pos.tricks_left
+    won = {side: run.won[side] + rest, side.other: run.won[side.other] + left - rest}
     return [Leaf(tuple(run.plays), won, probability, path)]
 
 

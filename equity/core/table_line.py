@@ -177,7 +177,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
         rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
         outcomes = [Outcome(tuple(run.plays), run.won[side] + rest, 1.0)]
     else:
-        leaves = yield from grow(run, declarer, model)
+        leaves = yield from grow(run, declarer, model, None, nos)
         outcomes = merged(leaves, side)
     start_at = next((i for i, p in enumerate(outcomes[0].plays)
                      if (p.trick, p.seat) == (first.trick, first.seat)), 0)

@@ -238,7 +238,8 @@ def test_without_the_check_there_is_no_sensitivity() -> None:
 
 def test_the_caveat_says_what_is_double_and_what_single_dummy() -> None:
     assert "substitution lines are double dummy" in DD_NOTE
-    assert "likely lines" in DD_NOTE and "single dummy" in DD_NOTE and "seeded" in DD_NOTE
+    assert "likely outcomes" in DD_NOTE and "single dummy" in DD_NOTE
+    assert "share of the layouts" in DD_NOTE
     assert DD_NOTE.count(". ") <= 1  # one or two sentences
     ruling = ruled(DEPARTS)
     for where, shown in renderings(ruling).items():
