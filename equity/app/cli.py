@@ -12,7 +12,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from equity.core.board import Board
 from equity.core.errors import BoardError, UsageError
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
+from equity.render.brief import brief_text
 from equity.render.jsonout import board_json, error_json
 from equity.render.text import board_text
 
@@ -38,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="rule on the example deal bundled with equity")
     r.add_argument("--board", type=int, help="only this board number")
     r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+    r.add_argument("--brief", action="store_true",
+                   help="the ruling as a Director reads it out: a few short lines (the "
+                        "revoke, established or corrected, the transfer, Law 64C, the score)")
     r.add_argument("--rows", metavar="ROWS",
                    help="the case as quitted rows: one line per seat, its cards in the order "
                         "played, with contract, declarer and facts ('-' for stdin; see the "
@@ -260,7 +264,14 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             yield e
 
 
+def _text(args: argparse.Namespace) -> Callable[[Ruling], str]:
+    """How a ruling is printed without --json: in full, or read out (--brief)."""
+    return brief_text if args.brief else board_text
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
+    if args.brief and args.json:
+        return _usage("rule: --brief is a text layout; it does not go with --json")
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
     try:
@@ -281,7 +292,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         elif args.json:
             print(json.dumps(board_json(ruling), ensure_ascii=False), flush=True)
         else:
-            print(board_text(ruling) + "\n", flush=True)
+            print(_text(args)(ruling) + "\n", flush=True)
     if found == 0:
         what = f"no board {args.board}" if args.board is not None else "no board"
         print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
@@ -326,7 +337,7 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if result.depends:
                 print(f"Possibility: {r.possibility.describe()}")
             if r.ruling is not None:
-                print(board_text(r.ruling) + "\n", flush=True)
+                print(_text(args)(r.ruling) + "\n", flush=True)
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
     return 1 if any(r.ruling is None for r in result.ruled) else 0
