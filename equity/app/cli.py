@@ -66,9 +66,12 @@ def _parser() -> argparse.ArgumentParser:
     add_arguments(o)
     w = sub.add_parser("serve", help="the Director's workbench: a local web page to enter "
                        "a case (hand record, play, facts) and see the ruling")
-    w.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1, this machine only; "
-                        "0.0.0.0 lets a phone on the club's network reach it)")
+    w.add_argument("--host", default=None,
+                   help="address to listen on (default 127.0.0.1, this machine only; with "
+                        "--lan, this machine's address on the network)")
+    w.add_argument("--lan", action="store_true",
+                   help="serve phones on the club's network: the LAN address, a random "
+                        "token, the address printed first and as a QR code")
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="stop a ruling that takes longer (default 60)")
@@ -349,7 +352,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536 or args.time_limit <= 0:
         return _usage("serve: --port must be 1-65535 and --time-limit positive")
-    return serve(args.host, args.port, args.time_limit)
+    try:
+        return serve(args.host, args.port, args.time_limit, lan=args.lan)
+    except UsageError as e:
+        return _usage(str(e))
 
 
 def cmd_report(args: argparse.Namespace) -> int:

@@ -21,8 +21,14 @@ the facts of the options written as our tags, the other options as a ``%`` comme
 holding the ``equity rule`` command line).
 
 Errors are JSON ``{"error": MESSAGE, "field": NAME}`` with a 4xx status, never a
-traceback. A request body is at most :data:`MAX_UPLOAD` bytes; a ruling (double-dummy
-solving included) runs in a child process that is stopped after ``time_limit`` seconds.
+traceback. A request body is at most :data:`MAX_UPLOAD` bytes. Each ruling's work is
+bounded: the estimate's size by :data:`WORK_LIMITS` (the ruling code counts no DDS calls
+yet, so its work is capped through the options that set it), the Director's lists by
+:data:`MAX_LIST`, and its time: it runs in a child process, on one DDS thread, that is
+stopped after ``time_limit`` seconds. Rulings run side by side up to the cores, one per
+client, behind a bounded queue (:mod:`equity.app.workbench.admission`: 429 and
+``Retry-After`` beyond it); :mod:`equity.app.workbench.guard` checks the Host, the
+Origin and, on a network, the token before any of this.
 """
 
 from __future__ import annotations
@@ -30,7 +36,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import multiprocessing
-import threading
 from collections.abc import Callable
 from importlib import resources
 from multiprocessing.connection import Connection
@@ -39,13 +44,16 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
+from equity.app.workbench.admission import Admission, Busy, usable_cores
 from equity.app.workbench.case import CaseResult, rule_possibilities
+from equity.app.workbench.guard import Guard
 from equity.core.board import Board
 from equity.core.cards import Seat, cards
 from equity.core.errors import BoardError, UsageError
@@ -77,6 +85,15 @@ FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
+WORK_LIMITS = {"playouts": 40, "samples": 32}
+"""The largest value the page may give the options that size a ruling's double-dummy
+work (the single-dummy estimate: playouts per revoke, layouts per decision). With them
+seed 001 rules in some 10 s on one core; ``equity rule`` takes larger ones."""
+
+MAX_LIST = 8
+"""The most entries the page may give a repeatable option (Director's lines, outcomes,
+weights...): each line is more work."""
+
 STATIC = resources.files("equity.app") / "static"
 
 JSON = dict[str, Any]
@@ -85,13 +102,17 @@ JSON = dict[str, Any]
 class ApiError(Exception):
     """A request we refuse: the message, the form field at fault, the HTTP status."""
 
-    def __init__(self, message: str, field: str | None = None, status: int = 422) -> None:
+    def __init__(self, message: str, field: str | None = None, status: int = 422,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.message, self.field, self.status = message, field, status
+        self.retry_after = retry_after
 
 
 def _error(e: ApiError) -> JSONResponse:
-    return JSONResponse({"error": e.message, "field": e.field}, status_code=e.status)
+    headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+    return JSONResponse({"error": e.message, "field": e.field}, status_code=e.status,
+                        headers=headers)
 
 
 async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
@@ -155,8 +176,24 @@ def describe_options() -> list[JSON]:
         out.append({"name": f.name, "flag": cli.flags[0], "kind": kind,
                     "choices": list(cli.choices) if cli.choices is not None else None,
                     "metavar": cli.metavar, "help": cli.help,
-                    "default": round(default, 4) if isinstance(default, float) else default})
+                    "default": round(default, 4) if isinstance(default, float) else default,
+                    "max": WORK_LIMITS.get(f.name)})
     return out
+
+
+def _within_limits(name: str, cli: CliOption, value: Any) -> None:
+    """The workbench's bounds on a ruling's work (:data:`WORK_LIMITS`, :data:`MAX_LIST`)."""
+    cap = WORK_LIMITS.get(name)
+    if cap is not None:
+        try:
+            too_big = int(str(value).strip()) > cap
+        except ValueError:
+            return  # not a number: RulingOptions says so
+        if too_big:
+            raise ApiError(f"{cli.flags[0]}: at most {cap} on the workbench (it bounds each "
+                           "ruling's work; equity rule takes more)", name)
+    if cli.repeat and isinstance(value, list) and len(value) > MAX_LIST:
+        raise ApiError(f"{cli.flags[0]}: at most {MAX_LIST} on the workbench", name)
 
 
 def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
@@ -185,6 +222,7 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
                 raise ApiError(f"{cli.flags[0]}: a list of texts", name)
         elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise ApiError(f"{cli.flags[0]}: not a value", name)
+        _within_limits(name, cli, value)
         values[name] = value
     try:
         return RulingOptions.from_values(values), values
@@ -302,8 +340,12 @@ def _tricks(p: Possibility) -> JSON:
 
 def _rule_in_child(conn: Connection, possibilities: list[Possibility],
                    options: RulingOptions, unknown: int) -> None:
-    """The child process: rule, send the result back (or the error's text)."""
+    """The child process: rule on one DDS thread (rulings run side by side, one a core),
+    send the result back (or the error's text)."""
     try:
+        from equity.dd.solve import set_threads
+
+        set_threads(1)
         conn.send(("ok", rule_possibilities(possibilities, options, unknown)))
     except BaseException as e:  # reported to the parent, never a traceback
         conn.send(("error", f"{type(e).__name__}: {e}"))
@@ -355,19 +397,29 @@ def _pdf(page: str, time_limit: float) -> bytes:
 
 
 class Workbench:
-    """The application's state: its limits, and one ruling at a time (2 cores...)."""
+    """The application's state: its time limit and who may rule now (:class:`Admission`)."""
 
-    def __init__(self, time_limit: float) -> None:
+    def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
-        self.lock = threading.Lock()
+        self.admission = Admission(slots, queue, retry_after=max(1, min(30, round(
+            time_limit / 4))))
 
-    def rule(self, possibilities: list[Possibility], options: RulingOptions,
-             unknown: int) -> CaseResult:
-        with self.lock:
-            result: CaseResult = _run_limited(_rule_in_child,
-                                              (possibilities, options, unknown),
-                                              self.time_limit)
-            return result
+    async def rule(self, client: str, possibilities: list[Possibility],
+                   options: RulingOptions, unknown: int) -> CaseResult:
+        try:
+            async with self.admission.admit(client):
+                result: CaseResult = await anyio.to_thread.run_sync(
+                    _run_limited, _rule_in_child, (possibilities, options, unknown),
+                    self.time_limit)
+                return result
+        except Busy as e:
+            raise ApiError(e.message, None, 429, e.retry_after) from None
+
+
+def _client(request: Request) -> str:
+    """Who asks: the address, and the id the page keeps on the device."""
+    address = request.client.host if request.client is not None else "?"
+    return f"{address} {request.headers.get('x-equity-client', '')[:64]}"
 
 
 def _board_summary(board: Board) -> JSON:
@@ -399,9 +451,16 @@ def _board_summary(board: Board) -> JSON:
     return out
 
 
-def create_app(time_limit: float = 60.0) -> Starlette:
-    """The workbench application; ``time_limit`` stops a ruling that runs longer."""
-    bench = Workbench(time_limit)
+def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
+               token: str | None = None, slots: int | None = None,
+               queue: int | None = None) -> Starlette:
+    """The workbench application; ``time_limit`` stops a ruling that runs longer.
+    ``hosts``: the Host header values it answers to (None: no Host, Origin or token
+    check, for an application embedded elsewhere); ``token``: required on every request;
+    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting (default:
+    twice the slots)."""
+    slots = slots or usable_cores()
+    bench = Workbench(time_limit, slots, 2 * slots if queue is None else queue)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -454,7 +513,7 @@ def create_app(time_limit: float = 60.0) -> Starlette:
         text = _rows_text(obj)
         ps = _possibilities(text, options)
         unknown = _case(text).unknowns
-        result = await anyio.to_thread.run_sync(bench.rule, ps, options, unknown)
+        result = await bench.rule(_client(request), ps, options, unknown)
         return result, ps
 
     async def rule(request: Request) -> Response:
@@ -520,9 +579,10 @@ def create_app(time_limit: float = 60.0) -> Starlette:
         Route("/api/pbn", pbn, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={
+    middleware = [Middleware(Guard, hosts=hosts, token=token)] if hosts is not None else []
+    return Starlette(routes=routes, middleware=middleware, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: internal})
 
 
-__all__ = ["MAX_UPLOAD", "NOT_ON_THE_PAGE", "ApiError", "command_line", "create_app",
-           "describe_options"]
+__all__ = ["MAX_LIST", "MAX_UPLOAD", "NOT_ON_THE_PAGE", "WORK_LIMITS", "ApiError",
+           "command_line", "create_app", "describe_options"]
