@@ -2,8 +2,10 @@
 established or corrected, the transfer, the Law 64C decision and the score to enter.
 
 Every sentence comes from :mod:`equity.render.view` (the revoke's own steps, what they
-come to, the verdict and the scores); this module only picks and wraps them, so the brief
-says nothing the full text does not. ``equity rule --brief`` prints it.
+come to, the verdict and the scores); this module only picks them (:func:`read_out`,
+:func:`decision`) and wraps them (:func:`brief_text`), so the brief says nothing the full
+text does not. ``equity rule --brief`` prints it; the workbench shows the same sentences
+first.
 """
 
 from __future__ import annotations
@@ -23,62 +25,81 @@ _READ_OUT = (StepKind.REVOKE, StepKind.ESTABLISHED, StepKind.NOT_ESTABLISHED,
 was, why it is established or not, why it is corrected, and the transfer or the exemption
 from it."""
 
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent,
-                         subsequent_indent=indent + "  ", break_on_hyphens=False)
+Sentence = tuple[int, str]
+"""A sentence read out, with its depth (0: the board and each revoke, 1: their steps)."""
 
 
-def _revoke(r: RevokeView) -> list[str]:
-    """The revoke's steps read out; a corrected revoke (Law 62) is said in one sentence of
-    what the correction comes to, its play-out steps left to the full text."""
+def _revoke(r: RevokeView) -> list[Sentence]:
+    """The revoke's steps read out; a corrected revoke (Law 62) also gets the one sentence
+    of what the correction comes to, its play-out steps left to the full text."""
     head = r.title.split(":", 1)[0]
     said = [s for k, s in enumerate(r.steps)
             if s.kind in _READ_OUT and all(t.kind != s.kind for t in r.steps[:k])]
-    out: list[str] = []
-    for k, s in enumerate(said):
-        lead = f"{head}, Law {s.law}: " if k == 0 else f"Law {s.law}: "
-        out += _wrap(lead + s.text, "" if k == 0 else "  ")
+    out = [(0, f"{head}, Law {s.law}: {s.text}") if k == 0 else (1, f"Law {s.law}: {s.text}")
+           for k, s in enumerate(said)]
     if any(s.kind is StepKind.CORRECTION for s in r.steps):
-        out += _wrap(r.outcome, "  ")
+        out.append((1, r.outcome))
     elif r.transfer is not None and all(
             s.kind not in (StepKind.TRANSFER, StepKind.NO_TRANSFER) for s in said):
-        out += _wrap(f"Transfer: {r.transfer}.", "  ")
+        out.append((1, f"Transfer: {r.transfer}."))
     return out
 
 
-def _decision(v: BoardView) -> list[str]:
-    """Law 64C in one sentence: adjusted, or the 64A result stands."""
+def _decision(v: BoardView) -> str | None:
+    """Law 64C in one sentence: adjusted, or the 64A result stands (None: not checked)."""
     if not v.checked:
-        return []
+        return None
     if v.basis_code == "64C":
-        return _wrap(f"Law 64C: the transfer did not compensate the non-offenders; the score "
-                     f"is adjusted to {v.brief_verdict}.")
+        return (f"Law 64C: the transfer did not compensate the non-offenders; the score is "
+                f"adjusted to {v.brief_verdict}.")
     if v.basis_code == "64A":
-        return _wrap("Law 64C: the transfer compensated the non-offenders; the Law 64A "
-                     "result stands.")
-    return _wrap(f"Law 64C: no adjustment; the result is {v.brief_verdict}.")
+        return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
+    return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
+
+
+def decision(ruling: Ruling) -> str:
+    """The ruling in one sentence with its law: what the Director announces first."""
+    v = board_view(ruling)
+    if ruling.pending:
+        return f"Law 62: {PLAY_CONTINUES}."
+    if not v.has_revoke:
+        return f"No revoke in the play record: {v.verdict}."
+    said = _decision(v)
+    if said is not None:
+        return said
+    return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
+
+
+def read_out(ruling: Ruling) -> list[Sentence]:
+    """The sentences of the brief, in order: the board, each revoke and its steps, Law
+    64C, the score(s) to enter."""
+    v = board_view(ruling)
+    a = v.automatic
+    if a.play_continues is not None:
+        out: list[Sentence] = [(0, f"{v.title}, {a.contract.pretty}: {a.play_continues}.")]
+    else:
+        out = [(0, f"{v.title}, {a.table_result} (table result).")]
+    if not a.revokes:
+        out.append((0, "No revoke in the play record."))
+    for r in a.revokes:
+        out += _revoke(r)
+    said = _decision(v) if a.revokes else None
+    if said is not None:
+        out.append((0, said))
+    if ruling.pending:
+        return [*out, (0, f"Ruling: {PLAY_CONTINUES}.")]
+    return out + [(0, f"{label}: {score}.") for label, score in v.final]
 
 
 def brief_text(ruling: Ruling) -> str:
     """The ruling read out: at most a dozen lines of at most :data:`WIDTH` characters
     for a board with one revoke."""
-    v = board_view(ruling)
-    a = v.automatic
-    if a.play_continues is not None:
-        out = _wrap(f"{v.title}, {a.contract.pretty}: {a.play_continues}.")
-    else:
-        out = _wrap(f"{v.title}, {a.table_result} (table result).")
-    if not a.revokes:
-        out.append("No revoke in the play record.")
-    for r in a.revokes:
-        out += _revoke(r)
-    out += _decision(v) if a.revokes else []
-    if ruling.pending:
-        return "\n".join(out + _wrap(f"Ruling: {PLAY_CONTINUES}."))
-    for label, score in v.final:
-        out += _wrap(f"{label}: {score}.")
-    return "\n".join(out)
+    lines: list[str] = []
+    for depth, sentence in read_out(ruling):
+        indent = "  " * depth
+        lines += textwrap.wrap(sentence, WIDTH, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_on_hyphens=False)
+    return "\n".join(lines)
 
 
-__all__ = ["WIDTH", "brief_text"]
+__all__ = ["WIDTH", "brief_text", "decision", "read_out"]

@@ -12,10 +12,14 @@ The API rules through the one pipeline: options by :meth:`RulingOptions.from_val
 and an option added there appears on the page unchanged;
 ``GET /api/example`` the bundled example as a hand record;
 ``POST /api/handrecord?format=pbn|lin`` (body: the file) the boards of a hand record;
+``POST /api/deal`` (JSON ``{"deal": TEXT, "board": N}``) a deal typed or pasted
+(:mod:`equity.formats.dealtext`) as a one-board hand record, dealer and vulnerability
+from the board number;
 ``POST /api/tricks`` (JSON ``{"rows": TEXT}``) the tricks the rows rebuild, no ruling;
 ``POST /api/rule`` (JSON ``{"rows": TEXT, "options": {FIELD: VALUE}}``, the values as
 :meth:`RulingOptions.from_values` takes them: text, a list of texts for a repeatable
-option, true for a switch) the rulings;
+option, true for a switch) the rulings, and beside them (``said``) each ruling's
+decision in one sentence and its sentences read out (:mod:`equity.render.brief`);
 ``POST /api/report`` / ``POST /api/pbn`` (same body) the report (HTML) / the case (PBN,
 the facts of the options written as our tags, the other options as a ``%`` comment
 holding the ``equity rule`` command line).
@@ -54,10 +58,12 @@ from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOp
 from equity.app.workbench.admission import Admission, Busy, usable_cores
 from equity.app.workbench.case import CaseResult, rule_possibilities
 from equity.app.workbench.guard import Guard
+from equity.app.workbench.wording import DIRECTOR_WORDS
 from equity.core.board import Board
-from equity.core.cards import Seat, cards
+from equity.core.cards import Seat, Vulnerability, cards, dealer_for_board
 from equity.core.errors import BoardError, UsageError
 from equity.formats import read_text
+from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
 from equity.formats.rows import (
     FACT_KEYS,
@@ -177,8 +183,15 @@ def describe_options() -> list[JSON]:
                     "choices": list(cli.choices) if cli.choices is not None else None,
                     "metavar": cli.metavar, "help": cli.help,
                     "default": round(default, 4) if isinstance(default, float) else default,
-                    "max": WORK_LIMITS.get(f.name)})
+                    "max": WORK_LIMITS.get(f.name), **_words(f.name, cli)})
     return out
+
+
+def _words(name: str, cli: CliOption) -> JSON:
+    """The option as the page says it to a Director (:mod:`.wording`), else its flag."""
+    label, help_, placeholder = DIRECTOR_WORDS.get(
+        name, (cli.flags[0].removeprefix("--").replace("-", " ").capitalize(), cli.help, ""))
+    return {"label": label, "director_help": help_, "placeholder": placeholder}
 
 
 def _within_limits(name: str, cli: CliOption, value: Any) -> None:
@@ -516,9 +529,40 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         result = await bench.rule(_client(request), ps, options, unknown)
         return result, ps
 
+    async def deal(request: Request) -> Response:
+        """A deal typed or pasted (equity.formats.dealtext) as a one-board hand record;
+        the board number gives dealer and vulnerability unless they are set."""
+        obj = await _json(request)
+        text, number = obj.get("deal"), obj.get("board")
+        if not isinstance(text, str) or len(text) > 2000:
+            raise ApiError("type or paste the deal", "deal", 400)
+        try:
+            parsed = parse_deal_text(text)
+        except DealTextError as e:
+            raise ApiError(str(e), "deal") from None
+        if number in (None, ""):
+            number = None
+        elif not isinstance(number, (int, str)) or not str(number).isdigit() \
+                or not 1 <= int(number) <= 9999:
+            raise ApiError("the board number is 1 to 9999", "number")
+        n = int(number) if number is not None else None
+        return JSONResponse({"boards": [{
+            "number": n, "label": f"board {n}" if n is not None else "the deal",
+            "dealer": dealer_for_board(n).name if n is not None else None,
+            "vulnerable": Vulnerability.for_board(n).name if n is not None else None,
+            "deal": parsed.to_pbn(),
+            "hands": {s.name: [str(c) for c in sorted(cards(parsed[s]), reverse=True)]
+                      for s in Seat},
+            "contract": None, "declarer": None, "result": None, "event": "",
+            "play": None, "rows": None, "options": {}}], "errors": []})
+
     async def rule(request: Request) -> Response:
+        from equity.render.brief import decision, read_out
+
         result, ps = await _ruled(request)
-        return JSONResponse({"rulings": result.to_json(), "note": result.note(),
+        said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
+                if r.ruling is not None else None for r in result.ruled]
+        return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
                              "depends": result.depends,
                              "possibilities": result.possibilities,
                              **_tricks(ps[0])})
@@ -573,6 +617,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         Route("/api/options", options),
         Route("/api/example", example),
         Route("/api/handrecord", handrecord, methods=["POST"]),
+        Route("/api/deal", deal, methods=["POST"]),
         Route("/api/tricks", tricks, methods=["POST"]),
         Route("/api/rule", rule, methods=["POST"]),
         Route("/api/report", report, methods=["POST"]),
