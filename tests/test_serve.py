@@ -390,3 +390,42 @@ def test_serve_listens_on_this_machine_unless_told() -> None:
     assert main(["serve", "--port", "0"]) == 2
     # every network at once: refused, since the Host check needs the one name phones use
     assert main(["serve", "--host", "0.0.0.0", "--port", "8000"]) == 2
+
+
+def test_a_typed_deal_is_a_one_board_hand_record_dealer_and_vulnerability_by_board(
+        server: Server) -> None:
+    status, data = server.post("/api/deal", {"deal": DEAL_001, "board": "6"})
+    assert status == 200
+    (board,) = data["boards"]
+    assert board["deal"] == DEAL_001 and board["number"] == 6
+    assert board["dealer"] == "E" and board["vulnerable"] == "EW"  # PBN: board 6
+    assert {"SJ", "ST", "S8", "HA"} <= set(board["hands"]["S"]) and len(board["hands"]["S"]) == 13
+    status, data = server.post("/api/deal", {"deal": "N: K74.J6.T543.Q43", "board": ""})
+    assert status == 422 and data["field"] == "deal"
+    assert data["error"] == "North's hand has 12 cards, not 13"
+    status, data = server.post("/api/deal", {"deal": DEAL_001, "board": "x"})
+    assert status == 422 and data["field"] == "number"
+
+
+def test_the_options_have_a_directors_words() -> None:
+    """Every option the page offers has a label and help for a Director, not the
+    command line's; and every entry of the wording names a field (a renamed field shows
+    here)."""
+    from equity.app.workbench.wording import DIRECTOR_WORDS
+
+    fields = {f.name for f in dataclasses.fields(RulingOptions)}
+    assert set(DIRECTOR_WORDS) <= fields, set(DIRECTOR_WORDS) - fields
+    from equity.app.workbench.server import describe_options
+
+    for o in describe_options():
+        assert o["label"] and not o["label"].startswith("--") and o["director_help"]
+        assert "WHEN" not in o["placeholder"] and "LINE=W" not in o["placeholder"]
+
+
+def test_the_rule_answer_says_the_decision_and_the_read_out(server: Server) -> None:
+    status, data = server.post("/api/rule", {"rows": ROWS_001, "options": {
+        **QUICK, "attention": "returned"}})
+    assert status == 200
+    (said,) = data["said"]
+    assert said["decision"].startswith("Law 64C")
+    assert said["read_out"][-1] == [0, f"Final score: {data['rulings'][0]['ruling']['scorer']}."]

@@ -152,8 +152,9 @@ def test_a_case_from_nothing_is_ruled_with_the_ruling_on_the_first_screen(
     d.tap(f'#hand-W button[data-card="{quitted_rows()["W"][-1]}"]')
     page.wait_for_function("document.getElementById('turn').textContent === 'Play complete.'")
     # and downloads as PBN with the facts
+    d.tap("#download-pbn")
     with page.expect_download() as info:
-        d.tap("#download-pbn")
+        d.tap('#saved a[data-saved="case.pbn"]')
     info.value.save_as(str(tmp_path / "case.pbn"))
     text = (tmp_path / "case.pbn").read_text()
     assert '[EquityAttention "returned"]' in text and '[Contract "3NT"]' in text

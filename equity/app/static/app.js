@@ -845,6 +845,7 @@ function lineRow(group) {
 
 function renderRuling(data) {
   const box = $("ruling");
+  const open = [...box.querySelectorAll("details.more")].map((d) => d.open);
   box.textContent = "";
   data.rulings.forEach((r, i) => {
     const div = el("div", { class: "board-ruling" });
@@ -895,19 +896,41 @@ function renderRuling(data) {
       steps(final.steps, more);
     }
     for (const n of r.notes || []) more.appendChild(el("p", { class: "note" }, n));
+    more.open = Boolean(open[i]);  // a new ruling keeps what the Director had unfolded
     div.appendChild(more);
     box.appendChild(div);
   });
 }
 
+// The server takes one ruling a client: a download (which rules) waits for this page's
+// ruling in flight, and for another tab's (429) as the server says.
+async function whenIdle() {
+  while (state.ruling) await new Promise((done) => setTimeout(done, 200));
+}
+
 async function download(path, name) {
   clearErrors();
   try {
-    const blob = await (await api(path, request())).blob();
-    const a = el("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.appendChild(a);
+    let response = null;
+    for (let attempt = 0; response === null; attempt += 1) {
+      await whenIdle();
+      try {
+        response = await api(path, request());
+      } catch (e) {
+        if (e.status !== 429 || attempt >= 5) throw e;
+        $("status").textContent = `${e.message} (again in ${e.retry || 2} s)`;
+        await new Promise((done) => setTimeout(done, 1000 * (e.retry || 2)));
+      }
+    }
+    const blob = await response.blob();
+    // saved at once where the browser allows it; a link stays for a tap where it does
+    // not (a browser may refuse a download that comes seconds after the tap)
+    const box = $("saved");
+    box.textContent = "";
+    const a = el("a", { href: URL.createObjectURL(blob), download: name, "data-saved": name },
+      `Save ${name}`);
+    box.appendChild(a);
     a.click();
-    a.remove();
   } catch (e) {
     showError(e.field || "general", e.message);
   }

@@ -414,8 +414,8 @@ class Workbench:
 
     def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
-        self.admission = Admission(slots, queue, retry_after=max(1, min(30, round(
-            time_limit / 4))))
+        self.admission = Admission(slots, queue, retry_after=max(1, min(5, round(
+            time_limit / 12))))
 
     async def rule(self, client: str, possibilities: list[Possibility],
                    options: RulingOptions, unknown: int) -> CaseResult:
