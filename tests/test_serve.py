@@ -315,7 +315,8 @@ def test_an_option_added_to_ruling_options_appears_without_page_changes(
     (new,) = [o for o in app.describe_options() if o["name"] == "tables"]
     assert new == {"name": "tables", "flag": "--tables", "kind": "integer", "choices": None,
                    "metavar": "N", "help": "how many tables played the board", "default": 100,
-                   "max": None}
+                   "max": None, "label": "Tables",
+                   "director_help": "how many tables played the board", "placeholder": ""}
     options, values = app._options({"options": {"tables": "7", "policy": "dd"}})
     assert isinstance(options, Extended) and options.tables == 7
     assert app.command_line(values) == ["--policy", "dd", "--tables", "7"]
