@@ -283,3 +283,13 @@ def test_cli_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert main(["rule", "--deal", str(SEED_001), "--rows", str(rows), "--json"]) == 1
     err: dict[str, Any] = json.loads(capsys.readouterr().out)
     assert err["board"] == "board 1" and err["where"]["card"] == "HJ"
+
+
+def test_a_row_one_card_short_is_named_not_the_leader() -> None:
+    """Issue 22: a claim (result given) with West's row one card short names West's row
+    and its length, not North and the leader."""
+    e = _error(ROWS_001.replace(" SQ\n", "\n"), _hand_record())
+    assert "West's row has 12 cards, the others 13" in str(e), str(e)
+    assert "leader" not in str(e) and e.where.seat == "West" and e.where.line == 7
+    e = _error(ROWS_001.replace("E: HQ ", "E: "), _hand_record())
+    assert "East's row has 12 cards, the others 13" in str(e) and e.where.seat == "East"

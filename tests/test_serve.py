@@ -34,7 +34,7 @@ ROWS_001 = ROWS_ON_A_HAND_RECORD.replace(
 """Seed 001's rows with its deal: a case the page sends (it has no hand record file)."""
 NO_EQUITY = {"equity": True}
 """The options of ``--no-equity``: a switch's value is whether its flag is given."""
-QUICK = {"playouts": QUICK_ARGS[1], "samples": QUICK_ARGS[3]}
+QUICK = {"samples": QUICK_ARGS[1]}
 """The quick estimate's options as the page sends them (tests/conftest.py), for tests of
 the workbench where the estimate is not the point; test_rule_gives_the_cli_json rules
 with the default estimate."""
@@ -287,9 +287,10 @@ def test_the_options_are_described_from_ruling_options(server: Server) -> None:
     assert by_name["policy"]["kind"] == "choice" and by_name["policy"]["default"] == "weighted"
     assert by_name["weights"]["kind"] == "list" and by_name["equity"]["kind"] == "switch"
     assert by_name["likely"]["kind"] == "number" and by_name["other_table"]["kind"] == "integer"
-    # issue 12's options of the estimate, offered like every other
-    assert [by_name[n]["kind"] for n in ("playouts", "samples", "seed")] == ["integer"] * 3
-    assert by_name["playouts"]["default"] == 10 and by_name["samples"]["default"] == 16
+    # the estimate's options (issue 21), offered like every other
+    assert [by_name[n]["kind"] for n in ("samples", "seed", "max_positions")] == [
+        "integer"] * 3
+    assert by_name["samples"]["default"] == 80 and by_name["reference"]["kind"] == "switch"
     assert [by_name[n]["flag"] for n in ("lines", "outcomes", "drop")] == [
         "--line", "--outcome", "--drop"]
     assert all(by_name[n]["kind"] == "list" for n in ("lines", "outcomes", "drop"))
@@ -299,7 +300,7 @@ def test_an_option_added_to_ruling_options_appears_without_page_changes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A new field is described, accepted from the page and reaches RulingOptions, with
     no change to the workbench. (Issue 12 has since added ``samples``, the field this
-    test used to add, and ``playouts``, ``seed``, ``lines``, ``outcomes``, ``drop``: they
+    test used to add, and ``seed``, ``lines``, ``outcomes``, ``drop``: they
     are offered and sent the same way, see test_the_options_are_described_from_ruling_
     options; the test now adds a field that does not exist.)"""
     from equity.app.options import cli
@@ -314,7 +315,9 @@ def test_an_option_added_to_ruling_options_appears_without_page_changes(
     monkeypatch.setattr(app, "DEFAULT_OPTIONS", Extended())
     (new,) = [o for o in app.describe_options() if o["name"] == "tables"]
     assert new == {"name": "tables", "flag": "--tables", "kind": "integer", "choices": None,
-                   "metavar": "N", "help": "how many tables played the board", "default": 100}
+                   "metavar": "N", "help": "how many tables played the board", "default": 100,
+                   "max": None, "label": "Tables",
+                   "director_help": "how many tables played the board", "placeholder": ""}
     options, values = app._options({"options": {"tables": "7", "policy": "dd"}})
     assert isinstance(options, Extended) and options.tables == 7
     assert app.command_line(values) == ["--policy", "dd", "--tables", "7"]
@@ -348,7 +351,7 @@ def test_the_case_pbn_carries_the_facts_and_the_command_line(
     first = text.splitlines()[0]
     assert first == ("% equity rule case.pbn --policy weighted --weight 1:table=1 "
                      "--drop 1:outcome1 --line 'DT then dd' --outcome 10 "
-                     "--playouts 0 --samples 4")
+                     "--samples 8")
     case = tmp_path / "case.pbn"
     case.write_text(text)
     assert main(["rule", str(case), "--json", *shlex.split(first)[4:]]) == 0
@@ -382,7 +385,49 @@ def test_the_report_as_pdf(server: Server) -> None:
 
 def test_serve_listens_on_this_machine_unless_told() -> None:
     from equity.app.cli import _parser
+    from equity.app.serve import bind_address
 
-    assert _parser().parse_args(["serve"]).host == "127.0.0.1"
-    assert _parser().parse_args(["serve", "--host", "0.0.0.0"]).host == "0.0.0.0"
+    assert bind_address(_parser().parse_args(["serve"]).host, lan=False) == "127.0.0.1"
+    assert _parser().parse_args(["serve", "--host", "10.0.0.5"]).host == "10.0.0.5"
     assert main(["serve", "--port", "0"]) == 2
+    # every network at once: refused, since the Host check needs the one name phones use
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8000"]) == 2
+
+
+def test_a_typed_deal_is_a_one_board_hand_record_dealer_and_vulnerability_by_board(
+        server: Server) -> None:
+    status, data = server.post("/api/deal", {"deal": DEAL_001, "board": "6"})
+    assert status == 200
+    (board,) = data["boards"]
+    assert board["deal"] == DEAL_001 and board["number"] == 6
+    assert board["dealer"] == "E" and board["vulnerable"] == "EW"  # PBN: board 6
+    assert {"SJ", "ST", "S8", "HA"} <= set(board["hands"]["S"]) and len(board["hands"]["S"]) == 13
+    status, data = server.post("/api/deal", {"deal": "N: K74.J6.T543.Q43", "board": ""})
+    assert status == 422 and data["field"] == "deal"
+    assert data["error"] == "North's hand has 12 cards, not 13"
+    status, data = server.post("/api/deal", {"deal": DEAL_001, "board": "x"})
+    assert status == 422 and data["field"] == "number"
+
+
+def test_the_options_have_a_directors_words() -> None:
+    """Every option the page offers has a label and help for a Director, not the
+    command line's; and every entry of the wording names a field (a renamed field shows
+    here)."""
+    from equity.app.workbench.wording import DIRECTOR_WORDS
+
+    fields = {f.name for f in dataclasses.fields(RulingOptions)}
+    assert set(DIRECTOR_WORDS) <= fields, set(DIRECTOR_WORDS) - fields
+    from equity.app.workbench.server import describe_options
+
+    for o in describe_options():
+        assert o["label"] and not o["label"].startswith("--") and o["director_help"]
+        assert "WHEN" not in o["placeholder"] and "LINE=W" not in o["placeholder"]
+
+
+def test_the_rule_answer_says_the_decision_and_the_read_out(server: Server) -> None:
+    status, data = server.post("/api/rule", {"rows": ROWS_001, "options": {
+        **QUICK, "attention": "returned"}})
+    assert status == 200
+    (said,) = data["said"]
+    assert said["decision"].startswith("Law 64C")
+    assert said["read_out"][-1] == [0, f"Final score: {data['rulings'][0]['ruling']['scorer']}."]

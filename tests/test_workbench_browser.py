@@ -110,25 +110,39 @@ def new_page(browser: Any, viewport: str, server: Server) -> tuple[Any, Any, lis
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + "/")
-    page.locator("#opt-attention").wait_for()
+    page.locator("#opt-attention").wait_for(state="attached")
     return context, page, errors
 
 
 def set_option(page: Any, name: str, value: str) -> None:
-    """Type into an option of the generated form, as the Director does."""
+    """Type into an option of the generated form (in the folded "Director's options"),
+    as the Director does."""
+    page.evaluate("document.getElementById('director-options').open = true")
     page.fill(f"#opt-{name}", value)
     page.dispatch_event(f"#opt-{name}", "change")
 
 
+def unfold(page: Any) -> None:
+    """Open the ruling's details (lines, weights, sensitivity), folded under the decision."""
+    page.evaluate("document.querySelectorAll('details.more').forEach(d => { d.open = true; })")
+
+
 def set_weight(page: Any, key: str, percent: str) -> None:
+    unfold(page)
     weight = page.locator(f'input[data-weight="{key}"]').first
     weight.fill(percent)
     weight.dispatch_event("change")
 
 
 def download(page: Any, button: str, phone: bool, path: Path) -> str:
+    """Press the button, then save the file from the link the page leaves (a tap: the
+    browser may refuse the automatic download when the server took a while)."""
+    page.evaluate("document.getElementById('saved').textContent = ''")
+    press(page, button, phone)
+    link = page.locator(f'#saved a[data-saved="{path.name}"]')
+    link.wait_for()
     with page.expect_download() as info:
-        press(page, button, phone)
+        press(page, f'#saved a[data-saved="{path.name}"]', phone)
     info.value.save_as(str(path))
     return path.read_text()
 
@@ -147,12 +161,12 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     context, page, errors = new_page(browser, viewport, server)
     started = time.monotonic()
     # 1. the hand record (deals only) and the board
+    press(page, "#deal-mode-file", phone)
     page.set_input_files("#file", str(deals_only(tmp_path)))
     page.wait_for_function("document.querySelectorAll('#board option').length === 1")
     # 2. the contract
-    page.select_option("#level", "3")
-    page.select_option("#strain", "NT")
-    page.select_option("#declarer", "E")
+    for choice in ('[data-level="3"]', '[data-strain="NT"]', '[data-declarer="E"]'):
+        press(page, choice, phone)
     # 3. the play, card by card as it was played (North's ♣2 on trick 5 is the revoke)
     for card in play_order(seed_001()):
         press(page, f'button[data-card="{card}"]', phone)
@@ -160,11 +174,14 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     assert page.locator("#tricks tbody tr").count() == 13
     assert page.locator("#tricks td.revoke").inner_text() == "♣2"
     # 4. the facts: attention drawn after the hands were returned
-    set_option(page, "attention", "returned")
+    press(page, '[data-attention="returned"]', phone)
+    assert page.input_value("#opt-attention") == "returned"
+    press(page, "#rule", phone)
     # 5. the ruling: 3NT by East making 10 (Law 64C restores the trick the revoke cost)
     page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
                            " === '3NT by E +1 (-430)'")
     entered = time.monotonic() - started
+    unfold(page)
     ruling = page.locator("#ruling").inner_text()
     assert "Law 61A" in ruling and "Law 64C" in ruling
     # the table line shows where it leaves the record, and why
@@ -221,19 +238,20 @@ def test_a_weight_changes_the_score(viewport: str, server: Server, browser: Any,
     Since issue 12: the default weights follow the table line (substitution lines weigh
     0 unless the Director weights them), so it is a weight on a substitution card that
     moves the ruling away from the table line; and the test sets the quick estimate's
-    options (playouts 0, samples 4: the table line alone by default) on the page's
-    form, which also shows that the page sends them and that they go into the case's
-    command line. (With the default estimate the score here is 80% 4S= / 20% 4S+1.)"""
+    options (samples 8) on the page's form, which also shows that the page sends them and
+    that they go into the case's command line. (The score before the weight: 4S= for the
+    table line's share, 4S+1 for the likely outcomes'.)"""
     phone = viewport == "phone"
     context, page, errors = new_page(browser, viewport, server)
+    press(page, "#deal-mode-file", phone)
     page.set_input_files("#file", str(CASES / "003_poznan_2011.pbn"))
     page.wait_for_function("document.querySelectorAll('#board option').length === 1")
-    set_option(page, "playouts", "0")
-    set_option(page, "samples", "4")
+    set_option(page, "samples", "8")
     set_option(page, "attention", "round")
-    page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
-                           " === '4S by S = (+420)'")
-    assert "10.00" in page.locator('[data-equity="1"]').inner_text()
+    press(page, "#rule", phone)
+    page.wait_for_function("((document.querySelector('[data-score]') || {}).textContent"
+                           " || '').includes('4S by S = (+420)')")
+    unfold(page)
     assert page.locator('input[data-weight="1:C9"]').input_value() == "0"
     set_weight(page, "1:C9", "100")
     page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent"
@@ -242,7 +260,7 @@ def test_a_weight_changes_the_score(viewport: str, server: Server, browser: Any,
     assert page.locator('input[data-weight="1:table"]').input_value() == "0"
     text = download(page, "#download-pbn", phone, tmp_path / "case.pbn")
     command = text.splitlines()[0].split()
-    assert command[4:] == ["--weight", "1:C9=1", "--playouts", "0", "--samples", "4"]
+    assert command[4:] == ["--weight", "1:C9=1", "--samples", "8"]
     cli = rule_file(tmp_path / "case.pbn", command[4:], capsys)
     assert cli["ruling"]["scorer"] == _score(page) == "4S by S +1 (+450)"
     assert re.search(r"\bEquityAttention\b", text)
@@ -252,15 +270,19 @@ def test_a_weight_changes_the_score(viewport: str, server: Server, browser: Any,
 
 def test_errors_show_next_to_their_field(server: Server, browser: Any) -> None:
     context, page, _ = new_page(browser, "phone", server)
+    press(page, "#deal-mode-file", True)
     press(page, "#example", True)
     page.wait_for_function("document.querySelectorAll('#board option').length >= 1")
+    press(page, "#rule", True)
     page.wait_for_function("(document.querySelector('[data-score]') || {}).textContent")
     set_option(page, "requirements", "1 X lead")
+    press(page, "#rule", True)
     page.wait_for_function(
         "document.querySelector('[data-error-for=\"requirements\"]').textContent !== ''")
     assert "1 X lead" in page.locator('[data-error-for="requirements"]').inner_text()
     set_option(page, "requirements", "")
     set_option(page, "likely", "2")
+    press(page, "#rule", True)
     page.wait_for_function(
         "document.querySelector('[data-error-for=\"likely\"]').textContent !== ''"
         " || document.getElementById('general-error').textContent !== ''")

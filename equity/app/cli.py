@@ -12,7 +12,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from equity.core.errors import BoardError, UsageError
 from equity.core.questions import Work
 from equity.core.ruling import Ruling
 from equity.formats import names_board, read_boards, read_text
+from equity.render.brief import brief_text
 from equity.render.jsonout import board_json, error_json
 from equity.render.text import board_text, work_text
 
@@ -47,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--format", choices=["text", "json", "csv"], default="text",
                    help="text (default), json (as --json) or csv (one flat row a board, "
                         "as equity batch --format csv)")
+    r.add_argument("--brief", action="store_true",
+                   help="the ruling as a Director reads it out: a few short lines (the "
+                        "revoke, established or corrected, the transfer, Law 64C, the score)")
     r.add_argument("--rows", metavar="ROWS",
                    help="the case as quitted rows: one line per seat, its cards in the order "
                         "played, with contract, declarer and facts ('-' for stdin; see the "
@@ -72,9 +76,12 @@ def _parser() -> argparse.ArgumentParser:
     add_arguments(o)
     w = sub.add_parser("serve", help="the Director's workbench: a local web page to enter "
                        "a case (hand record, play, facts) and see the ruling")
-    w.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1, this machine only; "
-                        "0.0.0.0 lets a phone on the club's network reach it)")
+    w.add_argument("--host", default=None,
+                   help="address to listen on (default 127.0.0.1, this machine only; with "
+                        "--lan, this machine's address on the network)")
+    w.add_argument("--lan", action="store_true",
+                   help="serve phones on the club's network: the LAN address, a random "
+                        "token, the address printed first and as a QR code")
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="stop a ruling that takes longer (default 60)")
@@ -280,7 +287,14 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             yield e
 
 
+def _text(args: argparse.Namespace) -> Callable[[Ruling], str]:
+    """How a ruling is printed without --json: in full, or read out (--brief)."""
+    return brief_text if args.brief else board_text
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
+    if args.brief and args.json:
+        return _usage("rule: --brief is a text layout; it does not go with --json")
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
     if args.format == "csv":
@@ -305,7 +319,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
             print(json.dumps(setup.results.with_entry(board_json(ruling), ruling),
                              ensure_ascii=False), flush=True)
         else:
-            print(board_text(ruling) + setup.results.text(ruling) + "\n", flush=True)
+            print(_text(args)(ruling) + setup.results.text(ruling) + "\n", flush=True)
         if args.stats and not isinstance(ruling, BoardError) and ruling.work is not None:
             total.add(ruling.work)
             print(f"equity: {ruling.automatic.replay.board.label}: {work_text(ruling.work)}",
@@ -395,7 +409,7 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if result.depends:
                 print(f"Possibility: {r.possibility.describe()}")
             if r.ruling is not None:
-                print(board_text(r.ruling) + "\n", flush=True)
+                print(_text(args)(r.ruling) + "\n", flush=True)
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
     return 1 if any(r.ruling is None for r in result.ruled) else 0
@@ -407,7 +421,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536 or args.time_limit <= 0:
         return _usage("serve: --port must be 1-65535 and --time-limit positive")
-    return serve(args.host, args.port, args.time_limit)
+    try:
+        return serve(args.host, args.port, args.time_limit, lan=args.lan)
+    except UsageError as e:
+        return _usage(str(e))
 
 
 def cmd_report(args: argparse.Namespace) -> int:

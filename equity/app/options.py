@@ -163,6 +163,10 @@ class RulingOptions:
         help=f"the most layouts a close single-dummy decision may use (default "
              f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
              "use none)"))
+    max_positions: int | None = field(default=None, metadata=cli(
+        "--max-positions", metavar="N", kind=int,
+        help="stop a ruling that needs more than N double-dummy positions (an error "
+             "naming the board; default: no limit)"))
     reference: bool = field(default=False, metadata=cli(
         "--reference", switch=True,
         help=f"spend {REFERENCE} times the default sampling on every decision, to check "

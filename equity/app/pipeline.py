@@ -45,7 +45,7 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     the transfer was enough. A position the solver rejects, or weights that do not fit
     the board's lines, is this board's :class:`BoardError` ("Law 64C check: ...")."""
     started = time.perf_counter()
-    work = Work()
+    work = Work(limit=options.max_positions or 0)
     automatic = rule_automatic(board, options)
     if not options.equity:
         ruling = without_equity(automatic, options.policy,

@@ -1,21 +1,110 @@
-"""``equity serve``: run the workbench (:mod:`equity.app.workbench.server`) with uvicorn."""
+"""``equity serve``: run the workbench (:mod:`equity.app.workbench.server`) with uvicorn.
+
+On this machine (the default, 127.0.0.1) it needs no token. ``--lan`` binds the machine's
+address on the local network, makes a random token and prints the address with it as
+the first line, then a QR code of it (in the terminal, and as a PNG image) for a phone's
+camera; every request without the token is refused (401). ``--host ADDR`` with ``--lan``
+binds ADDR with the same token and checks; any address other than loopback gets them.
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import secrets
+import socket
 import sys
+import tempfile
+from pathlib import Path
+
+from equity.core.errors import UsageError
+
+WILDCARDS = ("0.0.0.0", "::")
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, time_limit: float = 60.0) -> int:
-    """Serve the workbench on ``host:port`` until interrupted; 0 when stopped."""
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on its local network: the source address of the route
+    out (a UDP socket's ``connect`` picks the route and sends nothing)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): routed, never reached
+            address: str = s.getsockname()[0]
+        except OSError:
+            address = ""
+    if not address or is_loopback(address) or address in WILDCARDS:
+        raise UsageError("serve --lan: this machine has no network address (is it on the "
+                         "club's Wi-Fi?); give one with --host ADDR")
+    return address
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def qr_image_path(port: int) -> Path:
+    return Path(tempfile.gettempdir()) / f"equity-workbench-{port}.png"
+
+
+def _announce(url: str, port: int) -> Path | None:
+    """The URL as the first line on stdout, then its QR code in the terminal, and as a
+    PNG image (its path on stderr)."""
+    import segno
+
+    print(url, flush=True)
+    qr = segno.make(url, error="m")
+    qr.terminal(out=sys.stdout, compact=True)
+    path = qr_image_path(port)
+    try:
+        qr.save(str(path), scale=8, border=4)
+    except OSError as e:
+        print(f"equity serve: cannot write the QR image {path}: {e}", file=sys.stderr)
+        return None
+    return path
+
+
+def bind_address(host: str | None, lan: bool) -> str:
+    """The address to listen on: ``host`` if given, else the LAN address with ``lan``,
+    else loopback. A wildcard (every network at once) is refused: the Host check needs
+    the one name the phones use."""
+    if host in WILDCARDS:
+        raise UsageError(f"serve: --host {host} would answer on every network; use --lan "
+                         "(the LAN address, with a token) or --lan --host ADDR")
+    if host is not None:
+        return host
+    return lan_address() if lan else "127.0.0.1"
+
+
+def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
+          lan: bool = False) -> int:
+    """Serve the workbench on ``host:port`` until interrupted; 0 when stopped. A
+    :class:`UsageError` when the address cannot be served."""
     import uvicorn
 
+    from equity.app.workbench.guard import host_names
     from equity.app.workbench.server import create_app
 
-    app = create_app(time_limit=time_limit)
-    print(f"equity serve: the workbench is at http://{host}:{port}/ (Ctrl-C to stop)",
-          file=sys.stderr, flush=True)
+    host = bind_address(host, lan)
+    token = secrets.token_urlsafe(18) if lan or not is_loopback(host) else None
+    app = create_app(time_limit=time_limit, hosts=host_names(host, port), token=token)
+    base = f"http://{url_host(host)}:{port}/"
+    if token is None:
+        print(f"equity serve: the workbench is at {base} (this machine only; Ctrl-C to "
+              "stop)", file=sys.stderr, flush=True)
+    else:
+        image = _announce(f"{base}?token={token}", port)
+        print("equity serve: open the address above on a phone on this network (or scan "
+              f"the QR code{f', also in {image}' if image else ''}); requests without its "
+              "token are refused. Ctrl-C to stop.", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
     return 0
 
 
-__all__ = ["serve"]
+__all__ = ["bind_address", "is_loopback", "lan_address", "serve"]

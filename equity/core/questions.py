@@ -60,6 +60,9 @@ class Work:
     layouts: int = 0
     dds_seconds: float = 0.0
     seconds: float = 0.0
+    limit: int = 0
+    """The most positions the ruling may hand to DDS (0: no limit); past it the ruling
+    stops with :class:`TooMuchWork`."""
 
     def add(self, other: Work) -> None:
         """Add ``other``'s figures to these (a batch's totals)."""
@@ -74,6 +77,10 @@ class Work:
         return {"positions": self.positions, "decisions": self.decisions,
                 "layouts": self.layouts, "dds_seconds": round(self.dds_seconds, 3),
                 "seconds": round(self.seconds, 3)}
+
+
+class TooMuchWork(ValueError):
+    """A ruling needed more double-dummy positions than it was allowed."""
 
 
 def positions_in(question: Question) -> int:
@@ -91,6 +98,10 @@ def once_each(plan: Plan[T], work: Work) -> Plan[T]:
             new = [q for q in dict.fromkeys(asked) if q not in seen]
             if new:
                 work.positions += sum(positions_in(q) for q in new)
+                if work.limit and work.positions > work.limit:
+                    plan.close()
+                    raise TooMuchWork(f"the ruling needs more than {work.limit} double-dummy "
+                                      "positions, its limit (--max-positions)")
                 replies = yield new
                 seen.update(zip(new, replies, strict=True))
             asked = plan.send([seen[q] for q in asked])

@@ -455,6 +455,11 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
         if played < 4:
             left = [s for s in Seat if used[s] < len(rows[s])]
             if left and not partial:
+                short = _short_row(rows, leader.after(played), number)
+                if short is not None:
+                    raise _fail(short, case.source, label,
+                                case.lines.get(leader.after(played).name),
+                                leader.after(played), None, number)
                 s = left[0]
                 raise _fail(f"the play stops at trick {number}, where {leader.long_name} was "
                             f"on lead{' and had no card left' if played == 0 else ''}, "
@@ -470,6 +475,22 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
     return PlayRecord(opening_leader=contract.opening_leader, tricks=tuple(tricks),
                       leaders=tuple(None for _ in tricks), marks=marks, claimed=claimed,
                       claim_tricks=case.result if claimed else None)
+
+
+def _short_row(rows: Mapping[Seat, Sequence[Card]], seat: Seat, trick: int
+               ) -> str | None:
+    """When the play stops because ``seat`` has no card left while every other row is
+    longer, the fault is most likely a card missing from ``seat``'s row: the message that
+    says so (None when the rows do not point at one row)."""
+    n = len(rows[seat])
+    others = [len(rows[s]) for s in Seat if s != seat]
+    if not all(m > n for m in others):
+        return None
+    longer = f"the others {others[0]}" if len(set(others)) == 1 else \
+        "the others " + ", ".join(str(m) for m in others)
+    return (f"{seat.long_name}'s row has {n} card{'s' if n != 1 else ''}, {longer}: "
+            f"{seat.long_name} is to play to trick {trick} and has no card left; is a card "
+            f"missing from {seat.long_name}'s row?")
 
 
 def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False

@@ -1,16 +1,25 @@
 // The Director's workbench page. Every rule (who wins a trick, what is a revoke, the
 // ruling) is the server's: this page keeps what was tapped and shows what comes back.
 // Text from files and from the server is always set with textContent, never as markup.
+// The case is kept in the browser's local storage (a reload or a dropped connection
+// loses nothing); the event settings (edition, event type) too, for every case.
 "use strict";
 
 const SEATS = ["N", "E", "S", "W"];
 const NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
+const RANKS = "AKQJT98765432";
 const RED = { H: true, D: true };
+const CASE_KEY = "equity.case";
+const SETTINGS_KEY = "equity.settings";
 
 const state = {
   boards: [], board: null, rows: { N: [], E: [], S: [], W: [] }, history: [],
-  mode: "tricks", toPlay: null, timer: null, seq: 0, options: [],
+  mode: "tricks", rowSeat: "N", toPlay: null, tricks: [], seq: 0, options: [],
+  contract: { level: "", strain: "", declarer: "", doubled: "" },
+  dealTap: { N: [], E: [], S: [], W: [] }, tapSeat: "N", dealMode: "type",
+  end: "played", reqSeat: "E", reqKind: "penalty",
+  ruling: false, again: false, scrollAfter: false,
 };
 
 // The option whose values the lines' weight boxes edit (equity rule --weight LINE=W).
@@ -34,15 +43,27 @@ function pretty(card) {
 }
 
 function cardSpan(card, extra) {
-  const s = el("span", { class: (RED[card[0]] ? "red " : "") + (extra || "") }, pretty(card));
-  return s;
+  return el("span", { class: (RED[card[0]] ? "red " : "") + (extra || "") }, pretty(card));
+}
+
+function button(text, attrs, onTap) {
+  const b = el("button", { type: "button", ...(attrs || {}) }, text);
+  b.addEventListener("click", onTap);
+  return b;
+}
+
+function clientId() {
+  let id = localStorage.getItem("equity.client");
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(9)), (x) => x.toString(16)).join("");
+    localStorage.setItem("equity.client", id);
+  }
+  return id;
 }
 
 // --- errors next to their field ------------------------------------------------------
 
-// Errors about the deal or the board belong to the hand record's field; every other
-// field (the options' included) has its own box, found by name.
-const FIELD_OF = { deal: "file", board: "file" };
+const FIELD_OF = { board: "file", claimer: "result", claim_status: "result" };
 
 function clearErrors() {
   document.querySelectorAll("[data-error-for]").forEach((e) => { e.textContent = ""; });
@@ -53,16 +74,14 @@ function showError(field, message) {
   const box = [...document.querySelectorAll("[data-error-for]")]
     .find((e) => e.dataset.errorFor === name) || $("general-error");
   box.textContent = message;
+  if (box.closest("details")) box.closest("details").open = true;
 }
 
-// --- the facts and options form, built from the server's description of RulingOptions ---
+// --- the Director's options, built from the server's description of RulingOptions ---
 
 function optionControl(o) {
   const id = `opt-${o.name}`;
-  if (o.kind === "switch") {
-    const input = el("input", { type: "checkbox", id, "data-option": o.name });
-    return input;
-  }
+  if (o.kind === "switch") return el("input", { type: "checkbox", id, "data-option": o.name });
   if (o.kind === "choice") {
     const select = el("select", { id, "data-option": o.name });
     select.appendChild(el("option", { value: "" }, o.default ? `(${o.default})` : "(as the file says)"));
@@ -70,8 +89,7 @@ function optionControl(o) {
     return select;
   }
   if (o.kind === "list") {
-    return el("textarea", { id, "data-option": o.name, rows: "2",
-      placeholder: `${o.metavar || "value"}, one a line` });
+    return el("textarea", { id, "data-option": o.name, rows: "2", placeholder: o.placeholder || "" });
   }
   const attrs = { id, "data-option": o.name };
   if (o.kind === "integer" || o.kind === "number") {
@@ -79,7 +97,7 @@ function optionControl(o) {
   }
   const input = el("input", attrs);
   input.placeholder = o.default !== null && o.default !== undefined ? String(o.default)
-    : (o.metavar || "");
+    : (o.placeholder || "");
   return input;
 }
 
@@ -89,7 +107,7 @@ function buildOptions(list) {
   box.textContent = "";
   for (const o of list) {
     const field = el("div", { class: `field option ${o.kind}` });
-    const label = el("label", { for: `opt-${o.name}` }, o.flag.replace(/^--/, "").replace(/-/g, " "));
+    const label = el("label", { for: `opt-${o.name}` }, o.label || o.flag);
     const control = optionControl(o);
     if (o.kind === "switch") {
       const line = el("div", { class: "switch-line" });
@@ -100,13 +118,18 @@ function buildOptions(list) {
       field.appendChild(label);
       field.appendChild(control);
     }
-    field.appendChild(el("p", { class: "help" }, o.help));
+    const limit = o.max ? ` At most ${o.max} here.` : "";
+    field.appendChild(el("p", { class: "help" }, (o.director_help || o.help) + limit));
     field.appendChild(el("p", { class: "error", "data-error-for": o.name, role: "alert" }));
-    control.addEventListener("change", () => { if (state.board) changed(); });
+    control.addEventListener("change", () => { syncFacts(); changed(); });
     box.appendChild(field);
   }
-  if (state.board) setOptions(state.board.options);
+  // the table's facts and the settings offer only what the server's options have
+  const names = new Set(list.map((o) => o.name));
+  document.querySelectorAll("[data-needs]").forEach((e) => { e.hidden = !names.has(e.dataset.needs); });
 }
+
+function hasOption(name) { return state.options.some((o) => o.name === name); }
 
 function optionValues() {
   const out = {};
@@ -128,10 +151,15 @@ function setOptions(values) {
     else if (o.kind === "list") c.value = (v || []).join("\n");
     else c.value = v === undefined || v === null ? "" : String(v);
   }
+  syncFacts();
 }
 
-// The lines' weight boxes write LINE=W entries into the weights option: one place holds
-// what the Director said.
+function setOption(name, value) {
+  const c = $(`opt-${name}`);
+  if (!c) return;
+  if (c.type === "checkbox") c.checked = value === true; else c.value = value;
+}
+
 function setWeight(key, w) {
   const c = $(`opt-${WEIGHTS}`);
   const kept = c.value.split("\n").map((x) => x.trim())
@@ -140,13 +168,41 @@ function setWeight(key, w) {
   c.value = kept.join("\n");
 }
 
+// --- the event's settings, kept on the device ------------------------------------------
+
+function loadSettings() {
+  let s = {};
+  try { s = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}"); } catch (e) { s = {}; }
+  $("set-laws").value = s.laws || "2017";
+  $("set-event").value = s.event || "points";
+  applySettings(false);
+}
+
+// The settings go into the options; on loading, a case's own edition (from its file) stays.
+function applySettings(save) {
+  const laws = $("set-laws").value;
+  const event = $("set-event").value;
+  if (save) localStorage.setItem(SETTINGS_KEY, JSON.stringify({ laws, event }));
+  const own = $("opt-laws") && $("opt-laws").value;
+  if (save || !own) setOption("laws", laws === "2017" ? "" : laws);
+  setOption("in_tricks", event === "tricks");
+  if (event !== "teams" && save) setOption("other_table", "");
+  $("settings-summary").textContent = `${laws} Laws · ${$("set-event").selectedOptions[0].textContent}`;
+  if (event === "teams") {
+    $("director-options").open = true;
+    const c = $("opt-other_table");
+    if (c) c.focus();
+  }
+}
+
 // --- talking to the server ------------------------------------------------------------
 
 async function api(path, body, raw) {
-  const init = { method: body === undefined ? "GET" : "POST" };
+  const init = { method: body === undefined ? "GET" : "POST",
+    headers: { "X-Equity-Client": clientId() } };
   if (body !== undefined) {
     init.body = raw ? body : JSON.stringify(body);
-    init.headers = { "Content-Type": raw ? "text/plain" : "application/json" };
+    init.headers["Content-Type"] = raw ? "text/plain" : "application/json";
   }
   const response = await fetch(path, init);
   const type = response.headers.get("Content-Type") || "";
@@ -155,14 +211,94 @@ async function api(path, body, raw) {
     if (type.includes("json")) err = await response.json();
     const e = new Error(err.error);
     e.field = err.field;
+    e.status = response.status;
+    e.retry = Number(response.headers.get("Retry-After") || "0");
     throw e;
   }
   return response;
 }
 
-// --- the hand record ---------------------------------------------------------------------
+// --- 1. the deal: typed, tapped, or from a file ------------------------------------------
 
-function loadRecord(data) {
+function setDealMode(mode) {
+  state.dealMode = mode;
+  for (const m of ["type", "tap", "file"]) {
+    $(`deal-mode-${m}`).classList.toggle("on", m === mode);
+    $(`deal-${m}`).hidden = m !== mode;
+  }
+  if (mode === "tap") renderTapDeal();
+  save();
+}
+
+async function useDeal(text) {
+  clearErrors();
+  try {
+    const data = await (await api("/api/deal", { deal: text, board: $("number").value.trim() })).json();
+    loadRecord(data, true);
+  } catch (e) { showError(e.field || "deal", e.message); }
+}
+
+function tapDealt() {
+  const all = new Set();
+  SEATS.forEach((s) => state.dealTap[s].forEach((c) => all.add(c)));
+  return all;
+}
+
+function tapCard(card) {
+  const owner = SEATS.find((s) => state.dealTap[s].includes(card));
+  if (owner) {
+    state.dealTap[owner] = state.dealTap[owner].filter((c) => c !== card);
+    state.tapSeat = owner;
+  } else if (state.dealTap[state.tapSeat].length < 13) {
+    state.dealTap[state.tapSeat].push(card);
+    if (state.dealTap[state.tapSeat].length === 13) {
+      const next = SEATS.find((s) => state.dealTap[s].length < 13);
+      if (next) state.tapSeat = next;
+    }
+  }
+  const short = SEATS.filter((s) => state.dealTap[s].length < 13);
+  if (short.length === 1 && state.dealTap[short[0]].length === 0) {  // the last hand: the cards left
+    const dealt = tapDealt();
+    for (const [suit] of SUITS) for (const r of RANKS) {
+      if (!dealt.has(suit + r)) state.dealTap[short[0]].push(suit + r);
+    }
+  }
+  renderTapDeal();
+  if (SEATS.every((s) => state.dealTap[s].length === 13)) {
+    const hand = (s) => SUITS.map(([suit]) => state.dealTap[s].filter((c) => c[0] === suit)
+      .sort((a, b) => RANKS.indexOf(a[1]) - RANKS.indexOf(b[1])).map((c) => c[1]).join("")).join(".");
+    useDeal("N:" + SEATS.map(hand).join(" "));
+  }
+  save();
+}
+
+function renderTapDeal() {
+  const seats = $("tap-seats");
+  seats.textContent = "";
+  for (const s of SEATS) {
+    seats.appendChild(button(`${s} ${state.dealTap[s].length}`, { class: s === state.tapSeat ? "on" : "",
+      "data-tap-seat": s }, () => { state.tapSeat = s; renderTapDeal(); }));
+  }
+  $("tap-note").textContent = `Tap ${NAMES[state.tapSeat]}'s 13 cards; a card tapped again goes back. `
+    + "The last hand is the cards left.";
+  const grid = $("tap-grid");
+  grid.textContent = "";
+  for (const [suit, sym] of SUITS) {
+    const line = el("div", { class: "suit" });
+    line.appendChild(el("span", { class: "sym" + (RED[suit] ? " red" : "") }, sym));
+    for (const r of RANKS) {
+      const card = suit + r;
+      const owner = SEATS.find((s) => state.dealTap[s].includes(card));
+      line.appendChild(button(owner ? `${r}${owner.toLowerCase()}` : r, {
+        class: "card" + (RED[suit] ? " red" : "") + (owner ? " dealt" : ""),
+        "data-deal-card": card, "aria-label": `${pretty(card)}${owner ? ` (${NAMES[owner]})` : ""}`,
+      }, () => tapCard(card)));
+    }
+    grid.appendChild(line);
+  }
+}
+
+function loadRecord(data, typed) {
   state.boards = data.boards;
   const select = $("board");
   select.textContent = "";
@@ -170,13 +306,13 @@ function loadRecord(data) {
     const label = b.label + (b.contract ? ` — ${b.contract} ${b.declarer}` : "");
     select.appendChild(el("option", { value: String(i) }, label));
   });
-  select.disabled = false;
+  select.disabled = typed;
   $("board-note").textContent = data.errors.length
     ? `${data.errors.length} board(s) could not be read: ${data.errors[0].error}` : "";
-  selectBoard(0);
+  selectBoard(0, typed);
 }
 
-function selectBoard(i) {
+function selectBoard(i, typed) {
   const b = state.boards[i];
   state.board = b;
   state.rows = { N: [], E: [], S: [], W: [] };
@@ -187,18 +323,58 @@ function selectBoard(i) {
       row.forEach(() => state.history.push(seat));
     }
   }
+  if (!typed) {
+    $("number").value = b.number !== null ? String(b.number) : "";
+    $("dealer").value = b.dealer || "";
+    $("vul").value = b.vulnerable ? { NONE: "None", NS: "NS", EW: "EW", BOTH: "All" }[b.vulnerable] : "";
+  }
   if (b.contract) {
     const m = b.contract.match(/^(\d)(NT|[CDHS])(X*)$/);
-    if (m) { $("level").value = m[1]; $("strain").value = m[2]; $("doubled").value = m[3]; }
-    $("declarer").value = b.declarer;
+    if (m) state.contract = { level: m[1], strain: m[2], doubled: m[3], declarer: b.declarer };
   }
   $("result").value = b.result !== null && b.play ? String(b.result) : "";
-  setOptions(b.options);
+  if (!typed) setOptions(b.options);
   $("ruling").textContent = "";
+  renderContract();
   changed();
 }
 
-// --- the play -------------------------------------------------------------------------------
+// --- 2. the contract, one tap a choice --------------------------------------------------------
+
+function renderContract() {
+  const c = state.contract;
+  const pick = (id, items, key, label) => {
+    const box = $(id);
+    box.textContent = "";
+    box.appendChild(el("span", { class: "pick-label" }, label));
+    for (const [value, text] of items) {
+      box.appendChild(button(text, { class: (c[key] === value ? "on " : "") + (RED[value] ? "red" : ""),
+        [`data-${key}`]: value }, () => {
+        c[key] = c[key] === value && key === "doubled" ? "" : value;
+        renderContract();
+        changed();
+      }));
+    }
+  };
+  pick("pick-level", [..."1234567"].map((x) => [x, x]), "level", "Level");
+  pick("pick-strain", [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"], ["NT", "NT"]], "strain", "Strain");
+  pick("pick-declarer", SEATS.map((s) => [s, s]), "declarer", "Declarer");
+  pick("pick-doubled", [["X", "X"], ["XX", "XX"]], "doubled", "Doubled");
+  $("contract-said").textContent = contractReady()
+    ? `${contractText()} by ${NAMES[c.declarer]}` : "Pick the level, the strain and declarer.";
+}
+
+function contractReady() {
+  const c = state.contract;
+  return Boolean(c.level && c.strain && c.declarer);
+}
+
+function contractText() {
+  const c = state.contract;
+  return `${c.level}${c.strain}${c.doubled}`;
+}
+
+// --- 3. the play --------------------------------------------------------------------------------
 
 function played() {
   const set = new Set();
@@ -206,34 +382,73 @@ function played() {
   return set;
 }
 
+function seatInView() {
+  if (state.mode === "rows") return state.rowSeat;
+  if (state.toPlay) return state.toPlay;
+  if (cardsPlayed() === 0 && state.contract.declarer) {
+    return SEATS[(SEATS.indexOf(state.contract.declarer) + 1) % 4];  // the opening leader
+  }
+  return null;
+}
+
+function handBox(seat, used) {
+  const hand = el("div", { class: "hand turn", id: `hand-${seat}` });
+  const title = el("h3", {}, `${NAMES[seat]}${state.mode === "rows"
+    ? ` — row: ${state.rows[seat].length} of 13` : " to play"}`);
+  title.appendChild(button("?", { class: "unknown", "data-unknown": seat,
+    "aria-label": `${NAMES[seat]}: a card nobody remembers` }, () => tap(seat, "?")));
+  hand.appendChild(title);
+  for (const [suit, sym] of SUITS) {
+    const line = el("div", { class: "suit" });
+    line.appendChild(el("span", { class: "sym" + (RED[suit] ? " red" : "") }, sym));
+    for (const card of state.board.hands[seat].filter((c) => c[0] === suit)) {
+      const b = button(card.slice(1), { class: "card" + (RED[suit] ? " red" : "")
+        + (used.has(card) ? " played" : ""), "data-card": card,
+        "aria-label": `${NAMES[seat]} ${pretty(card)}` }, () => tap(seat, card));
+      if (used.has(card)) b.disabled = true;
+      line.appendChild(b);
+    }
+    hand.appendChild(line);
+  }
+  return hand;
+}
+
+// The trick being played, as a small compass beside the hand to play.
+function renderCurrent() {
+  const box = $("current");
+  box.textContent = "";
+  const last = state.tricks[state.tricks.length - 1];
+  const open = last && last.cards.length < 4 ? last : null;
+  const number = open ? open.trick : state.tricks.length + 1;
+  box.appendChild(el("p", { class: "trick-no" }, number <= 13 ? `Trick ${number}` : "Done"));
+  const grid = el("div", { class: "compass" });
+  for (const seat of SEATS) {
+    const c = open && open.cards.find((x) => x.seat === seat);
+    const cell = el("div", { class: `pos-${seat}` + (seat === seatInView() ? " next" : "") });
+    cell.appendChild(el("span", { class: "seat" }, seat));
+    if (c) cell.appendChild(cardSpan(c.card, c.revoke ? "revoke" : ""));
+    grid.appendChild(cell);
+  }
+  box.appendChild(grid);
+}
+
 function renderHands() {
   const box = $("hands");
   box.textContent = "";
+  renderRowSeats();
   if (!state.board) return;
-  const used = played();
-  for (const seat of SEATS) {
-    const hand = el("div", { class: "hand" + (state.toPlay === seat ? " turn" : ""),
-      id: `hand-${seat}` });
-    const title = el("h3", {}, NAMES[seat] + (state.toPlay === seat ? " — to play" : ""));
-    const unknown = el("button", { type: "button", class: "unknown",
-      "data-unknown": seat, "aria-label": `${NAMES[seat]}: a card nobody remembers` }, "?");
-    unknown.addEventListener("click", () => tap(seat, "?"));
-    title.appendChild(unknown);
-    hand.appendChild(title);
-    for (const [suit, sym] of SUITS) {
-      const line = el("div", { class: "suit" });
-      line.appendChild(el("span", { class: "sym" + (RED[suit] ? " red" : "") }, sym));
-      for (const card of state.board.hands[seat].filter((c) => c[0] === suit)) {
-        const b = el("button", { type: "button", class: "card" + (RED[suit] ? " red" : "")
-          + (used.has(card) ? " played" : ""), "data-card": card,
-          "aria-label": `${NAMES[seat]} ${pretty(card)}` }, card.slice(1));
-        if (used.has(card)) b.disabled = true;
-        b.addEventListener("click", () => tap(seat, card));
-        line.appendChild(b);
-      }
-      hand.appendChild(line);
-    }
-    box.appendChild(hand);
+  const seat = seatInView();
+  renderCurrent();
+  if (seat) box.appendChild(handBox(seat, played()));
+}
+
+function renderRowSeats() {
+  const box = $("row-seats");
+  box.hidden = state.mode !== "rows";
+  box.textContent = "";
+  for (const s of SEATS) {
+    box.appendChild(button(`${s} ${state.rows[s].length}`, { class: s === state.rowSeat ? "on" : "",
+      "data-row-seat": s }, () => { state.rowSeat = s; renderHands(); }));
   }
 }
 
@@ -244,12 +459,20 @@ function tap(seat, card) {
   }
   state.rows[seat].push(card);
   state.history.push(seat);
+  if (state.mode === "rows" && state.rows[seat].length === 13) {
+    const next = [1, 2, 3].map((k) => SEATS[(SEATS.indexOf(seat) + k) % 4])
+      .find((s) => state.rows[s].length < 13);
+    if (next) state.rowSeat = next;
+  }
   changed();
 }
 
 function undo() {
   const seat = state.history.pop();
-  if (seat) state.rows[seat].pop();
+  if (seat) {
+    state.rows[seat].pop();
+    if (state.mode === "rows") state.rowSeat = seat;
+  }
   changed();
 }
 
@@ -259,20 +482,28 @@ function clearPlay() {
   changed();
 }
 
-function contractText() {
-  return `${$("level").value}${$("strain").value}${$("doubled").value}`;
+function setMode(mode) {
+  state.mode = mode;
+  $("mode-tricks").classList.toggle("on", mode === "tricks");
+  $("mode-rows").classList.toggle("on", mode === "rows");
+  renderHands();
+  save();
 }
 
 function rowsText() {
   const b = state.board;
   const out = [];
-  if (b.number !== null) out.push(`board: ${b.number}`);
-  if (b.dealer) out.push(`dealer: ${b.dealer}`);
-  if (b.vulnerable) out.push(`vulnerable: ${{ NONE: "None", NS: "NS", EW: "EW", BOTH: "All" }[b.vulnerable]}`);
+  const number = $("number").value.trim();
+  if (number) out.push(`board: ${number}`);
+  else if (b.number !== null) out.push(`board: ${b.number}`);
+  if ($("dealer").value) out.push(`dealer: ${$("dealer").value}`);
+  if ($("vul").value) out.push(`vulnerable: ${$("vul").value}`);
   out.push(`deal: ${b.deal}`);
-  out.push(`contract: ${contractText()}`);
-  out.push(`declarer: ${$("declarer").value}`);
-  if ($("result").value.trim()) out.push(`result: ${$("result").value.trim()}`);
+  if (contractReady()) {
+    out.push(`contract: ${contractText()}`);
+    out.push(`declarer: ${state.contract.declarer}`);
+  }
+  if (state.end === "claim" && $("result").value.trim()) out.push(`result: ${$("result").value.trim()}`);
   for (const s of SEATS) out.push(`${s}: ${state.rows[s].join(" ")}`);
   return out.join("\n") + "\n";
 }
@@ -304,71 +535,215 @@ function renderTricks(data) {
 
 function changed() {
   clearErrors();
-  $("rows-text").textContent = state.board ? rowsText() : "";
-  state.toPlay = null;
-  renderHands();
+  save();
+  if ($("ruling").childElementCount) $("ruling").classList.add("stale");
   if (!state.board) return;
+  $("rows-text").textContent = rowsText();
+  state.toPlay = null;
   const seq = ++state.seq;
-  if (cardsPlayed() === 0) {
+  if (cardsPlayed() === 0 || !contractReady()) {
+    state.tricks = [];
     $("tricks").querySelector("tbody").textContent = "";
-    state.toPlay = null;
-    $("turn").textContent = "Tap the cards as they were played (any seat's row, in order).";
-  } else {
-    api("/api/tricks", { rows: rowsText() }).then((r) => r.json()).then((data) => {
-      if (seq !== state.seq) return;
-      state.toPlay = data.to_play;
-      renderTricks(data);
-      renderHands();
-      $("turn").textContent = data.to_play ? `${NAMES[data.to_play]} to play.` : "Play complete.";
-    }).catch((e) => { if (seq === state.seq) showError(e.field || "rows", e.message); });
-  }
-  scheduleRule();
-}
-
-function ready() {
-  const n = cardsPlayed();
-  const attention = optionValues().attention || "";
-  return n === 52 || (n > 0 && ($("result").value.trim() !== "" || /play/.test(attention)));
-}
-
-function scheduleRule() {
-  clearTimeout(state.timer);
-  if (!ready()) {
-    $("status").textContent = state.board ? "The ruling comes when the play is entered "
-      + "(all 52 cards, or a claim, or attention drawn during the play)." : "";
+    renderHands();
+    $("turn").textContent = contractReady()
+      ? (state.mode === "rows" ? "Tap each seat's quitted cards in order, seat after seat."
+        : "Tap the cards as they were played.")
+      : "Give the contract first.";
+    $("status").textContent = "";
     return;
   }
-  state.timer = setTimeout(rule, 500);
+  renderHands();
+  api("/api/tricks", { rows: rowsText() }).then((r) => r.json()).then((data) => {
+    if (seq !== state.seq) return;
+    state.toPlay = data.to_play;
+    state.tricks = data.tricks;
+    renderTricks(data);
+    renderHands();
+    $("turn").textContent = cardsPlayed() === 52 ? "Play complete."
+      : (data.to_play ? `${NAMES[data.to_play]} to play.` : "");
+  }).catch((e) => { if (seq === state.seq) showError(e.field || "rows", e.message); });
 }
 
-// --- the ruling -----------------------------------------------------------------------------
+// --- 4. the table's facts: they set the Director's options ---------------------------------
+
+function pickOn(boxId, attr, value) {
+  $(boxId).querySelectorAll(`[${attr}]`).forEach((b) => b.classList.toggle("on", b.getAttribute(attr) === value));
+}
+
+// The fact buttons show what the options say (a file's facts, a restored case).
+function syncFacts() {
+  const v = optionValues();
+  pickOn("pick-attention", "data-attention", v.attention || "");
+  pickOn("pick-claim-status", "data-status", v.claim_status || "");
+  if (v.claimer || $("result").value.trim()) state.end = "claim";
+  pickOn("pick-end", "data-end", state.end);
+  $("claim-box").hidden = state.end !== "claim";
+  renderClaimer(v.claimer || "");
+  renderRequirements();
+}
+
+function renderClaimer(current) {
+  const box = $("pick-claimer");
+  box.textContent = "";
+  box.appendChild(el("span", { class: "pick-label" }, "By"));
+  for (const s of SEATS) {
+    box.appendChild(button(s, { class: current === s ? "on" : "", "data-claimer": s }, () => {
+      setOption("claimer", current === s ? "" : s);
+      syncFacts();
+      changed();
+    }));
+  }
+}
+
+function requirements() {
+  const c = $("opt-requirements");
+  return c ? c.value.split("\n").map((x) => x.trim()).filter((x) => x) : [];
+}
+
+function renderRequirements() {
+  if (!hasOption("requirements")) return;
+  const list = $("req-list");
+  list.textContent = "";
+  requirements().forEach((r, i) => {
+    const li = el("li", {}, r + " ");
+    li.appendChild(button("Remove", { class: "small" }, () => {
+      $("opt-requirements").value = requirements().filter((_, k) => k !== i).join("\n");
+      syncFacts();
+      changed();
+    }));
+    list.appendChild(li);
+  });
+  const seats = $("req-seat");
+  seats.textContent = "";
+  seats.appendChild(el("span", { class: "pick-label" }, "Whose"));
+  for (const s of SEATS) {
+    seats.appendChild(button(s, { class: s === state.reqSeat ? "on" : "", "data-req-seat": s },
+      () => { state.reqSeat = s; renderRequirements(); }));
+  }
+  pickOn("req-kind", "data-kind", state.reqKind);
+  const pick = $("req-pick");
+  pick.textContent = "";
+  const add = (what) => {
+    const trick = $("req-trick").value.trim() || "1";
+    $("opt-requirements").value = [...requirements(), `${trick} ${state.reqSeat} ${state.reqKind} ${what}`].join("\n");
+    syncFacts();
+    changed();
+  };
+  if (state.reqKind === "lead") {
+    for (const [suit, sym] of SUITS) {
+      pick.appendChild(button(sym, { class: "card" + (RED[suit] ? " red" : ""), "data-req-suit": suit }, () => add(suit)));
+    }
+  } else if (state.board) {
+    pick.appendChild(el("p", { class: "note" }, `Tap ${NAMES[state.reqSeat]}'s penalty card:`));
+    const line = el("div", { class: "suit" });
+    for (const card of state.board.hands[state.reqSeat]) {
+      line.appendChild(button(pretty(card), { class: "card" + (RED[card[0]] ? " red" : ""),
+        "data-req-card": card }, () => add(card)));
+    }
+    pick.appendChild(line);
+  }
+}
+
+// --- keeping the case on the device -------------------------------------------------------------
+
+function save() {
+  if (state.restoring) return;
+  const keep = { board: state.board, boards: state.board ? [state.board] : [], rows: state.rows,
+    history: state.history, mode: state.mode, rowSeat: state.rowSeat, contract: state.contract,
+    dealTap: state.dealTap, tapSeat: state.tapSeat, dealMode: state.dealMode, end: state.end,
+    number: $("number").value, dealer: $("dealer").value, vul: $("vul").value,
+    dealText: $("deal-text").value, result: $("result").value,
+    options: state.options.length ? optionValues() : undefined };
+  try { localStorage.setItem(CASE_KEY, JSON.stringify(keep)); } catch (e) { /* storage full: not kept */ }
+}
+
+function restore() {
+  let keep = null;
+  try { keep = JSON.parse(localStorage.getItem(CASE_KEY) || "null"); } catch (e) { keep = null; }
+  if (!keep) { renderContract(); return; }
+  state.restoring = true;
+  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end"]) {
+    if (keep[k] !== undefined) state[k] = keep[k];
+  }
+  $("number").value = keep.number || "";
+  $("dealer").value = keep.dealer || "";
+  $("vul").value = keep.vul || "";
+  $("deal-text").value = keep.dealText || "";
+  $("result").value = keep.result || "";
+  if (keep.options) setOptions(keep.options);
+  setDealMode(keep.dealMode || "type");
+  state.board = keep.board;
+  state.boards = keep.boards || [];
+  state.restoring = false;
+  setMode(state.mode);
+  renderContract();
+  syncFacts();
+  changed();
+}
+
+function newCase() {
+  localStorage.removeItem(CASE_KEY);
+  location.reload();
+}
+
+// --- 5. the ruling: one at a time from this device; the decision first ----------------------
 
 function request() {
   return { rows: rowsText(), options: optionValues() };
 }
 
-async function rule() {
-  if (!state.board) return;
-  clearTimeout(state.timer);
-  if (state.controller) state.controller.abort();
-  const seq = ++state.seq;
+async function rule(scroll) {
+  if (!state.board) { showError("deal", "give the deal first"); return; }
+  if (!contractReady()) { showError("contract", "give the contract: level, strain and declarer"); return; }
+  if (scroll) state.scrollAfter = true;
+  if (state.ruling) { state.again = true; return; }  // the server takes one ruling a client
+  state.ruling = true;
   const started = performance.now();
   $("status").textContent = "Ruling…";
   $("ruling").classList.add("busy");
   try {
     const data = await (await api("/api/rule", request())).json();
-    if (seq !== state.seq) return;
-    clearErrors();
-    renderRuling(data);
-    $("status").textContent = data.note || "";
-    $("ruling").dataset.ms = String(Math.round(performance.now() - started));
+    if (!state.again) {
+      clearErrors();
+      renderRuling(data);
+      $("status").textContent = data.note || "";
+      $("ruling").dataset.ms = String(Math.round(performance.now() - started));
+      $("ruling").classList.remove("stale");
+      if (state.scrollAfter) {
+        state.scrollAfter = false;
+        $("ruling-section").scrollIntoView({ block: "start" });
+      }
+    }
   } catch (e) {
-    if (seq !== state.seq) return;
-    showError(e.field || "general", e.message);
-    $("status").textContent = "";
+    if (e.status === 429) {
+      $("status").textContent = `${e.message} (again in ${e.retry || 2} s)`;
+      setTimeout(() => rule(false), 1000 * (e.retry || 2));
+    } else {
+      showError(e.field || "general", e.message);
+      $("status").textContent = "";
+    }
   } finally {
+    state.ruling = false;
     $("ruling").classList.remove("busy");
+    if (state.again) { state.again = false; rule(false); }
   }
+}
+
+function readOut(said, parent) {
+  // the board, each revoke, Law 64C and the score numbered; a revoke's steps under it
+  const ol = el("ol", { class: "read-out", "data-read-out": "" });
+  let last = null;
+  for (const [depth, text] of said.read_out) {
+    if (depth && last) {
+      let sub = last.querySelector("ul");
+      if (!sub) { sub = el("ul", { class: "sub" }); last.appendChild(sub); }
+      sub.appendChild(el("li", {}, text));
+    } else {
+      last = el("li", {}, text);
+      ol.appendChild(last);
+    }
+  }
+  parent.appendChild(ol);
 }
 
 function steps(list, parent) {
@@ -470,6 +845,7 @@ function lineRow(group) {
 
 function renderRuling(data) {
   const box = $("ruling");
+  const open = [...box.querySelectorAll("details.more")].map((d) => d.open);
   box.textContent = "";
   data.rulings.forEach((r, i) => {
     const div = el("div", { class: "board-ruling" });
@@ -478,50 +854,83 @@ function renderRuling(data) {
       div.appendChild(el("h3", {}, `Possibility ${i + 1}: ` + r.unknown.cards
         .map((c) => `${NAMES[c.seat]}'s card ${c.card_number} = ${pretty(c.card)}`).join(", ")));
     }
+    const said = data.said && data.said[i];
     const final = r.ruling;
+    if (said) div.appendChild(el("p", { class: "decision", "data-decision": "" }, said.decision));
     const score = final ? final.scorer
       : `${r.contract} by ${r.declarer}: ${r.after_transfer_tricks} tricks after transfer`;
-    const p = el("p", { class: "score", "data-score": "" }, score);
-    div.appendChild(p);
-    if (final && final.after_transfer) {
-      div.appendChild(el("p", { class: "note" }, `After the Law 64A transfer: ${final.after_transfer.scorer}`));
+    if (final && final.ns && final.ew) {
+      div.appendChild(el("p", { class: "score", "data-score": "" }, score));
+      for (const side of ["ns", "ew"]) {
+        div.appendChild(el("p", { class: "score side", "data-side-score": side },
+          `${side.toUpperCase()}: ${final[side].scorer}`));
+      }
+    } else {
+      div.appendChild(el("p", { class: "score", "data-score": "" }, score));
     }
-    div.appendChild(el("p", {}, `Table: ${r.table_tricks} tricks; after transfer: ${r.after_transfer_tricks}.`));
+    if (said) readOut(said, div);
+    const more = el("details", { class: "more" });
+    more.appendChild(el("summary", {}, "Every step, the lines, weights and sensitivity"));
+    if (final && final.after_transfer) {
+      more.appendChild(el("p", { class: "note" }, `After the Law 64A transfer: ${final.after_transfer.scorer}`));
+    }
+    more.appendChild(el("p", {}, `Table: ${r.table_tricks} tricks; after transfer: ${r.after_transfer_tricks}.`));
     r.revokes.forEach((v, k) => {
-      div.appendChild(el("h4", {}, `Revoke ${k + 1}: trick ${v.trick}, ${NAMES[v.seat]}, ${pretty(v.card)}`));
-      steps(v.steps, div);
+      more.appendChild(el("h4", {}, `Revoke ${k + 1}: trick ${v.trick}, ${NAMES[v.seat]}, ${pretty(v.card)}`));
+      steps(v.steps, more);
     });
     if (r.lines && r.lines.length) {
-      div.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
-      for (const group of lineGroups(r.lines)) div.appendChild(lineRow(group));
+      more.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
+      for (const group of lineGroups(r.lines)) more.appendChild(lineRow(group));
     }
     if (final && final.sensitivity) {
-      // the server's sentence: how far the table line's weight may move before the
-      // decision changes (the other lines keeping their proportions)
-      div.appendChild(el("p", { class: "note", "data-sensitivity": "" },
+      more.appendChild(el("p", { class: "note", "data-sensitivity": "" },
         `Sensitivity: ${final.sensitivity}`));
     }
     for (const c of (final && final.checks) || []) {
-      div.appendChild(el("p", { class: "equity", "data-equity": String(c.revoke + 1) },
+      more.appendChild(el("p", { class: "equity", "data-equity": String(c.revoke + 1) },
         `Revoke ${c.revoke + 1}, Law ${c.law}: equity ${Number(c.equity_tricks).toFixed(2)} tricks for declarer`));
     }
     if (final && final.steps) {
-      div.appendChild(el("h4", {}, "Decision"));
-      steps(final.steps, div);
+      more.appendChild(el("h4", {}, "Decision"));
+      steps(final.steps, more);
     }
-    for (const n of r.notes || []) div.appendChild(el("p", { class: "note" }, n));
+    for (const n of r.notes || []) more.appendChild(el("p", { class: "note" }, n));
+    more.open = Boolean(open[i]);  // a new ruling keeps what the Director had unfolded
+    div.appendChild(more);
     box.appendChild(div);
   });
+}
+
+// The server takes one ruling a client: a download (which rules) waits for this page's
+// ruling in flight, and for another tab's (429) as the server says.
+async function whenIdle() {
+  while (state.ruling) await new Promise((done) => setTimeout(done, 200));
 }
 
 async function download(path, name) {
   clearErrors();
   try {
-    const blob = await (await api(path, request())).blob();
-    const a = el("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.appendChild(a);
+    let response = null;
+    for (let attempt = 0; response === null; attempt += 1) {
+      await whenIdle();
+      try {
+        response = await api(path, request());
+      } catch (e) {
+        if (e.status !== 429 || attempt >= 5) throw e;
+        $("status").textContent = `${e.message} (again in ${e.retry || 2} s)`;
+        await new Promise((done) => setTimeout(done, 1000 * (e.retry || 2)));
+      }
+    }
+    const blob = await response.blob();
+    // saved at once where the browser allows it; a link stays for a tap where it does
+    // not (a browser may refuse a download that comes seconds after the tap)
+    const box = $("saved");
+    box.textContent = "";
+    const a = el("a", { href: URL.createObjectURL(blob), download: name, "data-saved": name },
+      `Save ${name}`);
+    box.appendChild(a);
     a.click();
-    a.remove();
   } catch (e) {
     showError(e.field || "general", e.message);
   }
@@ -536,34 +945,56 @@ $("file").addEventListener("change", async () => {
   const fmt = f.name.toLowerCase().endsWith(".lin") ? "lin" : "pbn";
   try {
     const data = await (await api(`/api/handrecord?format=${fmt}`, f, true)).json();
-    loadRecord(data);
+    loadRecord(data, false);
   } catch (e) { showError(e.field || "file", e.message); }
 });
 $("example").addEventListener("click", async () => {
   clearErrors();
-  try { loadRecord(await (await api("/api/example")).json()); }
+  try { loadRecord(await (await api("/api/example")).json(), false); }
   catch (e) { showError("file", e.message); }
 });
-$("board").addEventListener("change", () => selectBoard(Number($("board").value)));
-for (const id of ["level", "strain", "doubled", "declarer", "result"]) {
-  $(id).addEventListener("change", () => { if (state.board) changed(); });
-}
+$("board").addEventListener("change", () => selectBoard(Number($("board").value), false));
+$("deal-use").addEventListener("click", () => useDeal($("deal-text").value));
+$("deal-text").addEventListener("change", () => { if ($("deal-text").value.trim()) useDeal($("deal-text").value); });
+for (const m of ["type", "tap", "file"]) $(`deal-mode-${m}`).addEventListener("click", () => setDealMode(m));
+$("number").addEventListener("change", () => {
+  if (state.board && state.dealMode === "type" && $("deal-text").value.trim()) useDeal($("deal-text").value);
+  else changed();
+});
+for (const id of ["dealer", "vul", "result"]) $(id).addEventListener("change", changed);
 $("undo").addEventListener("click", undo);
 $("clear").addEventListener("click", clearPlay);
-$("rule").addEventListener("click", rule);
+$("rule").addEventListener("click", () => rule(true));
 $("mode-tricks").addEventListener("click", () => setMode("tricks"));
 $("mode-rows").addEventListener("click", () => setMode("rows"));
 $("download-report").addEventListener("click", () => download("/api/report", "ruling.html"));
 $("download-pdf").addEventListener("click", () => download("/api/report?format=pdf", "ruling.pdf"));
 $("download-pbn").addEventListener("click", () => download("/api/pbn", "case.pbn"));
+$("pick-attention").querySelectorAll("[data-attention]").forEach((b) => b.addEventListener("click", () => {
+  setOption("attention", b.dataset.attention);
+  syncFacts();
+  changed();
+}));
+$("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("click", () => {
+  state.end = b.dataset.end;
+  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim_status", ""); }
+  syncFacts();
+  changed();
+}));
+$("pick-claim-status").querySelectorAll("[data-status]").forEach((b) => b.addEventListener("click", () => {
+  setOption("claim_status", b.dataset.status);
+  syncFacts();
+  changed();
+}));
+$("req-kind").querySelectorAll("[data-kind]").forEach((b) => b.addEventListener("click", () => {
+  state.reqKind = b.dataset.kind;
+  renderRequirements();
+}));
+$("set-laws").addEventListener("change", () => { applySettings(true); changed(); });
+$("set-event").addEventListener("change", () => { applySettings(true); changed(); });
 
-function setMode(mode) {
-  state.mode = mode;
-  $("mode-tricks").classList.toggle("on", mode === "tricks");
-  $("mode-rows").classList.toggle("on", mode === "rows");
-  $("tricks-view").hidden = mode !== "tricks";
-  $("rows-view").hidden = mode !== "rows";
-}
-
-api("/api/options").then((r) => r.json()).then((d) => buildOptions(d.options))
-  .catch((e) => showError("options", e.message));
+api("/api/options").then((r) => r.json()).then((d) => {
+  buildOptions(d.options);
+  restore();
+  loadSettings();
+}).catch((e) => showError("options", e.message));

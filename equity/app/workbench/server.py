@@ -12,17 +12,27 @@ The API rules through the one pipeline: options by :meth:`RulingOptions.from_val
 and an option added there appears on the page unchanged;
 ``GET /api/example`` the bundled example as a hand record;
 ``POST /api/handrecord?format=pbn|lin`` (body: the file) the boards of a hand record;
+``POST /api/deal`` (JSON ``{"deal": TEXT, "board": N}``) a deal typed or pasted
+(:mod:`equity.formats.dealtext`) as a one-board hand record, dealer and vulnerability
+from the board number;
 ``POST /api/tricks`` (JSON ``{"rows": TEXT}``) the tricks the rows rebuild, no ruling;
 ``POST /api/rule`` (JSON ``{"rows": TEXT, "options": {FIELD: VALUE}}``, the values as
 :meth:`RulingOptions.from_values` takes them: text, a list of texts for a repeatable
-option, true for a switch) the rulings;
+option, true for a switch) the rulings, and beside them (``said``) each ruling's
+decision in one sentence and its sentences read out (:mod:`equity.render.brief`);
 ``POST /api/report`` / ``POST /api/pbn`` (same body) the report (HTML) / the case (PBN,
 the facts of the options written as our tags, the other options as a ``%`` comment
 holding the ``equity rule`` command line).
 
 Errors are JSON ``{"error": MESSAGE, "field": NAME}`` with a 4xx status, never a
-traceback. A request body is at most :data:`MAX_UPLOAD` bytes; a ruling (double-dummy
-solving included) runs in a child process that is stopped after ``time_limit`` seconds.
+traceback. A request body is at most :data:`MAX_UPLOAD` bytes. Each ruling's work is
+bounded: the positions it may hand to DDS and the estimate's size by :data:`WORK_LIMITS`
+(a ruling past its positions stops with an error naming the limit), the Director's lists by
+:data:`MAX_LIST`, and its time: it runs in a child process, on one DDS thread, that is
+stopped after ``time_limit`` seconds. Rulings run side by side up to the cores, one per
+client, behind a bounded queue (:mod:`equity.app.workbench.admission`: 429 and
+``Retry-After`` beyond it); :mod:`equity.app.workbench.guard` checks the Host, the
+Origin and, on a network, the token before any of this.
 """
 
 from __future__ import annotations
@@ -30,7 +40,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import multiprocessing
-import threading
 from collections.abc import Callable
 from importlib import resources
 from multiprocessing.connection import Connection
@@ -39,17 +48,22 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
+from equity.app.workbench.admission import Admission, Busy, usable_cores
 from equity.app.workbench.case import CaseResult, rule_possibilities
+from equity.app.workbench.guard import Guard
+from equity.app.workbench.wording import DIRECTOR_WORDS
 from equity.core.board import Board
-from equity.core.cards import Seat, cards
+from equity.core.cards import Seat, Vulnerability, cards, dealer_for_board
 from equity.core.errors import BoardError, UsageError
 from equity.formats import read_text
+from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
 from equity.formats.rows import (
     FACT_KEYS,
@@ -77,6 +91,16 @@ FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
+WORK_LIMITS = {"samples": 320, "max_positions": 20_000}
+"""The largest value the page may give the options that size a ruling's double-dummy
+work (layouts a close decision may use; the positions a ruling may hand to DDS, which a
+ruling from the page always has: :data:`WORK_LIMITS` ``max_positions`` unless it asks
+for fewer). ``equity rule`` takes larger ones."""
+
+MAX_LIST = 8
+"""The most entries the page may give a repeatable option (Director's lines, outcomes,
+weights...): each line is more work."""
+
 STATIC = resources.files("equity.app") / "static"
 
 JSON = dict[str, Any]
@@ -85,13 +109,17 @@ JSON = dict[str, Any]
 class ApiError(Exception):
     """A request we refuse: the message, the form field at fault, the HTTP status."""
 
-    def __init__(self, message: str, field: str | None = None, status: int = 422) -> None:
+    def __init__(self, message: str, field: str | None = None, status: int = 422,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.message, self.field, self.status = message, field, status
+        self.retry_after = retry_after
 
 
 def _error(e: ApiError) -> JSONResponse:
-    return JSONResponse({"error": e.message, "field": e.field}, status_code=e.status)
+    headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+    return JSONResponse({"error": e.message, "field": e.field}, status_code=e.status,
+                        headers=headers)
 
 
 async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
@@ -155,8 +183,31 @@ def describe_options() -> list[JSON]:
         out.append({"name": f.name, "flag": cli.flags[0], "kind": kind,
                     "choices": list(cli.choices) if cli.choices is not None else None,
                     "metavar": cli.metavar, "help": cli.help,
-                    "default": round(default, 4) if isinstance(default, float) else default})
+                    "default": round(default, 4) if isinstance(default, float) else default,
+                    "max": WORK_LIMITS.get(f.name), **_words(f.name, cli)})
     return out
+
+
+def _words(name: str, cli: CliOption) -> JSON:
+    """The option as the page says it to a Director (:mod:`.wording`), else its flag."""
+    label, help_, placeholder = DIRECTOR_WORDS.get(
+        name, (cli.flags[0].removeprefix("--").replace("-", " ").capitalize(), cli.help, ""))
+    return {"label": label, "director_help": help_, "placeholder": placeholder}
+
+
+def _within_limits(name: str, cli: CliOption, value: Any) -> None:
+    """The workbench's bounds on a ruling's work (:data:`WORK_LIMITS`, :data:`MAX_LIST`)."""
+    cap = WORK_LIMITS.get(name)
+    if cap is not None:
+        try:
+            too_big = int(str(value).strip()) > cap
+        except ValueError:
+            return  # not a number: RulingOptions says so
+        if too_big:
+            raise ApiError(f"{cli.flags[0]}: at most {cap} on the workbench (it bounds each "
+                           "ruling's work; equity rule takes more)", name)
+    if cli.repeat and isinstance(value, list) and len(value) > MAX_LIST:
+        raise ApiError(f"{cli.flags[0]}: at most {MAX_LIST} on the workbench", name)
 
 
 def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
@@ -185,9 +236,13 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
                 raise ApiError(f"{cli.flags[0]}: a list of texts", name)
         elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise ApiError(f"{cli.flags[0]}: not a value", name)
+        _within_limits(name, cli, value)
         values[name] = value
     try:
-        return RulingOptions.from_values(values), values
+        options = RulingOptions.from_values(values)
+        cap = WORK_LIMITS["max_positions"]
+        return dataclasses.replace(options, max_positions=min(options.max_positions or cap,
+                                                              cap)), values
     except OptionError as e:
         raise ApiError(str(e), e.name) from None
     except UsageError as e:
@@ -302,8 +357,12 @@ def _tricks(p: Possibility) -> JSON:
 
 def _rule_in_child(conn: Connection, possibilities: list[Possibility],
                    options: RulingOptions, unknown: int) -> None:
-    """The child process: rule, send the result back (or the error's text)."""
+    """The child process: rule on one DDS thread (rulings run side by side, one a core),
+    send the result back (or the error's text)."""
     try:
+        from equity.dd.solve import set_threads
+
+        set_threads(1)
         conn.send(("ok", rule_possibilities(possibilities, options, unknown)))
     except BaseException as e:  # reported to the parent, never a traceback
         conn.send(("error", f"{type(e).__name__}: {e}"))
@@ -355,19 +414,29 @@ def _pdf(page: str, time_limit: float) -> bytes:
 
 
 class Workbench:
-    """The application's state: its limits, and one ruling at a time (2 cores...)."""
+    """The application's state: its time limit and who may rule now (:class:`Admission`)."""
 
-    def __init__(self, time_limit: float) -> None:
+    def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
-        self.lock = threading.Lock()
+        self.admission = Admission(slots, queue, retry_after=max(1, min(5, round(
+            time_limit / 12))))
 
-    def rule(self, possibilities: list[Possibility], options: RulingOptions,
-             unknown: int) -> CaseResult:
-        with self.lock:
-            result: CaseResult = _run_limited(_rule_in_child,
-                                              (possibilities, options, unknown),
-                                              self.time_limit)
-            return result
+    async def rule(self, client: str, possibilities: list[Possibility],
+                   options: RulingOptions, unknown: int) -> CaseResult:
+        try:
+            async with self.admission.admit(client):
+                result: CaseResult = await anyio.to_thread.run_sync(
+                    _run_limited, _rule_in_child, (possibilities, options, unknown),
+                    self.time_limit)
+                return result
+        except Busy as e:
+            raise ApiError(e.message, None, 429, e.retry_after) from None
+
+
+def _client(request: Request) -> str:
+    """Who asks: the address, and the id the page keeps on the device."""
+    address = request.client.host if request.client is not None else "?"
+    return f"{address} {request.headers.get('x-equity-client', '')[:64]}"
 
 
 def _board_summary(board: Board) -> JSON:
@@ -399,9 +468,16 @@ def _board_summary(board: Board) -> JSON:
     return out
 
 
-def create_app(time_limit: float = 60.0) -> Starlette:
-    """The workbench application; ``time_limit`` stops a ruling that runs longer."""
-    bench = Workbench(time_limit)
+def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
+               token: str | None = None, slots: int | None = None,
+               queue: int | None = None) -> Starlette:
+    """The workbench application; ``time_limit`` stops a ruling that runs longer.
+    ``hosts``: the Host header values it answers to (None: no Host, Origin or token
+    check, for an application embedded elsewhere); ``token``: required on every request;
+    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting (default:
+    twice the slots)."""
+    slots = slots or usable_cores()
+    bench = Workbench(time_limit, slots, 2 * slots if queue is None else queue)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -454,12 +530,43 @@ def create_app(time_limit: float = 60.0) -> Starlette:
         text = _rows_text(obj)
         ps = _possibilities(text, options)
         unknown = _case(text).unknowns
-        result = await anyio.to_thread.run_sync(bench.rule, ps, options, unknown)
+        result = await bench.rule(_client(request), ps, options, unknown)
         return result, ps
 
+    async def deal(request: Request) -> Response:
+        """A deal typed or pasted (equity.formats.dealtext) as a one-board hand record;
+        the board number gives dealer and vulnerability unless they are set."""
+        obj = await _json(request)
+        text, number = obj.get("deal"), obj.get("board")
+        if not isinstance(text, str) or len(text) > 2000:
+            raise ApiError("type or paste the deal", "deal", 400)
+        try:
+            parsed = parse_deal_text(text)
+        except DealTextError as e:
+            raise ApiError(str(e), "deal") from None
+        if number in (None, ""):
+            number = None
+        elif not isinstance(number, (int, str)) or not str(number).isdigit() \
+                or not 1 <= int(number) <= 9999:
+            raise ApiError("the board number is 1 to 9999", "number")
+        n = int(number) if number is not None else None
+        return JSONResponse({"boards": [{
+            "number": n, "label": f"board {n}" if n is not None else "the deal",
+            "dealer": dealer_for_board(n).name if n is not None else None,
+            "vulnerable": Vulnerability.for_board(n).name if n is not None else None,
+            "deal": parsed.to_pbn(),
+            "hands": {s.name: [str(c) for c in sorted(cards(parsed[s]), reverse=True)]
+                      for s in Seat},
+            "contract": None, "declarer": None, "result": None, "event": "",
+            "play": None, "rows": None, "options": {}}], "errors": []})
+
     async def rule(request: Request) -> Response:
+        from equity.render.brief import decision, read_out
+
         result, ps = await _ruled(request)
-        return JSONResponse({"rulings": result.to_json(), "note": result.note(),
+        said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
+                if r.ruling is not None else None for r in result.ruled]
+        return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
                              "depends": result.depends,
                              "possibilities": result.possibilities,
                              **_tricks(ps[0])})
@@ -514,15 +621,17 @@ def create_app(time_limit: float = 60.0) -> Starlette:
         Route("/api/options", options),
         Route("/api/example", example),
         Route("/api/handrecord", handrecord, methods=["POST"]),
+        Route("/api/deal", deal, methods=["POST"]),
         Route("/api/tricks", tricks, methods=["POST"]),
         Route("/api/rule", rule, methods=["POST"]),
         Route("/api/report", report, methods=["POST"]),
         Route("/api/pbn", pbn, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={
+    middleware = [Middleware(Guard, hosts=hosts, token=token)] if hosts is not None else []
+    return Starlette(routes=routes, middleware=middleware, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: internal})
 
 
-__all__ = ["MAX_UPLOAD", "NOT_ON_THE_PAGE", "ApiError", "command_line", "create_app",
-           "describe_options"]
+__all__ = ["MAX_LIST", "MAX_UPLOAD", "NOT_ON_THE_PAGE", "WORK_LIMITS", "ApiError",
+           "command_line", "create_app", "describe_options"]

@@ -1,0 +1,68 @@
+"""The workbench's words for the ruling options: a label, help written for a Director at
+the table rather than for the command line, and an example in place of a metavar.
+
+Keyed by the :class:`~equity.app.options.RulingOptions` field name. An option without
+words here is still offered, with its command-line help (the page is built from
+``/api/options`` whatever fields there are); a test checks that every key names a field.
+"""
+
+from __future__ import annotations
+
+Words = tuple[str, str, str]
+"""(label, help, placeholder)."""
+
+DIRECTOR_WORDS: dict[str, Words] = {
+    "laws": ("Edition of the Laws", "The Laws in force at the event.", ""),
+    "attention": ("When was attention drawn to the revoke?",
+                  "Decides whether the revoke is established (Law 63) and whether Law 64B4 "
+                  "or 64B5 removes the transfer.", "e.g. returned, or 5=play for trick 5"),
+    "claimer": ("Who claimed or conceded?", "Only when the play ended in a claim or a "
+                "concession (Law 63A3: a claim by the offending side establishes the "
+                "revoke).", "N, E, S or W"),
+    "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70) with "
+                     "the revoke corrected.", ""),
+    "requirements": ("Penalty cards and lead requirements",
+                     "A major penalty card (Law 50D1), or a suit a player must lead, from "
+                     "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),
+    "policy": ("How to weigh what would have happened",
+               "weighted (Law 12C1(c), the default): the table's play and the likely lines "
+               "by their chances; dd: perfect play; favourable: the non-reciprocal method "
+               "used before 2016.", ""),
+    "weights": ("Your weights for the lines",
+                "Change a line's weight under the ruling instead; here they are kept as "
+                "written, e.g. table=0.6.", "e.g. table=0.6"),
+    "drop": ("Lines to leave out", "A line you judge impossible, by its name.",
+             "e.g. likely"),
+    "lines": ("Your own lines of play",
+              "Cards from the revoke on, then 'then sd' (single dummy) or 'then dd' (double "
+              "dummy) for the rest.", "e.g. D5 H2 HA then sd"),
+    "outcomes": ("Your own outcomes", "Declarer's tricks on a line you judge possible.",
+                 "e.g. 10"),
+    "samples": ("Likely lines: layouts for a close choice",
+                "The most layouts of the unseen cards a player weighs when his choice is "
+                "close; clear and forced choices take fewer.", ""),
+    "reference": ("Check the estimate (16 times the layouts)",
+                  "Slow: the same ruling, measured with many more layouts, to see that it "
+                  "holds.", ""),
+    "max_positions": ("Most double-dummy positions a ruling may take",
+                      "A ruling that needs more stops and says so.", "e.g. 20000"),
+    "seed": ("Likely lines: seed", "Names the layout streams; the ruling does not depend "
+             "on it.", ""),
+    "likely": ("'Likely' threshold (favourable)", "The share of the results from which "
+               "a result is likely, for the non-offenders.", ""),
+    "probable": ("'At all probable' threshold", "A result weighing less is left out.", ""),
+    "serious_error": ("Serious error by the non-offenders (Law 12C1(e))",
+                      "They keep no redress for the damage they caused themselves.", ""),
+    "self_inflicted": ("Tricks their serious error cost", "With a serious error: the part "
+                       "of the damage that was their own.", "e.g. 1"),
+    "equity": ("Law 64A only (skip the Law 64C check)",
+               "The transfer alone, without asking whether it compensated.", ""),
+    "other_table": ("Teams: the other table's N-S score",
+                    "Compare in IMPs against it.", "e.g. -430"),
+    "imps": ("Compare in IMPs against the field's datum", "Needs the other tables' "
+             "scores, which the page does not take.", ""),
+    "in_tricks": ("Compare in tricks", "Compare in declarer's tricks instead of points.",
+                  ""),
+}
+
+__all__ = ["DIRECTOR_WORDS"]

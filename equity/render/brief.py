@@ -1,0 +1,105 @@
+"""A ruling as a Director reads it out at the table, in a few short lines: the revoke,
+established or corrected, the transfer, the Law 64C decision and the score to enter.
+
+Every sentence comes from :mod:`equity.render.view` (the revoke's own steps, what they
+come to, the verdict and the scores); this module only picks them (:func:`read_out`,
+:func:`decision`) and wraps them (:func:`brief_text`), so the brief says nothing the full
+text does not. ``equity rule --brief`` prints it; the workbench shows the same sentences
+first.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from equity.core.laws import StepKind
+from equity.core.ruling import Ruling
+from equity.render.view import PLAY_CONTINUES, BoardView, RevokeView, board_view
+
+WIDTH = 100
+"""The longest line of a brief: it reads on a phone and in a terminal."""
+
+_READ_OUT = (StepKind.REVOKE, StepKind.ESTABLISHED, StepKind.NOT_ESTABLISHED,
+             StepKind.CORRECTION, StepKind.TRANSFER, StepKind.NO_TRANSFER)
+"""The steps of a revoke read out word for word (the first of each kind): what the revoke
+was, why it is established or not, why it is corrected, and the transfer or the exemption
+from it."""
+
+Sentence = tuple[int, str]
+"""A sentence read out, with its depth (0: the board and each revoke, 1: their steps)."""
+
+
+def _revoke(r: RevokeView) -> list[Sentence]:
+    """The revoke's steps read out; a corrected revoke (Law 62) also gets the one sentence
+    of what the correction comes to, its play-out steps left to the full text."""
+    head = r.title.split(":", 1)[0]
+    said = [s for k, s in enumerate(r.steps)
+            if s.kind in _READ_OUT and all(t.kind != s.kind for t in r.steps[:k])]
+    out = [(0, f"{head}, Law {s.law}: {s.text}") if k == 0 else (1, f"Law {s.law}: {s.text}")
+           for k, s in enumerate(said)]
+    if any(s.kind is StepKind.CORRECTION for s in r.steps):
+        out.append((1, r.outcome))
+    elif r.transfer is not None and all(
+            s.kind not in (StepKind.TRANSFER, StepKind.NO_TRANSFER) for s in said):
+        out.append((1, f"Transfer: {r.transfer}."))
+    return out
+
+
+def _decision(v: BoardView) -> str | None:
+    """Law 64C in one sentence: adjusted, or the 64A result stands (None: not checked)."""
+    if not v.checked:
+        return None
+    if v.basis_code == "64C":
+        return (f"Law 64C: the transfer did not compensate the non-offenders; the score is "
+                f"adjusted to {v.brief_verdict}.")
+    if v.basis_code == "64A":
+        return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
+    return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
+
+
+def decision(ruling: Ruling) -> str:
+    """The ruling in one sentence with its law: what the Director announces first."""
+    v = board_view(ruling)
+    if ruling.pending:
+        return f"Law 62: {PLAY_CONTINUES}."
+    if not v.has_revoke:
+        return f"No revoke in the play record: {v.verdict}."
+    said = _decision(v)
+    if said is not None:
+        return said
+    return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
+
+
+def read_out(ruling: Ruling) -> list[Sentence]:
+    """The sentences of the brief, in order: the board, each revoke and its steps, Law
+    64C, the score(s) to enter."""
+    v = board_view(ruling)
+    a = v.automatic
+    if a.play_continues is not None:
+        out: list[Sentence] = [(0, f"{v.title}, {a.contract.pretty}: {a.play_continues}.")]
+    else:
+        out = [(0, f"{v.title}, {a.table_result} (table result).")]
+    if not a.revokes:
+        out.append((0, "No revoke in the play record."))
+    for r in a.revokes:
+        out += _revoke(r)
+    said = _decision(v) if a.revokes else None
+    if said is not None:
+        out.append((0, said))
+    if ruling.pending:
+        return [*out, (0, f"Ruling: {PLAY_CONTINUES}.")]
+    return out + [(0, f"{label}: {score}.") for label, score in v.final]
+
+
+def brief_text(ruling: Ruling) -> str:
+    """The ruling read out: at most a dozen lines of at most :data:`WIDTH` characters
+    for a board with one revoke."""
+    lines: list[str] = []
+    for depth, sentence in read_out(ruling):
+        indent = "  " * depth
+        lines += textwrap.wrap(sentence, WIDTH, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+__all__ = ["WIDTH", "brief_text", "decision", "read_out"]
