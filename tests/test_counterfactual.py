@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from equity.app.pipeline import rule_automatic
 from equity.core.cards import Card, Seat, Side, Strain, card_set, cards
 from equity.core.laws import AutomaticRuling
@@ -145,22 +147,26 @@ def test_equal_ranks_once_the_cards_between_are_gone() -> None:
 
 def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played() -> None:
     (cf,) = build(seed001(), DdsSolver())
-    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    table = next(ln for ln in cf.lines if ln.kind == TABLE)
     played = [(p.trick, p.seat.name, str(p.card)) for p in table.cards]
     assert played[0] == (5, "N", "DT")
     assert (6, "N", "C2") in played  # the ♣2 kept back, played where the record has ♦10
 
 
-def test_table_line_follows_each_players_row_when_the_leader_changes() -> None:
-    # With the ♦10 played at trick 5, North wins trick 6 and leads trick 7, which West
-    # led in the record: the rows are still followed, each player's next recorded card.
+def test_table_line_leaves_the_record_when_the_leader_changes() -> None:
+    # With the ♦10 played at trick 5, East keeps the lead at trick 7, which North led in
+    # the record: no recorded card of that trick is in its situation, so the line leaves
+    # the record there and the decision model plays on (never the rows out of place).
     (cf,) = build(seed001(), DdsSolver())
-    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    tables = [ln for ln in cf.lines if ln.kind == TABLE]
     record7 = seed001().replay.tricks[6]
-    trick7 = [p for p in table.cards if p.trick == 7]
-    assert trick7[0].seat != record7.leader  # another leader, leading his own row's card
-    assert not any("on lead" in d.reason for d in table.departures)
-    assert len(table.cards) == 4 * 9 - 3  # every card from the revoke on, no double dummy
+    for table in tables:
+        trick7 = [p for p in table.cards if p.trick == 7]
+        assert trick7[0].seat != record7.leader
+        assert (table.left_record.at, table.left_record.trick) == (Leaves.CARD, 7)
+        assert "on lead" in table.left_record.reason
+        assert "decision model plays on" in table.left_record.reason
+    assert sum(t.frequency for t in tables) == pytest.approx(1)
 
 
 def test_table_line_departs_at_a_non_offender_card_the_revoke_induced() -> None:
@@ -169,7 +175,7 @@ def test_table_line_departs_at_a_non_offender_card_the_revoke_induced() -> None:
     # the revoke corrected it does not), so it is not held against the non-offenders
     # (Law 12B1): the line departs there with the counterfactual choice.
     (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS), DdsSolver())
-    (table,) = [ln for ln in cf.lines if ln.kind == TABLE]
+    table = next(ln for ln in cf.lines if ln.kind == TABLE)
     assert (table.left_record.at, table.left_record.trick) == (Leaves.INDUCED, 6)
     assert table.left_record.seat == Seat.W and table.left_record.recorded == Card.parse("CJ")
     assert "induced by the revoke" in table.left_record.reason

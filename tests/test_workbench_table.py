@@ -9,8 +9,6 @@ to ``docs/``."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,21 +17,13 @@ import pytest
 from equity.core.board import Board
 from equity.core.cards import Seat
 from equity.formats import read_boards
-from tests.browsers import chromium
 from tests.test_serve import DEAL_001, Server
 
-try:
-    from playwright import sync_api
-except ImportError:
-    if os.environ.get("CI"):
-        raise
-    pytest.skip("playwright is not installed (pip install '.[test]')", allow_module_level=True)
+# playwright's absence skips this module through test_workbench_browser's import
 
 ROOT = Path(__file__).parents[1]
 SEED_001 = ROOT / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
 DOCS = ROOT / "docs"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 TAP_GOAL = 90
 SCORE = "3NT by E +1 (-430)"
@@ -44,22 +34,6 @@ def quitted_rows() -> dict[str, list[str]]:
     board = next(b for b in read_boards(SEED_001) if isinstance(b, Board))
     assert board.play is not None
     return {s.name: [str(t[s]) for t in board.play.tricks if t[s] is not None] for s in Seat}
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    s = Server("--time-limit", "120")
-    yield s
-    assert "Traceback" not in s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield b
-        b.close()
 
 
 class Director:

@@ -324,12 +324,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
             total.add(ruling.work)
             print(f"equity: {ruling.automatic.replay.board.label}: {work_text(ruling.work)}",
                   file=sys.stderr, flush=True)
-        if not isinstance(ruling, BoardError):
-            try:
-                setup.results.write(ruling)
-            except (UsageError, OSError) as e:
-                print(f"equity: --results-out: {e}", file=sys.stderr)
-                return 1
+        if not isinstance(ruling, BoardError) and not _results_written(setup, ruling):
+            return 1
     if args.stats and found > 1:
         print(f"equity: all boards: {work_text(total)}", file=sys.stderr)
     if setup.results.out is not None and not setup.results.written and not failed:
@@ -340,6 +336,17 @@ def cmd_rule(args: argparse.Namespace) -> int:
         print(f"equity: {args.file or EXAMPLE}: {what} found", file=sys.stderr)
         return 1
     return 1 if failed else 0
+
+
+def _results_written(setup: _Setup, ruling: Ruling) -> bool:
+    """``ruling`` written into ``--results-out`` when asked for; False (and said) when
+    it cannot be."""
+    try:
+        setup.results.write(ruling)
+    except (UsageError, OSError) as e:
+        print(f"equity: --results-out: {e}", file=sys.stderr)
+        return False
+    return True
 
 
 def _rule_csv(args: argparse.Namespace) -> int:
@@ -360,12 +367,8 @@ def _rule_csv(args: argparse.Namespace) -> int:
         obj = error_json(ruling) if isinstance(ruling, BoardError) else board_json(ruling)
         sys.stdout.write(json_row_line(obj))
         sys.stdout.flush()
-        if not isinstance(ruling, BoardError):
-            try:
-                setup.results.write(ruling)
-            except (UsageError, OSError) as e:
-                print(f"equity: --results-out: {e}", file=sys.stderr)
-                return 1
+        if not isinstance(ruling, BoardError) and not _results_written(setup, ruling):
+            return 1
     if found == 0:
         print(f"equity: {args.file or EXAMPLE}: no board found", file=sys.stderr)
         return 1
