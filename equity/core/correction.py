@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from equity.core.board import RequirementKind
 from equity.core.cards import Card, Seat, Side, Suit, cards, count
 from equity.core.decision import DecisionModel
 from equity.core.knowledge import Knowledge, shown_out
@@ -167,6 +168,9 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
     # the partner's turn comes after the revoke, whether he had played yet or not
     partner_after = order.index(partner) > at
     d2 = number == 12 and defender and partner_after
+    penalty_card = defender and not any(
+        r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= number
+        for r in replay.board.facts.requirements)
     history = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:number - 1]
                for p in t.plays]
     model = DecisionModel()
@@ -206,11 +210,13 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
                 won += 1
         return won, line
 
-    def decide(p: Position, voids_plays: Sequence[tuple[Seat, Card, Suit | None]]
-               ) -> tuple[Card, tuple[Card, ...]]:
+    def decide(p: Position, voids_plays: Sequence[tuple[Seat, Card, Suit | None]],
+               exposed: int = 0) -> tuple[Card, tuple[Card, ...]]:
         """The decision model's card for the player to play in ``p``, with the cards
-        it might choose (a chance of its ``share`` or more), given the plays seen."""
-        knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays))
+        it might choose (a chance of its ``share`` or more), given the plays seen and
+        the cards ``exposed`` (a penalty card)."""
+        knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
+                                 exposed=exposed)
         d = run(model.decide(knowledge), exact_reply)
         might = tuple(c for c in cards(p.legal()) if d.might_choose(c, model.sampling.share))
         return d.card, might
@@ -233,7 +239,10 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
             return None
         mine = p.to_play.side
         sign = 1 if mine == declarer else -1  # more for his side: sign * tricks larger
-        _, might = decide(p, [*history, *trick_plays(p)])
+        # 62B1, Law 50E1: the withdrawn card, a major penalty card, is faced: that the
+        # revoker holds it and must play it is authorised information
+        penalty = rev.card.bit if penalty_card and p.hands[rev.seat] & rev.card.bit else 0
+        _, might = decide(p, [*history, *trick_plays(p)], penalty)
         without = min(might, key=lambda c: (sign * worth[c], c.rank, c.suit))
         sub = p.trick[i]
         hands_seen = list(p.hands)
