@@ -367,7 +367,7 @@ def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition
     out = trick_twelve(rev, replay, edition.rule_62d2, edition.withdrawn_info)
     if out is None:
         return None, []
-    steps = _choice_steps(out, replay)
+    steps = _choice_steps(out, replay, edition.rule_62d2)
     played = "; ".join(
         f"trick {n}: " + " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays
                                   if p.trick == n) for n in (12, 13))
@@ -406,7 +406,7 @@ def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
     return out, steps
 
 
-def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
+def _choice_steps(out: PlayOut, replay: Replay, rule_62d2: Rule62D2 = "16C") -> list[Step]:
     """Each choice of a corrected trick with the result of every option (Law 62)."""
     steps = []
     number = out.plays[0].trick
@@ -420,7 +420,7 @@ def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
             text = (f"{who} plays a legal card to trick {number}: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
         elif ch.law == "62D2":
-            text = _62d2_text(ch, who, opts)
+            text = _62d2_text(ch, who, opts, rule_62d2)
         elif ch.played is None:
             text = (f"{who} had not played to trick {number} yet: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
@@ -437,17 +437,20 @@ def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
     return steps
 
 
-def _62d2_text(ch: Choice, who: str, opts: str) -> str:
+def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
     """62D2: the revoker's partner plays to the corrected trick 12 (2017: Law 16C
     applies, its step follows; 2007/1997: the two-suits wording, said here)."""
     info = ch.unauthorised
     head = (f"{who}, the offender's partner, plays to trick 12 after a defender's revoke "
             "that came before his turn")
+    nothing = (" The revoke card suggested no play other than the one he would choose "
+               "without it: his choice stands.")
+    if rule_62d2 == "two suits" and info is None:
+        return (f"{head}; he may not choose a play suggested by seeing the revoke card: "
+                f"{opts}; he plays {ch.chosen.pretty}.{nothing}")
     if info is None or info.law != "62D2":
         return (f"{head}; Law 16C applies to what the revoke card told him: {opts}; he "
-                f"plays {ch.chosen.pretty}."
-                + ("" if info is not None else " The revoke card suggested no play other "
-                   "than the one he would choose without it: his choice stands."))
+                f"plays {ch.chosen.pretty}." + ("" if info is not None else nothing))
     if not info.forbidden:
         return (f"{head}; he holds cards of one suit only, so the play the revoke card "
                 f"suggested ({info.suggested.pretty}) is not barred: {opts}; he plays "
