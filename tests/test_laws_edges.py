@@ -58,21 +58,22 @@ def test_62d1_corrected_trick_twelve_revoke_gives_the_corrected_count_not_the_ta
     r = case_board("011_62d_trick12_revoke_corrected_62d2", 1)
     (v,) = r.revokes
     assert v.established and v.corrected and v.transfer == 0
-    assert v.play_out is not None and v.play_out.declarer_tricks == 8
-    assert r.table_tricks == 7 and r.after_transfer_tricks == 8 and not r.pending
+    assert v.play_out is not None and v.play_out.declarer_tricks == 7
+    assert r.table_tricks == 7 and r.after_transfer_tricks == 7 and not r.pending
 
 
-def test_62d2_non_offenders_choose_the_card_of_the_offenders_partner_with_two_suits() -> None:
+def test_62d2_offenders_partner_plays_his_own_card_within_16c_not_the_non_offenders_choice(
+        ) -> None:
     r = case_board("011_62d_trick12_revoke_corrected_62d2", 1)
     out = r.revokes[0].play_out
     assert out is not None
     (d2,) = [c for c in out.choices if c.law == "62D2"]
-    assert d2.seat == Seat.E and d2.chooser == Side.NS
+    assert d2.seat == Seat.E and d2.chooser == Side.EW
     assert dict(d2.options) == {Card.parse("SK"): 7, Card.parse("HJ"): 8}
-    assert d2.chosen == Card.parse("HJ")
+    assert d2.chosen == Card.parse("SK")
     # every way the choices can go is kept, with its result
     assert {t for _, t in out.outcomes} == {7, 8}
-    assert "62D2" in r.revokes[0].laws
+    assert r.revokes[0].laws[-3:] == ["62D2", "16C2", "62D1"]
 
 
 def test_62d_text_lists_only_trick_twelve_cards_as_withdrawable() -> None:

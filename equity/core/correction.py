@@ -8,26 +8,74 @@ solver is needed):
 * 62B: the offender substitutes a legal card (his side's choice);
 * 62C1: each non-offender who played to trick 12 after the revoke may withdraw his card
   and play another (his side's choice; a player who had not yet played simply plays);
-* 62D2: when a defender revoked before it was his partner's turn to play to trick 12
-  and the partner holds cards of two suits, he may not choose the play the revoke card
-  could have suggested: the non-offenders may require him to play either card (their
-  choice, among his legal cards);
+* 62D2: when a defender revoked before it was his partner's turn to play to trick 12,
+  the partner plays to the corrected trick (whether or not he had played: he has seen
+  the revoke card either way) and his side chooses his card, within what the edition
+  says of the information from the revoke card (:data:`Rule62D2`):
+
+  - 2017: "Law 16C applies": 16C2, the play the withdrawn card suggested is not allowed
+    where it differs from the one he would choose without it and is better for his
+    side; he plays the one he would have chosen without it;
+  - 2007 and 1997: "if he holds cards of two suits, he may not choose the play that
+    could possibly have been suggested by seeing the revoke card" — forbidden as the
+    words read, whether or not it would gain;
+
 * 62C2: otherwise the offender's partner keeps the card he played, unless a non-offender
   before him withdrew his card (then, or if his card is no longer legal, or if he had
-  not played yet, his side chooses);
+  not played yet, his side chooses, within Law 16C2 — 16D2 in 2007);
+* the non-offenders' own choices (62C1) are free: information from withdrawn cards is
+  authorised to them (16C1);
 * trick 13 plays itself (one card each).
 
-Each side picks what is best for itself; :class:`PlayOut` keeps every decision with the
-result of each option, so the report can show each choice.
+"The play he would choose without it" and "the play it suggested" are the decision
+model's (:class:`~equity.core.decision.DecisionModel`) in two worlds: the corrected
+trick as it stands (the revoke card never seen) and the same trick with the withdrawn
+card in place of its substitute (the voids it showed — a false one — believed). Where
+the model is in doubt between cards without the information, the doubt goes against
+the offenders (Laws 12C1(e), 84D): the one of them worst for his side. A single legal
+card, or alternatives of equal result, leave nothing to decide. With two cards left
+the decisions' double-dummy questions are answered exactly, by minimax
+(:func:`exact_reply`); no solver is needed.
+
+Each side otherwise picks what is best for itself; :class:`PlayOut` keeps every
+decision with the result of each option, so the report can show each choice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from equity.core.cards import Card, Seat, Side, cards, count
+from equity.core.board import RequirementKind
+from equity.core.cards import Card, Seat, Side, Suit, cards, count
+from equity.core.decision import DecisionModel
+from equity.core.knowledge import Knowledge, shown_out
 from equity.core.position import Position
+from equity.core.questions import CardValues, Question, Reply, Tricks, run
 from equity.core.replay import Play, Replay, Revoke
+
+Rule62D2 = Literal["16C", "two suits"]
+"""What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C
+applies") or ``"two suits"`` (2007, 1997: holding cards of two suits, he may not choose
+the play that could possibly have been suggested by seeing the revoke card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unauthorised:
+    """What a withdrawn card told a member of the offending side at one of his choices
+    (Laws 16C2, 62D2): the card withdrawn, the card it suggested, the card he would
+    choose without it, and whether the suggested card is forbidden."""
+
+    law: str
+    """The paragraph applied: ``"16C2"`` (2017), ``"16D2"`` (2007), ``"62D2"`` (the
+    2007/1997 two-suits wording)."""
+    withdrawn: Card
+    suggested: Card
+    without: Card
+    forbidden: bool
+    """The suggested card is not allowed: he plays the one he would have chosen
+    without the information (16C2), or (two suits) any other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +85,9 @@ class Choice:
 
     law: str
     """``"62B"`` (the offender's legal card), ``"62C1"`` (a non-offender's card after
-    the revoke), ``"62D2"`` (the non-offenders choose the offender's partner's card) or
-    ``"62C2"`` (the offender's partner may change his card)."""
+    the revoke), ``"62D2"`` (the offender's partner plays to the corrected trick 12
+    within what the revoke card's information allows), ``"62C2"`` (the offender's
+    partner may change his card) or ``"62D1"`` (a player who had not played yet)."""
     seat: Seat
     chooser: Side
     options: tuple[tuple[Card, int], ...]
@@ -46,6 +95,10 @@ class Choice:
     chosen: Card
     played: Card | None = None
     """The card this seat had played to trick 12 in the record, if any."""
+    unauthorised: Unauthorised | None = None
+    """Law 16C2 (62D2): what the withdrawn card suggested to this member of the
+    offending side, when it suggested a play other than the one he would choose
+    without it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +119,17 @@ class PlayOut:
     claim gave declarer after it)."""
 
 
-def trick_twelve(rev: Revoke, replay: Replay) -> PlayOut | None:
+def trick_twelve(rev: Revoke, replay: Replay, rule_62d2: Rule62D2 = "16C",
+                 withdrawn_info: str = "16C2") -> PlayOut | None:
     """Play out tricks 12 and 13 after correcting ``rev`` (a revoke on trick 12), or None
-    when the record does not reach trick 12 with two cards in every hand."""
+    when the record does not reach trick 12 with two cards in every hand. ``rule_62d2``
+    and ``withdrawn_info`` (the paragraph of Law 16 on withdrawn actions) come from
+    the edition."""
     if rev.trick != 12 or len(replay.tricks) < 12:
         return None
     if any(count(h) != 2 for h in replay.hands_before(12, 0)):
         return None
-    return _correct(rev, replay, claimed=False)
+    return _correct(rev, replay, False, rule_62d2, withdrawn_info)
 
 
 def under_claim(rev: Revoke, replay: Replay) -> PlayOut | None:
@@ -82,15 +138,18 @@ def under_claim(rev: Revoke, replay: Replay) -> PlayOut | None:
     played again as Law 62 allows (the same choices as :func:`trick_twelve`), and the
     tricks the claim gave each side after it stand (doubtful points against the
     revoker, Laws 70A and 84D). None when the record goes on after the revoke trick or
-    the claim's total is not known."""
+    the claim's total is not known. (Law 16C2 is not applied here: the decisions would
+    need double dummy on the whole hand; Law 70's doubtful points go against the
+    revoker's side anyway.)"""
     if not replay.claimed or replay.claim_tricks is None or len(replay.tricks) != rev.trick:
         return None
     if not replay.tricks[-1].complete:
         return None
-    return _correct(rev, replay, claimed=True)
+    return _correct(rev, replay, True, "16C", None)
 
 
-def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
+def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
+             withdrawn_info: str | None) -> PlayOut | None:
     number = rev.trick
     t12 = replay.tricks[number - 1]
     hands = replay.hands_before(number, 0)
@@ -105,11 +164,16 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
     after_claim = replay.claimed_tricks[declarer] if claimed else 0
     partner = rev.seat.partner
     defender = offenders != declarer
-    two_suits = len({c.suit for c in cards(hands[partner])}) == 2
     # 62D2: "a revoke by a defender ... before it was the turn of his partner to play":
     # the partner's turn comes after the revoke, whether he had played yet or not
     partner_after = order.index(partner) > at
-    d2 = number == 12 and defender and partner_after and two_suits
+    d2 = number == 12 and defender and partner_after
+    penalty_card = defender and not any(
+        r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= number
+        for r in replay.board.facts.requirements)
+    history = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:number - 1]
+               for p in t.plays]
+    model = DecisionModel()
 
     pos = Position((hands[0], hands[1], hands[2], hands[3]), replay.contract.strain,
                    t12.leader)
@@ -121,10 +185,10 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
         cards (``changed``: a non-offender already changed his card after the revoke)."""
         if seat == rev.seat:
             return "62B", offenders, [c for c in legal if rev.could_play & c.bit] or legal
-        if seat.side != offenders:
+        if seat.side != offenders:  # 16C1: their information is authorised: free
             return ("62C1" if seat in recorded else "62D1"), seat.side, legal
-        if d2:
-            return "62D2", offenders.other, legal
+        if d2:  # 62D2: he plays to the corrected trick, within 16C (or two suits)
+            return "62D2", offenders, legal
         kept = recorded.get(seat)
         if kept is None:
             return "62D1", offenders, legal
@@ -146,36 +210,122 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool) -> PlayOut | None:
                 won += 1
         return won, line
 
+    def decide(p: Position, voids_plays: Sequence[tuple[Seat, Card, Suit | None]],
+               exposed: int = 0) -> tuple[Card, tuple[Card, ...]]:
+        """The decision model's card for the player to play in ``p``, with the cards
+        it might choose (a chance of its ``share`` or more), given the plays seen and
+        the cards ``exposed`` (a penalty card)."""
+        knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
+                                 exposed=exposed)
+        d = run(model.decide(knowledge), exact_reply)
+        might = tuple(c for c in cards(p.legal()) if d.might_choose(c, model.sampling.share))
+        return d.card, might
+
+    def trick_plays(p: Position) -> list[tuple[Seat, Card, Suit | None]]:
+        return [(p.leader.after(i), c, p.trick[0].suit if i else None)
+                for i, c in enumerate(p.trick)]
+
+    def information(p: Position, worth: dict[Card, int]) -> Unauthorised | None:
+        """Law 16C2 (62D2) for the offender to play in ``p``: the card he would choose
+        without the withdrawn card (doubt against his side, 12C1(e)/84D), the card it
+        suggested (the same trick with the revoke card in place of its substitute,
+        the void it showed believed), and whether the suggested card is forbidden.
+        None when the information suggests nothing, or nothing is left to decide."""
+        legal = list(cards(p.legal()))
+        if withdrawn_info is None or len(legal) < 2 or len(set(worth.values())) == 1:
+            return None
+        i = order.index(rev.seat) - order.index(p.leader)
+        if i < 0 or i >= len(p.trick):
+            return None
+        mine = p.to_play.side
+        sign = 1 if mine == declarer else -1  # more for his side: sign * tricks larger
+        # 62B1, Law 50E1: the withdrawn card, a major penalty card, is faced: that the
+        # revoker holds it and must play it is authorised information
+        penalty = rev.card.bit if penalty_card and p.hands[rev.seat] & rev.card.bit else 0
+        _, might = decide(p, [*history, *trick_plays(p)], penalty)
+        without = min(might, key=lambda c: (sign * worth[c], c.rank, c.suit))
+        sub = p.trick[i]
+        hands_seen = list(p.hands)
+        hands_seen[rev.seat] = hands_seen[rev.seat] & ~rev.card.bit | sub.bit
+        seen = Position((hands_seen[0], hands_seen[1], hands_seen[2], hands_seen[3]),
+                        p.strain, p.leader, (*p.trick[:i], rev.card, *p.trick[i + 1:]))
+        suggested, _ = decide(seen, [*history, *trick_plays(seen)])
+        if suggested == without or worth[suggested] == worth[without]:
+            return None
+        if d2 and rule_62d2 == "two suits":
+            two = len({c.suit for c in cards(p.hands[p.to_play])}) == 2
+            return Unauthorised("62D2", rev.card, suggested, without, two)
+        gains = sign * worth[suggested] > sign * worth[without]
+        return Unauthorised(withdrawn_info, rev.card, suggested, without, gains)
+
     outcomes: list[tuple[tuple[Play, ...], int]] = []
 
-    def search(p: Position, k: int, changed: bool, won: int, line: list[Play]
-               ) -> tuple[int, list[Play], list[Choice]]:
+    def search(p: Position, k: int, changed: bool, won: int, line: list[Play],
+               record: bool = True) -> tuple[int, list[Play], list[Choice]]:
         """Minimax from the ``k``-th card of trick 12 on: (declarer's tricks in 12-13,
-        the best line, the decisions on it)."""
+        the best line, the decisions on it); ``record``: keep the outcomes."""
         if k == 4:
             rest, more = (after_claim, []) if claimed else value(p)
-            outcomes.append(((*line, *more), before + won + rest))
+            if record:
+                outcomes.append(((*line, *more), before + won + rest))
             return won + rest, [*line, *more], []
         seat = order[k]
         legal = list(cards(p.legal()))
         law, chooser, options = who(seat, changed, legal)
-        results = []
-        for card in options:
+
+        def step(card: Card, keep: bool) -> tuple[Card, int, list[Play], list[Choice]]:
             nxt = p.play(card)
             gain = 1 if k == 3 and nxt.leader.side == declarer else 0
             moved = changed or (seat.side != offenders and card != recorded.get(seat)
                                 and seat in recorded)
-            results.append((card, *search(nxt, k + 1, moved, won + gain,
-                                          [*line, Play(number, seat, card, p.suit_led)])))
+            return (card, *search(nxt, k + 1, moved, won + gain,
+                                  [*line, Play(number, seat, card, p.suit_led)], keep))
+
+        info = None
+        if seat.side == offenders and seat != rev.seat and len(options) > 1:
+            worth = {c: step(c, False)[1] for c in options}
+            info = information(p, worth)
+            if info is not None and info.forbidden:
+                options = ([info.without] if info.law != "62D2"
+                           else [c for c in options if c != info.suggested])
+        results = [step(card, record) for card in options]
         sign = 1 if chooser == declarer else -1
-        card, best, best_line, below = max(results, key=lambda r: sign * r[1])
+        # equal results: a player who may change his card keeps the one he played
+        card, best, best_line, below = max(
+            results, key=lambda r: (sign * r[1], r[0] == recorded.get(seat)))
         here = Choice(law, seat, chooser,
                       tuple((c, before + v) for c, v, _, _ in results), card,
-                      recorded.get(seat) if seat != rev.seat else None)
-        return best, best_line, ([here] if len(options) > 1 or law == "62B" else []) + below
+                      recorded.get(seat) if seat != rev.seat else None, info)
+        return best, best_line, ([here] if len(options) > 1 or law == "62B"
+                                 or info is not None else []) + below
 
     last_two, line, choices = search(pos, at, False, 0, [])
     full = tuple(Play(number, s, recorded[s], pos.suit_led if i else None)
                  for i, s in enumerate(order[:at]))
     return PlayOut((*full, *line), tuple(choices), tuple(outcomes), before + last_two,
                    last_two)
+
+
+def exact_reply(questions: list[Question]) -> list[Reply]:
+    """Answer double-dummy questions exactly, by minimax over the legal cards (for the
+    two-card endings of Law 62D; cost grows fast with the cards left)."""
+    out: list[Reply] = []
+    for q in questions:
+        if isinstance(q, CardValues):
+            out.append({c: _after(q.position, c, q.side) for c in cards(q.position.legal())})
+        elif isinstance(q, Tricks):
+            out.append([_through(p, q.side) for p in q.positions])
+    return out
+
+
+def _after(p: Position, card: Card, side: Side) -> int:
+    nxt = p.play(card)
+    won = 1 if len(p.trick) == 3 and nxt.leader.side == side else 0
+    return won + _through(nxt, side)
+
+
+def _through(p: Position, side: Side) -> int:
+    if p.tricks_left == 0 and not p.trick:
+        return 0
+    values = [_after(p, c, side) for c in cards(p.legal())]
+    return max(values) if p.to_play.side == side else min(values)

@@ -189,7 +189,8 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
     voids = ",".join(f"{s.name}{m}" for s, m in sorted(knowledge.voids.items()) if m)
     return (f"{'.'.join(f'{h:x}' for h in pos.hands)}|{pos.strain}|{pos.leader.name}|"
             f"{''.join(str(c) for c in pos.trick)}|{knowledge.viewer.name}|{voids}|"
-            f"{int(knowledge.dummy_faced)}|{allowed:x}")
+            f"{int(knowledge.dummy_faced)}|{allowed:x}"
+            + (f"|{knowledge.exposed:x}" if knowledge.exposed else ""))
 
 
 @dataclass

@@ -59,15 +59,19 @@ class Knowledge:
     dummy: Seat
     dummy_faced: bool
     voids: Mapping[Seat, SuitMask] = field(default_factory=dict)
+    exposed: CardSet = 0
+    """Cards of hidden hands faced on the table, which everyone sees: a major penalty
+    card (Law 50E1: that it must be played is authorised information to every
+    player). They stay where they are in every layout."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
-           dummy_faced: bool = True) -> Knowledge:
+           dummy_faced: bool = True, exposed: CardSet = 0) -> Knowledge:
         """The knowledge of the player to play in ``position`` (declarer for dummy)."""
         dummy = declarer.partner
         to_play = position.to_play
         viewer = declarer if to_play == dummy else to_play
-        return cls(position, viewer, dummy, dummy_faced, dict(voids))
+        return cls(position, viewer, dummy, dummy_faced, dict(voids), exposed)
 
     @property
     def seen(self) -> tuple[Seat, ...]:
@@ -83,12 +87,13 @@ class Knowledge:
 
     @property
     def unseen(self) -> CardSet:
-        """The cards held by the hidden seats (played cards and seen hands excluded)."""
+        """The cards held by the hidden seats (played cards, seen hands and exposed
+        cards excluded)."""
         hands = self.position.hands
         out = 0
         for s in self.hidden:
             out |= hands[s]
-        return out
+        return out & ~self.exposed
 
     def consistent(self) -> Knowledge:
         """This knowledge with any shown-out inference that the count of cards
@@ -108,7 +113,7 @@ class Knowledge:
 
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
-        return {s: count(self.position.hands[s]) for s in self.hidden}
+        return {s: count(self.position.hands[s] & ~self.exposed) for s in self.hidden}
 
 
 class LayoutError(ModelError):
@@ -209,7 +214,7 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
                 continue
             hands = list(pos.hands)
             for s, h in d.items():
-                hands[s] = h
+                hands[s] = h | pos.hands[s] & knowledge.exposed
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
                                 pos.leader, pos.trick))
     return out

@@ -23,7 +23,14 @@ from enum import StrEnum
 
 from equity.core.board import Attention, ClaimStatus, Requirement, RequirementKind
 from equity.core.cards import Card, CardSet, Seat, Side, cards
-from equity.core.correction import PlayOut, trick_twelve, under_claim
+from equity.core.correction import (
+    Choice,
+    PlayOut,
+    Rule62D2,
+    Unauthorised,
+    trick_twelve,
+    under_claim,
+)
 from equity.core.replay import Play, Replay, Revoke, RevokeKind
 
 # --- The editions -------------------------------------------------------------------
@@ -49,18 +56,30 @@ class Edition:
     to the next: both revokes are corrected."""
     agreed_claim: str
     """The paragraph under which agreeing to an opponent's claim establishes a revoke."""
+    rule_62d2: Rule62D2
+    """Law 62D2, the revoker's partner at trick 12: ``"16C"`` (2017: "If a defender
+    revokes on the twelfth trick before his partner's turn to play to the trick, Law 16C
+    applies") or ``"two suits"`` (2007, 1997: "if he holds cards of two suits, he may not
+    choose the play that could possibly have been suggested by seeing the revoke
+    card")."""
+    withdrawn_info: str
+    """The paragraph that makes information from withdrawn plays unauthorised to the
+    offending side: 16C2 (2017), 16D2 (2007), 16C2 (1997)."""
 
 
 EDITIONS: dict[str, Edition] = {
     "2017": Edition("2017", second_trick_limb=False, faced_hands_exempt=False,
                     trick_twelve_exempt=True, both_sides_exempt=True,
-                    same_trick_correction=True, agreed_claim="63A4"),
+                    same_trick_correction=True, agreed_claim="63A4",
+                    rule_62d2="16C", withdrawn_info="16C2"),
     "2007": Edition("2007", second_trick_limb=False, faced_hands_exempt=True,
                     trick_twelve_exempt=True, both_sides_exempt=True,
-                    same_trick_correction=False, agreed_claim="63A3"),
+                    same_trick_correction=False, agreed_claim="63A3",
+                    rule_62d2="two suits", withdrawn_info="16D2"),
     "1997": Edition("1997", second_trick_limb=True, faced_hands_exempt=True,
                     trick_twelve_exempt=False, both_sides_exempt=False,
-                    same_trick_correction=False, agreed_claim="63A3"),
+                    same_trick_correction=False, agreed_claim="63A3",
+                    rule_62d2="two suits", withdrawn_info="16C2"),
 }
 
 
@@ -101,7 +120,8 @@ _KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
                 ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
                 ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
-                ("84D", StepKind.POLICY), ("64C", StepKind.CHECK))
+                ("84D", StepKind.POLICY), ("64C", StepKind.CHECK),
+                ("16", StepKind.CORRECTION))
 """Paragraph prefixes, most specific first (62A before 62)."""
 
 
@@ -338,14 +358,16 @@ def law_62d(rev: Revoke, replay: Replay) -> Step | None:
     return None
 
 
-def law_62d_play_out(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition
+                     ) -> tuple[PlayOut | None, list[Step]]:
     """62D: the corrected trick 12 and trick 13 played out (62B, 62C1, 62D2 choices,
-    each side choosing what is best for it; trick 13 plays itself); the ruling's trick
-    count is the corrected one, never the table's."""
-    out = trick_twelve(rev, replay)
+    each side choosing what is best for it within Law 16C2 — or, 2007/1997, 62D2's
+    two-suits wording; trick 13 plays itself); the ruling's trick count is the
+    corrected one, never the table's."""
+    out = trick_twelve(rev, replay, edition.rule_62d2, edition.withdrawn_info)
     if out is None:
         return None, []
-    steps = _choice_steps(out, replay)
+    steps = _choice_steps(out, replay, edition.rule_62d2)
     played = "; ".join(
         f"trick {n}: " + " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays
                                   if p.trick == n) for n in (12, 13))
@@ -384,7 +406,7 @@ def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
     return out, steps
 
 
-def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
+def _choice_steps(out: PlayOut, replay: Replay, rule_62d2: Rule62D2 = "16C") -> list[Step]:
     """Each choice of a corrected trick with the result of every option (Law 62)."""
     steps = []
     number = out.plays[0].trick
@@ -398,10 +420,7 @@ def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
             text = (f"{who} plays a legal card to trick {number}: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
         elif ch.law == "62D2":
-            text = (f"{who}, the offender's partner, plays to trick 12 after the revoke and "
-                    "holds cards of two suits: he may not choose the play the revoke card "
-                    "could have suggested; the non-offenders may require him to play either "
-                    f"card: {opts}; they choose {ch.chosen.pretty}.")
+            text = _62d2_text(ch, who, opts, rule_62d2)
         elif ch.played is None:
             text = (f"{who} had not played to trick {number} yet: {opts}; he plays "
                     f"{ch.chosen.pretty}.")
@@ -412,7 +431,47 @@ def _choice_steps(out: PlayOut, replay: Replay) -> list[Step]:
             text = (f"{who} may then change {ch.played.pretty} (a non-offender changed his "
                     f"card): {opts}; he plays {ch.chosen.pretty}.")
         steps.append(Step(ch.law, text))
+        info = ch.unauthorised
+        if info is not None and info.law != "62D2":
+            steps.append(Step(info.law, _information_text(info, ch, who)))
     return steps
+
+
+def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
+    """62D2: the revoker's partner plays to the corrected trick 12 (2017: Law 16C
+    applies, its step follows; 2007/1997: the two-suits wording, said here)."""
+    info = ch.unauthorised
+    head = (f"{who}, the offender's partner, plays to trick 12 after a defender's revoke "
+            "that came before his turn")
+    nothing = (" The revoke card suggested no play other than the one he would choose "
+               "without it: his choice stands.")
+    if rule_62d2 == "two suits" and info is None:
+        return (f"{head}; he may not choose a play suggested by seeing the revoke card: "
+                f"{opts}; he plays {ch.chosen.pretty}.{nothing}")
+    if info is None or info.law != "62D2":
+        return (f"{head}; Law 16C applies to what the revoke card told him: {opts}; he "
+                f"plays {ch.chosen.pretty}." + ("" if info is not None else nothing))
+    if not info.forbidden:
+        return (f"{head}; he holds cards of one suit only, so the play the revoke card "
+                f"suggested ({info.suggested.pretty}) is not barred: {opts}; he plays "
+                f"{ch.chosen.pretty}.")
+    return (f"{head} and he holds cards of two suits: he may not choose the play that "
+            f"could possibly have been suggested by seeing the revoke card "
+            f"({info.withdrawn.pretty} suggested {info.suggested.pretty}; without it he "
+            f"would play {info.without.pretty}): {opts}; he plays {ch.chosen.pretty}.")
+
+
+def _information_text(info: Unauthorised, ch: Choice, who: str) -> str:
+    """Law 16C2 (16D2 in 2007): what the withdrawn card suggested and what he plays."""
+    told = (f"{who} saw the withdrawn {info.withdrawn.pretty}: information from it is "
+            f"unauthorised to the offending side. It suggested {info.suggested.pretty}; "
+            f"without it he would play {info.without.pretty}")
+    if info.forbidden:
+        return (f"{told}. {info.suggested.pretty} would be better for his side, so it is "
+                "not allowed (doubt against the offenders, Laws 12C1(e), 84D): he plays "
+                f"{ch.chosen.pretty} instead.")
+    return (f"{told}. {info.suggested.pretty} would gain his side nothing over it, so "
+            f"nothing is barred: he plays {ch.chosen.pretty}.")
 
 
 def law_62c3(rev: Revoke, board_revokes: list[tuple[Revoke, Step | None]], edition: Edition
@@ -590,7 +649,7 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
     steps += more
     play_out = None
     if rev.trick == 12:
-        play_out, played = law_62d_play_out(rev, replay)
+        play_out, played = law_62d_play_out(rev, replay, ed)
         if play_out is not None:  # the play-out's own 62C2/62D2 choices replace the list
             steps = [s for s in steps if s.law != "62C2"]
         steps += played
