@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,3 +52,30 @@ def untimed(obj: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(stats, dict):
         return obj
     return {**obj, "stats": {k: v for k, v in stats.items() if k not in TIMES}}
+
+
+BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Any]:
+    """The workbench in a real server process on loopback (the browser tests')."""
+    from tests.test_serve import Server
+
+    s = Server("--time-limit", "120")
+    yield s
+    assert "Traceback" not in s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download: ``executable_path``)."""
+    from playwright import sync_api
+
+    from tests.browsers import chromium
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), args=BROWSER_FLAGS)
+        yield b
+        b.close()

@@ -12,7 +12,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,10 @@ from equity.app.cli import main
 from equity.core.board import Board
 from equity.core.position import Position
 from equity.formats import read_boards
-from tests.browsers import chromium
 from tests.test_serve import Server
 
 try:
-    from playwright import sync_api
+    from playwright import sync_api  # noqa: F401 -- its absence skips the module
 except ImportError:
     if os.environ.get("CI"):
         raise  # CI installs the test extra, playwright included
@@ -36,8 +34,6 @@ ROOT = Path(__file__).parents[1]
 CASES = ROOT / "tests" / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
 DOCS = ROOT / "docs"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 
 
@@ -67,23 +63,6 @@ def deals_only(tmp: Path) -> Path:
     path = tmp / "handrecord.pbn"
     path.write_text("\n".join(keep) + "\n")
     return path
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    s = Server("--time-limit", "120")
-    yield s
-    assert "Traceback" not in s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (no browser download: ``executable_path``)."""
-    path = chromium()
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield b
-        b.close()
 
 
 def press(page: Any, selector: str, phone: bool) -> None:
@@ -186,18 +165,13 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     assert "Law 61A" in ruling and "Law 64C" in ruling
     # the table line shows where it leaves the record, and why
     assert "recorded" in page.locator('[data-departures="1:table"]').first.inner_text()
-    # 6. a weight: the lines that weigh make 10 tricks, so all the weight on the table
-    # line leaves the score, and the page says no weight changes it. (Since issue 12 the
-    # weight boxes are one a line's name -- table, likely (the likely lines together),
-    # a substitution card -- and the sensitivity is the server's sentence, the same as
-    # ``equity rule`` gives, not the page's spread of every line's score: the likely
-    # lines' rarer results carry too little weight to count.)
+    # 6. a weight: all of it on the table line (which leaves the record at trick 7, where
+    # the decision model plays on: its outcomes with their chances). The page's score
+    # and sensitivity are the server's, the same as ``equity rule`` gives (below).
     set_weight(page, "1:table", "100")
     page.wait_for_function("(document.querySelector('input[data-weight=\"1:likely\"]') || {})"
                            ".value === '0'")
-    assert _score(page) == "3NT by E +1 (-430)"
     sensitivity = page.locator("[data-sensitivity]").inner_text()
-    assert "whatever weight the table line gets" in sensitivity
     assert page.input_value("#opt-weights") == "1:table=1"
     # 7. the case as PBN, read back by equity rule to the same ruling
     text = download(page, "#download-pbn", phone, tmp_path / "case.pbn")
@@ -205,7 +179,7 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     command = text.splitlines()[0]
     assert command == "% equity rule case.pbn --weight 1:table=1"
     cli = rule_file(tmp_path / "case.pbn", command.split()[4:], capsys)
-    assert cli["ruling"]["basis"] == "64C" and cli["ruling"]["declarer_tricks"] == 10
+    assert cli["ruling"]["basis"] == "64C"
     assert cli["ruling"]["scorer"] == _score(page)
     assert sensitivity == f"Sensitivity: {cli['ruling']['sensitivity']}"
     # and the report

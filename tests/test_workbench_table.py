@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import tests.test_workbench_browser  # noqa: F401 -- skips this module without playwright
 from equity.core.board import Board
 from equity.core.cards import Seat
 from equity.formats import read_boards
