@@ -290,7 +290,7 @@ def test_the_options_are_described_from_ruling_options(server: Server) -> None:
     # the estimate's options (issue 21), offered like every other
     assert [by_name[n]["kind"] for n in ("samples", "seed", "max_positions")] == [
         "integer"] * 3
-    assert by_name["samples"]["default"] == 80 and by_name["reference"]["kind"] == "switch"
+    assert by_name["samples"]["default"] == 48 and by_name["reference"]["kind"] == "switch"
     assert [by_name[n]["flag"] for n in ("lines", "outcomes", "drop")] == [
         "--line", "--outcome", "--drop"]
     assert all(by_name[n]["kind"] == "list" for n in ("lines", "outcomes", "drop"))

@@ -61,7 +61,7 @@ class Sampling:
 
     first: int = 8
     step: int = 24
-    cap: int = 80
+    cap: int = 48
     share: float = 0.2
 
     def __post_init__(self) -> None:
