@@ -78,11 +78,12 @@ def _score(page: Any) -> str:
     return text
 
 
-def new_page(browser: Any, viewport: str, server: Server) -> tuple[Any, Any, list[str]]:
-    """A fresh page on the workbench, sized for ``viewport``, with its script errors
-    collected; the form of options is built when it returns."""
+def new_page(browser: Any, viewport: str, server: Server,
+             sizes: dict[str, dict[str, int]] = VIEWPORTS) -> tuple[Any, Any, list[str]]:
+    """A fresh page on the workbench, sized for ``viewport`` (of ``sizes``), with its
+    script errors collected; the form of options is built when it returns."""
     phone = viewport == "phone"
-    context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=phone,
+    context = browser.new_context(viewport=sizes[viewport], has_touch=phone,
                                   is_mobile=phone, accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(60_000)

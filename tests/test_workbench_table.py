@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-import tests.test_workbench_browser  # noqa: F401 -- skips this module without playwright
 from equity.core.board import Board
 from equity.core.cards import Seat
 from equity.formats import read_boards
 from tests.test_serve import DEAL_001, Server
+from tests.test_workbench_browser import new_page  # (and its skip without playwright)
 
 # playwright's absence skips this module through test_workbench_browser's import
 
@@ -68,14 +68,8 @@ def in_view(page: Any, selector: str) -> bool:
 def test_a_case_from_nothing_is_ruled_with_the_ruling_on_the_first_screen(
         viewport: str, server: Server, browser: Any, tmp_path: Path) -> None:
     phone = viewport == "phone"
-    context = browser.new_context(viewport=VIEWPORTS[viewport], has_touch=phone,
-                                  is_mobile=phone, accept_downloads=True)
-    page = context.new_page()
+    context, page, errors = new_page(browser, viewport, server, VIEWPORTS)
     page.set_default_timeout(120_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "/")
-    page.locator("#opt-attention").wait_for(state="attached")
     d = Director(page, phone)
     # 1. the board number and the deal, typed (no file)
     d.type("#number", "1")
