@@ -173,8 +173,9 @@ class RulingOptions:
              "that the estimate has converged (slow)"))
     seed: int = field(default=DEFAULT_SEED, metadata=cli(
         "--seed", metavar="N", kind=int,
-        help=f"seed of the layout streams: an implementation detail, no ruling depends "
-             f"on it (default {DEFAULT_SEED})"))
+        help=f"no effect since the decision model: a decision's layouts follow from the "
+             f"position and what the player knows (kept so that older command lines run; "
+             f"default {DEFAULT_SEED})"))
     likely: float = field(default=1 / 3, metadata=cli(
         "--likely", metavar="SHARE", kind=float,
         help="--policy favourable: weight from which a result is 'likely' "
@@ -227,7 +228,7 @@ class RulingOptions:
     @property
     def estimate(self) -> Estimate:
         """How the likely lines are estimated, with the Director's lines and outcomes."""
-        return Estimate(self.seed, self.samples, self.reference, self.lines, self.outcomes)
+        return Estimate(self.samples, self.reference, self.lines, self.outcomes)
 
     @property
     def line_weights(self) -> Weights:

@@ -4,8 +4,8 @@ A player at a decision cannot see every card. What he chooses depends only on th
 position and on what he knows (:class:`~equity.core.knowledge.Knowledge`: his hand,
 dummy, the cards played, the suits shown out of), so a decision is a **function**, not a
 draw: :class:`DecisionModel` answers the same question with the same decision, every
-time, within a ruling (it remembers them), and gives each decision its layouts from a
-stream derived from the position and the knowledge (so the same decision always sees
+time (it remembers them within a ruling), and gives each decision its layouts from a
+stream derived from the position and the knowledge alone — no seed (so the same decision always sees
 the same layouts, and every card is compared on the same layouts: paired differences).
 
 How a decision is made, cheapest first:
@@ -198,7 +198,6 @@ class DecisionModel:
     """Single-dummy decisions for one ruling (or one batch task): remembered, each with
     its own layout stream, sampled adaptively (module docstring)."""
 
-    seed: int = 1
     sampling: Sampling = DEFAULT_SAMPLING
     work: Work = field(default_factory=Work)
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
@@ -248,7 +247,9 @@ class DecisionModel:
                  prefer: CardSet, cap: int, real: dict[Card, int]) -> Plan[Decision]:
         pos = knowledge.position
         side = pos.to_play.side
-        digest = hashlib.blake2b(f"{self.seed}|{key}".encode(), digest_size=8).digest()
+        # the layouts follow from the decision alone: the same decision, the same layouts,
+        # whatever was decided before or in which ruling (no seed: nothing to draw)
+        digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
         rng = random.Random(int.from_bytes(digest, "big"))
         values: list[dict[Card, int]] = []
         s = self.sampling

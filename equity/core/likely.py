@@ -31,8 +31,8 @@ from equity.core.position import Position
 from equity.core.questions import Plan, tricks_through
 
 DEFAULT_SEED = 1
-"""The seed of the layout streams: an implementation detail that moves no ruling (the
-decisions converge; ``--reference`` checks it)."""
+"""What ``--seed`` takes by default. Since issue 21 it moves nothing: a decision's
+layouts follow from the position and what the player knows (:mod:`.decision`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,6 @@ def _revoke_prefix(text: str) -> tuple[int | None, str]:
 class Estimate:
     """How the likely outcomes are estimated, and the Director's own lines and outcomes."""
 
-    seed: int = DEFAULT_SEED
     samples: int = DEFAULT_SAMPLING.cap
     """The most layouts a close decision may use (the cap of the adaptive sampling)."""
     reference: bool = False
@@ -136,7 +135,7 @@ class Estimate:
 
     def model(self) -> DecisionModel:
         """A fresh decision model for one ruling."""
-        return DecisionModel(self.seed, self.sampling)
+        return DecisionModel(self.sampling)
 
 
 @dataclass(frozen=True, slots=True)
