@@ -238,6 +238,8 @@ class DecisionModel:
                                 0, "free", tuple(groups))
         else:
             decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real)
+            if known is not None:  # the stream starts again: its first layouts were solved
+                self.work.layouts -= known.layouts
             decision = dataclasses.replace(decision, equal=tuple(groups))
             self.work.decisions += key not in self._memo
         self._memo[key] = decision

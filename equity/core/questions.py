@@ -64,19 +64,18 @@ class Work:
     """The most positions the ruling may hand to DDS (0: no limit); past it the ruling
     stops with :class:`TooMuchWork`."""
 
+    FIGURES = ("positions", "decisions", "layouts", "dds_seconds", "seconds")
+    """The figures (JSON ``stats``), in order; ``limit`` is a bound, not a figure."""
+
     def add(self, other: Work) -> None:
         """Add ``other``'s figures to these (a batch's totals)."""
-        self.positions += other.positions
-        self.decisions += other.decisions
-        self.layouts += other.layouts
-        self.dds_seconds += other.dds_seconds
-        self.seconds += other.seconds
+        for name in self.FIGURES:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def as_dict(self) -> dict[str, int | float]:
         """The figures as JSON ``stats`` (seconds to the millisecond)."""
-        return {"positions": self.positions, "decisions": self.decisions,
-                "layouts": self.layouts, "dds_seconds": round(self.dds_seconds, 3),
-                "seconds": round(self.seconds, 3)}
+        return {name: round(v, 3) if isinstance(v, float) else v
+                for name in self.FIGURES for v in [getattr(self, name)]}
 
 
 class TooMuchWork(ValueError):
