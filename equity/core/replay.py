@@ -111,6 +111,10 @@ class Replay:
     """Cards the record shows after a missing card in its last trick: played after the
     play had stopped there (attention drawn, the Director called). They are reported but
     are not part of the play (seed 003, WC 2012)."""
+    requirements: tuple[Requirement, ...] = ()
+    """The Law 61A(b) requirements the replay applied (lead penalties and major penalty
+    cards, each from its trick on): the board's facts and the penalty cards that
+    corrections in the record created (Laws 62B1, 62C2)."""
 
     def claim_problem(self) -> str | None:
         """Why the recorded claim cannot be taken at its word, if it cannot."""
@@ -245,7 +249,8 @@ def replay(board: Board) -> Replay:
                             Seat(winners[t]) if winners[t] >= 0 else None))
 
     return Replay(board, contract, tuple(tricks), tuple(revokes),
-                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract))
+                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
+                  reqs)
 
 
 def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract
