@@ -171,4 +171,5 @@ def replay(board: Board) -> Replay:
             leader = winner
 
     return Replay(board, contract, tuple(tricks), tuple(revokes),
-                  record.claimed, record.claim_tricks, tuple(after_stop))
+                  record.claimed, record.claim_tricks, tuple(after_stop),
+                  tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty")))
