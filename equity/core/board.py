@@ -28,6 +28,12 @@ The fact tags are our own PBN tags, documented in the README:
     leads (a lead penalty, Laws 26/50D2/56); SEAT holds CARD as a major penalty card
     that must be played at the first legal opportunity (Law 50D1); SEAT's hand is
     faced on the table (matters for Law 64B3 in the 2007 and 1997 editions).
+``[EquityWithdrawn "2 E H2; 2 S S5; 2 W S3"]``
+    a revoke corrected at the table, with the play going on (Law 62): each card
+    withdrawn, as TRICK SEAT CARD, in the order withdrawn; ``[Play]`` shows each trick
+    as finally played. The revoke card comes first (62B: its replacement is the
+    offender's card in the record), then the cards the non-offenders took back (62C1)
+    and the offending side's card taken back after them (62C2).
 """
 
 from __future__ import annotations
@@ -136,6 +142,38 @@ class Requirement:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A card played and then withdrawn when a revoke was corrected (Law 62): SEAT's
+    CARD at trick TRICK; the record shows the card that replaced it."""
+
+    trick: int
+    seat: Seat
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.trick} {self.seat.name} {self.card}"
+
+    @classmethod
+    def parse(cls, text: str) -> Withdrawal:
+        """"2 E H2"."""
+        words = text.split()
+        try:
+            if len(words) != 3:
+                raise ValueError(text)
+            trick, seat, card = int(words[0]), Seat.parse(words[1]), Card.parse(words[2])
+        except (ValueError, ModelError) as e:
+            raise ModelError(f"a withdrawn card reads 'TRICK SEAT CARD' (e.g. '2 E H2'): "
+                             f"{text.strip()!r}") from e
+        if not 1 <= trick <= 13:
+            raise ModelError(f"withdrawn card's trick out of range in {text.strip()!r}")
+        return cls(trick, seat, card)
+
+    @staticmethod
+    def parse_list(text: str) -> tuple[Withdrawal, ...]:
+        return tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
+
+
+@dataclass(frozen=True, slots=True)
 class Facts:
     """What the Director learns at the table and the play record cannot show."""
 
@@ -144,6 +182,8 @@ class Facts:
     attention_by_trick: Mapping[int, Attention] = field(default_factory=dict)
     claimer: Seat | None = None
     requirements: tuple[Requirement, ...] = ()
+    withdrawn: tuple[Withdrawal, ...] = ()
+    """Cards withdrawn when a revoke was corrected at the table (Law 62), in order."""
     claim_status: ClaimStatus = ClaimStatus.AGREED
     self_inflicted: int | None = None
     """Law 12C1(e): the tricks the non-offenders' own serious error cost them, as the

@@ -611,7 +611,8 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
-    established = [(r, law_63a(r, replay, ed)) for r in replay.revokes]
+    established = [(r, None if r.corrected_at_table else law_63a(r, replay, ed))
+                   for r in replay.revokes]
     corrected = [law_62c3(r, established, ed) or law_62d(r, replay) for r, _ in established]
     # Law 64B7 looks at the revokes that stand, of both sides.
     standing = {r.seat.side for (r, est), c in zip(established, corrected, strict=True)
@@ -621,7 +622,9 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     pool = _Pool(replay)
     out: list[RevokeRuling] = []
     for (rev, est), correction in zip(established, corrected, strict=True):
-        if est is None or correction is not None:
+        if rev.corrected_at_table:
+            out.append(_rule_table_correction(rev, replay))
+        elif est is None or correction is not None:
             out.append(_rule_correction(rev, replay, est, correction, ed))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
@@ -664,6 +667,42 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
         steps.append(Step("64B8", "the revoke was corrected under Law 62C3: no transfer."))
     return RevokeRuling(rev, rev.seat.side, est is not None, True, 0, (), tuple(steps),
                         correction, exemption, play_out)
+
+
+def _rule_table_correction(rev: Revoke, replay: Replay) -> RevokeRuling:
+    """Law 62 as the table applied it (the record shows the correction): the revoke was
+    not established (62A), the offender put a legal card in its place (62B), a
+    defender's withdrawn card became a major penalty card (62B1; the replay holds him to
+    it, Law 50D), the non-offenders took back cards as they chose (62C1; Law 16C1: the
+    information is theirs) and the offending side's next player after them changed his
+    (62C2; Law 16C2 limits his choice: judged with the equity check, which needs the
+    double-dummy solver). No transfer: the trick count is the table's."""
+    steps = [law_61a(rev, replay),
+             Step("62A", "attention was drawn before the revoke was established: it was "
+                         "corrected at the table, as the record shows.")]
+    for w in rev.withdrawn:
+        who = _who(w.seat, replay)
+        penalty = f"; {w.card.pretty} became a major penalty card" if w.penalty else ""
+        if w.law == "62B":
+            steps.append(Step("62B1" if w.penalty else "62B2",
+                              f"{who} withdrew {w.card.pretty} and played "
+                              f"{w.replaced_by.pretty}{penalty}"
+                              + ("" if w.penalty else "; no further rectification") + "."))
+        elif w.law == "62C1":
+            steps.append(Step("62C1", f"{who} took back {w.card.pretty} and played "
+                                      f"{w.replaced_by.pretty} (his side's information "
+                                      "from withdrawn cards is authorised, Law 16C1)."))
+        else:
+            steps.append(Step("62C2", f"{who}, next in rotation, then took back "
+                                      f"{w.card.pretty} and played {w.replaced_by.pretty}"
+                                      f"{penalty}; his side may not choose a card the "
+                                      "withdrawn cards suggested (Law 16C2)."))
+    penalty_card = rev.card if rev.withdrawn[0].penalty else None
+    correction = Correction(
+        penalty_card,
+        tuple((w.seat, w.card) for w in rev.withdrawn if w.law == "62C1"),
+        tuple((w.seat, w.card) for w in rev.withdrawn if w.law == "62C2"))
+    return RevokeRuling(rev, rev.seat.side, False, True, 0, (), tuple(steps), correction)
 
 
 def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,

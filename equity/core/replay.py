@@ -10,10 +10,12 @@ and :func:`replay` call; :mod:`equity.core.kernel` packs boards for it.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from equity.core.board import Board, PlayRecord, Requirement
+from equity.core.board import Board, PlayRecord, Requirement, RequirementKind
 from equity.core.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
 from equity.core.errors import BoardError, Where
 from equity.core.kernel import (
@@ -26,6 +28,7 @@ from equity.core.kernel import (
     pack_board,
     run,
 )
+from equity.core.position import follow_suit_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,23 @@ class RevokeKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Withdrawn:
+    """A card withdrawn at the table when a revoke was corrected (Law 62), and the card
+    the record shows in its place."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    replaced_by: Card
+    law: str
+    """``"62B"`` (the revoke card), ``"62C1"`` (a non-offender's card played after the
+    revoke) or ``"62C2"`` (the offending side's card, taken back after a non-offender's)."""
+    penalty: bool
+    """It became a major penalty card (62B1, 62C2: a defender's card from an unfaced
+    hand)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Revoke:
     """A held card that was not legal (Law 61A), as the record shows it."""
 
@@ -83,6 +103,15 @@ class Revoke:
     could_play: CardSet
     """The legal cards the offender held at that moment."""
     requirement: Requirement | None = None
+    withdrawn: tuple[Withdrawn, ...] = ()
+    """The correction the record shows (``[EquityWithdrawn]``): the revoke card first
+    (62B), then the cards taken back after it (62C1, 62C2); empty for a revoke the
+    record shows as played."""
+
+    @property
+    def corrected_at_table(self) -> bool:
+        """The record shows this revoke corrected at the table (Law 62), play going on."""
+        return bool(self.withdrawn)
 
     @property
     def suit(self) -> Suit:
@@ -214,8 +243,25 @@ def replay(board: Board) -> Replay:
     if record is None:
         raise fail("no play record")
     reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
+    tricks, revokes = _run(board, contract, record, reqs)
+    corrected: tuple[Revoke, ...] = ()
+    if board.facts.withdrawn:  # Law 62 at the table: its penalty cards apply from then on
+        corrected = _corrections(board, contract, tricks, fail)
+        reqs += tuple(Requirement(RequirementKind.PENALTY, w.seat, w.trick + 1, card=w.card)
+                      for r in corrected for w in r.withdrawn if w.penalty)
+        tricks, revokes = _run(board, contract, record, reqs)
+    revokes = sorted([*revokes, *corrected], key=lambda r: (r.trick, _place(tricks, r)))
+    return Replay(board, contract, tuple(tricks), tuple(revokes),
+                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
+                  reqs)
+
+
+def _run(board: Board, contract: Contract, record: PlayRecord,
+         reqs: tuple[Requirement, ...]) -> tuple[list[Trick], list[Revoke]]:
+    """The kernel's replay of ``record`` under ``reqs``: tricks and revokes."""
     if len(reqs) > MAX_REQS:
-        raise fail(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied")
+        raise BoardError(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied",
+                         board.source, board.label)
     batch = Batch.empty(1, len(reqs))
     pack_board(batch, 0, board.deal.hands, contract, record, reqs)
     out = run(batch)
@@ -247,10 +293,74 @@ def replay(board: Board) -> Replay:
             p += 1
         tricks.append(Trick(t + 1, Seat(lead_out[t]), tuple(plays),
                             Seat(winners[t]) if winners[t] >= 0 else None))
+    return tricks, revokes
 
-    return Replay(board, contract, tuple(tricks), tuple(revokes),
-                  record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
-                  reqs)
+
+def _place(tricks: list[Trick], rev: Revoke) -> int:
+    trick = tricks[rev.trick - 1] if rev.trick <= len(tricks) else None
+    return next((i for i, p in enumerate(trick.plays) if p.seat == rev.seat), 4) \
+        if trick is not None else 4
+
+
+def _corrections(board: Board, contract: Contract, tricks: list[Trick],
+                 fail: Callable[..., BoardError]) -> tuple[Revoke, ...]:
+    """The revokes the record shows corrected at the table (``[EquityWithdrawn]``, Law
+    62), each with its withdrawn cards. A withdrawn card that was not a revoke starts
+    nothing: it must follow a revoke, as a card played after it (62C1, 62C2)."""
+    hands = list(board.deal.hands)
+    held: dict[tuple[int, Seat], CardSet] = {}
+    for t in tricks:
+        for p in t.plays:
+            held[(t.number, p.seat)] = hands[p.seat]
+            hands[p.seat] &= ~p.card.bit
+    declarer = contract.declarer.side
+    faced = {r.seat: r.trick for r in board.facts.requirements if r.kind == "faced"}
+    out: list[tuple[Revoke, list[Withdrawn]]] = []
+    for w in board.facts.withdrawn:
+        where = f"[EquityWithdrawn] {w}: "
+        trick = tricks[w.trick - 1] if w.trick <= len(tricks) else None
+        i = next((k for k, p in enumerate(trick.plays) if p.seat == w.seat), None) \
+            if trick is not None else None
+        if trick is None or i is None:
+            raise fail(where + f"the record shows no card of {w.seat.long_name} on trick "
+                       f"{w.trick} to replace it", w.trick, w.seat, w.card)
+        hand = held[(w.trick, w.seat)]
+        now = trick.plays[i].card
+        if not hand & w.card.bit or w.card == now:
+            raise fail(where + f"{w.seat.long_name} did not hold {w.card} besides the "
+                       f"{now} the record shows", w.trick, w.seat, w.card)
+        led = trick.plays[0].card.suit if i else None
+        could = follow_suit_cards(hand, led)
+        if not could & w.card.bit:  # 61A: a revoke, corrected (62A, 62B)
+            defender = w.seat.side != declarer
+            unfaced = faced.get(w.seat, 14) > w.trick
+            rev = Revoke(w.trick, w.seat, w.card, led, RevokeKind.FOLLOW, could)
+            out.append((rev, [Withdrawn(w.trick, w.seat, w.card, now, "62B",
+                                        defender and unfaced)]))
+            continue
+        if not out:
+            raise fail(where + "it was a legal card, and no revoke was corrected before it "
+                       "(Law 62 takes back only cards played after a revoke)",
+                       w.trick, w.seat, w.card)
+        rev, items = out[-1]
+        after = (w.trick, i) > (rev.trick, _place(tricks, rev)) and w.trick <= rev.trick + 1
+        if not after:
+            raise fail(where + f"only cards played after the revoke ({rev.seat.long_name}'s "
+                       f"{rev.card} on trick {rev.trick}) may be withdrawn (Law 62C)",
+                       w.trick, w.seat, w.card)
+        if w.seat.side != rev.seat.side:
+            items.append(Withdrawn(w.trick, w.seat, w.card, now, "62C1", False))
+            continue
+        # 62C2: the offending side's player next in rotation after a non-offender who
+        # withdrew his card
+        previous = w.seat.after(3)
+        if not any(x.seat == previous and x.trick == w.trick for x in items[1:]):
+            raise fail(where + f"{w.seat.long_name} may take his card back only after "
+                       f"{previous.long_name}, the non-offender before him, took back his "
+                       "(Law 62C2)", w.trick, w.seat, w.card)
+        items.append(Withdrawn(w.trick, w.seat, w.card, now, "62C2",
+                               w.seat.side != declarer and faced.get(w.seat, 14) > w.trick))
+    return tuple(dataclasses.replace(rev, withdrawn=tuple(items)) for rev, items in out)
 
 
 def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract

@@ -2,23 +2,23 @@
 auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
-``EquityRequirement``) carry what a play record cannot show; they are documented in
-:mod:`equity.core.board`. They are plain tag pairs, so a LIN file, which has no tags,
-always gets the default :class:`~equity.core.board.Facts`.
+``EquityRequirement``, ``EquityWithdrawn``) carry what a play record cannot show; they
+are documented in :mod:`equity.core.board`. They are plain tag pairs, so a LIN file,
+which has no tags, always gets the default :class:`~equity.core.board.Facts`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from equity.core.board import Attention, ClaimStatus, Facts, Requirement
+from equity.core.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
 from equity.core.cards import Contract, ModelError, Seat, Strain
 from equity.core.errors import BoardError, Where
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
-             "EquitySelfInflicted", "EquityRequirement")
+             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -95,9 +95,16 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityRequirement", str(e)) from None
 
+    withdrawn: tuple[Withdrawal, ...] = ()
+    if "EquityWithdrawn" in tags:
+        try:
+            withdrawn = Withdrawal.parse_list(tags["EquityWithdrawn"])
+        except ModelError as e:
+            raise fail("EquityWithdrawn", str(e)) from None
+
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
-                 claimer=claimer, requirements=requirements, claim_status=claim_status,
-                 self_inflicted=self_inflicted)
+                 claimer=claimer, requirements=requirements, withdrawn=withdrawn,
+                 claim_status=claim_status, self_inflicted=self_inflicted)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -118,6 +125,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquitySelfInflicted"] = str(facts.self_inflicted)
     if facts.requirements:
         out["EquityRequirement"] = "; ".join(str(r) for r in facts.requirements)
+    if facts.withdrawn:
+        out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
     return out
 
 

@@ -84,7 +84,8 @@ _LONGEST_ANNOTATED = _native.LONGEST_TOKEN
 """No card or call with its annotations is longer; a longer token is not stripped."""
 _RESULT_SIDES = re.compile(r"(NS|EW)\s*([0-9]{1,2})(?![0-9])", re.IGNORECASE)
 _ONCE = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result",
-         "Auction", "Play", "EquityLaws", "EquityAttention", "EquityClaim", "EquityRequirement")
+         "Auction", "Play", "EquityLaws", "EquityAttention", "EquityClaim", "EquityRequirement",
+         "EquityWithdrawn")
 """Tags a game holds at most once; a second one means a missing blank line between games."""
 _LONGEST_PENDING = 8192
 """A tag pair spread over lines (import format) is given up on after this many characters:

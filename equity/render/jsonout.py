@@ -56,6 +56,10 @@ def revoke_json(r: RevokeRuling) -> JSON:
             "offenders_may_then_withdraw": [
                 {"seat": s.name, "card": str(card)} for s, card in c.offenders_may_then_withdraw],
         }
+    if rev.withdrawn:  # corrected at the table (Law 62), as the record shows
+        out["withdrawn"] = [{"trick": w.trick, "seat": w.seat.name, "card": str(w.card),
+                             "replaced_by": str(w.replaced_by), "law": w.law,
+                             "penalty_card": w.penalty} for w in rev.withdrawn]
     return out
 
 
