@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from equity.core.cards import Card, Seat, Side
 from equity.core.replay import Play
+
+if TYPE_CHECKING:
+    from equity.core.unauthorised import Finding
 
 
 class LineKind(StrEnum):
@@ -127,8 +131,9 @@ class Counterfactual:
 
     revoke: int
     law: str
-    """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit) or
-    ``"64C2(b)"`` (both sides revoked)."""
+    """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit),
+    ``"64C2(b)"`` (both sides revoked) or ``"16C2"`` (a corrected revoke's 62C2 change
+    that the withdrawn cards suggested: the adjusted play, Law 12C1)."""
     corrected: tuple[int, ...]
     """The revokes the lines correct."""
     standing: tuple[int, ...]
@@ -138,4 +143,8 @@ class Counterfactual:
     lines: tuple[Line, ...] = field(default=())
     natural: Card | None = None
     """The offender's natural card: the one a single-dummy player in his seat chooses
-    at the revoke (the table line substitutes it)."""
+    at the revoke (the table line substitutes it); under 16C2 the card the changing
+    player would have chosen without the unauthorised information."""
+    finding: Finding | None = None
+    """Law 16C2 on a 62C2 change (law ``"16C2"``); without lines when there was no
+    infraction (nothing to weigh: the finding is reported)."""

@@ -46,7 +46,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from equity.core.cards import CardSet, ModelError, Side
+from equity.core.cards import CardSet, ModelError, Side, cards
 from equity.core.decision import DecisionModel, classes
 from equity.core.knowledge import shown_out
 from equity.core.laws import AutomaticRuling, RevokeRuling
@@ -84,6 +84,7 @@ from equity.core.questions import (
 )
 from equity.core.replay import Play, Replay, Revoke
 from equity.core.table_line import TableLine, table_line
+from equity.core.unauthorised import LAW, changes, judge
 
 NO_ESTIMATE = Estimate()
 
@@ -102,23 +103,73 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
 def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
           ) -> Plan[tuple[Counterfactual, ...]]:
     standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
-    if not standing:
+    judged = [i for i, r in enumerate(ruling.revokes) if changes(r.revoke)]
+    if not standing and not judged:
         return ()
     _check_director(ruling, standing, estimate)
     sides = {ruling.revokes[i].offender_side for i in standing}
     if len(sides) == 2:  # 64C2(b): as though neither side had revoked
-        both = yield from _counterfactual(ruling, standing[0], tuple(standing), (), None,
-                                          "64C2(b)", estimate, standing[0], model)
-        return (both,)
+        found_b: list[list[Counterfactual]] = yield from together(
+            _single(_counterfactual(ruling, standing[0], tuple(standing), (), None,
+                                    "64C2(b)", estimate, standing[0], model)),
+            *[_unauthorised(ruling, i, (), model, False) for i in judged])
+        return tuple(cf for cfs in found_b for cf in cfs)
     each = []
-    for k, i in enumerate(standing):
+    for i in sorted([*standing, *judged]):
         rev = ruling.revokes[i]
-        earlier = tuple(standing[:k])
+        earlier = tuple(j for j in standing if j < i)
+        if i in judged:  # Law 16C2 on a correction the record shows
+            each.append(_unauthorised(ruling, i, earlier, model,
+                                      not sides or sides == {rev.offender_side}))
+            continue
         law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
-        each.append(_counterfactual(ruling, i, (i,), earlier, rev.offender_side.other, law,
-                                    estimate, standing[0], model))
-    found: list[Counterfactual] = yield from together(*each)
-    return tuple(found)
+        each.append(_single(_counterfactual(ruling, i, (i,), earlier,
+                                            rev.offender_side.other, law, estimate,
+                                            standing[0], model)))
+    found: list[list[Counterfactual]] = yield from together(*each)
+    return tuple(cf for cfs in found for cf in cfs)
+
+
+def _single(p: Plan[Counterfactual]) -> Plan[list[Counterfactual]]:
+    cf = yield from p
+    return [cf]
+
+
+def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
+                  model: DecisionModel, weigh: bool) -> Plan[list[Counterfactual]]:
+    """Law 16C2 on each 62C2 change of revoke ``index`` (corrected at the table): the
+    finding, and where he played a card the withdrawn cards suggested, the adjusted
+    play's lines — the likely outcomes with the card he would have chosen without the
+    information, and that card double dummy — to weigh against the table's result
+    (``weigh``: only when the board's other revokes that stand are the same side's,
+    so that one side is protected; otherwise the finding is reported for the
+    Director)."""
+    rp = ruling.replay
+    rev = ruling.revokes[index].revoke
+    nos = rev.seat.side.other
+    out: list[Counterfactual] = []
+    for change in changes(rev):
+        f = yield from judge(rp, rev, change, model)
+        if not (f.infraction and weigh and rp.finished):
+            out.append(Counterfactual(index, LAW, (index,), earlier, nos, (), None, f))
+            continue
+        outcomes = yield from likely_outcomes(f.start, model, nos)
+        card = next(cards(f.start.allowed))
+        drafts = [_from_outcome(LIKELY, index, o, "likely", Departure(
+            Leaves.REVOKE, change.trick, change.seat,
+            f"{len(o.plays)} cards by the decision model from {card.pretty}, the card "
+            f"he would have chosen without the information ({o.probability:.0%} likely)"))
+            for o in outcomes]
+        drafts.append(Line(SUBSTITUTION, index, card, (card,),
+                           (Play(change.trick, change.seat, card, f.start.position.suit_led),),
+                           Departure(Leaves.REVOKE, change.trick, change.seat,
+                                     "the card he would have chosen without the "
+                                     "information, then double dummy", card),
+                           f.before + f.values[card], 0, name=str(card)))
+        transfers = [ruling.revokes[j] for j in earlier]
+        lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
+        out.append(Counterfactual(index, LAW, (index,), earlier, nos, lines, card, f))
+    return out
 
 
 def build(ruling: AutomaticRuling, dd: Solver, estimate: Estimate = NO_ESTIMATE,

@@ -74,8 +74,16 @@ class Basis(StrEnum):
     """The Law 64A transfer stands."""
     ADJUSTED = "64C"
     """A Law 64C adjusted score."""
+    UNAUTHORISED = "16C2"
+    """An adjusted score because a player of the offending side chose, at a correction,
+    a card the withdrawn cards suggested (Laws 16C2, 12C1)."""
     NONE = "none"
     """No transfer and no adjustment."""
+
+    @property
+    def adjusted(self) -> bool:
+        """An adjusted score (Law 64C or Laws 16C2/12C1), not the automatic result."""
+        return self in (Basis.ADJUSTED, Basis.UNAUTHORISED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +183,9 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     base = Basis.TRANSFER if transferred else Basis.NONE
     current: Dist = ((after, 1.0),)
     steps = [_policy_step(policy, weights, thresholds), _event_step(event)]
+    # Law 16C2 findings with nothing to weigh are reported, not compared
+    steps += [_finding_step(ruling, cf) for cf in counterfactuals if not cf.lines]
+    counterfactuals = [cf for cf in counterfactuals if cf.lines]
     if not counterfactuals:
         steps.append(_pending_step() if ruling.pending else
                      Step("64C1", "no established revoke stands: no equity check."))
@@ -245,19 +256,23 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
 
         sensitivity.append(sensitivity_sentence(a, policy, gain_with, thresholds, sign_of(nos),
                                         len(assessments) > 1))
+        if cf.finding is not None:
+            steps.append(_finding_step(ruling, cf))
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
             earlier = _align(earlier, _align(played[k], nxt, -1), 1)
             earlier_off = _align(earlier_off, _align(theirs[k], nxt_off, -1), 1)
-            basis, adjusted_for = Basis.ADJUSTED, cf.revoke
+            adjusted_for = cf.revoke
+            basis = (Basis.ADJUSTED if basis is Basis.ADJUSTED or cf.finding is None
+                     else Basis.UNAUTHORISED)
         else:
             earlier = _align(earlier, _point(t), 1)
             earlier_off = _align(earlier_off, _point(t), 1)
     current = _result(_align(table, earlier, 1))
     offenders: Dist | None = _result(_align(table, earlier_off, 1))
     after: Dist = ((ruling.after_transfer_tricks, 1.0),)
-    if basis is Basis.ADJUSTED and \
+    if basis.adjusted and \
             nos_gain(contract, vulnerability, event, nos, after, current) <= EPSILON:
         # Law 12B2: the adjustments together must leave the non-offenders better off
         steps.append(Step("12B2", "the revokes' rectifications together are not better for "
@@ -265,13 +280,13 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         current, offenders, adjusted_for = after, None, None
         basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
             else Basis.NONE
-    nos_side = nos if basis is Basis.ADJUSTED else None
-    if basis is Basis.ADJUSTED and serious_error:
+    nos_side = nos if basis.adjusted else None
+    if basis.adjusted and serious_error:
         current = _serious_error(ruling, current, steps)
-    if offenders == current or basis is not Basis.ADJUSTED:
+    if offenders == current or not basis.adjusted:
         offenders = None
     steps.append(_decision_step(ruling, basis, current, adjusted_for, offenders))
-    if basis is Basis.ADJUSTED:
+    if basis.adjusted:
         low = _below_64a(ruling, current, nos)
         if low is not None:
             steps.append(low)
@@ -475,11 +490,50 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
                  "with their rectifications"
                  + ("; 64C2(a): the same player revoked again in the same suit" if
                     cf.law == "64C2(a)" else "") + ")")
-    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} with its "
-             "Law 64A transfer")
+    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} "
+             + ("as the table played it" if cf.finding is not None
+                else "with its Law 64A transfer"))
+    if cf.finding is not None:
+        head = (f"revoke {cf.revoke + 1} (trick {rev.trick}), Law 16C2: the play with "
+                f"the card he would have chosen without the information gives declarer "
+                f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
     verdict = (f"{worth}, better for {nos}: insufficiently compensated" if gain
                else f"{worth}, not better for {nos}: compensated")
     return Step(cf.law, f"{head}; {verdict}.")
+
+
+def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
+    """Law 16C2 on a 62C2 change at a correction the record shows: what the withdrawn
+    cards suggested, what he would have chosen without them, and what follows."""
+    f = cf.finding
+    assert f is not None
+    rp = ruling.replay
+    who = f.change.seat.long_name
+    played = f.change.replaced_by.pretty
+    info = f.unauthorised
+    head = (f"revoke {cf.revoke + 1} (trick {f.change.trick}): {who} took back "
+            f"{f.change.card.pretty} and played {played}")
+    if info is None:
+        return Step("16C2", f"{head}; the cards the non-offenders took back suggested "
+                            "nothing over another card (or nothing was left to decide): "
+                            "his choice stands.", StepKind.CHECK)
+    text = (f"{head}; without the withdrawn {info.withdrawn.pretty} (unauthorised to "
+            f"his side, Law 16C2) he would choose {info.without.pretty}, with it "
+            f"{info.suggested.pretty}")
+    if not f.infraction:
+        why = ("it is no better for his side" if not info.forbidden else
+               f"he did not play {info.suggested.pretty}")
+        return Step("16C2", f"{text}; {why}: his choice stands.", StepKind.CHECK)
+    if not cf.lines:
+        why = ("play continues: the Director adjusts at the end of play if it damaged "
+               "the non-offenders" if not rp.finished else
+               "the other side's revokes stand too: the Director combines the two")
+        return Step("16C2", f"{text}, better for his side: {played} was not allowed "
+                            f"(Law 12C1(e): doubt against the offenders); {why}.",
+                    StepKind.CHECK)
+    return Step("16C2", f"{text}, better for his side: {played} was not allowed; the "
+                        f"play is estimated with {info.without.pretty} (Laws 12C1(c), "
+                        "12C1(e)).", StepKind.CHECK)
 
 
 def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
@@ -497,6 +551,13 @@ def _decision_step(ruling: AutomaticRuling, basis: Basis,
                            f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
                            "transfer (never both); not below the Law 64A result "
                            "(Law 12B2).", StepKind.DECISION)
+    if basis is Basis.UNAUTHORISED:
+        assert adjusted_for is not None
+        theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
+        return Step("16C2", f"adjusted score for revoke {adjusted_for + 1}'s correction "
+                            f"(Laws 16C2, 12C1): {_tricks(ruling, current)}{theirs}, the "
+                            "play with the card he would have chosen without the "
+                            "unauthorised information.", StepKind.DECISION)
     if basis is Basis.TRANSFER:
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
                     StepKind.DECISION)

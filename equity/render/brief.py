@@ -52,6 +52,9 @@ def _decision(v: BoardView) -> str | None:
     if v.basis_code == "64C":
         return (f"Law 64C: the transfer did not compensate the non-offenders; the score is "
                 f"adjusted to {v.brief_verdict}.")
+    if v.basis_code == "16C2":
+        return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
+                f"correction; the score is adjusted to {v.brief_verdict}.")
     if v.basis_code == "64A":
         return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
     return f"Law 64C: no adjustment; the result is {v.brief_verdict}."

@@ -67,6 +67,8 @@ def sections(t: Tally) -> list[Section]:
         ("tricks transferred", str(t.tricks_transferred)))))
     basis = (("64A transfer stands", str(t.basis["64A"])),
              ("64C adjusted score", str(t.basis["64C"])),
+             *((("16C2 adjusted score (correction)", str(t.basis["16C2"])),)
+               if t.basis["16C2"] else ()),
              ("no transfer, no adjustment", str(t.basis["none"])),
              *((("not checked (--no-equity)", str(t.basis["no 64C check"])),)
                if t.basis["no 64C check"] else ()))

@@ -118,8 +118,8 @@ class BoardOutcome:
 
     @property
     def adjusted(self) -> bool:
-        """Whether Law 64C replaced the transfer."""
-        return self.basis == "64C"
+        """Whether the score was adjusted (Law 64C, or Laws 16C2/12C1 at a correction)."""
+        return self.basis in ("64C", "16C2")
 
     def _gain(self, pair: tuple[float, float] | None) -> float | None:
         """The non-offenders' gain over the 64A result in an N-S currency."""

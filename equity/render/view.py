@@ -44,6 +44,8 @@ SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
 VUL_NAMES = {Vulnerability.NONE: "None", Vulnerability.BOTH: "Both",
              Vulnerability.NS: "North-South", Vulnerability.EW: "East-West"}
 BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands",
+               "16C2": "adjusted score for unauthorised information from a correction "
+                       "(Laws 16C2, 12C1)",
                "none": "no transfer and no adjustment"}
 STAGES = {StepKind.REVOKE: "Revoke", StepKind.ESTABLISHED: "Established",
           StepKind.NOT_ESTABLISHED: "Not established", StepKind.CORRECTION: "Correction",
@@ -500,7 +502,7 @@ class BoardView:
     """The weight of the table line at which the decision would change, in one sentence
     per revoke (None when no lines were compared)."""
     basis_code: str
-    """"64C", "64A" or "none"."""
+    """"64C", "64A", "16C2" or "none"."""
     basis: str
     """The basis in words."""
     verdict: str

@@ -1,0 +1,121 @@
+"""Law 16C2 at a correction the record shows: the offending side's changed card.
+
+When a revoke is corrected at the table (Law 62, ``[EquityWithdrawn]``) and a
+non-offender takes back a card he played after the revoke (62C1), the offending side's
+next player in rotation may take back his own card and play another (62C2). The
+information from the withdrawn cards is authorised to the non-offenders (16C1) but not
+to the offending side (16C2): "a player of an offending side may not choose from among
+logical alternatives one that could demonstrably have been suggested over another by
+the unauthorised information".
+
+Our reading, with the decision model (:mod:`equity.core.decision`) as the player:
+
+* **without the information** — the corrected trick as it stands, what he may see of
+  the cards (the revoke card, a major penalty card, is face up: that it must be played
+  is authorised, Law 50E1) and nothing of the cards the non-offenders took back. The
+  cards he might choose there (a chance of at least the model's share) are his logical
+  alternatives; where more than one, the doubt goes against his side (Laws 12C1(e),
+  84D): the one worst for it in the real layout;
+* **with it** — the same, knowing where each card the non-offenders took back lies;
+* the card he played was **suggested** when the model chooses it with the information,
+  and it is better for his side (double dummy, in the real layout) than the card he
+  would have chosen without it. He then may not have chosen it: the Director adjusts
+  (Laws 16C2, 12C1): the likely outcomes of the play from that card on, with the card
+  he would have chosen without the information, are weighed against the table's
+  result, and the non-offenders get the better (Law 12C1(c) weights, as for Law 64C).
+
+A single legal card, or cards of equal value, leave nothing to decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from equity.core.cards import Card, Side, cards
+from equity.core.correction import Unauthorised
+from equity.core.decision import DecisionModel, classes
+from equity.core.knowledge import Knowledge, shown_out
+from equity.core.likely import Start
+from equity.core.position import Position
+from equity.core.questions import Plan, values_of
+from equity.core.replay import Replay, Revoke, Withdrawn
+
+LAW = "16C2"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Law 16C2 on one changed card of the offending side (62C2)."""
+
+    change: Withdrawn
+    """The card taken back and the card played in its place."""
+    unauthorised: Unauthorised | None
+    """What the withdrawn cards suggested, and the card he would have chosen without
+    them; None when nothing was left to decide or they suggested nothing."""
+    infraction: bool
+    """He played the suggested card, barred by Law 16C2."""
+    start: Start
+    """Where the adjusted play starts: just before his card, with the card he would
+    have chosen without the information the only one allowed."""
+    values: dict[Card, int]
+    """Declarer's tricks from here, double dummy, after each legal card."""
+    before: int
+    """Declarer's tricks before the trick of the change."""
+
+
+def changes(rev: Revoke) -> tuple[Withdrawn, ...]:
+    """The offending side's changed cards after the non-offenders' (62C2)."""
+    return tuple(w for w in rev.withdrawn if w.law == "62C2")
+
+
+def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
+          ) -> Plan[Finding]:
+    """Law 16C2 on ``change`` (module docstring), asking its double-dummy questions."""
+    trick = replay.tricks[change.trick - 1]
+    i = next(k for k, p in enumerate(trick.plays) if p.seat == change.seat)
+    h = replay.hands_before(change.trick, i)
+    pos = Position((h[0], h[1], h[2], h[3]), replay.contract.strain, trick.leader,
+                   tuple(p.card for p in trick.plays[:i]))
+    declarer = replay.contract.declarer
+    side = declarer.side
+    plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:change.trick - 1]
+             for p in t.plays] + [(p.seat, p.card, p.suit_led) for p in trick.plays[:i]]
+    voids = shown_out(plays)
+    won = {s: replay.won_before(s, change.trick) for s in Side}
+    legal = pos.legal()
+    values = yield from values_of(pos, legal, side)
+    start = Start(pos, change.trick, won, dict(voids), declarer, change.seat, legal)
+    before = won[side]
+    if len(set(values.values())) < 2:
+        return Finding(change, None, False, start, values, before)
+    # Law 50E1: a major penalty card lies face up: every player sees it
+    faced = 0
+    for w in rev.withdrawn:
+        if w.penalty and pos.hands[w.seat] & w.card.bit:
+            faced |= w.card.bit
+    theirs = [w for w in rev.withdrawn
+              if w.law == "62C1" and pos.hands[w.seat] & w.card.bit]
+    sign = 1 if change.seat.side == side else -1  # sign * tricks: more for his side
+    blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced))
+    might = [c for c in cards(legal) if blind.might_choose(c, model.sampling.share)]
+    without = min(might or [blind.card], key=lambda c: (sign * values[c], c.rank, c.suit))
+    if not theirs:
+        return Finding(change, None, False, _only(start, without), values, before)
+    seen = faced
+    for w in theirs:
+        seen |= w.card.bit
+    told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen))
+    suggested = told.card
+    if suggested == without or values[suggested] == values[without]:
+        return Finding(change, None, False, _only(start, without), values, before)
+    gains = sign * values[suggested] > sign * values[without]
+    info = Unauthorised(LAW, theirs[0].card, suggested, without, gains)
+    # he played the suggested card (or one equal to it in rank)
+    same = next(g for g in classes(legal, pos) if suggested in g)
+    infraction = gains and change.replaced_by in same
+    return Finding(change, info, infraction, _only(start, without), values, before)
+
+
+def _only(start: Start, card: Card) -> Start:
+    return Start(start.position, start.trick, start.won, start.voids, start.declarer,
+                 start.offender, card.bit)
