@@ -225,6 +225,18 @@ static PyObject *legal(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(eq_legal(hand, suit_led, lead_suit, penalty_card));
 }
 
+static PyObject *legal_mask(PyObject *self, PyObject *args)
+{
+    unsigned long long hand, penalties;
+    int suit_led, lead_suit, forbidden;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "KiiiK:legal_mask", &hand, &suit_led, &lead_suit, &forbidden,
+                          &penalties))
+        return NULL;
+    return PyLong_FromUnsignedLongLong(
+        eq_legal_mask(hand, suit_led, lead_suit, forbidden, penalties));
+}
+
 static PyObject *trick_winner(PyObject *self, PyObject *args)
 {
     int trump, n;
@@ -267,6 +279,10 @@ static PyMethodDef methods[] = {
     {"legal", legal, METH_VARARGS,
      "legal(hand, suit_led, lead_suit, penalty_card) -> the legal cards (Laws 44, 61A); "
      "-1 for none."},
+    {"legal_mask", legal_mask, METH_VARARGS,
+     "legal_mask(hand, suit_led, lead_suit, forbidden, penalties) -> the legal cards (Laws "
+     "44C, 26, 50D): lead_suit -1 for none, forbidden a 4-bit mask of suits he may not "
+     "lead (50D2), penalties the major penalty cards in force (50D1)."},
     {"trick_winner", trick_winner, METH_VARARGS,
      "trick_winner(trump, n, c0, c1=0, c2=0, c3=0) -> position of the winning card among "
      "the n card indices in play order; trump 4 for no trump."},

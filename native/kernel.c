@@ -34,15 +34,37 @@ uint64_t eq_follow_suit(uint64_t hand, int suit_led)
     return in_suit ? in_suit : hand;
 }
 
+/* Laws 44C, 26, 50D and 56: the cards a player may play. lead_suit (0-3, or -1) is a
+ * suit he must lead if he can (a lead penalty); forbidden (a 4-bit mask of suits) the
+ * suits he may not lead while he can lead another (Law 50D2(a)); penalties the major
+ * penalty cards in force (Law 50D1): any of them he may legally play, he must play. */
+uint64_t eq_legal_mask(uint64_t hand, int suit_led, int lead_suit, int forbidden,
+                       uint64_t penalties)
+{
+    uint64_t legal = eq_follow_suit(hand, suit_led), pens;
+    if (suit_led < 0 || suit_led > 3) {
+        if (lead_suit >= 0 && lead_suit <= 3 && (hand & EQ_SUIT_MASK(lead_suit))) {
+            legal = hand & EQ_SUIT_MASK(lead_suit);
+        } else if (forbidden & 15) {
+            uint64_t banned = 0, rest;
+            int s;
+            for (s = 0; s < 4; s++)
+                if ((forbidden >> s) & 1)
+                    banned |= EQ_SUIT_MASK(s);
+            rest = legal & ~banned;
+            if (rest)
+                legal = rest;
+        }
+    }
+    pens = legal & penalties;
+    return pens ? pens : legal;
+}
+
 uint64_t eq_legal(uint64_t hand, int suit_led, int lead_suit, int penalty_card)
 {
-    uint64_t legal = eq_follow_suit(hand, suit_led);
-    if ((suit_led < 0 || suit_led > 3) && lead_suit >= 0 && lead_suit <= 3 &&
-        (hand & EQ_SUIT_MASK(lead_suit)))
-        legal = hand & EQ_SUIT_MASK(lead_suit);
-    if (penalty_card >= 0 && penalty_card < 64 && ((legal >> penalty_card) & 1))
-        legal = (uint64_t)1 << penalty_card;
-    return legal;
+    return eq_legal_mask(hand, suit_led, lead_suit, 0,
+                         penalty_card >= 0 && penalty_card < 64 ? (uint64_t)1 << penalty_card
+                                                                : 0);
 }
 
 int eq_trick_winner(const int8_t *cards, int n, int trump)
@@ -179,7 +201,7 @@ static int replay_one(const eq_batch *b, int64_t i)
         for (k = 0; k < 4; k++) {
             int seat = (leader + k) & 3, card = slots[seat], lead_req = -1, pen_req = -1;
             int kind = REV_NONE, broken = -1, leading = nplays == 0;
-            uint64_t bit, basic, legal;
+            uint64_t bit, basic, legal, pens;
             if (card < 0) {
                 stopped = 1;
                 gap = 1;
@@ -199,21 +221,32 @@ static int replay_one(const eq_batch *b, int64_t i)
                 set_error(err, EQ_NOT_HELD, number, seat, card, played_at[card]);
                 return EQ_NOT_HELD;
             }
-            /* The first pending requirement of each kind that binds this player now. */
+            /* The first pending lead requirement that binds this player now, and all
+               his major penalty cards in force (Law 50D1: any of them he may legally
+               play, he must; pen_req: the first of those, for the report). */
+            pens = 0;
             for (j = 0; j < b->k; j++) {
                 const int8_t *r = reqs + 4 * j;
                 if (!active[j] || r[1] != seat || r[2] > number)
                     continue;
                 if (r[0] == REQ_LEAD && leading && lead_req < 0)
                     lead_req = (int)j;
-                if (r[0] == REQ_PENALTY && ((hands[seat] >> r[3]) & 1) && pen_req < 0)
-                    pen_req = (int)j;
+                if (r[0] == REQ_PENALTY && ((hands[seat] >> r[3]) & 1))
+                    pens |= (uint64_t)1 << r[3];
             }
             basic = eq_follow_suit(hands[seat], suit_led);
-            legal = eq_legal(hands[seat], suit_led, lead_req >= 0 ? reqs[4 * lead_req + 3] : -1,
-                             pen_req >= 0 ? reqs[4 * pen_req + 3] : -1);
+            legal = eq_legal_mask(hands[seat], suit_led,
+                                  lead_req >= 0 ? reqs[4 * lead_req + 3] : -1, 0, pens);
+            if (legal & pens) {
+                for (j = 0; j < b->k && pen_req < 0; j++) {
+                    const int8_t *r = reqs + 4 * j;
+                    if (active[j] && r[0] == REQ_PENALTY && r[1] == seat && r[2] <= number &&
+                        ((legal >> r[3]) & 1))
+                        pen_req = (int)j;
+                }
+            }
             if (!(legal & bit)) {
-                if (pen_req >= 0 && legal == (uint64_t)1 << reqs[4 * pen_req + 3]) {
+                if (pen_req >= 0 && !(legal & ~pens)) {
                     /* Laws 50D1, 64B3: the major penalty card could legally be played and
                        another card was (of the suit led or not): failure to play a
                        penalty card, whatever else the card broke. */
@@ -234,8 +267,10 @@ static int replay_one(const eq_batch *b, int64_t i)
             }
             if (leading && lead_req >= 0)
                 active[lead_req] = 0; /* a lead penalty lasts for one lead */
-            if (pen_req >= 0 && reqs[4 * pen_req + 3] == card)
-                active[pen_req] = 0;
+            for (j = 0; j < b->k; j++) /* a penalty card played is gone */
+                if (active[j] && reqs[4 * j] == REQ_PENALTY && reqs[4 * j + 1] == seat &&
+                    reqs[4 * j + 3] == card)
+                    active[j] = 0;
             hands[seat] &= ~bit;
             played_at[card] = (int8_t)number;
             order[2 * np] = (int8_t)seat;

@@ -110,6 +110,10 @@ uint64_t eq_follow_suit(uint64_t hand, int suit_led);
 /* Laws 44 and 61A(b): the cards a player may play. lead_suit >= 0 is a lead penalty in
  * force on a lead; penalty_card >= 0 is a major penalty card (Law 50D1). */
 uint64_t eq_legal(uint64_t hand, int suit_led, int lead_suit, int penalty_card);
+/* eq_legal with the requirements of a position in the play: a required lead suit (or -1),
+ * a mask of suits he may not lead (Law 50D2), a set of major penalty cards (Law 50D1). */
+uint64_t eq_legal_mask(uint64_t hand, int suit_led, int lead_suit, int forbidden,
+                       uint64_t penalties);
 
 /* Law 44E/G: the position (0..n-1) in play order of the card that wins the (possibly
  * unfinished) trick cards[0..n-1]; trump = 0..3, or 4 for no trump. */

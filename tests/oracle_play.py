@@ -57,16 +57,19 @@ class _Requirements:
         self.pending = [r for r in reqs if r.kind in ("lead", "penalty")]
 
     def for_play(self, trick: int, seat: Seat, leading: bool, hand: CardSet
-                 ) -> tuple[Requirement | None, Requirement | None]:
-        lead = pen = None
+                 ) -> tuple[Requirement | None, list[Requirement]]:
+        """The first pending lead requirement that binds ``seat`` now, and all his major
+        penalty cards in force (Law 50D1: any he may legally play, he must)."""
+        lead = None
+        pens = []
         for r in self.pending:
             if r.seat != seat or r.trick > trick:
                 continue
             if r.kind == "lead" and leading and lead is None:
                 lead = r
-            if r.kind == "penalty" and r.card is not None and hand & r.card.bit and pen is None:
-                pen = r
-        return lead, pen
+            if r.kind == "penalty" and r.card is not None and hand & r.card.bit:
+                pens.append(r)
+        return lead, pens
 
     def done(self, r: Requirement | None) -> None:
         if r is not None and r in self.pending:
@@ -133,14 +136,15 @@ def replay(board: Board) -> Replay:
                        else f"dealt to {holder.long_name}" if holder is not None else "not dealt")
                 raise fail(f"{seat.long_name} does not hold {card} ({why})", number, seat, card)
             suit_led = plays[0].card.suit if plays else None
-            lead_req, pen_req = reqs.for_play(number, seat, not plays, hands[seat])
+            lead_req, pens = reqs.for_play(number, seat, not plays, hands[seat])
             basic = follow_suit_cards(hands[seat], suit_led)
-            legal = legal_cards(hands[seat], suit_led,
-                                lead_req.suit if lead_req else None,
-                                pen_req.card if pen_req else None)
+            legal = legal_cards(hands[seat], suit_led, lead_req.suit if lead_req else None)
+            pen_bits = sum({r.card.bit for r in pens if r.card is not None})
+            if legal & pen_bits:
+                legal &= pen_bits
+            pen_req = next((r for r in pens if r.card is not None and legal & r.card.bit), None)
             if not legal & card.bit:
-                if pen_req is not None and pen_req.card is not None \
-                        and legal == pen_req.card.bit:
+                if pen_req is not None:
                     kind, req = "penalty", pen_req  # Laws 50D1, 64B3: whatever was played
                 elif not basic & card.bit:
                     kind, req = "follow", None
@@ -154,8 +158,9 @@ def replay(board: Board) -> Replay:
                 raise fail(f"marked as a revoke, but {card} was a legal card", number, seat, card)
             if not plays:
                 reqs.done(lead_req)
-            if pen_req is not None and pen_req.card == card:
-                reqs.done(pen_req)
+            for r in pens:
+                if r.card == card:
+                    reqs.done(r)
             hands[seat] &= ~card.bit
             played_at[card] = number
             plays.append(Play(number, seat, card, suit_led))

@@ -11,7 +11,11 @@ the same layouts, and every card is compared on the same layouts: paired differe
 How a decision is made, cheapest first:
 
 1. **Forced** — one legal card, or legal cards all equal in rank (every card between them
-   is gone, which every player can see): nothing to decide, no solving.
+   is gone, which every player can see): nothing to decide, no solving. A major penalty
+   card due now (Law 50D1, :meth:`Position.legal`) is forced this way.
+   **Designated** — two or more penalty cards due now, not equal: Law 50D1 gives the
+   choice to declarer, so it is no decision of the player's; the non-offenders take
+   the one worst for the holder's side in the real layout (one double-dummy question).
 2. **Free** — the legal cards are all worth the same double dummy in the real layout:
    whatever he chooses costs nothing, so there is no decision to estimate; he plays the
    lowest card (on lead a sure winner first). One double-dummy question, shared with
@@ -94,7 +98,8 @@ class Decision:
     layouts: int
     """How many layouts were solved (0: forced or free)."""
     how: str
-    """``forced``, ``free``, ``clear`` (one card right on every layout), ``likely`` (one
+    """``forced``, ``designated`` (penalty cards: the non-offenders' choice, Law 50D1),
+    ``free``, ``clear`` (one card right on every layout), ``likely`` (one
     card right on all but a few) or ``close`` (two or more cards each right on a real
     share of the layouts: a guess)."""
     equal: tuple[tuple[Card, ...], ...] = ()
@@ -190,7 +195,9 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
     return (f"{'.'.join(f'{h:x}' for h in pos.hands)}|{pos.strain}|{pos.leader.name}|"
             f"{''.join(str(c) for c in pos.trick)}|{knowledge.viewer.name}|{voids}|"
             f"{int(knowledge.dummy_faced)}|{allowed:x}"
-            + (f"|{knowledge.exposed:x}" if knowledge.exposed else ""))
+            + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
+            + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
+               if pos.penalties or pos.leads else ""))
 
 
 @dataclass
@@ -222,6 +229,9 @@ class DecisionModel:
         if len(groups) == 1:
             card = lowest(groups[0])
             return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
+        if pos.penalties and not legal_set & ~pos.penalties:
+            decision = yield from self._designated(pos, groups)
+            return decision
         key = _key(knowledge, legal_set)
         s = self.sampling
         budget = max(s.first, round(s.cap * precision))
@@ -244,6 +254,17 @@ class DecisionModel:
             self.work.decisions += key not in self._memo
         self._memo[key] = decision
         return decision
+
+    def _designated(self, pos: Position, groups: list[tuple[Card, ...]]) -> Plan[Decision]:
+        """Law 50D1: two or more of his major penalty cards are due and declarer
+        designates which he plays: the non-offenders take the one worst for the
+        holder's side in the real layout (the lowest of equals)."""
+        real = yield from self.real_values(pos)
+        reps = [lowest(g) for g in groups]
+        worst = min(real[c] for c in reps)
+        card = lowest([c for c in reps if real[c] == worst])
+        return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,
+                        "designated", tuple(groups))
 
     def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
                  prefer: CardSet, cap: int, real: dict[Card, int]) -> Plan[Decision]:

@@ -67,11 +67,17 @@ class Knowledge:
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
            dummy_faced: bool = True, exposed: CardSet = 0) -> Knowledge:
-        """The knowledge of the player to play in ``position`` (declarer for dummy)."""
+        """The knowledge of the player to play in ``position`` (declarer for dummy).
+        The major penalty cards in force (:attr:`Position.penalties`) are exposed: face
+        up, every player sees them (Law 50; 50E1: that they must be played is
+        authorised to the partner too). Law 50E2 makes any other information from them
+        unauthorised to the partner: the model draws no inference from any card beyond
+        the suits shown out of, so none is drawn from them either."""
         dummy = declarer.partner
         to_play = position.to_play
         viewer = declarer if to_play == dummy else to_play
-        return cls(position, viewer, dummy, dummy_faced, dict(voids), exposed)
+        return cls(position, viewer, dummy, dummy_faced, dict(voids),
+                   exposed | position.penalties)
 
     @property
     def seen(self) -> tuple[Seat, ...]:
@@ -216,7 +222,7 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
             for s, h in d.items():
                 hands[s] = h | pos.hands[s] & knowledge.exposed
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
-                                pos.leader, pos.trick))
+                                pos.leader, pos.trick, pos.penalties, pos.leads))
     return out
 
 

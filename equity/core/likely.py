@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from equity.core.cards import Card, CardSet, ModelError, Seat, Side
 from equity.core.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
 from equity.core.knowledge import SuitMask
-from equity.core.outcome_tree import Outcome, Run, grow, merged
+from equity.core.outcome_tree import Outcome, Run, before_lead, grow, merged
 from equity.core.position import Position
 from equity.core.questions import Plan, tricks_through
 
@@ -167,9 +167,10 @@ def director_line(start: Start, line: DirectorLine, model: DecisionModel,
     ModelError for a card not held or not legal: no line revokes)."""
     r = _run(start)
     for i, card in enumerate(line.cards):
-        pos = r.pos
-        if not pos.tricks_left:
+        if not r.pos.tricks_left:
             raise ModelError(f"{line.name}: more cards than the tricks left ({card})")
+        yield from before_lead(r, start.declarer, card)  # Law 50D2, his card breaking ties
+        pos = r.pos
         seat = pos.to_play
         allowed = start.allowed if i == 0 else pos.legal()
         if not pos.hands[seat] & card.bit:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from equity.core import penalties
 from equity.core.cards import CardSet, ModelError, Side, cards
 from equity.core.decision import DecisionModel, classes
 from equity.core.knowledge import shown_out
@@ -285,12 +286,15 @@ def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> L
 
 
 def position_before(rp: Replay, rev: Revoke) -> Position:
-    """The double-dummy position just before the revoke card was played."""
+    """The position just before the revoke card was played, with the Law 50
+    requirements in force there (:func:`equity.core.penalties.at`: major penalty cards,
+    lead requirements), so that every line from it plays a penalty card when due."""
     trick = rp.tricks[rev.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
     h = rp.hands_before(rev.trick, i)
-    return Position((h[0], h[1], h[2], h[3]), rp.contract.strain, trick.leader,
-                    tuple(p.card for p in trick.plays[:i]))
+    return penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
+                                     trick.leader, tuple(p.card for p in trick.plays[:i])),
+                        rev.trick, i)
 
 
 def _start(rp: Replay, rev: Revoke) -> Start:
@@ -300,6 +304,8 @@ def _start(rp: Replay, rev: Revoke) -> Start:
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
     plays = [p for t in rp.tricks[:rev.trick - 1] for p in t.plays] + list(trick.plays[:i])
     voids = shown_out((p.seat, p.card, p.suit_led) for p in plays)
+    # the offender's legal cards as the replay found them (Law 64B3: a penalty card due,
+    # when the revoke is the failure to play it), which pos.legal() gives as well
     allowed: CardSet = rev.could_play & pos.hands[rev.seat] or pos.legal()
     return Start(pos, rev.trick, {s: rp.won_before(s, rev.trick) for s in Side}, voids,
                  rp.contract.declarer, rev.seat, allowed)

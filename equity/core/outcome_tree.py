@@ -17,8 +17,11 @@ measured to the model's full precision; less likely ones, the first layouts only
 Branches of one decision grow side by side, so their questions reach the solver
 together.
 
-This module knows card play and nothing of the law: which world's knowledge a line
-starts from is the caller's choice.
+This module knows card play and little of the law: which world's knowledge a line
+starts from is the caller's choice. The Law 50 requirements travel in the position
+(:meth:`Position.legal`: a penalty card is played when due); the one choice of the law
+the tree makes is declarer's under Law 50D2 before a lead by the partner of a penalty
+card's holder (:func:`before_lead`), taken as the non-offenders' best in the real layout.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from dataclasses import dataclass, field
 from equity.core.cards import Card, CardSet, Seat, Side
 from equity.core.decision import DecisionModel
 from equity.core.knowledge import Knowledge, SuitMask
+from equity.core.penalties import choose_50d2, partner_penalties
 from equity.core.position import Position
 from equity.core.questions import Plan, together, tricks_through
 from equity.core.replay import Play
@@ -58,6 +62,10 @@ class Run:
     trick_no: int
     plays: list[Play] = field(default_factory=list)
     won: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    chosen: list[str] = field(default_factory=list)
+    """Declarer's Law 50D2 choices on this line ("trick 7: require ♠"), in order."""
+    asked_50d2: int = 0
+    """The trick whose lead the Law 50D2 choice was last made for (it is made once)."""
 
     def play(self, card: Card) -> None:
         """Play ``card``: record it, learn a void from it, count a completed trick."""
@@ -74,7 +82,21 @@ class Run:
 
     def copy(self) -> Run:
         return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),
-                   dict(self.won))
+                   dict(self.won), list(self.chosen), self.asked_50d2)
+
+
+def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None]:
+    """Law 50D2: when the next card is a lead by the partner of a major penalty card's
+    holder, declarer's side chooses (once per lead) to require or forbid the penalty
+    card's suit or to leave the lead free (:func:`~equity.core.penalties.choose_50d2`:
+    the option best for it in the real layout, Law 84D; ``keep``, a recorded lead,
+    breaks ties). ``run``'s position takes the option; nothing else happens."""
+    if run.asked_50d2 == run.trick_no or not partner_penalties(run.pos):
+        return
+    run.asked_50d2 = run.trick_no
+    name, pos = yield from choose_50d2(run.pos, declarer.side, keep)
+    run.pos = pos
+    run.chosen.append(f"trick {run.trick_no}: {name} (Law 50D2)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +134,7 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     might choose he plays the one best in the real layout (the caller's law: doubtful
     points go to the non-offenders). ``run`` is played on."""
     while run.pos.tricks_left:
+        yield from before_lead(run, declarer)
         knowledge = Knowledge.at(run.pos, declarer, run.voids)
         decision = yield from model.decide(knowledge, allowed, precision(probability))
         allowed = None

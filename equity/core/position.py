@@ -8,6 +8,13 @@ cards already played to it. It knows whose turn it is, which cards he may play
 rule is decided by the C card-play kernel (:mod:`equity._native`, native/kernel.c); the
 whole-record replay is :mod:`equity.core.replay`, which uses the same kernel.
 
+A position also carries the requirements of Law 50 in force (:class:`LeadRule` and
+major penalty cards, :attr:`Position.penalties`): :meth:`Position.legal` applies them (a
+penalty card that may legally be played must be, 50D1; a required or forbidden lead
+suit, Laws 26, 50D2, 56) and :meth:`Position.play` keeps them up to date. Where they come
+from in a replayed record is :mod:`equity.core.penalties`. A position without them
+behaves, and costs, exactly as plain follow-suit play.
+
 Like python-chess's ``Board``, a position is a value: playing a card gives a new one.
 Held-but-not-legal cards (revokes) may be played, because a revoke is a fact of the play
 to be ruled on, not an impossibility; cards not held may not.
@@ -46,6 +53,21 @@ def legal_cards(
                          + penalty_card.rank)
 
 
+@dataclass(frozen=True, slots=True)
+class LeadRule:
+    """A rule on ``seat``'s lead: he must lead ``suit`` if he can on his next lead (a
+    lead penalty, Laws 26 and 56, or declarer's requirement under Law 50D2(a)); or, when
+    ``forbidden``, he may not lead ``suit`` (while he can lead another) for as long as he
+    retains the lead (declarer's prohibition under Law 50D2(a))."""
+
+    seat: Seat
+    suit: Suit
+    forbidden: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} {'not ' if self.forbidden else ''}lead {self.suit.name}"
+
+
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """Law 44E/44G: the highest trump wins, else the highest card of the suit led."""
     return plays[_native.trick_winner(4 if trump is None else int(trump), len(plays),
@@ -68,6 +90,19 @@ class Position:
     strain: Strain
     leader: Seat
     trick: tuple[Card, ...] = ()
+    penalties: CardSet = 0
+    """Major penalty cards in force (Law 50): face up on the table, still in their
+    holders' hands (a card here that no seat holds means nothing)."""
+    leads: tuple[LeadRule, ...] = ()
+    """Rules on leads in force (Laws 26, 50D2, 56), in the order they arose."""
+
+    @property
+    def free(self) -> Position:
+        """The same cards without any requirement: what a double-dummy solver, which
+        knows no penalty card, is asked about (free play from here)."""
+        if not (self.penalties or self.leads):
+            return self
+        return Position(self.hands, self.strain, self.leader, self.trick)
 
     @property
     def to_play(self) -> Seat:
@@ -86,13 +121,41 @@ class Position:
         return self.trick[0].suit if self.trick else None
 
     def legal(self) -> CardSet:
-        """The cards the player to play may play (Law 44C: follow suit if able)."""
+        """The cards the player to play may play: Law 44C, follow suit if able; with
+        requirements in force, also Law 50D1 (of his major penalty cards, those he may
+        legally play are then the only legal cards: with two or more, which one is the
+        non-offenders' designation, :mod:`equity.core.decision`) and a lead rule on his
+        lead (Laws 26, 50D2, 56). Decided in the kernel (``eq_legal_mask``)."""
+        if self.penalties or self.leads:
+            return self._legal_required()
         return follow_suit_cards(self.hands[self.to_play], self.suit_led)
 
+    def _legal_required(self) -> CardSet:
+        seat = self.to_play
+        lead, forbidden = -1, 0
+        if not self.trick:
+            for r in self.leads:
+                if r.seat != seat:
+                    continue
+                if r.forbidden:
+                    forbidden |= 1 << r.suit
+                elif lead < 0:
+                    lead = int(r.suit)
+        return _native.legal_mask(self.hands[seat],
+                                  -1 if not self.trick else int(self.trick[0].suit),
+                                  lead, forbidden, self.penalties)
+
     def is_revoke(self, card: Card) -> bool:
-        """Whether playing ``card`` now would be a revoke: held, but not legal (Law 61A)."""
+        """Whether playing ``card`` now would be a revoke: held, but not legal (Law 61A;
+        with requirements in force, also 61A2: a penalty card or a lead not made)."""
         hand = self.hands[self.to_play]
-        return bool(hand & card.bit) and not follow_suit_cards(hand, self.suit_led) & card.bit
+        return bool(hand & card.bit) and not self.legal() & card.bit
+
+    @property
+    def penalty_due(self) -> bool:
+        """Whether the player to play must play one of his major penalty cards now (Law
+        50D1): the decision is forced, or the non-offenders designate among them."""
+        return bool(self.penalties and self.legal() & self.penalties)
 
     @property
     def revoke_on_trick(self) -> bool:
@@ -116,8 +179,35 @@ class Position:
         hands[seat] &= ~card.bit
         h = (hands[0], hands[1], hands[2], hands[3])
         trick = (*self.trick, card)
+        if self.penalties or self.leads:
+            return self._play_required(h, trick, seat, card)
         if len(trick) < 4:
             return Position(h, self.strain, self.leader, trick)
         winner = trick_winner([(self.leader.after(i), c) for i, c in enumerate(trick)],
                               self.strain.trump)
         return Position(h, self.strain, winner, ())
+
+    def _play_required(self, h: tuple[CardSet, CardSet, CardSet, CardSet],
+                       trick: tuple[Card, ...], seat: Seat, card: Card) -> Position:
+        """:meth:`play` keeping the requirements up to date: a penalty card played is
+        gone (50D1); a lead requirement lasts for the seat's next lead (26, 50D2, 56: met,
+        or void in the suit); a lead prohibition lasts while its seat retains the lead
+        (50D2(a))."""
+        penalties = self.penalties & ~card.bit
+        leads = self.leads
+        if len(trick) == 1:
+            i = next((k for k, r in enumerate(leads) if r.seat == seat and not r.forbidden),
+                     None)
+            if i is not None:
+                leads = leads[:i] + leads[i + 1:]
+        if len(trick) < 4:
+            return Position(h, self.strain, self.leader, trick, penalties, leads)
+        winner = trick_winner([(self.leader.after(i), c) for i, c in enumerate(trick)],
+                              self.strain.trump)
+        leads = tuple(r for r in leads if not r.forbidden or r.seat == winner)
+        return Position(h, self.strain, winner, (), penalties, leads)
+
+    def with_requirements(self, penalties: CardSet, leads: tuple[LeadRule, ...] = ()
+                          ) -> Position:
+        """This position with these requirements in force (replacing any)."""
+        return Position(self.hands, self.strain, self.leader, self.trick, penalties, leads)

@@ -11,6 +11,11 @@ questions of many boards and sends them to DDS together. Two questions exist:
 
 Every sampled single-dummy decision (:mod:`equity.core.decision`) is a list of
 :class:`CardValues`, one per sampled layout, asked in one yield: one DDS batch.
+
+A question is always about free play (:attr:`Position.free
+<equity.core.position.Position.free>`): the solver knows no penalty card nor lead rule
+(Law 50; :mod:`equity.core.penalties` says what that approximates). The plans filter
+the answers to the cards the requirements leave legal.
 """
 
 from __future__ import annotations
@@ -202,7 +207,7 @@ def together(*plans: Plan[T]) -> Plan[list[T]]:
 
 def card_values(position: Position, side: Side) -> Plan[dict[Card, int]]:
     """Ask :class:`CardValues` for one position."""
-    (reply,) = yield [CardValues(position, side)]
+    (reply,) = yield [CardValues(position.free, side)]
     assert isinstance(reply, dict)
     return reply
 
@@ -212,7 +217,7 @@ def many_card_values(positions: Sequence[Position], side: Side
     """Ask :class:`CardValues` for several positions in one yield (one batch)."""
     if not positions:
         return []
-    replies = yield [CardValues(p, side) for p in positions]
+    replies = yield [CardValues(p.free, side) for p in positions]
     out = [r for r in replies if isinstance(r, dict)]
     assert len(out) == len(positions)
     return out
@@ -220,7 +225,7 @@ def many_card_values(positions: Sequence[Position], side: Side
 
 def tricks(positions: Sequence[Position], side: Side) -> Plan[list[int]]:
     """Ask :class:`Tricks` for ``positions``."""
-    (reply,) = yield [Tricks(tuple(positions), side)]
+    (reply,) = yield [Tricks(tuple(p.free for p in positions), side)]
     assert isinstance(reply, list)
     return reply
 

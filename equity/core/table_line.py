@@ -24,6 +24,14 @@ information made it look at least :data:`MISLED` tricks better than the correcte
 information does (doubtful points to the non-offenders, Law 84D). Only then does the
 line leave the record, with the counterfactual choice.
 
+**Law 50** (:mod:`equity.core.penalties`): the line starts with the major penalty cards
+and lead requirements in force at the revoke's trick, and every card, recorded or the
+model's, is legal under them (a penalty card is played at its first legal opportunity;
+a recorded card that is not legal in the line leaves the record). Before a lead by the
+partner of a penalty card's holder declarer's side makes its Law 50D2 choice, the best
+for it in the real layout, preferring among equals an option under which the recorded
+lead stands.
+
 The line's weight is the share of the play from the revoke on that it keeps as recorded
 (``followed``). Where the record ends in a claim, the rest is double dummy (the claim's
 tricks are adjudicated, not played); where it stops without one, too (the ruling is
@@ -35,12 +43,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from equity.core import penalties
 from equity.core.cards import Card, CardSet, Seat, Side, count
 from equity.core.decision import Decision, DecisionModel
 from equity.core.knowledge import Knowledge, SuitMask, shown_out
 from equity.core.laws import AutomaticRuling
 from equity.core.line import Departure, Leaves
-from equity.core.outcome_tree import Outcome, Run, grow, merged
+from equity.core.outcome_tree import Outcome, Run, before_lead, grow, merged
 from equity.core.position import Position
 from equity.core.questions import Plan, together, tricks_through
 from equity.core.replay import Replay, Revoke
@@ -110,8 +119,8 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     fixes = {(r.trick, r.seat): r for r in revokes}
     declarer = rp.contract.declarer
     h = rp.hands_before(first.trick, 0)
-    start = Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
-                     rp.tricks[first.trick - 1].leader)
+    start = penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
+                                      rp.tricks[first.trick - 1].leader), first.trick)
     voids = shown_out((p.seat, p.card, p.suit_led) for t in rp.tricks[:first.trick - 1]
                       for p in t.plays)
     run = Run(start, dict(voids), first.trick)
@@ -133,6 +142,10 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
                     Departure(Leaves.STOP, run.trick_no, seat,
                               "the play record stops here: double dummy from here"))
             break
+        if not pos.trick:  # Law 50D2 before the lead; the recorded lead breaks ties
+            yield from before_lead(run, declarer,
+                                   rec.card if _in_situation(pos, rec) else None)
+            pos = run.pos
         knowledge = Knowledge.at(pos, declarer, run.voids)
         fix = fixes.get((run.trick_no, seat))
         if fix is not None and _in_situation(pos, rec):
@@ -292,8 +305,8 @@ def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Know
     t = rp.tricks[trick - 1]
     i = next(k for k, p in enumerate(t.plays) if p.seat == seat)
     h = rp.hands_before(trick, i)
-    pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, t.leader,
-                   tuple(p.card for p in t.plays[:i]))
+    pos = penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain, t.leader,
+                                    tuple(p.card for p in t.plays[:i])), trick, i)
     before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1]
               for p in u.plays] + [(p.seat, p.card, p.suit_led) for p in t.plays[:i]]
     voids: dict[Seat, SuitMask] = shown_out(before)
