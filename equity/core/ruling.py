@@ -494,11 +494,14 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
              + ("as the table played it" if cf.finding is not None
                 else "with its Law 64A transfer"))
     if cf.finding is not None:
-        head = (f"revoke {cf.revoke + 1} (trick {rev.trick}), Law 16C2: the play with "
-                f"the card he would have chosen without the information gives declarer "
-                f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
-    verdict = (f"{worth}, better for {nos}: insufficiently compensated" if gain
-               else f"{worth}, not better for {nos}: compensated")
+        head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the play with the card "
+                f"{cf.finding.change.seat.long_name} would have chosen without the "
+                f"information gives declarer {_tricks(ruling, equity_dist)}, mean "
+                f"{_mean(equity_dist):.2f}")
+    damaged, whole = (("damaged by it", "not damaged by it") if cf.finding is not None
+                      else ("insufficiently compensated", "compensated"))
+    verdict = (f"{worth}, better for {nos}: {damaged}" if gain
+               else f"{worth}, not better for {nos}: {whole}")
     return Step(cf.law, f"{head}; {verdict}.")
 
 

@@ -23,6 +23,9 @@ def sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[flo
     if policy is Policy.FAVOURABLE:
         return head + _favourablesensitivity(a, sign, thresholds)
     tables = {i: ln.frequency for i, ln in enumerate(lines) if ln.kind == TABLE}
+    if not tables and cf.finding is not None:
+        return (f"{head}Law 16C2: the adjusted play is weighed against the table's result "
+                "as played; no weight of the table's play enters.")
     if not tables:
         return f"{head}no table line: the decision rests on the Director's lines alone."
     now = sum(a.weights[i] for i in tables)

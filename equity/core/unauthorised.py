@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from equity.core import penalties
 from equity.core.cards import Card, Side, cards
 from equity.core.correction import Unauthorised
 from equity.core.decision import DecisionModel, classes
@@ -74,8 +75,9 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     trick = replay.tricks[change.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == change.seat)
     h = replay.hands_before(change.trick, i)
-    pos = Position((h[0], h[1], h[2], h[3]), replay.contract.strain, trick.leader,
-                   tuple(p.card for p in trick.plays[:i]))
+    pos = penalties.at(replay, Position((h[0], h[1], h[2], h[3]), replay.contract.strain,
+                                        trick.leader, tuple(p.card for p in trick.plays[:i])),
+                       change.trick, i)
     declarer = replay.contract.declarer
     side = declarer.side
     plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:change.trick - 1]
@@ -91,31 +93,47 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     # Law 50E1: a major penalty card lies face up: every player sees it
     faced = 0
     for w in rev.withdrawn:
-        if w.penalty and pos.hands[w.seat] & w.card.bit:
+        if w.penalty and w.law == "62B" and pos.hands[w.seat] & w.card.bit:
             faced |= w.card.bit
     theirs = [w for w in rev.withdrawn
               if w.law == "62C1" and pos.hands[w.seat] & w.card.bit]
     sign = 1 if change.seat.side == side else -1  # sign * tricks: more for his side
+
+    def adjusted(card: Card) -> Start:
+        return _only(replay, rev, change, start, card)
+
     blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced))
     might = [c for c in cards(legal) if blind.might_choose(c, model.sampling.share)]
     without = min(might or [blind.card], key=lambda c: (sign * values[c], c.rank, c.suit))
     if not theirs:
-        return Finding(change, None, False, _only(start, without), values, before)
+        return Finding(change, None, False, adjusted(without), values, before)
     seen = faced
     for w in theirs:
         seen |= w.card.bit
     told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen))
     suggested = told.card
     if suggested == without or values[suggested] == values[without]:
-        return Finding(change, None, False, _only(start, without), values, before)
+        return Finding(change, None, False, adjusted(without), values, before)
     gains = sign * values[suggested] > sign * values[without]
     info = Unauthorised(LAW, theirs[0].card, suggested, without, gains)
     # he played the suggested card (or one equal to it in rank)
     same = next(g for g in classes(legal, pos) if suggested in g)
     infraction = gains and change.replaced_by in same
-    return Finding(change, info, infraction, _only(start, without), values, before)
+    return Finding(change, info, infraction, adjusted(without), values, before)
 
 
-def _only(start: Start, card: Card) -> Start:
-    return Start(start.position, start.trick, start.won, start.voids, start.declarer,
+def _only(replay: Replay, rev: Revoke, change: Withdrawn, start: Start, card: Card
+          ) -> Start:
+    """The adjusted play's start: ``card`` the only one allowed, with the requirements in
+    force (Law 50): those of the record before this trick, the revoke card if it became a
+    major penalty card (62B1), and his own withdrawn card if he does not keep it (62C2:
+    it became one when he took it back)."""
+    pos = start.position
+    faced = pos.penalties
+    for w in rev.withdrawn:
+        if w.penalty and (w.law == "62B" or (w is change and card != w.card)):
+            faced |= w.card.bit & pos.hands[w.seat]
+    if faced != pos.penalties:
+        pos = pos.with_requirements(faced, pos.leads)
+    return Start(pos, start.trick, start.won, start.voids, start.declarer,
                  start.offender, card.bit)

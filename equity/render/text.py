@@ -50,7 +50,11 @@ def equity_text(ruling: Ruling) -> str:
     v = board_view(ruling)
     out = [_automatic(v.automatic)]
     if v.checked:
-        out += ["", f"Law 64C: was the transfer enough? (policy {v.policy})", DD_NOTE]
+        question = ("Law 16C2: what would the play have been without the unauthorised "
+                    "information?" if v.groups and all(g.title.endswith("Law 16C2")
+                                                         for g in v.groups)
+                    else "Law 64C: was the transfer enough?")
+        out += ["", f"{question} (policy {v.policy})", DD_NOTE]
         for g in v.groups:
             out.append(f"{g.title}:")
             for ln in g.lines:

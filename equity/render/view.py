@@ -299,6 +299,7 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     cf = a.counterfactual
     rev = ruling.automatic.revokes[cf.revoke].revoke
     title = f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), Law {cf.law}"
+    chooser = rev.seat if cf.finding is None else cf.finding.change.seat
     theirs = a.offender_weights
     first_table = next((n for n, ln in enumerate(cf.lines, 1) if ln.kind == TABLE), None)
     lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1],
@@ -308,7 +309,7 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
                      f"equity: {a.equity_tricks:.2f} tricks for declarer",
-                     _distribution(cf.lines, rev.seat, cf.natural),
+                     _distribution(cf.lines, chooser, cf.natural, cf.finding is not None),
                      _branch_points(cf.lines))
 
 
@@ -322,7 +323,8 @@ def _branch_points(lines: Sequence[Line]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -> str | None:
+def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
+                  unauthorised: bool = False) -> str | None:
     """The likely outcomes' results with their probabilities, most tricks first."""
     shares: dict[int, float] = {}
     for ln in lines:
@@ -332,7 +334,9 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None) -
         return None
     parts = [f"{pct(f)} {t}" + ("" if i else f" trick{'s' if t != 1 else ''}")
              for i, (t, f) in enumerate(sorted(shares.items(), reverse=True))]
-    start = (f" from {offender.long_name}'s natural card {natural.pretty}"
+    what = ("card without the unauthorised information (Law 16C2)" if unauthorised
+            else "natural card")
+    start = (f" from {offender.long_name}'s {what} {natural.pretty}"
              if natural is not None else "")
     return f"Likely outcomes{start}: {', '.join(parts)}."
 
