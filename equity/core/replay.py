@@ -326,7 +326,10 @@ def _corrections(board: Board, contract: Contract, tricks: list[Trick],
                        f"{w.trick} to replace it", w.trick, w.seat, w.card)
         hand = held[(w.trick, w.seat)]
         now = trick.plays[i].card
-        if not hand & w.card.bit or w.card == now:
+        if w.card == now:
+            raise fail(where + f"the record shows {now} itself there: a withdrawn card is "
+                       "one the record shows replaced by another", w.trick, w.seat, w.card)
+        if not hand & w.card.bit:
             raise fail(where + f"{w.seat.long_name} did not hold {w.card} besides the "
                        f"{now} the record shows", w.trick, w.seat, w.card)
         led = trick.plays[0].card.suit if i else None

@@ -41,6 +41,7 @@ self-inflicted), which the ruling says.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -51,6 +52,7 @@ from equity.core.line import Counterfactual, Line
 from equity.core.questions import Work
 from equity.core.scoring import Event, WeightedScore
 from equity.core.sensitivity import sensitivity as sensitivity_sentence
+from equity.core.unauthorised import Finding
 from equity.core.weights import (
     EPSILON,
     Assessment,
@@ -111,6 +113,9 @@ class Ruling:
     """How far the weights may move before the decision changes (None without lines)."""
     work: Work | None = None
     """What the ruling cost (JSON ``stats``): positions, decisions, layouts, seconds."""
+    findings: tuple[tuple[int, Finding], ...] = ()
+    """Law 16C2 on each 62C2 change at a correction the record shows, with the index of
+    its revoke (JSON ``ruling.unauthorised``)."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -178,6 +183,15 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
             thresholds: Thresholds = DEFAULT_THRESHOLDS, serious_error: bool = False
             ) -> Ruling:
     """Rule under Law 64C on top of the automatic ruling (see the module docstring)."""
+    out = _compare(ruling, counterfactuals, policy, weights, event, vulnerability,
+                   thresholds, serious_error)
+    found = tuple((cf.revoke, cf.finding) for cf in counterfactuals if cf.finding is not None)
+    return dataclasses.replace(out, findings=found) if found else out
+
+
+def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
+             policy: Policy, weights: Weights, event: Event, vulnerability: Vulnerability,
+             thresholds: Thresholds, serious_error: bool) -> Ruling:
     after = ruling.after_transfer_tricks
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
     base = Basis.TRANSFER if transferred else Basis.NONE

@@ -16,6 +16,7 @@ from equity.core.errors import BoardError
 from equity.core.laws import AutomaticRuling, RevokeRuling, Step
 from equity.core.line import Departure, Line
 from equity.core.ruling import Ruling
+from equity.core.unauthorised import Finding
 from equity.render.view import score_values
 
 JSON = dict[str, Any]
@@ -176,6 +177,8 @@ def equity_json(ruling: Ruling) -> JSON:
                            "card": str(a.counterfactual.natural)}
                           for a in ruling.assessments if a.counterfactual.natural is not None],
     }
+    if ruling.findings:  # Law 16C2 at a correction the record shows
+        out["ruling"]["unauthorised"] = [_finding_json(i, f) for i, f in ruling.findings]
     if ruling.offenders_weighted is not None:
         for side, weighted in ruling.side_results().items():
             out["ruling"][side.name.lower()] = {
@@ -185,6 +188,17 @@ def equity_json(ruling: Ruling) -> JSON:
         out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
                              after_transfer=None)
     return out
+
+
+def _finding_json(revoke: int, f: Finding) -> JSON:
+    info = f.unauthorised
+    return {"revoke": revoke, "trick": f.change.trick, "seat": f.change.seat.name,
+            "took_back": str(f.change.card), "played": str(f.change.replaced_by),
+            "information": str(info.withdrawn) if info else None,
+            "suggested": str(info.suggested) if info else None,
+            "without": str(info.without) if info else None,
+            "forbidden": info.forbidden if info else False,
+            "infraction": f.infraction}
 
 
 def board_json(ruling: Ruling) -> JSON:
