@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from equity.core.board import Board, ClaimStatus, Facts, Requirement
+from equity.core.board import Board, ClaimStatus, Facts, Requirement, Withdrawal
 from equity.core.cards import ModelError, Seat, Vulnerability
 from equity.core.decision import DEFAULT_SAMPLING, REFERENCE
 from equity.core.errors import UsageError
@@ -74,6 +74,10 @@ def _attention(text: str) -> str:
 
 def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
     return tuple(r for text in items for r in Requirement.parse_list(text))
+
+
+def _withdrawn(items: Sequence[str]) -> tuple[Withdrawal, ...]:
+    return tuple(w for text in items for w in Withdrawal.parse_list(text))
 
 
 def _drop(items: Sequence[str]) -> tuple[str, ...]:
@@ -130,6 +134,11 @@ class RulingOptions:
         "--require", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
              "'6 S faced' (repeatable)"))
+    withdrawn: tuple[Withdrawal, ...] = field(default=(), metadata=cli(
+        "--withdrawn", metavar="CARDS", repeat=True, parse=_withdrawn,
+        help="a revoke corrected at the table, play going on (Law 62): the cards "
+             "withdrawn in order, revoke card first, e.g. '2 E S3; 2 S HJ; 2 W H6' "
+             "(the record shows the trick as finally played; replaces the board's tag)"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
         "--policy", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -250,6 +259,8 @@ class RulingOptions:
             f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
         if self.requirements:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
+        if self.withdrawn:
+            f = dataclasses.replace(f, withdrawn=self.withdrawn)
         return f
 
     def edition_for(self, board: Board) -> Edition:

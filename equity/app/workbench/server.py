@@ -87,7 +87,8 @@ server (a traveller, the other boards of the input file). Every other field is o
 
 FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
                 "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
-                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements"}
+                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
+                "EquityWithdrawn": "withdrawn"}
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
@@ -457,7 +458,8 @@ def _board_summary(board: Board) -> JSON:
         "event": board.tags.get("Event", ""),
         "play": None,
         "rows": None,
-        "options": {FACT_OPTIONS[tag]: [value] if tag == "EquityRequirement" else value
+        "options": {FACT_OPTIONS[tag]: [value] if tag in ("EquityRequirement",
+                                                          "EquityWithdrawn") else value
                     for tag, value in fact_tags(board.facts).items()},
     }
     if board.play is not None and board.contract is not None:

@@ -24,6 +24,10 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),
+    "withdrawn": ("Cards withdrawn at a corrected revoke",
+                  "When the revoke was corrected and play went on (Law 62): the revoke card "
+                  "first, then the cards taken back after it; the play shows each trick as "
+                  "finally played.", "e.g. 2 E S3; 2 S HJ; 2 W H6"),
     "policy": ("How to weigh what would have happened",
                "weighted (Law 12C1(c), the default): the table's play and the likely lines "
                "by their chances; dd: perfect play; favourable: the non-reciprocal method "
