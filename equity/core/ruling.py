@@ -561,20 +561,18 @@ def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
 def _decision_step(ruling: AutomaticRuling, basis: Basis,
                    current: Sequence[tuple[int, float]], adjusted_for: int | None,
                    offenders: Sequence[tuple[int, float]] | None) -> Step:
-    if basis is Basis.ADJUSTED:
+    if basis.adjusted:
         assert adjusted_for is not None
         theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
+        if basis is Basis.UNAUTHORISED:
+            return Step("16C2", f"adjusted score for revoke {adjusted_for + 1}'s correction "
+                                f"(Laws 16C2, 12C1): {_tricks(ruling, current)}{theirs}, "
+                                "the play with the card he would have chosen without the "
+                                "unauthorised information.", StepKind.DECISION)
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
                            f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
                            "transfer (never both); not below the Law 64A result "
                            "(Law 12B2).", StepKind.DECISION)
-    if basis is Basis.UNAUTHORISED:
-        assert adjusted_for is not None
-        theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
-        return Step("16C2", f"adjusted score for revoke {adjusted_for + 1}'s correction "
-                            f"(Laws 16C2, 12C1): {_tricks(ruling, current)}{theirs}, the "
-                            "play with the card he would have chosen without the "
-                            "unauthorised information.", StepKind.DECISION)
     if basis is Basis.TRANSFER:
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
                     StepKind.DECISION)
