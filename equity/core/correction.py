@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from equity.core import penalties
 from equity.core.board import RequirementKind
 from equity.core.cards import Card, Seat, Side, Suit, cards, count
 from equity.core.decision import DecisionModel
@@ -175,8 +176,9 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
                for p in t.plays]
     model = DecisionModel()
 
-    pos = Position((hands[0], hands[1], hands[2], hands[3]), replay.contract.strain,
-                   t12.leader)
+    # Law 50D1: penalty cards and lead rules in force bind the play-out too
+    pos = penalties.at(replay, Position((hands[0], hands[1], hands[2], hands[3]),
+                                        replay.contract.strain, t12.leader), number)
     for s in order[:at]:
         pos = pos.play(recorded[s])
 
