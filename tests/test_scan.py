@@ -111,3 +111,15 @@ def test_cli_scan_writes_csv_to_a_file(tmp_path: Path) -> None:
 
 def test_cli_scan_of_a_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     assert main(["scan", str(tmp_path / "nope.pbn")]) == 2
+
+
+def test_scan_reports_a_revoke_the_record_shows_corrected_at_the_table() -> None:
+    """[EquityWithdrawn]: the play shows the corrected trick, the revoke is in the tag
+    (Law 62); the screen (and so `equity batch`) must not miss it."""
+    cases = Path(__file__).parent / "cases"
+    tally = Tally()
+    rows = list(scan([cases / "024_62c2_change_suggested_by_withdrawn_card.pbn",
+                      cases / "024_62c2_change_nothing_suggested_stands.pbn"], tally))
+    assert [(r.trick, r.seat, r.card, r.suit_led, r.kind) for r in rows] == [
+        (2, "E", "S3", "H", "follow"), (2, "E", "H2", "S", "follow")]
+    assert (tally.boards, tally.revokes, tally.errors) == (2, 2, 0)

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
+from equity.core.board import Board
 from equity.core.cards import SUIT_CHARS
 from equity.core.errors import BoardError
 from equity.core.kernel import CARD, REVOKE_KINDS, error_message, run
+from equity.core.replay import replay
 from equity.formats.fastread import CHUNK, Chunk, read_packed
 from equity.formats.walk import files
 
@@ -93,6 +95,16 @@ def scan_chunk(chunk: Chunk, tally: Tally | None = None) -> list[Row]:
         keyed.append((src[i], idx[i], 0, _error_row(e)))
     kinds = out.revoke[:, :, 0]
     kinds[codes != 0] = 0  # a record that cannot be replayed has no revokes to report
+    # a revoke corrected at the table is in the tags, not the play: replayed in full
+    # (its penalty cards bind the rest of the record, Law 50D1)
+    corrected = [i for i in chunk.corrected if codes[i] == 0]
+    kinds[corrected] = 0
+    found = failed = 0
+    for i in corrected:
+        rows = _replayed(chunk.corrected[i])
+        keyed += [(src[i], idx[i], 0 if r.error else (r.trick or 0) * 4, r) for r in rows]
+        failed += any(r.error is not None for r in rows)
+        found += sum(r.error is None for r in rows)
     boards, plays = np.nonzero(kinds)
     seats = out.order[boards, plays, 0].tolist()
     played = out.order[boards, plays, 1].tolist()
@@ -111,10 +123,22 @@ def scan_chunk(chunk: Chunk, tally: Tally | None = None) -> list[Row]:
         keyed.append((sid, _order_of(e), 0, _error_row(e)))
     keyed.sort(key=lambda k: k[:3])
     t.boards += len(chunk)
-    t.revokes += len(boards)
-    t.errors += int(np.count_nonzero(codes)) + len(chunk.errors)
+    t.revokes += len(boards) + found
+    t.errors += int(np.count_nonzero(codes)) + len(chunk.errors) + failed
     t.unplayed += chunk.unplayed
     return [k[3] for k in keyed]
+
+
+def _replayed(board: Board) -> list[Row]:
+    """The revokes of a board whose record shows a correction, from the full replay (or
+    its error)."""
+    try:
+        rp = replay(board)
+    except BoardError as e:
+        return [_error_row(e)]
+    return [Row(board.source, board.label, r.trick, r.seat.name, str(r.card),
+                SUIT_CHARS[r.suit_led] if r.suit_led is not None else None, r.kind.value)
+            for r in rp.revokes]
 
 
 def scan(paths: Iterable[str | Path], tally: Tally | None = None,

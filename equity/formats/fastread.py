@@ -67,6 +67,10 @@ class Chunk:
     """Boards met while filling this chunk that could not be read."""
     unplayed: int = 0
     """Boards met while filling this chunk without a contract or a play record."""
+    corrected: dict[int, Board] = field(default_factory=dict)
+    """Boards (by row) whose record shows a revoke corrected at the table
+    (``[EquityWithdrawn]``, Law 62): the kernel sees no revoke in their play, so a
+    screen must take them from here."""
 
     def __len__(self) -> int:
         return len(self.batch)
@@ -91,6 +95,7 @@ class _Builder:
         self.number = np.full(self.size, -1, np.int32)
         self.index = np.zeros(self.size, np.int32)
         self.live = np.zeros(self.size, np.bool_)
+        self.corrected: dict[int, Board] = {}
         self.n = 0
         self.errors: list[BoardError] = []
         self.unplayed = 0
@@ -105,11 +110,13 @@ class _Builder:
             return None
         keep = np.flatnonzero(self.live[: self.n])
         b = self.batch
+        row = {int(k): r for r, k in enumerate(keep.tolist())}
         chunk = Chunk(
             Batch(b.hands[keep], b.table[keep], b.leaders[keep], b.marks[keep],
                   b.ntricks[keep], b.strain[keep], b.declarer[keep], b.reqs[keep]),
             self.source[keep], self.number[keep], self.index[keep], self.sources,
-            self.errors, self.unplayed)
+            self.errors, self.unplayed,
+            {row[k]: board for k, board in self.corrected.items() if k in row})
         self._new()
         return chunk
 
@@ -128,6 +135,8 @@ class _Builder:
         self.number[i] = -1 if item.number is None else item.number
         self.index[i] = item.index
         self.live[i] = True
+        if item.facts.withdrawn:
+            self.corrected[i] = item
         self.n += 1
 
 
@@ -188,7 +197,8 @@ def _own_chunk(board: Board, source_id: int, builder: _Builder) -> Iterator[Chun
                board.facts.requirements)
     yield Chunk(batch, np.array([source_id], np.int32),
                 np.array([-1 if board.number is None else board.number], np.int32),
-                np.array([board.index], np.int32), builder.sources)
+                np.array([board.index], np.int32), builder.sources,
+                corrected={0: board} if board.facts.withdrawn else {})
 
 
 @dataclass
@@ -345,6 +355,8 @@ def _settle(pf: _PbnFile, builder: _Builder, m: int, spans: npt.NDArray[np.int64
                 pack_board(builder.batch, a + j, item.deal.hands, item.contract, item.play,
                            item.facts.requirements)
                 index[j], live[j] = item.index, True
+                if item.facts.withdrawn:
+                    builder.corrected[a + j] = item
                 number[j] = -1 if item.number is None else item.number
             elif isinstance(item, BoardError):
                 builder.errors.append(item)

@@ -69,6 +69,7 @@ def screen(paths: Iterable[str | Path]) -> Screened:
     for chunk in read_packed(found):
         result = run(chunk.batch)
         hit = (result.revoke[:, :, 0] != 0).any(axis=1) | (result.error[:, 0] != 0)
+        hit[list(chunk.corrected)] = True  # a revoke corrected at the table (Law 62)
         for i in np.flatnonzero(hit).tolist():
             source = chunk.sources[int(chunk.source[i])]
             out.wanted.setdefault(source, []).append(int(chunk.index[i]))
