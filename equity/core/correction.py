@@ -43,6 +43,7 @@ decision with the result of each option, so the report can show each choice.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -50,33 +51,17 @@ from typing import Literal
 from equity.core import penalties
 from equity.core.board import RequirementKind
 from equity.core.cards import Card, Seat, Side, Suit, cards, count
-from equity.core.decision import DecisionModel
+from equity.core.decision import Decision, DecisionModel
 from equity.core.knowledge import Knowledge, shown_out
 from equity.core.position import Position
 from equity.core.questions import CardValues, Question, Reply, Tricks, run
 from equity.core.replay import Play, Replay, Revoke
+from equity.core.unauthorised import Unauthorised, weigh
 
 Rule62D2 = Literal["16C", "two suits"]
 """What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C
 applies") or ``"two suits"`` (2007, 1997: holding cards of two suits, he may not choose
 the play that could possibly have been suggested by seeing the revoke card)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Unauthorised:
-    """What a withdrawn card told a member of the offending side at one of his choices
-    (Laws 16C2, 62D2): the card withdrawn, the card it suggested, the card he would
-    choose without it, and whether the suggested card is forbidden."""
-
-    law: str
-    """The paragraph applied: ``"16C2"`` (2017), ``"16D2"`` (2007), ``"62D2"`` (the
-    2007/1997 two-suits wording)."""
-    withdrawn: Card
-    suggested: Card
-    without: Card
-    forbidden: bool
-    """The suggested card is not allowed: he plays the one he would have chosen
-    without the information (16C2), or (two suits) any other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,15 +198,12 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         return won, line
 
     def decide(p: Position, voids_plays: Sequence[tuple[Seat, Card, Suit | None]],
-               exposed: int = 0) -> tuple[Card, tuple[Card, ...]]:
-        """The decision model's card for the player to play in ``p``, with the cards
-        it might choose (a chance of its ``share`` or more), given the plays seen and
-        the cards ``exposed`` (a penalty card)."""
+               exposed: int = 0) -> Decision:
+        """The decision model's decision for the player to play in ``p``, given the
+        plays seen and the cards ``exposed`` (a penalty card)."""
         knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
                                  exposed=exposed)
-        d = run(model.decide(knowledge), exact_reply)
-        might = tuple(c for c in cards(p.legal()) if d.might_choose(c, model.sampling.share))
-        return d.card, might
+        return run(model.decide(knowledge), exact_reply)
 
     def trick_plays(p: Position) -> list[tuple[Seat, Card, Suit | None]]:
         return [(p.leader.after(i), c, p.trick[0].suit if i else None)
@@ -244,21 +226,20 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         # 62B1, Law 50E1: the withdrawn card, a major penalty card, is faced: that the
         # revoker holds it and must play it is authorised information
         penalty = rev.card.bit if penalty_card and p.hands[rev.seat] & rev.card.bit else 0
-        _, might = decide(p, [*history, *trick_plays(p)], penalty)
-        without = min(might, key=lambda c: (sign * worth[c], c.rank, c.suit))
+        blind = decide(p, [*history, *trick_plays(p)], penalty)
         sub = p.trick[i]
         hands_seen = list(p.hands)
         hands_seen[rev.seat] = hands_seen[rev.seat] & ~rev.card.bit | sub.bit
         seen = Position((hands_seen[0], hands_seen[1], hands_seen[2], hands_seen[3]),
                         p.strain, p.leader, (*p.trick[:i], rev.card, *p.trick[i + 1:]))
-        suggested, _ = decide(seen, [*history, *trick_plays(seen)])
-        if suggested == without or worth[suggested] == worth[without]:
-            return None
-        if d2 and rule_62d2 == "two suits":
+        suggested = decide(seen, [*history, *trick_plays(seen)]).card
+        _, info = weigh(blind, suggested, worth, sign, model.sampling.share,
+                        withdrawn_info, rev.card)
+        if info is not None and d2 and rule_62d2 == "two suits":
+            # 2007/1997 62D2: holding cards of two suits, the suggested play is barred
             two = len({c.suit for c in cards(p.hands[p.to_play])}) == 2
-            return Unauthorised("62D2", rev.card, suggested, without, two)
-        gains = sign * worth[suggested] > sign * worth[without]
-        return Unauthorised(withdrawn_info, rev.card, suggested, without, gains)
+            return dataclasses.replace(info, law="62D2", forbidden=two)
+        return info
 
     outcomes: list[tuple[tuple[Play, ...], int]] = []
 

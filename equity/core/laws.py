@@ -27,11 +27,11 @@ from equity.core.correction import (
     Choice,
     PlayOut,
     Rule62D2,
-    Unauthorised,
     trick_twelve,
     under_claim,
 )
 from equity.core.replay import Play, Replay, Revoke, RevokeKind
+from equity.core.unauthorised import Unauthorised
 
 # --- The editions -------------------------------------------------------------------
 

@@ -32,9 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from equity.core import penalties
-from equity.core.cards import Card, Side, cards
-from equity.core.correction import Unauthorised
-from equity.core.decision import DecisionModel, classes
+from equity.core.cards import Card, Side
+from equity.core.decision import Decision, DecisionModel, classes
 from equity.core.knowledge import Knowledge, shown_out
 from equity.core.likely import Start
 from equity.core.position import Position
@@ -42,6 +41,40 @@ from equity.core.questions import Plan, values_of
 from equity.core.replay import Replay, Revoke, Withdrawn
 
 LAW = "16C2"
+
+
+@dataclass(frozen=True, slots=True)
+class Unauthorised:
+    """What a withdrawn card told a member of the offending side at one of his choices
+    (Laws 16C2, 62D2): the card withdrawn, the card it suggested, the card he would
+    choose without it, and whether the suggested card is forbidden."""
+
+    law: str
+    """The paragraph applied: ``"16C2"`` (2017), ``"16D2"`` (2007), ``"62D2"`` (the
+    2007/1997 two-suits wording)."""
+    withdrawn: Card
+    suggested: Card
+    without: Card
+    forbidden: bool
+    """The suggested card is not allowed: he plays the one he would have chosen
+    without the information (16C2), or (two suits) any other."""
+
+
+def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
+          share: float, law: str, withdrawn: Card) -> tuple[Card, Unauthorised | None]:
+    """Law 16C2, the one test for every withdrawal: ``blind`` is the decision without
+    the information, ``suggested`` the card chosen with it, ``values`` each legal card's
+    tricks for declarer (``sign`` +1 when the player is declarer's side). The card he
+    would choose without it is, among those he might choose (a chance of ``share`` or
+    more: his logical alternatives), the worst for his side (Laws 12C1(e), 84D: doubt
+    against the offenders). None when the information suggests nothing else of another
+    value; else forbidden when the suggested card is better for his side."""
+    might = [c for c in values if blind.might_choose(c, share)] or [blind.card]
+    without = min(might, key=lambda c: (sign * values[c], c.rank, c.suit))
+    if suggested == without or values[suggested] == values[without]:
+        return without, None
+    gains = sign * values[suggested] > sign * values[without]
+    return without, Unauthorised(law, withdrawn, suggested, without, gains)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,22 +136,18 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
         return _only(replay, rev, change, start, card)
 
     blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced))
-    might = [c for c in cards(legal) if blind.might_choose(c, model.sampling.share)]
-    without = min(might or [blind.card], key=lambda c: (sign * values[c], c.rank, c.suit))
+    share = model.sampling.share
     if not theirs:
+        without, _ = weigh(blind, blind.card, values, sign, share, LAW, change.card)
         return Finding(change, None, False, adjusted(without), values, before)
     seen = faced
     for w in theirs:
         seen |= w.card.bit
     told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen))
-    suggested = told.card
-    if suggested == without or values[suggested] == values[without]:
-        return Finding(change, None, False, adjusted(without), values, before)
-    gains = sign * values[suggested] > sign * values[without]
-    info = Unauthorised(LAW, theirs[0].card, suggested, without, gains)
+    without, info = weigh(blind, told.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
-    same = next(g for g in classes(legal, pos) if suggested in g)
-    infraction = gains and change.replaced_by in same
+    infraction = info is not None and info.forbidden and change.replaced_by in next(
+        g for g in classes(legal, pos) if info.suggested in g)
     return Finding(change, info, infraction, adjusted(without), values, before)
 
 
