@@ -51,8 +51,7 @@ def equity_text(ruling: Ruling) -> str:
     out = [_automatic(v.automatic)]
     if v.checked:
         question = ("Law 16C2: what would the play have been without the unauthorised "
-                    "information?" if v.groups and all(g.title.endswith("Law 16C2")
-                                                         for g in v.groups)
+                    "information?" if v.groups and all(g.law == "16C2" for g in v.groups)
                     else "Law 64C: was the transfer enough?")
         out += ["", f"{question} (policy {v.policy})", DD_NOTE]
         for g in v.groups:

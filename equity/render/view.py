@@ -293,6 +293,8 @@ class LineGroup:
     natural card ♦T: 55% 10 tricks, 45% 9." (None without likely lines)."""
     branches: tuple[str, ...] = ()
     """Where the likely outcomes branch: "South, trick 7: ♦Q 55% / ♦A 45%"."""
+    law: str = ""
+    """The paragraph the lines answer: "64C1", "64C2(a)", "64C2(b)" or "16C2"."""
 
 
 def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
@@ -310,7 +312,7 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
                                    "(the weighted mean of the lines).",
                      f"equity: {a.equity_tricks:.2f} tricks for declarer",
                      _distribution(cf.lines, chooser, cf.natural, cf.finding is not None),
-                     _branch_points(cf.lines))
+                     _branch_points(cf.lines), cf.law)
 
 
 def _branch_points(lines: Sequence[Line]) -> tuple[str, ...]:
