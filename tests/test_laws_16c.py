@@ -12,8 +12,9 @@ import random
 import pytest
 
 from equity.core.cards import Card, Seat, Side, Strain, parse_hand
+from equity.core.correction import Choice, PlayOut
 from equity.core.knowledge import Knowledge, sample_layouts
-from equity.core.laws import EDITIONS
+from equity.core.laws import EDITIONS, AutomaticRuling
 from equity.core.position import Position
 from tests.test_laws_edges import case_board
 
@@ -21,6 +22,15 @@ C = Card.parse
 RUFFS = "024_62d2_partner_ruffs_not_the_suggested_discard"
 MIRROR = "024_62d2_nothing_suggested_free_choice_stands"
 EDITION_BOARDS = [("2017", 1), ("2007", 2), ("1997", 3)]
+
+
+def d2_choice(name: str, number: int) -> tuple[AutomaticRuling, PlayOut, Choice]:
+    """A case board's ruling, its trick-12 play-out and the partner's 62D2 choice."""
+    r = case_board(name, number)
+    out = r.revokes[0].play_out
+    assert out is not None
+    (d2,) = [c for c in out.choices if c.law == "62D2"]
+    return r, out, d2
 
 
 def test_editions_read_62d2_as_their_words() -> None:
@@ -33,11 +43,8 @@ def test_editions_read_62d2_as_their_words() -> None:
 @pytest.mark.parametrize(("edition", "number"), EDITION_BOARDS)
 def test_62d2_partner_ruffs_when_the_revoke_card_suggested_the_discard(edition: str,
                                                                        number: int) -> None:
-    r = case_board(RUFFS, number)
+    r, out, d2 = d2_choice(RUFFS, number)
     assert r.edition.name == edition
-    out = r.revokes[0].play_out
-    assert out is not None
-    (d2,) = [c for c in out.choices if c.law == "62D2"]
     # his side chooses, not the non-offenders
     assert d2.seat == Seat.E and d2.chooser == Side.EW
     assert d2.chosen == C("SK")
@@ -49,10 +56,7 @@ def test_62d2_partner_ruffs_when_the_revoke_card_suggested_the_discard(edition: 
 
 
 def test_62d2_2017_applies_16c2_and_says_what_was_withdrawn_and_suggested() -> None:
-    r = case_board(RUFFS, 1)
-    out = r.revokes[0].play_out
-    assert out is not None
-    (d2,) = [c for c in out.choices if c.law == "62D2"]
+    r, _, d2 = d2_choice(RUFFS, 1)
     assert d2.unauthorised is not None and d2.unauthorised.law == "16C2"
     # the suggested discard would not gain: nothing is barred, his own best card stands
     assert not d2.unauthorised.forbidden
@@ -64,10 +68,7 @@ def test_62d2_2017_applies_16c2_and_says_what_was_withdrawn_and_suggested() -> N
 
 @pytest.mark.parametrize("number", [2, 3])
 def test_62d2_2007_1997_bar_the_play_suggested_when_he_holds_two_suits(number: int) -> None:
-    r = case_board(RUFFS, number)
-    out = r.revokes[0].play_out
-    assert out is not None
-    (d2,) = [c for c in out.choices if c.law == "62D2"]
+    r, _, d2 = d2_choice(RUFFS, number)
     assert d2.unauthorised is not None and d2.unauthorised.law == "62D2"
     assert d2.unauthorised.forbidden
     assert [c for c, _ in d2.options] == [C("SK")]  # the HJ discard is barred
@@ -79,11 +80,8 @@ def test_62d2_2007_1997_bar_the_play_suggested_when_he_holds_two_suits(number: i
 @pytest.mark.parametrize(("edition", "number"), EDITION_BOARDS)
 def test_62d2_nothing_suggested_leaves_the_partners_free_choice(edition: str,
                                                                number: int) -> None:
-    r = case_board(MIRROR, number)
+    r, out, d2 = d2_choice(MIRROR, number)
     assert r.edition.name == edition
-    out = r.revokes[0].play_out
-    assert out is not None
-    (d2,) = [c for c in out.choices if c.law == "62D2"]
     assert d2.unauthorised is None and d2.chooser == Side.EW
     # both cards open to him; his side's choice, the HJ, stands (the SK gives declarer 8)
     assert dict(d2.options) == {C("SK"): 8, C("HJ"): 7}
