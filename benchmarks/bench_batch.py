@@ -33,8 +33,8 @@ from benchmarks.common import (
 from benchmarks.corpus import EXTERNAL, corpus, sources, write
 from benchmarks.naive import naive_script, rule_one
 from equity.app.batch import dds_solver, rule_boards, run_batch
-from equity.core.board import Board
-from equity.core.position import Position
+from equity.core.game.board import Board
+from equity.core.game.position import Position
 from equity.dd.session import session
 from equity.formats import read_boards
 

@@ -25,13 +25,13 @@ from typing import Any
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic, rule_board
-from equity.core.board import Board
-from equity.core.cards import Card, Side
-from equity.core.decision import Decision, DecisionModel
-from equity.core.knowledge import Knowledge, shown_out
-from equity.core.position import Position
-from equity.core.questions import solved
-from equity.core.ruling import Policy
+from equity.core.adjust.ruling import Policy
+from equity.core.game.board import Board
+from equity.core.game.cards import Card, Side
+from equity.core.game.position import Position
+from equity.core.player.decision import Decision, DecisionModel
+from equity.core.player.knowledge import Knowledge, shown_out
+from equity.core.player.questions import solved
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from equity.render.jsonout import board_json

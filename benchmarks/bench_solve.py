@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from equity.core.cards import Side
-from equity.core.position import Position
+from equity.core.game.cards import Side
+from equity.core.game.position import Position
 from equity.dd.solve import set_threads, solve_cards, solve_positions
 from tests.test_solve import random_ending, read_dds_file, trace_positions
 

@@ -54,7 +54,7 @@ FIRST_ANSWER = """
 import sys, time
 from equity.app.batch.workers import Slot, context, prestart
 from equity.app.options import RulingOptions
-from equity.core.board import Board
+from equity.core.game.board import Board
 from equity.formats import read_boards
 import multiprocessing
 

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from equity.core.board import Board
-from equity.core.cards import (
+from equity.core.game.board import Board
+from equity.core.game.cards import (
     Card,
     Contract,
     Deal,
@@ -32,9 +32,9 @@ from equity.core.cards import (
     cards,
     dealer_for_board,
 )
-from equity.core.errors import BoardError
-from equity.core.position import Position
-from equity.core.replay import replay
+from equity.core.game.errors import BoardError
+from equity.core.game.position import Position
+from equity.core.game.replay import replay
 from equity.formats import read_boards
 from equity.formats.walk import files
 
@@ -105,7 +105,7 @@ def _spots(src: Source) -> list[tuple[int, Seat]]:
 def inject(src: Source, rng: random.Random, number: int) -> Injected | None:
     """``src`` with one revoke injected (None when no player ever could revoke).
 
-    The play goes through :class:`~equity.core.position.Position` (the kernel's rules):
+    The play goes through :class:`~equity.core.game.position.Position` (the kernel's rules):
     at the chosen spot the player plays a card of another suit (a revoke, which
     :meth:`Position.play` accepts); every other card is the recorded one when it is
     still legal, else a legal card picked by ``rng``.

@@ -16,9 +16,9 @@ from typing import Any
 
 from benchmarks.common import OPTIONS
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.cards import Card, Deal, Side, Suit
-from equity.core.position import Position
+from equity.core.game.board import Board
+from equity.core.game.cards import Card, Deal, Side, Suit
+from equity.core.game.position import Position
 from equity.dd.checks import validate
 from equity.formats import read_boards
 from equity.render.jsonout import equity_json

@@ -1,10 +1,11 @@
 """equity: rules on revokes in duplicate bridge and checks whether the ruling is fair.
 
 The pipeline, one module a stage: :mod:`~equity.formats` (PBN/LIN to boards) →
-:mod:`~equity.core.replay` (replay, legality, revokes) → :mod:`~equity.core.laws` (Laws 61-64A/B) →
+:mod:`~equity.core.game.replay` (replay, legality, revokes) →
+:mod:`~equity.core.law.laws` (Laws 61-64A/B) →
 counterfactual lines → double-dummy solving → scoring → the Law 64C comparison → report,
-with :mod:`~equity.app.cli` on top. :mod:`~equity.core.cards` holds the vocabulary (cards, seats,
-deals, contracts).
+with :mod:`~equity.app.cli` on top. :mod:`~equity.core.game.cards` holds the vocabulary
+(cards, seats, deals, contracts).
 """
 
 __version__ = "0.1.0"

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import random
 
-from equity.core.board import Board, Facts, PlayRecord, Requirement
-from equity.core.cards import FULL_DECK, Card, Contract, Deal, Seat, Vulnerability, card_set, cards
-from equity.core.position import legal_cards, trick_winner
+from equity.core.game.board import Board, Facts, PlayRecord, Requirement
+from equity.core.game.cards import (
+    FULL_DECK,
+    Card,
+    Contract,
+    Deal,
+    Seat,
+    Vulnerability,
+    card_set,
+    cards,
+)
+from equity.core.game.position import legal_cards, trick_winner
 
 
 def board(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from equity.app.options import RulingOptions
-from equity.core.likely import Estimate
+from equity.core.player.likely import Estimate
 
 EXTERNAL = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "external").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""

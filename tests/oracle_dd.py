@@ -2,7 +2,7 @@
 
 It is a full minimax over every legal card (no pruning, no search heuristics), memoised
 on the position at the start of each trick, and it shares no code with the solver under
-test beyond the card vocabulary of :mod:`equity.core.cards`. The rules it encodes are the
+test beyond the card vocabulary of :mod:`equity.core.game.cards`. The rules it encodes are the
 whole of the card play:
 
 * a player must follow the suit led if able, otherwise may play any card;
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from equity.core.cards import Card, CardSet, Seat, Side, Strain
+from equity.core.game.cards import Card, CardSet, Seat, Side, Strain
 
 Hands = tuple[CardSet, CardSet, CardSet, CardSet]
 

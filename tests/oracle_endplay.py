@@ -3,7 +3,7 @@ auctions and duplicate scores itself (endplay is imported only by :mod:`equity.d
 
 from __future__ import annotations
 
-from equity.core.cards import Contract, Seat, Side, Strain, Vulnerability
+from equity.core.game.cards import Contract, Seat, Side, Strain, Vulnerability
 
 
 def endplay_contract(dealer: Seat, calls: list[str]) -> Contract | None:

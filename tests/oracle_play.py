@@ -2,18 +2,18 @@
 
 This is the replay equity shipped before :mod:`equity._native` (kept verbatim), used
 only as the oracle the kernel is tested against (tests/test_native.py). It builds the
-same :class:`~equity.core.replay.Replay` values and raises the same :class:`BoardError`
-messages as :func:`equity.core.replay.replay`.
+same :class:`~equity.core.game.replay.Replay` values and raises the same :class:`BoardError`
+messages as :func:`equity.core.game.replay.replay`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from equity.core.board import Board, Requirement
-from equity.core.cards import Card, CardSet, Seat, Suit
-from equity.core.errors import BoardError, Where
-from equity.core.replay import Play, Replay, Revoke, Trick
+from equity.core.game.board import Board, Requirement
+from equity.core.game.cards import Card, CardSet, Seat, Suit
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.replay import Play, Replay, Revoke, Trick
 
 
 def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:
@@ -29,7 +29,7 @@ def legal_cards(
     lead_suit_required: Suit | None = None,
     penalty_card: Card | None = None,
 ) -> CardSet:
-    """The reference for :func:`equity.core.position.legal_cards`."""
+    """The reference for :func:`equity.core.game.position.legal_cards`."""
     legal = follow_suit_cards(hand, suit_led)
     if suit_led is None and lead_suit_required is not None and hand & lead_suit_required.mask:
         legal = hand & lead_suit_required.mask
@@ -77,7 +77,7 @@ class _Requirements:
 
 
 def replay(board: Board) -> Replay:
-    """The reference for :func:`equity.core.replay.replay`: the same values and the same
+    """The reference for :func:`equity.core.game.replay.replay`: the same values and the same
     errors, in plain Python."""
     def fail(msg: str, trick: int | None = None, seat: Seat | None = None,
              card: Card | None = None) -> BoardError:

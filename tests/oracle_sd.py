@@ -1,6 +1,7 @@
 """The brute-force double-dummy solver (tests/oracle_dd.py) as the solver of the decision
 model and the outcome tree, for small endings: it answers both questions
-(:class:`~equity.core.questions.CardValues` in batches, :class:`~equity.core.questions.Tricks`)
+(:class:`~equity.core.player.questions.CardValues` in batches,
+:class:`~equity.core.player.questions.Tricks`)
 and counts what it was asked. Also a driver that records the questions a plan yields."""
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from equity.core.cards import Card, Side
-from equity.core.position import Position
-from equity.core.questions import Plan, Question, Reply, answer, run
+from equity.core.game.cards import Card, Side
+from equity.core.game.position import Position
+from equity.core.player.questions import Plan, Question, Reply, answer, run
 from tests.oracle_dd import oracle_card_values, oracle_tricks
 
 T = TypeVar("T")

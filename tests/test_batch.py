@@ -20,8 +20,8 @@ from benchmarks.corpus import corpus, sources, write
 from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
-from equity.core.cards import Card, Side
-from equity.core.ruling import Policy
+from equity.core.adjust.ruling import Policy
+from equity.core.game.cards import Card, Side
 from equity.dd.solve import session, set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
 from tests.conftest import EXTERNAL, QUICK_ARGS, quick, untimed
@@ -270,7 +270,7 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
 
 def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails() -> None:
     from equity.app.batch import dds_solver, rule_boards
-    from equity.core.board import Board
+    from equity.core.game.board import Board
     from equity.dd import solve
     from equity.formats import read_text
 

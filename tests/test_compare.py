@@ -1,4 +1,5 @@
-"""Law 64C1 comparison, policies and the report fields (equity.core.ruling, equity.render.text).
+"""Law 64C1 comparison, policies and the report fields (equity.core.adjust.ruling,
+equity.render.text).
 
 Rulings use real DDS (single positions, fast). Constructed boards:
 * POLICIES_DIFFER: West discards ♣10 on South's heart lead holding ♥K2 (a random deal
@@ -20,12 +21,8 @@ from hypothesis import strategies as st
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.cards import ModelError, Side
-from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, build
-from equity.core.replay import replay
-from equity.core.ruling import (
+from equity.core.adjust.candidates import LIKELY, SUBSTITUTION, TABLE, Counterfactual, build
+from equity.core.adjust.ruling import (
     Policy,
     Ruling,
     Thresholds,
@@ -34,6 +31,10 @@ from equity.core.ruling import (
     nos_gain,
     without_equity,
 )
+from equity.core.game.board import Board
+from equity.core.game.cards import ModelError, Side
+from equity.core.game.replay import replay
+from equity.core.law.laws import AutomaticRuling, rule
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from equity.render.jsonout import equity_json, ruling_json

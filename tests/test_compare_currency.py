@@ -11,9 +11,9 @@ import pytest
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.cards import Contract, Seat, Side, Vulnerability
-from equity.core.ruling import Policy, Weights, nos_gain
-from equity.core.scoring import Event
+from equity.core.adjust.ruling import Policy, Weights, nos_gain
+from equity.core.game.cards import Contract, Seat, Side, Vulnerability
+from equity.core.game.scoring import Event
 from tests.builders import board
 from tests.test_compare import POLICIES_DIFFER, POLICIES_DIFFER_DEAL
 

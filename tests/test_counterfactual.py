@@ -1,4 +1,4 @@
-"""Law 64C candidate lines (equity.core.lines), against real DDS and a fake solver.
+"""Law 64C candidate lines (equity.core.adjust.candidates), against real DDS and a fake solver.
 
 Boards: seed 001's 3NT; seed 003's EBL-course 5♣ and Poznan 2011 4♠ (repeated revokes
 by declarer in one suit, 64C2(a)); deal D2 of test_laws for constructed cases.
@@ -11,9 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from equity.app.pipeline import rule_automatic
-from equity.core.cards import Card, Seat, Side, Strain, card_set, cards
-from equity.core.laws import AutomaticRuling
-from equity.core.lines import (
+from equity.core.adjust.candidates import (
     SUBSTITUTION,
     TABLE,
     CardValues,
@@ -28,7 +26,9 @@ from equity.core.lines import (
     position_before,
     run,
 )
-from equity.core.position import Position, follow_suit_cards
+from equity.core.game.cards import Card, Seat, Side, Strain, card_set, cards
+from equity.core.game.position import Position, follow_suit_cards
+from equity.core.law.laws import AutomaticRuling
 from equity.dd import DdsSolver
 from equity.dd.solve import solve_positions
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board

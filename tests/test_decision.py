@@ -1,4 +1,4 @@
-"""The decision model (equity.core.decision): forced and free decisions cost nothing,
+"""The decision model (equity.core.player.decision): forced and free decisions cost nothing,
 decisions are remembered and see the same layouts under the same seed, the chances are
 the layouts' shares of right choices (checked against a brute-force double-dummy solver
 on small endings), sampling stops early on a clear choice, and the tie rules."""
@@ -10,8 +10,9 @@ from itertools import combinations
 
 import pytest
 
-from equity.core.cards import Card, Seat, Side, Strain, Suit, cards, count, parse_hand
-from equity.core.decision import (
+from equity.core.game.cards import Card, Seat, Side, Strain, Suit, cards, count, parse_hand
+from equity.core.game.position import Position
+from equity.core.player.decision import (
     DEFAULT_SAMPLING,
     DecisionModel,
     Sampling,
@@ -19,9 +20,8 @@ from equity.core.decision import (
     lowest,
     sure_winners,
 )
-from equity.core.knowledge import Knowledge
-from equity.core.position import Position
-from equity.core.questions import CardValues, Question
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.questions import CardValues, Question
 from equity.dd.single_dummy import decide, decide_many
 from tests.oracle_sd import OracleValuer, oracle_values, recorded
 

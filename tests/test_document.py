@@ -18,11 +18,11 @@ import pytest
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.cards import Seat, Suit, suit_holding
-from equity.core.likely import DirectorOutcome
-from equity.core.line import OUTCOME
-from equity.core.ruling import Policy, Ruling
+from equity.core.adjust.line import OUTCOME
+from equity.core.adjust.ruling import Policy, Ruling
+from equity.core.game.board import Board
+from equity.core.game.cards import Seat, Suit, suit_holding
+from equity.core.player.likely import DirectorOutcome
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.markdown import render_markdown
@@ -242,7 +242,7 @@ def test_weighted_score_is_shown_as_the_scorer_types_it() -> None:
 
 
 def test_several_boards_get_a_contents_list_and_errors_a_section() -> None:
-    from equity.core.errors import BoardError
+    from equity.core.game.errors import BoardError
 
     rulings = [ruled("004_3nt_long_suit_killed", n) for n in (1, 2)]
     err = BoardError("East does not hold <HK>", "x.pbn", "board 9")

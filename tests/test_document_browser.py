@@ -19,7 +19,7 @@ import pytest
 
 from equity.app.cli import main
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
+from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.pdf import chromium_command, print_pdf

@@ -1,5 +1,5 @@
 """Broken and hostile input: every error names the file, the board and the place, and
-nothing but a :class:`~equity.core.errors.BoardError` ever comes out of the library.
+nothing but a :class:`~equity.core.game.errors.BoardError` ever comes out of the library.
 
 Covered: malformed and missing tags, truncated files, bytes that are not UTF-8, deals
 with wrong card counts or bad notation, contracts that do not parse, play records that
@@ -23,8 +23,8 @@ import pytest
 
 from equity.app.cli import main
 from equity.app.pipeline import rule_automatic
-from equity.core.board import Board
-from equity.core.errors import BoardError, Where
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError, Where
 from equity.formats import read_boards, read_text
 from equity.formats.write import board_to_pbn
 from equity.render.jsonout import ruling_json

@@ -11,8 +11,8 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.ruling import Ruling
+from equity.core.adjust.ruling import Ruling
+from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.jsonout import board_json
 from tests.conftest import untimed

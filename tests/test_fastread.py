@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from equity.core.board import Board
-from equity.core.kernel import Batch, pack_board
+from equity.core.game.board import Board
+from equity.core.game.kernel import Batch, pack_board
 from equity.formats import read_boards
 from equity.formats.fastread import REQ_SLOTS, read_packed
 

@@ -6,7 +6,7 @@ bytes, random PBN and LIN text, random boards. Targets: the readers, the replay 
 laws (``equity.app.pipeline.rule_automatic``), the PBN writer and the ``equity rule`` command
 (in process, and a few times in a subprocess). The rules checked:
 
-- the library raises nothing but :class:`~equity.core.errors.BoardError`, and every error
+- the library raises nothing but :class:`~equity.core.game.errors.BoardError`, and every error
   names the file;
 - nothing hangs: each example runs under a hard time limit (``LIMIT`` seconds, by a
   timer signal) besides Hypothesis's deadline;
@@ -43,8 +43,8 @@ from hypothesis import strategies as st
 
 from equity.app.cli import main
 from equity.app.pipeline import rule_automatic
-from equity.core.board import Board
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
 from equity.formats import read_boards, read_text
 from equity.formats.write import board_to_pbn, boards_to_pbn
 from equity.render.jsonout import ruling_json

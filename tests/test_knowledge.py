@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from equity.core.cards import Card, Seat, Strain, Suit, card_set, parse_hand
-from equity.core.knowledge import Knowledge, sample_layouts, shown_out
-from equity.core.position import Position
+from equity.core.game.cards import Card, Seat, Strain, Suit, card_set, parse_hand
+from equity.core.game.position import Position
+from equity.core.player.knowledge import Knowledge, sample_layouts, shown_out
 
 C = Card.parse
 

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity.core.board import Attention, ClaimStatus, Facts
-from equity.core.cards import Card, Seat
-from equity.core.laws import EDITIONS, AutomaticRuling, rule
-from equity.core.replay import replay
+from equity.core.game.board import Attention, ClaimStatus, Facts
+from equity.core.game.cards import Card, Seat
+from equity.core.game.replay import replay
+from equity.core.law.laws import EDITIONS, AutomaticRuling, rule
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board
 
 D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"

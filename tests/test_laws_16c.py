@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from equity.core.cards import Card, Seat, Side, Strain, parse_hand
-from equity.core.correction import Choice, PlayOut
-from equity.core.knowledge import Knowledge, sample_layouts
-from equity.core.laws import EDITIONS, AutomaticRuling
-from equity.core.position import Position
+from equity.core.game.cards import Card, Seat, Side, Strain, parse_hand
+from equity.core.game.position import Position
+from equity.core.law.correction import Choice, PlayOut
+from equity.core.law.laws import EDITIONS, AutomaticRuling
+from equity.core.player.knowledge import Knowledge, sample_layouts
 from tests.test_laws_edges import case_board
 
 C = Card.parse

@@ -18,14 +18,17 @@ from hypothesis import strategies as st
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Attention, Facts, Requirement
-from equity.core.cards import Card, Seat, Side
-from equity.core.correction import trick_twelve
-from equity.core.laws import AutomaticRuling, rule
-from equity.core.line import Leaves, LineKind
-from equity.core.lines import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Line, build
-from equity.core.replay import RevokeKind, replay
-from equity.core.ruling import (
+from equity.core.adjust.candidates import (
+    LIKELY,
+    SUBSTITUTION,
+    TABLE,
+    Counterfactual,
+    Departure,
+    Line,
+    build,
+)
+from equity.core.adjust.line import Leaves, LineKind
+from equity.core.adjust.ruling import (
     Basis,
     Policy,
     Thresholds,
@@ -34,7 +37,12 @@ from equity.core.ruling import (
     line_weights,
     nos_gain,
 )
-from equity.core.scoring import Event
+from equity.core.game.board import Attention, Facts, Requirement
+from equity.core.game.cards import Card, Seat, Side
+from equity.core.game.replay import RevokeKind, replay
+from equity.core.game.scoring import Event
+from equity.core.law.correction import trick_twelve
+from equity.core.law.laws import AutomaticRuling, rule
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board

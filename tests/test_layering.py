@@ -1,7 +1,9 @@
 """The layers can be read from the paths, and this test holds them there.
 
-core (cards, positions, replay, laws, lines, ruling, scoring) imports only core and the
-native kernel; formats (PBN, LIN, facts, the fast reader) → core; dd (DDS) → core;
+core imports only core and the native kernel, in four floors, each importing only its own
+and those below: game (cards, positions, replay, scoring) ← player (knowledge, decisions,
+likely outcomes) ← law (Laws 61-64, 62D, 16C2) ← adjust (the Law 64C lines, weights,
+ruling); formats (PBN, LIN, facts, the fast reader) → core; dd (DDS) → core;
 render (text, JSON, HTML, Markdown, PDF) → core; app (options, pipeline, scan, batch,
 cli) may import everything, and nothing imports app. endplay is imported only under dd/.
 Every import counts, the lazy ones inside functions included.
@@ -28,13 +30,27 @@ ALLOWED: dict[str, set[str]] = {
 
 ENDPLAY_ONLY_IN = "dd"
 
+FLOORS = ("game", "player", "law", "adjust")
+"""The floors of ``equity.core``, lowest first: a module may import its own floor and the
+floors below it (game: cards, positions, replay; player: what a player knows and chooses;
+law: Laws 61-64, 62D, 16C2; adjust: the Law 64C lines, weights and the ruling)."""
+
 
 def layer_of(module: str) -> str | None:
-    """``equity.core.lines`` -> ``core``; None for the root and ``equity._native``."""
+    """``equity.core.adjust.candidates`` -> ``core``; None for the root and ``equity._native``."""
     parts = module.split(".")
     if parts[0] != "equity" or len(parts) < 2 or parts[1] == "_native":
         return None
     return parts[1]
+
+
+def floor_of(module: str) -> str | None:
+    """``equity.core.law.laws`` -> ``law``; None outside ``equity.core`` (and for the
+    ``equity.core`` package itself)."""
+    parts = module.split(".")
+    if parts[:2] != ["equity", "core"] or len(parts) < 3:
+        return None
+    return parts[2]
 
 
 def imports_of(source: str, module: str) -> list[tuple[int, str]]:
@@ -53,7 +69,8 @@ def imports_of(source: str, module: str) -> list[tuple[int, str]]:
             # "from equity import dd" and "from equity.dd import solve" name modules too
             out += [(node.lineno, f"{base}.{a.name}") for a in node.names
                     if (base == "equity" and a.name in ALLOWED)
-                    or (base.startswith("equity.") and base.count(".") == 1)]
+                    or (base.startswith("equity.") and base.count(".") == 1)
+                    or (base.startswith("equity.core.") and base.count(".") == 2)]
     return out
 
 
@@ -70,6 +87,10 @@ def violations(source: str, module: str) -> list[str]:
             continue
         if theirs not in ALLOWED.get(mine, set()):
             found.append(f"{module}:{line} ({mine}) imports {name} ({theirs})")
+        low, high = floor_of(module), floor_of(name)
+        if (low in FLOORS and high in FLOORS
+                and FLOORS.index(high) > FLOORS.index(low)):
+            found.append(f"{module}:{line} (core.{low}) imports {name} (core.{high})")
     return found
 
 
@@ -89,6 +110,12 @@ def test_every_module_lives_in_a_layer() -> None:
     assert stray == []
 
 
+def test_every_core_module_lives_on_a_floor() -> None:
+    loose = [m for m, _ in package_modules()
+             if layer_of(m) == "core" and m != "equity.core" and floor_of(m) not in FLOORS]
+    assert loose == []
+
+
 @pytest.mark.parametrize(("module", "path"), package_modules(), ids=lambda v: str(v))
 def test_module_imports_only_the_layers_below_it(module: str, path: Path) -> None:
     assert violations(path.read_text(encoding="utf-8"), module) == []
@@ -96,8 +123,8 @@ def test_module_imports_only_the_layers_below_it(module: str, path: Path) -> Non
 
 def test_a_core_module_importing_dd_is_a_violation() -> None:
     src = "from equity.dd.solve import solve_positions\n"
-    assert violations(src, "equity.core.lines") == [
-        "equity.core.lines:1 (core) imports equity.dd.solve (dd)"]
+    assert violations(src, "equity.core.adjust.candidates") == [
+        "equity.core.adjust.candidates:1 (core) imports equity.dd.solve (dd)"]
 
 
 def test_a_lazy_import_of_app_inside_a_function_is_a_violation() -> None:
@@ -108,12 +135,32 @@ def test_a_lazy_import_of_app_inside_a_function_is_a_violation() -> None:
 
 
 def test_endplay_outside_dd_is_a_violation() -> None:
-    assert violations("import endplay.types\n", "equity.core.scoring") == [
-        "equity.core.scoring:1 imports endplay.types: endplay only under equity/dd/"]
+    assert violations("import endplay.types\n", "equity.core.game.scoring") == [
+        "equity.core.game.scoring:1 imports endplay.types: endplay only under equity/dd/"]
     assert violations("from endplay.dds import solve\n", "equity.dd.solve") == []
 
 
 def test_relative_imports_are_resolved() -> None:
-    assert violations("from ..dd import solve\n", "equity.core.lines") == [
-        "equity.core.lines:1 (core) imports equity.dd (dd)",
-        "equity.core.lines:1 (core) imports equity.dd.solve (dd)"]
+    assert violations("from ...dd import solve\n", "equity.core.adjust.candidates") == [
+        "equity.core.adjust.candidates:1 (core) imports equity.dd (dd)",
+        "equity.core.adjust.candidates:1 (core) imports equity.dd.solve (dd)"]
+
+
+def test_a_player_module_importing_the_law_is_a_violation() -> None:
+    src = "from equity.core.law.laws import AutomaticRuling\n"
+    assert violations(src, "equity.core.player.decision") == [
+        "equity.core.player.decision:1 (core.player) imports equity.core.law.laws (core.law)"]
+
+
+def test_the_game_importing_the_adjustment_lazily_is_a_violation() -> None:
+    src = "def f():\n    from equity.core.adjust import ruling\n    return ruling\n"
+    assert violations(src, "equity.core.game.replay") == [
+        "equity.core.game.replay:2 (core.game) imports equity.core.adjust (core.adjust)",
+        "equity.core.game.replay:2 (core.game) imports equity.core.adjust.ruling (core.adjust)"]
+
+
+def test_importing_a_lower_floor_is_allowed() -> None:
+    src = ("from equity.core.game.cards import Card\n"
+           "from equity.core.player.decision import DecisionModel\n"
+           "from equity.core.law import laws\n")
+    assert violations(src, "equity.core.adjust.ruling") == []

@@ -14,11 +14,15 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.cards import Card, ModelError, Seat, Side, Strain, parse_hand
-from equity.core.decision import REFERENCE, DecisionModel, Sampling
-from equity.core.errors import BoardError
-from equity.core.knowledge import Knowledge
-from equity.core.likely import (
+from equity.core.adjust.line import LIKELY, TABLE, Counterfactual, Departure, Leaves, Line
+from equity.core.adjust.ruling import Basis, Policy, Weights, compare
+from equity.core.game.cards import Card, ModelError, Seat, Side, Strain, parse_hand
+from equity.core.game.errors import BoardError
+from equity.core.game.position import Position
+from equity.core.game.scoring import Event
+from equity.core.player.decision import REFERENCE, DecisionModel, Sampling
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.likely import (
     DirectorLine,
     DirectorOutcome,
     Estimate,
@@ -26,10 +30,6 @@ from equity.core.likely import (
     director_line,
     likely,
 )
-from equity.core.line import LIKELY, TABLE, Counterfactual, Departure, Leaves, Line
-from equity.core.position import Position
-from equity.core.ruling import Basis, Policy, Weights, compare
-from equity.core.scoring import Event
 from equity.dd.single_dummy import decide
 from equity.formats import read_boards
 from tests.oracle_dd import oracle_tricks

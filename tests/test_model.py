@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core.cards import (
+from equity.core.game.cards import (
     FULL_DECK,
     Card,
     Contract,

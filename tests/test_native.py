@@ -3,7 +3,7 @@
 Random deals with random legal play, injected revokes, requirements, claims, marks and
 broken records (hypothesis), and every real record in ../shared/data/external: the
 kernel must find the same revokes (kind, legal cards, requirement), the same leaders and
-winners, and the same errors at the same place. :func:`equity.core.replay.replay` must build
+winners, and the same errors at the same place. :func:`equity.core.game.replay.replay` must build
 values equal to the oracle's and raise the same messages.
 """
 
@@ -21,12 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from equity import _native
-from equity.core.board import Board, Facts, PlayRecord, Requirement, Slot
-from equity.core.cards import FULL_DECK, Card, Seat, Suit, cards
-from equity.core.errors import BoardError
-from equity.core.kernel import Batch, Code, pack_board, run
-from equity.core.position import follow_suit_cards, legal_cards, trick_winner
-from equity.core.replay import replay
+from equity.core.game.board import Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.game.cards import FULL_DECK, Card, Seat, Suit, cards
+from equity.core.game.errors import BoardError
+from equity.core.game.kernel import Batch, Code, pack_board, run
+from equity.core.game.position import follow_suit_cards, legal_cards, trick_winner
+from equity.core.game.replay import replay
 from equity.formats import read_boards
 from tests import oracle_play
 from tests.builders import random_board
@@ -96,7 +96,7 @@ def kernel_view(b: Board) -> View:
 
 
 def check(b: Board) -> None:
-    """Kernel, oracle and :func:`equity.core.replay.replay` agree on ``b``."""
+    """Kernel, oracle and :func:`equity.core.game.replay.replay` agree on ``b``."""
     assert kernel_view(b) == oracle_view(b)
     try:
         expected: object = oracle_play.replay(b)
@@ -272,7 +272,7 @@ def test_kernel_rejects_malformed_arrays() -> None:
 
 
 def test_the_binding_exports_the_kernel_constants() -> None:
-    from equity.core import kernel
+    from equity.core.game import kernel
 
     assert {c.name: c.value for c in kernel.Code} == _native.ERROR_CODES
     assert {k: i for i, k in enumerate(kernel.REVOKE_KINDS) if k} == _native.REVOKE_KINDS

@@ -1,4 +1,4 @@
-"""The outcome tree (equity.core.outcome_tree): every card legal and played once, voids
+"""The outcome tree (equity.core.player.outcome_tree): every card legal and played once, voids
 learned from the play, branches at a guess with the decision's chances, leaves whose
 probabilities sum to 1, results merged most tricks first, top tricks taken as double
 dummy would, an unlikely branch finished double dummy."""
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core import outcome_tree
-from equity.core.cards import Card, Seat, Side, Strain, Suit, parse_hand
-from equity.core.decision import DecisionModel, Sampling
-from equity.core.knowledge import Knowledge
-from equity.core.outcome_tree import Branch, Leaf, Outcome, Run, grow, merged
-from equity.core.position import Position
-from equity.core.replay import Play
+from equity.core.game.cards import Card, Seat, Side, Strain, Suit, parse_hand
+from equity.core.game.position import Position
+from equity.core.game.replay import Play
+from equity.core.player import outcome_tree
+from equity.core.player.decision import DecisionModel, Sampling
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, grow, merged
 from tests.oracle_dd import oracle_tricks
 from tests.oracle_sd import recorded
 

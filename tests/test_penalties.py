@@ -1,5 +1,6 @@
-"""Law 50 in the play (equity/core/penalties.py, Position.legal/play): major penalty
-cards (50D1), the lead options of 50D2, and the Law 64C lines that must honour them."""
+"""Law 50 in the play (equity/core/game/penalties.py, equity/core/player/penalty_choice.py,
+Position.legal/play): major penalty cards (50D1), the lead options of 50D2, and the Law 64C
+lines that must honour them."""
 
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from pathlib import Path
 import pytest
 
 from equity.app.pipeline import rule_automatic
-from equity.core.board import Board, Requirement
-from equity.core.cards import Card, CardSet, Seat, Side, Strain, Suit, cards, parse_hand
-from equity.core.decision import DecisionModel
-from equity.core.knowledge import Knowledge
-from equity.core.line import Line
-from equity.core.lines import build, position_before
-from equity.core.penalties import choose_50d2, in_force, options_50d2
-from equity.core.position import LeadRule, Position
-from equity.core.questions import CardValues, Question, Reply, run
+from equity.core.adjust.candidates import build, position_before
+from equity.core.adjust.line import Line
+from equity.core.game.board import Board, Requirement
+from equity.core.game.cards import Card, CardSet, Seat, Side, Strain, Suit, cards, parse_hand
+from equity.core.game.penalties import in_force
+from equity.core.game.position import LeadRule, Position
+from equity.core.player.decision import DecisionModel
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.penalty_choice import choose_50d2, options_50d2
+from equity.core.player.questions import CardValues, Question, Reply, run
 from equity.formats import read_boards
 
 CASE = Path(__file__).parent / "cases" / "024_50d1_penalty_card_in_64c_lines.pbn"

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity.core.cards import Card, Seat, Suit, card_set
-from equity.core.errors import BoardError
-from equity.core.position import follow_suit_cards, legal_cards, trick_winner
-from equity.core.replay import replay
+from equity.core.game.cards import Card, Seat, Suit, card_set
+from equity.core.game.errors import BoardError
+from equity.core.game.position import follow_suit_cards, legal_cards, trick_winner
+from equity.core.game.replay import replay
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board
 
 C = Card.parse

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from equity.app.pipeline import rule_automatic
-from equity.core.board import Board
-from equity.core.cards import Card, Seat
-from equity.core.errors import BoardError
-from equity.core.replay import replay
+from equity.core.game.board import Board
+from equity.core.game.cards import Card, Seat
+from equity.core.game.errors import BoardError
+from equity.core.game.replay import replay
 from equity.formats import read_boards
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"

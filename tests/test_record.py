@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core.board import Attention, Facts, Requirement
-from equity.core.cards import Card, ModelError, Seat, Suit
+from equity.core.game.board import Attention, Facts, Requirement
+from equity.core.game.cards import Card, ModelError, Seat, Suit
 
 
 def test_requirements_read_lead_penalty_and_faced() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
-from equity.core.traveller import TravellerError
+from equity.core.game.traveller import TravellerError
 from equity.formats.scoretable import artificial_values, read_score_table, replace_row
 from equity.formats.usebio import (
     UsebioFile,

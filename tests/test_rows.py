@@ -23,9 +23,9 @@ from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.app.workbench.case import rule_rows
-from equity.core.board import Board
-from equity.core.errors import BoardError
-from equity.core.position import Position
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
+from equity.core.game.position import Position
 from equity.formats import read_boards
 from equity.formats.rows import board_to_rows, parse_rows, read_rows
 from equity.render.jsonout import board_json

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core.cards import Contract, Seat, Strain, Vulnerability
-from equity.core.scoring import WeightedScore, datum, imps, matchpoints, score_ns
+from equity.core.game.cards import Contract, Seat, Strain, Vulnerability
+from equity.core.game.scoring import WeightedScore, datum, imps, matchpoints, score_ns
 from tests.oracle_endplay import endplay_score_ns
 
 NV, V = Vulnerability.NONE, Vulnerability.BOTH

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 import equity.dd.checks as checks_mod
 import equity.dd.solve as solve_mod
 from benchmarks.corpus import EXTERNAL
-from equity.core.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
-from equity.core.position import Position
+from equity.core.game.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
+from equity.core.game.position import Position
 from equity.dd.solve import (
     MAX_BOARDS,
     SolveError,

@@ -11,11 +11,11 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic, rule_board
-from equity.core.board import Board
-from equity.core.laws import AutomaticRuling
-from equity.core.line import SUBSTITUTION, TABLE, Leaves, Line
-from equity.core.lines import build
-from equity.core.replay import Play
+from equity.core.adjust.candidates import build
+from equity.core.adjust.line import SUBSTITUTION, TABLE, Leaves, Line
+from equity.core.game.board import Board
+from equity.core.game.replay import Play
+from equity.core.law.laws import AutomaticRuling
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 

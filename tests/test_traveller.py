@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core.traveller import Traveller, TravellerError, TravellerLine, weighted_matchpoints
+from equity.core.game.traveller import (
+    Traveller,
+    TravellerError,
+    TravellerLine,
+    weighted_matchpoints,
+)
 
 FIELD = (-430, -400, -430, -450, 100, -400)
 

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from equity.app.pipeline import rule_board
-from equity.core.board import Board, Withdrawal
-from equity.core.cards import Card, ModelError, Seat
-from equity.core.errors import BoardError
-from equity.core.laws import rule
-from equity.core.line import LIKELY, Line
-from equity.core.position import Position
-from equity.core.replay import replay
-from equity.core.ruling import Basis
+from equity.core.adjust.line import LIKELY, Line
+from equity.core.adjust.ruling import Basis
+from equity.core.game.board import Board, Withdrawal
+from equity.core.game.cards import Card, ModelError, Seat
+from equity.core.game.errors import BoardError
+from equity.core.game.position import Position
+from equity.core.game.replay import replay
+from equity.core.law.laws import rule
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 

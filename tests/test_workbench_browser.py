@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from equity.app.cli import main
-from equity.core.board import Board
-from equity.core.position import Position
+from equity.core.game.board import Board
+from equity.core.game.position import Position
 from equity.formats import read_boards
 from tests.test_serve import Server
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from equity.core.board import Board
-from equity.core.cards import Seat
+from equity.core.game.board import Board
+from equity.core.game.cards import Seat
 from equity.formats import read_boards
 from tests.test_serve import DEAL_001, Server
 from tests.test_workbench_browser import new_page  # (and its skip without playwright)

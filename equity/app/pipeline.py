@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
-from equity.core.board import Board
-from equity.core.errors import BoardError, Where
-from equity.core.laws import AutomaticRuling, rule
-from equity.core.lines import Counterfactual, Solver, Work, build
-from equity.core.replay import replay
-from equity.core.ruling import Ruling, compare, without_equity
-from equity.core.scoring import score_ns
+from equity.core.adjust.candidates import Counterfactual, Solver, Work, build
+from equity.core.adjust.ruling import Ruling, compare, without_equity
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.replay import replay
+from equity.core.game.scoring import score_ns
+from equity.core.law.laws import AutomaticRuling, rule
 from equity.formats import read_boards
 
 

@@ -7,7 +7,7 @@ What goes in the line (:func:`line_values`): a single result as an ordinary line
 tricks, N-S score and match points); a weighted or split result (Law 12C1(c), or a
 non-reciprocal ruling) with each side's match points, computed per component against the
 rest of the traveller and weighted
-(:func:`equity.core.traveller.weighted_matchpoints`); the score field holds the weighted
+(:func:`equity.core.game.traveller.weighted_matchpoints`); the score field holds the weighted
 mean of the N-S points (the file has no field for components), the tricks field the
 heaviest component's; a USEBIO line also gets an XML comment naming the components.
 """
@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.core.board import Board
-from equity.core.cards import Side
-from equity.core.errors import BoardError, UsageError, Where
-from equity.core.ruling import Ruling
-from equity.core.scoring import result_text
-from equity.core.traveller import ScorerEntry, Traveller, TravellerError, weighted_matchpoints
+from equity.core.adjust.ruling import Ruling
+from equity.core.game.board import Board
+from equity.core.game.cards import Side
+from equity.core.game.errors import BoardError, UsageError, Where
+from equity.core.game.scoring import result_text
+from equity.core.game.traveller import ScorerEntry, Traveller, TravellerError, weighted_matchpoints
 from equity.formats.scoretable import (
     ScoreTableFile,
     has_score_table,

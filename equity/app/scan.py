@@ -15,11 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from equity.core.board import Board
-from equity.core.cards import SUIT_CHARS
-from equity.core.errors import BoardError
-from equity.core.kernel import CARD, REVOKE_KINDS, error_message, run
-from equity.core.replay import replay
+from equity.core.game.board import Board
+from equity.core.game.cards import SUIT_CHARS
+from equity.core.game.errors import BoardError
+from equity.core.game.kernel import CARD, REVOKE_KINDS, error_message, run
+from equity.core.game.replay import replay
 from equity.formats.fastread import CHUNK, Chunk, read_packed
 from equity.formats.walk import files
 
@@ -39,7 +39,7 @@ class Row:
     suit_led: str | None = None
     """The suit led, None when the revoke is a failure to lead a required suit."""
     kind: str | None = None
-    """``follow``, ``lead`` or ``penalty`` (see :class:`equity.core.replay.Revoke`)."""
+    """``follow``, ``lead`` or ``penalty`` (see :class:`equity.core.game.replay.Revoke`)."""
     error: str | None = None
 
     def to_json(self) -> dict[str, object]:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.cards import Card, Side
-from equity.core.position import Position
+from equity.core.game.cards import Card, Side
+from equity.core.game.position import Position
 from equity.dd import solve
 from equity.dd.session import DdsSession, session
 
 
 class DdsSolver:
-    """The :class:`~equity.core.lines.Solver` the pipeline uses, and the single-dummy
+    """The :class:`~equity.core.adjust.candidates.Solver` the pipeline uses, and the single-dummy
     player's card valuer: DDS through :mod:`equity.dd.solve` and the session."""
 
     def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:

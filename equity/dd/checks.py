@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.cards import FULL_DECK, Card, CardSet, Seat, Strain, cards, count
-from equity.core.position import Position
+from equity.core.game.cards import FULL_DECK, Card, CardSet, Seat, Strain, cards, count
+from equity.core.game.position import Position
 
 
 class SolveError(ValueError):

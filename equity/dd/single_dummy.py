@@ -1,4 +1,4 @@
-"""The decision model of :mod:`equity.core.decision`, its layouts valued by a solver: DDS
+"""The decision model of :mod:`equity.core.player.decision`, its layouts valued by a solver: DDS
 (:class:`equity.dd.DdsSolver`) or, in tests, a brute-force oracle. For use outside a
 ruling (a ruling's plans reach DDS through their caller, like every other question)."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.cards import CardSet
-from equity.core.decision import Decision, DecisionModel, lowest
-from equity.core.knowledge import Knowledge
-from equity.core.questions import BatchSolver, Solver, solved, together
+from equity.core.game.cards import CardSet
+from equity.core.player.decision import Decision, DecisionModel, lowest
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.questions import BatchSolver, Solver, solved, together
 
 
 def decide(knowledge: Knowledge, valuer: Solver | BatchSolver,

@@ -1,6 +1,6 @@
 """Double-dummy answers in the package's own vocabulary: the two questions Law 64C asks.
 
-Callers ask with a :class:`Position` and a :class:`~equity.core.cards.Side` and get plain
+Callers ask with a :class:`Position` and a :class:`~equity.core.game.cards.Side` and get plain
 trick counts back, always for the side they name (DDS scores for the side to move; the
 conversion is :func:`equity.dd.session.for_side`). Both questions are thin wrappers over
 the one road, :meth:`equity.dd.session.DdsSession.solve`: :func:`solve_positions` is a
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from equity.core.cards import Card, Side
-from equity.core.lines import CardValues, Question, Reply
-from equity.core.position import Position
+from equity.core.adjust.candidates import CardValues, Question, Reply
+from equity.core.game.cards import Card, Side
+from equity.core.game.position import Position
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError, validate, validate_all
 from equity.dd.session import Answer, DdsSession, session
@@ -63,7 +63,7 @@ def solve_cards(position: Position, side: Side) -> dict[Card, int]:
     return session().solve([position], True, check=False)[0].cards(side)
 
 
-# --- The questions of :mod:`equity.core.lines`, answered in bulk -----------------------
+# --- The questions of :mod:`equity.core.adjust.candidates`, answered in bulk ---------------
 
 
 def check_question(question: Question) -> None:

@@ -1,7 +1,7 @@
-"""The readers: PBN and LIN files to :class:`~equity.core.board.Board` values.
+"""The readers: PBN and LIN files to :class:`~equity.core.game.board.Board` values.
 
 Reading streams one board at a time, and a bad board never stops the file: it comes
-out as a :class:`~equity.core.errors.BoardError` naming the file, the board and the place
+out as a :class:`~equity.core.game.errors.BoardError` naming the file, the board and the place
 (line, tag, trick, seat, card), and reading goes on with the next board. Nothing but a
 :class:`BoardError` ever escapes; an unreadable file gives one error for the file.
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from equity.core.board import Board
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
 from equity.formats.lin import read_lin
 from equity.formats.lines import lines_of_text, read_lines
 from equity.formats.pbn import read_pbn

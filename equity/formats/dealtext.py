@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from equity.core.cards import (
+from equity.core.game.cards import (
     CS_EMPTY,
     FULL_DECK,
     CardSet,

@@ -3,17 +3,17 @@ auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
 ``EquityRequirement``, ``EquityWithdrawn``) carry what a play record cannot show; they
-are documented in :mod:`equity.core.board`. They are plain tag pairs, so a LIN file,
-which has no tags, always gets the default :class:`~equity.core.board.Facts`.
+are documented in :mod:`equity.core.game.board`. They are plain tag pairs, so a LIN file,
+which has no tags, always gets the default :class:`~equity.core.game.board.Facts`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from equity.core.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
-from equity.core.cards import Contract, ModelError, Seat, Strain
-from equity.core.errors import BoardError, Where
+from equity.core.game.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
+from equity.core.game.cards import Contract, ModelError, Seat, Strain
+from equity.core.game.errors import BoardError, Where
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 

@@ -1,8 +1,8 @@
 """Fast reading for batch runs: PBN and LIN files straight into packed kernel batches.
 
 :func:`read_packed` streams files as :class:`Chunk` values of up to ``chunk_size``
-boards each, packed for the C kernel (:mod:`equity.core.kernel`), plus a
-:class:`~equity.core.errors.BoardError` for each board that cannot be read. No per-card
+boards each, packed for the C kernel (:mod:`equity.core.game.kernel`), plus a
+:class:`~equity.core.game.errors.BoardError` for each board that cannot be read. No per-card
 Python object is built on the fast path, and memory stays flat in the number of boards
 (a file is read into memory whole, never memory-mapped: a file cut short while it is
 read would kill the process with SIGBUS; so memory is about the size of the largest file).
@@ -34,9 +34,9 @@ import numpy as np
 import numpy.typing as npt
 
 from equity import _native
-from equity.core.board import Board
-from equity.core.errors import BoardError
-from equity.core.kernel import Batch, pack_board
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
+from equity.core.game.kernel import Batch, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
 from equity.formats.lines import lines_of

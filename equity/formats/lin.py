@@ -1,4 +1,4 @@
-"""Read BBO's LIN files into :class:`~equity.core.board.Board`.
+"""Read BBO's LIN files into :class:`~equity.core.game.board.Board`.
 
 LIN is a flat run of ``key|value|`` pairs; line breaks are noise. A file may hold many
 boards: vugraph files start each one with ``qx|`` (``qx|o1|`` open room, board 1),
@@ -25,8 +25,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from equity.core.board import Board, Facts, PlayRecord, Slot
-from equity.core.cards import (
+from equity.core.game.board import Board, Facts, PlayRecord, Slot
+from equity.core.game.cards import (
     CS_EMPTY,
     FULL_DECK,
     RANK_CHARS,
@@ -41,7 +41,7 @@ from equity.core.cards import (
     count,
     dealer_for_board,
 )
-from equity.core.errors import BoardError, Where
+from equity.core.game.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, small_int
 from equity.formats.lines import LONGEST_LINE, OVERLONG
 

@@ -1,4 +1,4 @@
-"""Read PBN (Portable Bridge Notation 1.0-2.1) files into :class:`~equity.core.board.Board`.
+"""Read PBN (Portable Bridge Notation 1.0-2.1) files into :class:`~equity.core.game.board.Board`.
 
 We lex PBN ourselves instead of using endplay's ``PBNDecoder``, because that decoder
 aborts the whole file on the first bad line, reads the whole file into memory, fails
@@ -49,8 +49,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from equity import _native
-from equity.core.board import Board, PlayRecord, Slot
-from equity.core.cards import (
+from equity.core.game.board import Board, PlayRecord, Slot
+from equity.core.game.cards import (
     CARD_BY_TEXT,
     Card,
     Contract,
@@ -60,7 +60,7 @@ from equity.core.cards import (
     Side,
     Vulnerability,
 )
-from equity.core.errors import BoardError, Where
+from equity.core.game.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, parse_facts, small_int
 from equity.formats.lines import LONGEST_LINE, OVERLONG, is_blank
 

@@ -43,9 +43,9 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
 
 The tricks are rebuilt as the cards were played: the opening leader's first card, then
 clockwise each seat's next card; the winner of each trick (decided by
-:class:`~equity.core.position.Position`, the one implementation of the rules of play)
+:class:`~equity.core.game.position.Position`, the one implementation of the rules of play)
 leads the next. A card that could not follow suit is marked ``^R`` as PBN does. What
-does not fit is a :class:`~equity.core.errors.BoardError` naming the board, the seat and
+does not fit is a :class:`~equity.core.game.errors.BoardError` naming the board, the seat and
 the card: a card not dealt to that seat, a card twice, a row of the wrong length, a
 leader that does not fit (the ``won:`` line, or a stopped play whose last trick was not
 begun by its leader).
@@ -62,8 +62,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from equity.core.board import Board, PlayRecord, Slot
-from equity.core.cards import (
+from equity.core.game.board import Board, PlayRecord, Slot
+from equity.core.game.cards import (
     Card,
     Contract,
     Deal,
@@ -75,8 +75,8 @@ from equity.core.cards import (
     count,
     dealer_for_board,
 )
-from equity.core.errors import BoardError, Where
-from equity.core.position import Position
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.position import Position
 from equity.formats.facts import fact_tags, parse_facts
 
 __all__ = ["FACT_KEYS", "MAX_POSSIBILITIES", "Possibility", "RowsCase", "board_to_rows",

@@ -1,6 +1,6 @@
 """Write boards as PBN, so that :func:`equity.formats.read_text` reads back the same board.
 
-:func:`board_to_pbn` writes what a :class:`~equity.core.board.Board` holds: the board
+:func:`board_to_pbn` writes what a :class:`~equity.core.game.board.Board` holds: the board
 number, dealer, vulnerability, deal, contract and declarer, the result, the play table
 (one row per trick, cards by seat from the opening leader, ``-`` for a missing card,
 ``^R`` / ``^L`` before a marked card, ``*`` for a claim) and our fact tags
@@ -14,7 +14,7 @@ express: LIN gives the order of play, so a LIN board knows who led each trick
 (``PlayRecord.leaders``); PBN tabulates cards by seat and says who led only for a lead
 out of turn (``^L``). Leaders that follow the rules go without saying and are dropped;
 a leader who was not on lead (and is not marked ``^L``) cannot be written, and
-:func:`board_to_pbn` raises :class:`~equity.core.errors.BoardError` rather than write a
+:func:`board_to_pbn` raises :class:`~equity.core.game.errors.BoardError` rather than write a
 record that would replay as something else.
 
 Boards no reader produces may not come back the same (they are written anyway): a play
@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from equity.core.board import Board, PlayRecord
-from equity.core.cards import Contract, Seat, Vulnerability
-from equity.core.errors import BoardError, Where
-from equity.core.position import trick_winner
+from equity.core.game.board import Board, PlayRecord
+from equity.core.game.cards import Contract, Seat, Vulnerability
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.position import trick_winner
 from equity.formats.facts import fact_tags
 
 __all__ = ["board_to_pbn", "boards_to_pbn"]

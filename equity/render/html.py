@@ -17,9 +17,9 @@ from functools import cache
 from importlib.resources import files
 
 from equity import __version__
-from equity.core.cards import Card, Seat, Suit
-from equity.core.errors import BoardError
-from equity.core.ruling import Ruling
+from equity.core.adjust.ruling import Ruling
+from equity.core.game.cards import Card, Seat, Suit
+from equity.core.game.errors import BoardError
 from equity.render.view import (
     DD_NOTE,
     NO_CARD,

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from equity.core.cards import cards
-from equity.core.errors import BoardError
-from equity.core.laws import AutomaticRuling, RevokeRuling, Step
-from equity.core.line import Departure, Line
-from equity.core.ruling import Ruling
-from equity.core.unauthorised import Finding
+from equity.core.adjust.line import Departure, Line
+from equity.core.adjust.ruling import Ruling
+from equity.core.game.cards import cards
+from equity.core.game.errors import BoardError
+from equity.core.law.laws import AutomaticRuling, RevokeRuling, Step
+from equity.core.law.unauthorised import Finding
 from equity.render.view import score_values
 
 JSON = dict[str, Any]
@@ -89,7 +89,7 @@ def error_json(err: BoardError) -> JSON:
     return err.to_json()
 
 
-# --- Law 64C: the lines and the final ruling (equity.core.ruling) ------------------------------
+# --- Law 64C: the lines and the final ruling (equity.core.adjust.ruling) ---------------------
 
 
 def line_json(line: Line, weight: float) -> JSON:

@@ -6,7 +6,7 @@ an appeals committee reads), and :mod:`equity.render.jsonout` (what scripts read
 scores from :func:`score_values`. :func:`automatic_view` covers Laws 61-64A/B (all that
 ``--no-equity`` rules), :func:`board_view` the whole ruling with Law 64C.
 
-Each step of a ruling keeps its :class:`~equity.core.laws.StepKind` (the paragraph says it,
+Each step of a ruling keeps its :class:`~equity.core.law.laws.StepKind` (the paragraph says it,
 or Law 64C tags it where the step is made), so a layout finds the decision by its kind,
 never by its place in the list.
 """
@@ -17,9 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from equity.core.cards import Card, Contract, Deal, Seat, Side, Suit, Vulnerability, suit_holding
-from equity.core.laws import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.line import (
+from equity.core.adjust.line import (
     DIRECTOR,
     LIKELY,
     OUTCOME,
@@ -29,8 +27,19 @@ from equity.core.line import (
     Leaves,
     Line,
 )
-from equity.core.replay import Replay
-from equity.core.ruling import Assessment, Ruling
+from equity.core.adjust.ruling import Assessment, Ruling
+from equity.core.game.cards import (
+    Card,
+    Contract,
+    Deal,
+    Seat,
+    Side,
+    Suit,
+    Vulnerability,
+    suit_holding,
+)
+from equity.core.game.replay import Replay
+from equity.core.law.laws import AutomaticRuling, RevokeRuling, Step, StepKind
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from equity.core.cards import Card, Seat, Strain, Suit
-from equity.core.position import Position
+from equity.core.game.cards import Card, Seat, Strain, Suit
+from equity.core.game.position import Position
 from equity.dd import checks
 from equity.dd.checks import CHECKS, SolveError
 from tests.test_solve import random_ending

@@ -12,10 +12,7 @@ import pytest
 from equity.app.batch.rounds import _chunks, dds_solver, rule_boards
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic
-from equity.core.board import Board
-from equity.core.cards import Seat, Side, Strain
-from equity.core.laws import AutomaticRuling
-from equity.core.lines import (
+from equity.core.adjust.candidates import (
     CardValues,
     Leaves,
     LineKind,
@@ -28,7 +25,10 @@ from equity.core.lines import (
     plan,
     run,
 )
-from equity.core.position import Position
+from equity.core.game.board import Board
+from equity.core.game.cards import Seat, Side, Strain
+from equity.core.game.position import Position
+from equity.core.law.laws import AutomaticRuling
 from equity.dd import DdsSolver
 from equity.dd.binding import MAX_BOARDS
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board
@@ -143,7 +143,7 @@ def test_a_question_for_a_side_is_answered_for_that_side() -> None:
 def test_a_bad_position_fails_its_board_in_batch_with_the_words_rule_uses(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import equity.app.batch.rounds as rounds
-    from equity.core.cards import Card
+    from equity.core.game.cards import Card
     from equity.dd.solve import SolveError, solve_positions
 
     good = Position(((1 << 14), (1 << 13), (1 << 12), (1 << 11)), Strain.NT, Seat.N)

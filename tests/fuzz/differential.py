@@ -3,7 +3,7 @@
 The same PBN file is read by
 
 - the full reader, as ``equity rule`` reads it (:func:`equity.formats.read_boards`, then
-  :func:`equity.core.replay.replay` and :func:`equity.app.pipeline.rule_automatic`);
+  :func:`equity.core.game.replay.replay` and :func:`equity.app.pipeline.rule_automatic`);
 - ``equity scan`` (:func:`equity.app.scan.scan`: the C fast reader and the C kernel);
 - ``equity batch``'s screening (:func:`equity.app.batch.screen`) and the boards it then
   hands out to be ruled (:func:`equity.app.batch.screen.tasks_of`),
@@ -32,9 +32,9 @@ from hypothesis import strategies as st
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.pipeline import rule_automatic
 from equity.app.scan import Tally, scan
-from equity.core.board import Board
-from equity.core.errors import BoardError
-from equity.core.replay import replay
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
+from equity.core.game.replay import replay
 from equity.formats import read_boards
 from equity.formats.write import boards_to_pbn
 from tests.builders import random_board

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from equity.core.board import Attention, Board, Facts, PlayRecord, Requirement, Slot
-from equity.core.cards import (
+from equity.core.game.board import Attention, Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.game.cards import (
     FULL_DECK,
     Card,
     Contract,
@@ -27,7 +27,7 @@ from equity.core.cards import (
     card_set,
     cards,
 )
-from equity.core.errors import BoardError
+from equity.core.game.errors import BoardError
 from equity.formats import read_boards
 from tests.conftest import EXTERNAL
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from equity.core.board import Board
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
 from equity.formats import read_text
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from equity.app.scan import scan
-from equity.core.board import Board
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError
 from equity.formats import read_boards, read_text
 from tests.test_fastread import fast, slow
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from equity.core.board import Board
-from equity.core.cards import Card, Seat, Strain, Vulnerability
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.cards import Card, Seat, Strain, Vulnerability
+from equity.core.game.errors import BoardError
 from equity.formats.facts import contract_from_calls as own_contract
 from tests.oracle_endplay import endplay_contract
 from tests.parse.reading import reader

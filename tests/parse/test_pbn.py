@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from equity.core.board import Attention, Board, Requirement
-from equity.core.cards import Card, Seat, Strain, Vulnerability
-from equity.core.errors import BoardError
+from equity.core.game.board import Attention, Board, Requirement
+from equity.core.game.cards import Card, Seat, Strain, Vulnerability
+from equity.core.game.errors import BoardError
 from equity.formats import load_board, read_boards
 from equity.formats.pbn import lex
 from tests.parse.reading import reader

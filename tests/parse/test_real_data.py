@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from equity.core.board import Board
-from equity.core.cards import Seat
-from equity.core.errors import BoardError
+from equity.core.game.board import Board
+from equity.core.game.cards import Seat
+from equity.core.game.errors import BoardError
 from equity.formats import load_board, read_boards
 from equity.formats.facts import contract_from_calls as own_contract
 from tests.oracle_endplay import endplay_contract

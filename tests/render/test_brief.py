@@ -12,7 +12,7 @@ import pytest
 from equity.app.cli import _parser, main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
+from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.brief import WIDTH, brief_text
 from equity.render.jsonout import board_json

@@ -20,9 +20,9 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.line import LIKELY, TABLE, Departure, Leaves, Line
-from equity.core.ruling import Policy, Ruling
+from equity.core.adjust.line import LIKELY, TABLE, Departure, Leaves, Line
+from equity.core.adjust.ruling import Policy, Ruling
+from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.markdown import render_markdown

@@ -16,9 +16,9 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.board import Board
-from equity.core.laws import StepKind
-from equity.core.ruling import Ruling
+from equity.core.adjust.ruling import Ruling
+from equity.core.game.board import Board
+from equity.core.law.laws import StepKind
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.markdown import render_markdown

@@ -8,7 +8,7 @@ The run has two phases:
    cannot even be read become error lines at once.
 2. **Ruling** in tasks of a few boards (:func:`rule_boards`). The double-dummy work of a
    whole task is batched: every board's Law 64C lines are built once, by a generator
-   (:func:`equity.core.lines.plan`) that yields its double-dummy questions and resumes
+   (:func:`equity.core.adjust.candidates.plan`) that yields its double-dummy questions and resumes
    with the answers. Each round, the questions of all the task's boards go to DDS
    together (:meth:`equity.dd.session.DdsSession.solve`, in chunks of at most 200, each
    board's positions side by side so DDS's transposition tables are reused, none solved

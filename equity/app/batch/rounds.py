@@ -1,8 +1,8 @@
 """Phase 2: ruling a task of boards, the double-dummy questions of all its boards
 answered together, round by round.
 
-Each board's Law 64C lines are built once, by :func:`equity.core.lines.plan`, a generator
-that yields the questions it needs answered and resumes with the replies. A round
+Each board's Law 64C lines are built once, by :func:`equity.core.adjust.candidates.plan`, a
+generator that yields the questions it needs answered and resumes with the replies. A round
 collects the pending questions of every board of the task, sends the positions DDS has
 not answered yet to it together (a board's positions side by side, none twice, in
 batches of at most 200), then resumes every board; a board whose next questions are
@@ -27,12 +27,12 @@ from typing import Any, TypeVar
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
 from equity.app.pipeline import judge, rule_automatic
-from equity.core.board import Board
-from equity.core.cards import ModelError
-from equity.core.errors import BoardError, Where
-from equity.core.laws import AutomaticRuling
-from equity.core.lines import Counterfactual, Plan, Question, Work, plan
-from equity.core.position import Position
+from equity.core.adjust.candidates import Counterfactual, Plan, Question, Work, plan
+from equity.core.game.board import Board
+from equity.core.game.cards import ModelError
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.position import Position
+from equity.core.law.laws import AutomaticRuling
 from equity.dd import solve
 from equity.dd.session import Answer, session
 from equity.dd.solve import SolveError

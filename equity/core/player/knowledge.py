@@ -27,11 +27,11 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from equity.core.cards import Card, CardSet, ModelError, Seat, Suit, cards, count
-from equity.core.position import Position
+from equity.core.game.cards import Card, CardSet, ModelError, Seat, Suit, cards, count
+from equity.core.game.position import Position
 
 SuitMask = int
-"""A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.cards.Suit` ``s``)."""
+"""A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
 
 
 def shown_out(plays: Iterable[tuple[Seat, Card, Suit | None]]) -> dict[Seat, SuitMask]:

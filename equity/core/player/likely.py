@@ -4,7 +4,7 @@ own lines.
 * **Likely outcomes.** From the position just before the revoke card, the offender makes
   his decision among his legal cards (the natural card, or a branch when the choice is
   close) and every player then plays by the decision model to the end
-  (:mod:`equity.core.outcome_tree`), knowing what he could see in the counterfactual
+  (:mod:`equity.core.player.outcome_tree`), knowing what he could see in the counterfactual
   world (the revoke corrected: nobody saw a false void). Each distinct result comes with
   its probability — the product of the chances that each close choice on its path was
   right — and its most probable line.
@@ -15,7 +15,7 @@ own lines.
   a plain number of declarer's tricks. A ``N:`` prefix attaches one to revoke N
   (default: the first revoke with lines).
 
-Nothing here judges: the weights are :mod:`equity.core.ruling`'s business.
+Nothing here judges: the weights are :mod:`equity.core.adjust.ruling`'s business.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from equity.core.cards import Card, CardSet, ModelError, Seat, Side
-from equity.core.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
-from equity.core.knowledge import SuitMask
-from equity.core.outcome_tree import Outcome, Run, before_lead, grow, merged
-from equity.core.position import Position
-from equity.core.questions import Plan, tricks_through
+from equity.core.game.cards import Card, CardSet, ModelError, Seat, Side
+from equity.core.game.position import Position
+from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
+from equity.core.player.knowledge import SuitMask
+from equity.core.player.outcome_tree import Outcome, Run, before_lead, grow, merged
+from equity.core.player.questions import Plan, tricks_through
 
 DEFAULT_SEED = 1
 """What ``--seed`` takes by default. Since issue 21 it moves nothing: a decision's
@@ -116,7 +116,7 @@ class Estimate:
     samples: int = DEFAULT_SAMPLING.cap
     """The most layouts a close decision may use (the cap of the adaptive sampling)."""
     reference: bool = False
-    """Spend :data:`~equity.core.decision.REFERENCE` times the sampling, to check that the
+    """Spend :data:`~equity.core.player.decision.REFERENCE` times the sampling, to check that the
     default has converged."""
     lines: tuple[DirectorLine, ...] = ()
     outcomes: tuple[DirectorOutcome, ...] = ()
@@ -156,7 +156,7 @@ class Start:
 def likely(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Outcome]]:
     """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
-    the side whose close choices go its way (:func:`~equity.core.outcome_tree.grow`)."""
+    the side whose close choices go its way (:func:`~equity.core.player.outcome_tree.grow`)."""
     leaves = yield from grow(_run(start), start.declarer, model, start.allowed, favour)
     return merged(leaves, start.declarer.side)
 

@@ -6,7 +6,7 @@ in ``native/kernel.h``: hands as 64-bit card sets, the trick table as card indic
 Law 61A(b) requirements. :func:`run` replays a whole batch in one call, with the GIL
 released, and returns the kernel's outputs as a :class:`Result`.
 
-Both the single-board replay (:func:`equity.core.replay.replay`) and the batch readers
+Both the single-board replay (:func:`equity.core.game.replay.replay`) and the batch readers
 (:mod:`equity.formats.fastread`) fill these arrays, so there is one implementation of card play.
 """
 
@@ -19,9 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from equity import _native
-from equity.core.board import PlayRecord, Requirement
-from equity.core.cards import FULL_DECK, Card, Contract, Deal, Seat
-from equity.core.errors import Where
+from equity.core.game.board import PlayRecord, Requirement
+from equity.core.game.cards import FULL_DECK, Card, Contract, Deal, Seat
+from equity.core.game.errors import Where
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
@@ -53,7 +53,7 @@ CARD: tuple[Card | None, ...] = tuple(
 """Card objects by kernel card index (bit index), shared: cards are immutable."""
 
 REVOKE_KINDS = ("", "follow", "lead", "penalty")
-"""The kernel's revoke kinds (``REV_*``; index 0, none) as :class:`~equity.core.replay.Revoke`
+"""The kernel's revoke kinds (``REV_*``; index 0, none) as :class:`~equity.core.game.replay.Revoke`
 names them."""
 
 
@@ -186,7 +186,8 @@ def error_message(error: tuple[int, int, int, int, int], hands: tuple[int, int, 
                   ntricks: int) -> tuple[str, Where]:
     """The message and place of a kernel error row (code, trick, seat, card, extra), for
     a board with these ``hands`` and ``ntricks`` rows of play: the wording of the
-    :class:`~equity.core.errors.BoardError` that :func:`equity.core.replay.replay` raises."""
+    :class:`~equity.core.game.errors.BoardError` that :func:`equity.core.game.replay.replay`
+    raises."""
     code, trick, seat_i, card_i, extra = error
     seat = Seat(seat_i) if seat_i >= 0 else None
     card = CARD[card_i] if 0 <= card_i < 64 else None

@@ -5,7 +5,7 @@ Playing a card that is not held is an error in the record; playing a held card t
 not legal is a revoke (Law 61A), which the replay accepts and records, because the
 play went on at the table. Legality is decided in one place: the C card-play kernel
 (:mod:`equity._native`, native/kernel.c), which :func:`legal_cards`, :func:`trick_winner`
-and :func:`replay` call; :mod:`equity.core.kernel` packs boards for it.
+and :func:`replay` call; :mod:`equity.core.game.kernel` packs boards for it.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from equity.core.board import Board, PlayRecord, Requirement, RequirementKind
-from equity.core.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
-from equity.core.errors import BoardError, Where
-from equity.core.kernel import (
+from equity.core.game.board import Board, PlayRecord, Requirement, RequirementKind
+from equity.core.game.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
+from equity.core.game.errors import BoardError, Where
+from equity.core.game.kernel import (
     CARD,
     MAX_REQS,
     REVOKE_KINDS,
@@ -28,7 +28,7 @@ from equity.core.kernel import (
     pack_board,
     run,
 )
-from equity.core.position import follow_suit_cards
+from equity.core.game.position import follow_suit_cards
 
 
 @dataclass(frozen=True, slots=True)

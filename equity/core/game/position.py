@@ -6,13 +6,13 @@ cards already played to it. It knows whose turn it is, which cards he may play
 (:meth:`Position.is_revoke`, Law 61A) and what the position is after a card
 (:meth:`Position.play`, a complete trick being won by its winner, Laws 44E/44G). Every
 rule is decided by the C card-play kernel (:mod:`equity._native`, native/kernel.c); the
-whole-record replay is :mod:`equity.core.replay`, which uses the same kernel.
+whole-record replay is :mod:`equity.core.game.replay`, which uses the same kernel.
 
 A position also carries the requirements of Law 50 in force (:class:`LeadRule` and
 major penalty cards, :attr:`Position.penalties`): :meth:`Position.legal` applies them (a
 penalty card that may legally be played must be, 50D1; a required or forbidden lead
 suit, Laws 26, 50D2, 56) and :meth:`Position.play` keeps them up to date. Where they come
-from in a replayed record is :mod:`equity.core.penalties`. A position without them
+from in a replayed record is :mod:`equity.core.game.penalties`. A position without them
 behaves, and costs, exactly as plain follow-suit play.
 
 Like python-chess's ``Board``, a position is a value: playing a card gives a new one.
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity import _native
-from equity.core.cards import Card, CardSet, ModelError, Seat, Strain, Suit, count
+from equity.core.game.cards import Card, CardSet, ModelError, Seat, Strain, Suit, count
 
 
 def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:
@@ -80,7 +80,7 @@ class Position:
     cards already played to it (0-3, in order). The player to play is
     ``leader.after(len(trick))``.
 
-    ``hands`` are the cards still held, indexed by :class:`~equity.core.cards.Seat`; the
+    ``hands`` are the cards still held, indexed by :class:`~equity.core.game.cards.Seat`; the
     cards in ``trick`` are no longer in anyone's hand. Nothing is checked on
     construction: the double-dummy stage validates what it is given
     (:mod:`equity.dd.checks`).
@@ -124,7 +124,7 @@ class Position:
         """The cards the player to play may play: Law 44C, follow suit if able; with
         requirements in force, also Law 50D1 (of his major penalty cards, those he may
         legally play are then the only legal cards: with two or more, which one is the
-        non-offenders' designation, :mod:`equity.core.decision`) and a lead rule on his
+        non-offenders' designation, :mod:`equity.core.player.decision`) and a lead rule on his
         lead (Laws 26, 50D2, 56). Decided in the kernel (``eq_legal_mask``)."""
         if self.penalties or self.leads:
             return self._legal_required()
@@ -171,7 +171,7 @@ class Position:
     def play(self, card: Card) -> Position:
         """The position after the player to play plays ``card`` (legal or a revoke); the
         fourth card of a trick completes it and its winner leads next (Laws 44E/44G).
-        Raises :class:`~equity.core.cards.ModelError` for a card he does not hold."""
+        Raises :class:`~equity.core.game.cards.ModelError` for a card he does not hold."""
         seat = self.to_play
         if not self.hands[seat] & card.bit:
             raise ModelError(f"{seat.long_name} does not hold {card}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from equity.core.scoring import matchpoints
+from equity.core.game.scoring import matchpoints
 
 
 class TravellerError(ValueError):

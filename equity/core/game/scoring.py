@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from equity.core.cards import Contract, Side, Strain, Vulnerability
+from equity.core.game.cards import Contract, Side, Strain, Vulnerability
 
 # WBF IMP scale: the upper bound of each band of point differences, 0 IMPs to 23 IMPs;
 # a difference above the last bound is worth 24.

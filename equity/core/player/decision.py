@@ -1,7 +1,7 @@
 """The decision model: what a single-dummy player chooses, as a function of what he knows.
 
 A player at a decision cannot see every card. What he chooses depends only on the
-position and on what he knows (:class:`~equity.core.knowledge.Knowledge`: his hand,
+position and on what he knows (:class:`~equity.core.player.knowledge.Knowledge`: his hand,
 dummy, the cards played, the suits shown out of), so a decision is a **function**, not a
 draw: :class:`DecisionModel` answers the same question with the same decision, every
 time (it remembers them within a ruling), and gives each decision its layouts from a
@@ -21,7 +21,7 @@ How a decision is made, cheapest first:
    lowest card (on lead a sure winner first). One double-dummy question, shared with
    every other use of that position.
 3. **Sampled** — layouts of the unseen cards that fit what he knows are drawn
-   (:func:`~equity.core.knowledge.sample_layouts`, in mirrored pairs) and every card is
+   (:func:`~equity.core.player.knowledge.sample_layouts`, in mirrored pairs) and every card is
    valued in each. A card's **chance** is the share of the layouts in which it is the
    right choice; where several cards are equally right in a layout, the layout goes to
    the one a competent player finds — the best of them in the real layout, since he has
@@ -46,10 +46,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.cards import Card, CardSet, cards
-from equity.core.knowledge import Knowledge, LayoutError, sample_layouts
-from equity.core.position import Position
-from equity.core.questions import Plan, Work, many_card_values, values_of
+from equity.core.game.cards import Card, CardSet, cards
+from equity.core.game.position import Position
+from equity.core.player.knowledge import Knowledge, LayoutError, sample_layouts
+from equity.core.player.questions import Plan, Work, many_card_values, values_of
 
 REFERENCE = 16
 """How many times the default sampling ``--reference`` spends, to check convergence."""

@@ -3,14 +3,14 @@
 Read this module against the law book. Each rule is one function named after its
 paragraph; the differences between the 2017, 2007 and 1997 editions are data
 (:data:`EDITIONS`), not branches scattered through the rules. Law 64C (equity) is not
-here: it needs the counterfactual lines and lives in :mod:`equity.core.ruling`.
+here: it needs the counterfactual lines and lives in :mod:`equity.core.adjust.ruling`.
 
-Rulings are built from a :class:`~equity.core.replay.Replay`; every decision carries the
+Rulings are built from a :class:`~equity.core.game.replay.Replay`; every decision carries the
 paragraph it applies and a sentence a Director can read out.
 
 The order of the book: 61A (the revoke), 63A (established? 63A4 with Law 69A for an
 agreed claim), then either Law 62 (correction: 62A-C, 62C3, and 62D for trick 12, whose
-last two tricks are played out again, :mod:`equity.core.correction`; Law 70 for a claim
+last two tricks are played out again, :mod:`equity.core.law.correction`; Law 70 for a claim
 that did not establish the revoke) or Law 64 (64B exemptions, else the 64A transfer,
 decided at the end of play). A record that stops without a claim is play that
 continues: no result yet (:attr:`AutomaticRuling.pending`).
@@ -21,17 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.board import Attention, ClaimStatus, Requirement, RequirementKind
-from equity.core.cards import Card, CardSet, Seat, Side, cards
-from equity.core.correction import (
+from equity.core.game.board import Attention, ClaimStatus, Requirement, RequirementKind
+from equity.core.game.cards import Card, CardSet, Seat, Side, cards
+from equity.core.game.replay import Play, Replay, Revoke, RevokeKind
+from equity.core.law.correction import (
     Choice,
     PlayOut,
     Rule62D2,
     trick_twelve,
     under_claim,
 )
-from equity.core.replay import Play, Replay, Revoke, RevokeKind
-from equity.core.unauthorised import Unauthorised
+from equity.core.law.unauthorised import Unauthorised
 
 # --- The editions -------------------------------------------------------------------
 
@@ -88,7 +88,7 @@ EDITIONS: dict[str, Edition] = {
 
 class StepKind(StrEnum):
     """What a step of a ruling does. Laws 61-64B name it by their paragraph
-    (:meth:`of_law`); Law 64C's steps are tagged where :mod:`equity.core.ruling` makes them,
+    (:meth:`of_law`); Law 64C's steps are tagged where :mod:`equity.core.adjust.ruling` makes them,
     since one paragraph (64C, 64C1) serves several purposes there."""
 
     REVOKE = "revoke"
@@ -607,7 +607,7 @@ def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
 def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
 
-    Raises :class:`~equity.core.errors.BoardError` when a claim makes the result unknowable."""
+    Raises :class:`~equity.core.game.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?

@@ -1,20 +1,5 @@
-"""Law 50 in the play: the requirements in force at a point of a replayed record, and the
-non-offenders' choice of Law 50D2 when the partner of a penalty card's holder leads.
-
-The replay (:mod:`equity.core.replay`) applies the board's Law 61A(b) requirements to
-find revokes; the Law 64C lines start at a point of that record and must go on under the
-same requirements. :func:`in_force` gives them as a :class:`~equity.core.position.Position`
-carries them:
-
-* a **major penalty card** (Law 50) is in force from its trick on while its holder still
-  holds it (once played it is gone);
-* a **lead requirement** (Laws 26, 56: "SEAT must lead SUIT the next time he leads") is
-  in force from its trick on until the seat's next lead, as the kernel applies it (each
-  lead of the seat uses up his first pending requirement).
-
-Requirements that arise after the start of a line are not carried: they come from
-irregularities of the record after that point, which a line that leaves the record need
-not repeat (*reading*).
+"""Law 50D2 in the play: declarer's choice when the partner of a penalty card's holder is
+about to lead, as the outcome tree makes it.
 
 **Law 50D2** (2017): "When a defender has the lead while his partner has a major penalty
 card, he may not lead until declarer has stated which of the options below is selected
@@ -27,7 +12,7 @@ the digest, ``laws.md``, which gives 50D1/50E but not 50D2 verbatim; the options
 the brief of issue 50 states them.) With penalty cards in several suits declarer names
 one of their suits (Law 51B); every penalty card of that suit is picked up.
 :func:`options_50d2` lists the positions each option leaves; who chooses is the caller's
-business (the non-offenders, :mod:`equity.core.outcome_tree`).
+business (the non-offenders, :mod:`equity.core.player.outcome_tree`).
 
 **What the double-dummy solver cannot know.** DDS values positions as free play: a
 penalty card still held is, to it, an ordinary card. The lines play the card when it is
@@ -39,55 +24,16 @@ looks no better than picking it up: the tie goes to leaving it, which can only h
 non-offenders).
 
 **Law 50E** (what players know): the penalty card is face up, so every player sees it
-(:attr:`Knowledge.exposed <equity.core.knowledge.Knowledge.exposed>`: it stays in its
+(:attr:`Knowledge.exposed <equity.core.player.knowledge.Knowledge.exposed>`: it stays in its
 holder's hand in every sampled layout). 50E1: that it must be played is authorised to
 the partner; 50E2: other information from it is unauthorised to him — the decision model
 draws no other inference from it (nor from any card), so nothing is to be removed.
 """
-
 from __future__ import annotations
 
-from equity.core.board import Requirement, RequirementKind
-from equity.core.cards import Card, CardSet, Side, Suit, cards
-from equity.core.position import LeadRule, Position
-from equity.core.questions import Plan, values_of
-from equity.core.replay import Replay
-
-
-def in_force(rp: Replay, trick: int, index: int = 0) -> tuple[CardSet, tuple[LeadRule, ...]]:
-    """The major penalty cards and lead rules in force just before card ``index`` (0-3)
-    of trick ``trick`` of ``rp`` (module docstring). Read from :attr:`Replay.requirements`,
-    the requirements the replay applied."""
-    hands = rp.hands_before(trick, index)
-    penalties: CardSet = 0
-    pending: list[Requirement] = []
-    for r in rp.requirements:
-        if r.trick > trick:
-            continue
-        if r.kind == RequirementKind.PENALTY and r.card is not None:
-            if hands[r.seat] & r.card.bit:
-                penalties |= r.card.bit
-        elif r.kind == RequirementKind.LEAD and r.suit is not None:
-            pending.append(r)
-    if pending:
-        for t in rp.tricks:
-            if (t.number, 0) >= (trick, index) or not t.plays:
-                break
-            used = next((r for r in pending if r.seat == t.leader and r.trick <= t.number),
-                        None)
-            if used is not None:
-                pending.remove(used)
-    leads = tuple(LeadRule(r.seat, r.suit) for r in pending if r.suit is not None)
-    return penalties, leads
-
-
-def at(rp: Replay, position: Position, trick: int, index: int = 0) -> Position:
-    """``position`` (the record's cards just before card ``index`` of ``trick``) with the
-    requirements in force there."""
-    penalties, leads = in_force(rp, trick, index)
-    if not (penalties or leads):
-        return position
-    return position.with_requirements(penalties, leads)
+from equity.core.game.cards import Card, CardSet, Side, Suit, cards
+from equity.core.game.position import LeadRule, Position
+from equity.core.player.questions import Plan, values_of
 
 
 def partner_penalties(pos: Position) -> CardSet:
@@ -151,4 +97,4 @@ def choose_50d2(pos: Position, chooser: Side, keep: Card | None = None
     return tied[0]
 
 
-__all__ = ["LeadRule", "at", "choose_50d2", "in_force", "options_50d2", "partner_penalties"]
+__all__ = ["choose_50d2", "options_50d2", "partner_penalties"]

@@ -1,7 +1,7 @@
 """Likely outcomes as a tree: the play continued by the decision model, branching where a
 player might choose more than one card.
 
-From a position every player in turn asks the :class:`~equity.core.decision.DecisionModel`
+From a position every player in turn asks the :class:`~equity.core.player.decision.DecisionModel`
 what he chooses with what he knows (the suits shown out of in *this* line's world). A
 decision with one card is played; one with several **branches**: each card he might
 choose is followed with its chance (the share of the layouts he could not tell apart in
@@ -29,13 +29,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.cards import Card, CardSet, Seat, Side
-from equity.core.decision import DecisionModel
-from equity.core.knowledge import Knowledge, SuitMask
-from equity.core.penalties import choose_50d2, partner_penalties
-from equity.core.position import Position
-from equity.core.questions import Plan, together, tricks_through
-from equity.core.replay import Play
+from equity.core.game.cards import Card, CardSet, Seat, Side
+from equity.core.game.position import Position
+from equity.core.game.replay import Play
+from equity.core.player.decision import DecisionModel
+from equity.core.player.knowledge import Knowledge, SuitMask
+from equity.core.player.penalty_choice import choose_50d2, partner_penalties
+from equity.core.player.questions import Plan, together, tricks_through
 
 FLOOR = 0.1
 """The smallest probability of a line the tree follows card by card; a less likely
@@ -88,7 +88,7 @@ class Run:
 def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None]:
     """Law 50D2: when the next card is a lead by the partner of a major penalty card's
     holder, declarer's side chooses (once per lead) to require or forbid the penalty
-    card's suit or to leave the lead free (:func:`~equity.core.penalties.choose_50d2`:
+    card's suit or to leave the lead free (:func:`~equity.core.player.penalty_choice.choose_50d2`:
     the option best for it in the real layout, Law 84D; ``keep``, a recorded lead,
     breaks ties). ``run``'s position takes the option; nothing else happens."""
     if run.asked_50d2 == run.trick_no or not partner_penalties(run.pos):

@@ -4,12 +4,12 @@ For every revoke that stands (established and not corrected, Law 63B), including
 Law 64B exempts from the transfer, the play is taken back to the moment just before the
 revoke card (laws.md §8) and these lines are built:
 
-* **the table line** (:mod:`equity.core.table_line`) — the play as the table played it
+* **the table line** (:mod:`equity.core.adjust.table_line`) — the play as the table played it
   with the revoke corrected: the offender's natural card, then each player's recorded
   cards in their order as far as they stand; the non-offenders' own errors stand unless
   the revoke induced them (Law 12B1); single dummy where a card cannot stand; double
   dummy after a claim;
-* **likely lines** (:mod:`equity.core.likely`) — the outcome tree of the decision model
+* **likely lines** (:mod:`equity.core.player.likely`) — the outcome tree of the decision model
   from the revoke, each distinct result with its probability (Law 12C1(c));
 * **the Director's lines and outcomes**, when he gives any;
 * **substitution lines** — one for each legal card the offender could have played
@@ -32,11 +32,11 @@ Several revokes (laws.md §6):
   line from the first transferred revoke's trick on (Law 64A).
 
 The lines are built by a generator, :func:`plan`, that asks its double-dummy questions
-when it needs them (:mod:`equity.core.questions`): :func:`build` answers each list at
+when it needs them (:mod:`equity.core.player.questions`): :func:`build` answers each list at
 once through a :class:`Solver`, ``equity batch`` collects the questions of many boards
 and sends them to DDS together. Either way the lines are built once, from real answers,
-each question asked once (:func:`~equity.core.questions.once_each`), and every
-single-dummy decision is made by one :class:`~equity.core.decision.DecisionModel` per
+each question asked once (:func:`~equity.core.player.questions.once_each`), and every
+single-dummy decision is made by one :class:`~equity.core.player.decision.DecisionModel` per
 ruling, which remembers it: the table line, the natural card and the likely outcomes ask
 the same model.
 """
@@ -46,15 +46,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from equity.core import penalties
-from equity.core.cards import CardSet, ModelError, Side, cards
-from equity.core.decision import DecisionModel, classes
-from equity.core.knowledge import shown_out
-from equity.core.laws import AutomaticRuling, RevokeRuling
-from equity.core.likely import DirectorLine, DirectorOutcome, Estimate, Start
-from equity.core.likely import director_line as play_director_line
-from equity.core.likely import likely as likely_outcomes
-from equity.core.line import (
+from equity.core.adjust.line import (
     DIRECTOR,
     LIKELY,
     OUTCOME,
@@ -66,9 +58,20 @@ from equity.core.line import (
     Line,
     LineKind,
 )
-from equity.core.outcome_tree import Outcome
-from equity.core.position import Position
-from equity.core.questions import (
+from equity.core.adjust.table_line import TableLine, table_line
+from equity.core.game import penalties
+from equity.core.game.cards import CardSet, ModelError, Side, cards
+from equity.core.game.position import Position
+from equity.core.game.replay import Play, Replay, Revoke
+from equity.core.law.laws import AutomaticRuling, RevokeRuling
+from equity.core.law.unauthorised import LAW, changes, judge
+from equity.core.player.decision import DecisionModel, classes
+from equity.core.player.knowledge import shown_out
+from equity.core.player.likely import DirectorLine, DirectorOutcome, Estimate, Start
+from equity.core.player.likely import director_line as play_director_line
+from equity.core.player.likely import likely as likely_outcomes
+from equity.core.player.outcome_tree import Outcome
+from equity.core.player.questions import (
     CardValues,
     Plan,
     Question,
@@ -83,9 +86,6 @@ from equity.core.questions import (
     together,
     values_of,
 )
-from equity.core.replay import Play, Replay, Revoke
-from equity.core.table_line import TableLine, table_line
-from equity.core.unauthorised import LAW, changes, judge
 
 NO_ESTIMATE = Estimate()
 
@@ -287,7 +287,7 @@ def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> L
 
 def position_before(rp: Replay, rev: Revoke) -> Position:
     """The position just before the revoke card was played, with the Law 50
-    requirements in force there (:func:`equity.core.penalties.at`: major penalty cards,
+    requirements in force there (:func:`equity.core.game.penalties.at`: major penalty cards,
     lead requirements), so that every line from it plays a penalty card when due."""
     trick = rp.tricks[rev.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
@@ -298,7 +298,7 @@ def position_before(rp: Replay, rev: Revoke) -> Position:
 
 
 def _start(rp: Replay, rev: Revoke) -> Start:
-    """Where ``rev``'s lines start (:class:`~equity.core.likely.Start`)."""
+    """Where ``rev``'s lines start (:class:`~equity.core.player.likely.Start`)."""
     pos = position_before(rp, rev)
     trick = rp.tricks[rev.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
@@ -312,7 +312,7 @@ def _start(rp: Replay, rev: Revoke) -> Start:
 
 
 equivalence_classes = classes
-"""The legal cards grouped into runs of equal rank (:func:`equity.core.decision.classes`)."""
+"""The legal cards grouped into runs of equal rank (:func:`equity.core.player.decision.classes`)."""
 
 
 __all__ = [

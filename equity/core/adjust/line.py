@@ -1,5 +1,5 @@
 """What a Law 64C candidate line is: its kind, its cards, where and why it leaves the
-play record, and declarer's tricks in it (built by :mod:`equity.core.lines`)."""
+play record, and declarer's tricks in it (built by :mod:`equity.core.adjust.candidates`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from equity.core.cards import Card, Seat, Side
-from equity.core.replay import Play
+from equity.core.game.cards import Card, Seat, Side
+from equity.core.game.replay import Play
 
 if TYPE_CHECKING:
-    from equity.core.unauthorised import Finding
+    from equity.core.law.unauthorised import Finding
 
 
 class LineKind(StrEnum):

@@ -1,8 +1,8 @@
 """Law 64C1: was the automatic transfer enough? The comparison and the final ruling.
 
 The non-offenders' result after the Law 64A transfers is compared with the equity of the
-candidate lines (:mod:`equity.core.lines`) in the event's own currency
-(:class:`~equity.core.scoring.Event`: total points by default, matchpoints against a
+candidate lines (:mod:`equity.core.adjust.candidates`) in the event's own currency
+(:class:`~equity.core.game.scoring.Event`: total points by default, matchpoints against a
 traveller, IMPs against the other table or a datum): Law 64C compares scores, and at
 matchpoints one trick can be worth nothing or a top. The rules applied:
 
@@ -27,8 +27,8 @@ matchpoints one trick can be worth nothing or a top. The rules applied:
   subject to rectification").
 
 The policy (always named in the ruling: ``weighted``, ``dd`` or ``favourable``) turns a
-revoke's lines into a score: :mod:`equity.core.weights`. How far the weights may move
-before the decision changes: :mod:`equity.core.sensitivity`.
+revoke's lines into a score: :mod:`equity.core.adjust.weights`. How far the weights may move
+before the decision changes: :mod:`equity.core.adjust.sensitivity`.
 
 With ``serious_error`` (Law 12C1(e)) the non-offenders contributed to their own damage
 by a serious error unrelated to the revoke: the offenders get the adjusted score; the
@@ -46,14 +46,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Contract, Side, Vulnerability
-from equity.core.laws import AutomaticRuling, Step, StepKind
-from equity.core.line import Counterfactual, Line
-from equity.core.questions import Work
-from equity.core.scoring import Event, WeightedScore
-from equity.core.sensitivity import sensitivity as sensitivity_sentence
-from equity.core.unauthorised import Finding
-from equity.core.weights import (
+from equity.core.adjust.line import Counterfactual, Line
+from equity.core.adjust.sensitivity import sensitivity as sensitivity_sentence
+from equity.core.adjust.weights import (
     EPSILON,
     Assessment,
     Policy,
@@ -62,6 +57,11 @@ from equity.core.weights import (
     line_weights,
     offender_weights,
 )
+from equity.core.game.cards import Contract, Side, Vulnerability
+from equity.core.game.scoring import Event, WeightedScore
+from equity.core.law.laws import AutomaticRuling, Step, StepKind
+from equity.core.law.unauthorised import Finding
+from equity.core.player.questions import Work
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""

@@ -9,12 +9,12 @@ questions of many boards and sends them to DDS together. Two questions exist:
 * :class:`CardValues` — the value of every legal card of the player to play;
 * :class:`Tricks` — the tricks a side wins from each of several positions on.
 
-Every sampled single-dummy decision (:mod:`equity.core.decision`) is a list of
+Every sampled single-dummy decision (:mod:`equity.core.player.decision`) is a list of
 :class:`CardValues`, one per sampled layout, asked in one yield: one DDS batch.
 
 A question is always about free play (:attr:`Position.free
-<equity.core.position.Position.free>`): the solver knows no penalty card nor lead rule
-(Law 50; :mod:`equity.core.penalties` says what that approximates). The plans filter
+<equity.core.game.position.Position.free>`): the solver knows no penalty card nor lead rule
+(Law 50; :mod:`equity.core.player.penalty_choice` says what that approximates). The plans filter
 the answers to the cards the requirements leave legal.
 """
 
@@ -25,8 +25,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
-from equity.core.cards import Card, CardSet, Side, cards
-from equity.core.position import Position
+from equity.core.game.cards import Card, CardSet, Side, cards
+from equity.core.game.position import Position
 
 
 @dataclass(frozen=True, slots=True)

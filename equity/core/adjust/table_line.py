@@ -1,7 +1,7 @@
 """Law 64C: the table line — the play as the table played it, with the revoke corrected.
 
 The line starts at the revoke's trick. At the revoke the offender plays his *natural
-card*: the card the decision model (:mod:`equity.core.decision`) chooses for him among
+card*: the card the decision model (:mod:`equity.core.player.decision`) chooses for him among
 his legal cards, knowing what he knew (nobody has seen a false void).
 
 **A recorded card stands in its situation.** The record says what a player did in one
@@ -11,7 +11,7 @@ does not — the correction changed the cards before his, or who is on lead — 
 does not say what he would have done: his recorded card stands only if the decision
 model would play it too (it is his choice, one of his close choices, or every card
 costs nothing). Otherwise the line **leaves the record** there, and from there on every
-card is the decision model's (:mod:`equity.core.outcome_tree`): the point where it
+card is the decision model's (:mod:`equity.core.player.outcome_tree`): the point where it
 leaves is one more branch point of the likely outcomes, never a replay of rows out of
 their situations.
 
@@ -24,7 +24,7 @@ information made it look at least :data:`MISLED` tricks better than the correcte
 information does (doubtful points to the non-offenders, Law 84D). Only then does the
 line leave the record, with the counterfactual choice.
 
-**Law 50** (:mod:`equity.core.penalties`): the line starts with the major penalty cards
+**Law 50** (:mod:`equity.core.game.penalties`): the line starts with the major penalty cards
 and lead requirements in force at the revoke's trick, and every card, recorded or the
 model's, is legal under them (a penalty card is played at its first legal opportunity;
 a recorded card that is not legal in the line leaves the record). Before a lead by the
@@ -43,16 +43,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from equity.core import penalties
-from equity.core.cards import Card, CardSet, Seat, Side, count
-from equity.core.decision import Decision, DecisionModel
-from equity.core.knowledge import Knowledge, SuitMask, shown_out
-from equity.core.laws import AutomaticRuling
-from equity.core.line import Departure, Leaves
-from equity.core.outcome_tree import Outcome, Run, before_lead, grow, merged
-from equity.core.position import Position
-from equity.core.questions import Plan, together, tricks_through
-from equity.core.replay import Replay, Revoke
+from equity.core.adjust.line import Departure, Leaves
+from equity.core.game import penalties
+from equity.core.game.cards import Card, CardSet, Seat, Side, count
+from equity.core.game.position import Position
+from equity.core.game.replay import Replay, Revoke
+from equity.core.law.laws import AutomaticRuling
+from equity.core.player.decision import Decision, DecisionModel
+from equity.core.player.knowledge import Knowledge, SuitMask, shown_out
+from equity.core.player.outcome_tree import Outcome, Run, before_lead, grow, merged
+from equity.core.player.questions import Plan, together, tricks_through
 
 MISLED = 0.5
 """Tricks by which the table's information must make a card look better (closer to the

@@ -2,9 +2,9 @@
 the policies, the Director's weights and the default weights.
 
 * ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*. The table line
-  (:mod:`equity.core.table_line`: the play as it happened, kept in its situations)
+  (:mod:`equity.core.adjust.table_line`: the play as it happened, kept in its situations)
   speaks for the share of the play it keeps as recorded, ``followed``, its outcomes by
-  their probabilities; the likely outcomes (:mod:`equity.core.outcome_tree`) share the
+  their probabilities; the likely outcomes (:mod:`equity.core.player.outcome_tree`) share the
   rest by their probabilities. Substitution lines (double dummy) weigh nothing unless
   the Director weights them. The Director's lines and outcomes without a weight each
   get an equal share with that default set; lines he weights (:class:`Weights`) get
@@ -28,8 +28,16 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from equity.core.cards import Card, Choice, ModelError
-from equity.core.line import DIRECTOR, LIKELY, OUTCOME, SUBSTITUTION, TABLE, Counterfactual, Line
+from equity.core.adjust.line import (
+    DIRECTOR,
+    LIKELY,
+    OUTCOME,
+    SUBSTITUTION,
+    TABLE,
+    Counterfactual,
+    Line,
+)
+from equity.core.game.cards import Card, Choice, ModelError
 
 EPSILON = 1e-9
 

@@ -28,7 +28,7 @@ solver is needed):
 * trick 13 plays itself (one card each).
 
 "The play he would choose without it" and "the play it suggested" are the decision
-model's (:class:`~equity.core.decision.DecisionModel`) in two worlds: the corrected
+model's (:class:`~equity.core.player.decision.DecisionModel`) in two worlds: the corrected
 trick as it stands (the revoke card never seen) and the same trick with the withdrawn
 card in place of its substitute (the voids it showed — a false one — believed). Where
 the model is in doubt between cards without the information, the doubt goes against
@@ -48,15 +48,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from equity.core import penalties
-from equity.core.board import RequirementKind
-from equity.core.cards import Card, Seat, Side, Suit, cards, count
-from equity.core.decision import Decision, DecisionModel
-from equity.core.knowledge import Knowledge, shown_out
-from equity.core.position import Position
-from equity.core.questions import CardValues, Question, Reply, Tricks, run
-from equity.core.replay import Play, Replay, Revoke
-from equity.core.unauthorised import Unauthorised, weigh
+from equity.core.game import penalties
+from equity.core.game.board import RequirementKind
+from equity.core.game.cards import Card, Seat, Side, Suit, cards, count
+from equity.core.game.position import Position
+from equity.core.game.replay import Play, Replay, Revoke
+from equity.core.law.unauthorised import Unauthorised, weigh
+from equity.core.player.decision import Decision, DecisionModel
+from equity.core.player.knowledge import Knowledge, shown_out
+from equity.core.player.questions import CardValues, Question, Reply, Tricks, run
 
 Rule62D2 = Literal["16C", "two suits"]
 """What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C

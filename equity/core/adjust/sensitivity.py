@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from equity.core.line import LIKELY, TABLE
-from equity.core.weights import EPSILON, Assessment, Policy, Thresholds, Weights, director_weights
+from equity.core.adjust.line import LIKELY, TABLE
+from equity.core.adjust.weights import (
+    EPSILON,
+    Assessment,
+    Policy,
+    Thresholds,
+    Weights,
+    director_weights,
+)
 
 
 def sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[float]], float],

@@ -8,7 +8,7 @@ to the offending side (16C2): "a player of an offending side may not choose from
 logical alternatives one that could demonstrably have been suggested over another by
 the unauthorised information".
 
-Our reading, with the decision model (:mod:`equity.core.decision`) as the player:
+Our reading, with the decision model (:mod:`equity.core.player.decision`) as the player:
 
 * **without the information** — the corrected trick as it stands, what he may see of
   the cards (the revoke card, a major penalty card, is face up: that it must be played
@@ -31,14 +31,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core import penalties
-from equity.core.cards import Card, Side
-from equity.core.decision import Decision, DecisionModel, classes
-from equity.core.knowledge import Knowledge, shown_out
-from equity.core.likely import Start
-from equity.core.position import Position
-from equity.core.questions import Plan, values_of
-from equity.core.replay import Replay, Revoke, Withdrawn
+from equity.core.game import penalties
+from equity.core.game.cards import Card, Side
+from equity.core.game.position import Position
+from equity.core.game.replay import Replay, Revoke, Withdrawn
+from equity.core.player.decision import Decision, DecisionModel, classes
+from equity.core.player.knowledge import Knowledge, shown_out
+from equity.core.player.likely import Start
+from equity.core.player.questions import Plan, values_of
 
 LAW = "16C2"
 

@@ -7,7 +7,7 @@ suit holding in exactly the encoding DDS uses. Enum values equal the solver's
 (DDS and endplay): seats N=0 E=1 S=2 W=3, suits S=0 H=1 D=2 C=3, no trump = 4.
 
 This module knows what a card *is*; what a card *may do* (legality, trick winners)
-lives in :mod:`equity.core.replay`.
+lives in :mod:`equity.core.game.replay`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 facts a play record cannot show (when attention was drawn to a revoke, who claimed,
 penalty cards and lead requirements in force).
 
-These are the values :mod:`equity.formats` produces and :mod:`equity.core.replay` consumes.
+These are the values :mod:`equity.formats` produces and :mod:`equity.core.game.replay` consumes.
 The fact tags are our own PBN tags, documented in the README:
 
 ``[EquityLaws "2007"]``
@@ -42,7 +42,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.cards import Card, Choice, Contract, Deal, ModelError, Seat, Suit, Vulnerability
+from equity.core.game.cards import (
+    Card,
+    Choice,
+    Contract,
+    Deal,
+    ModelError,
+    Seat,
+    Suit,
+    Vulnerability,
+)
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
