@@ -119,15 +119,11 @@ def test_one_single_dummy_decision_seed001(benchmark: Any) -> None:
     auto = rule_automatic(board)
     rev = auto.revokes[0].revoke
     rp = auto.replay
-    h = rp.hands_before(rev.trick, 0)
-    pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
-                   rp.tricks[rev.trick - 1].leader)
+    plays = rp.tricks[rev.trick - 1].plays
+    i = [p.seat for p in plays].index(rev.seat)
+    pos = rp.position(rev.trick, i)
     seen = [(p.seat, p.card, p.suit_led) for t in rp.tricks[:rev.trick - 1] for p in t.plays]
-    for p in rp.tricks[rev.trick - 1].plays:
-        if p.seat == rev.seat:
-            break
-        seen.append((p.seat, p.card, p.suit_led))
-        pos = pos.play(p.card)
+    seen += [(p.seat, p.card, p.suit_led) for p in plays[:i]]
     # North follows with the ♦10 (his only diamond): East wins and leads to trick 6
     ten = Card.parse("DT")
     seen.append((rev.seat, ten, pos.suit_led))

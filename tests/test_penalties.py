@@ -1,4 +1,4 @@
-"""Law 50 in the play (equity/core/game/penalties.py, equity/core/player/penalty_choice.py,
+"""Law 50 in the play (Replay.position/in_force, equity/core/player/penalty_choice.py,
 Position.legal/play): major penalty cards (50D1), the lead options of 50D2, and the Law 64C
 lines that must honour them."""
 
@@ -13,7 +13,6 @@ from equity.core.adjust.candidates import build, position_before
 from equity.core.adjust.line import Line
 from equity.core.game.board import Board, Requirement
 from equity.core.game.cards import Card, CardSet, Seat, Side, Strain, Suit, cards, parse_hand
-from equity.core.game.penalties import in_force
 from equity.core.game.position import LeadRule, Position
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge
@@ -227,8 +226,8 @@ def test_replay_requirements_in_force_at_the_revoke() -> None:
     ruling = rule_automatic(case_board(True))
     rp = ruling.replay
     assert rp.requirements == (Requirement.parse("2 E penalty HK"),)
-    assert in_force(rp, 5, 2) == (bits("HK"), ())
-    assert in_force(rp, 9, 0) == (0, ())  # played at trick 8
+    assert rp.in_force(5, 2) == (bits("HK"), ())
+    assert rp.in_force(9, 0) == (0, ())  # played at trick 8
     assert position_before(rp, ruling.revokes[0].revoke).penalties == bits("HK")
 
 

@@ -161,3 +161,21 @@ def test_random_legal_play_replays_without_revokes(seed: int) -> None:
 def test_every_injected_revoke_is_found(seed: int, trick: int, pos: int) -> None:
     b, injected = random_board(random.Random(seed), inject=((trick, pos),))
     assert [(r.trick, r.seat) for r in replay(b).revokes] == injected
+
+
+def test_replay_position_is_the_record_before_a_card() -> None:
+    rp = replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY))
+    trick = rp.tricks[4]
+    pos = rp.position(5, 2)
+    assert pos.leader == trick.leader
+    assert pos.trick == tuple(p.card for p in trick.plays[:2])
+    assert pos.hands == rp.hands_before(5, 2)
+    assert pos.strain == rp.contract.strain
+    assert pos.to_play == trick.plays[2].seat
+
+
+def test_replay_position_after_the_last_trick_is_led_by_its_winner() -> None:
+    rp = replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY))
+    last = rp.tricks[-1]
+    pos = rp.position(len(rp.tricks) + 1)
+    assert pos.leader == last.winner and pos.trick == ()

@@ -56,14 +56,8 @@ def _recording(solver: DdsSolver, rounds: list[list[Question]]
 
 def _before_revoke(auto: AutomaticRuling, k: int) -> Position:
     rev = auto.revokes[k].revoke
-    h = auto.replay.hands_before(rev.trick, 0)
-    pos = Position((h[0], h[1], h[2], h[3]), auto.replay.contract.strain,
-                   auto.replay.tricks[rev.trick - 1].leader)
-    for p in auto.replay.tricks[rev.trick - 1].plays:
-        if p.seat == rev.seat:
-            return pos
-        pos = pos.play(p.card)
-    raise AssertionError("the offender is on the revoke trick")
+    plays = auto.replay.tricks[rev.trick - 1].plays
+    return auto.replay.position(rev.trick, [p.seat for p in plays].index(rev.seat))
 
 
 def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() -> None:

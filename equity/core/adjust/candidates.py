@@ -59,7 +59,6 @@ from equity.core.adjust.line import (
     LineKind,
 )
 from equity.core.adjust.table_line import TableLine, table_line
-from equity.core.game import penalties
 from equity.core.game.cards import CardSet, ModelError, Side, cards
 from equity.core.game.position import Position
 from equity.core.game.replay import Play, Replay, Revoke
@@ -287,14 +286,12 @@ def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> L
 
 def position_before(rp: Replay, rev: Revoke) -> Position:
     """The position just before the revoke card was played, with the Law 50
-    requirements in force there (:func:`equity.core.game.penalties.at`: major penalty cards,
-    lead requirements), so that every line from it plays a penalty card when due."""
+    requirements in force there (:meth:`Replay.position
+    <equity.core.game.replay.Replay.position>`: major penalty cards, lead requirements),
+    so that every line from it plays a penalty card when due."""
     trick = rp.tricks[rev.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
-    h = rp.hands_before(rev.trick, i)
-    return penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
-                                     trick.leader, tuple(p.card for p in trick.plays[:i])),
-                        rev.trick, i)
+    return rp.position(rev.trick, i)
 
 
 def _start(rp: Replay, rev: Revoke) -> Start:

@@ -44,7 +44,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust.line import Departure, Leaves
-from equity.core.game import penalties
 from equity.core.game.cards import Card, CardSet, Seat, Side, count
 from equity.core.game.position import Position
 from equity.core.game.replay import Replay, Revoke
@@ -118,9 +117,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     first = revokes[0]
     fixes = {(r.trick, r.seat): r for r in revokes}
     declarer = rp.contract.declarer
-    h = rp.hands_before(first.trick, 0)
-    start = penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain,
-                                      rp.tricks[first.trick - 1].leader), first.trick)
+    start = rp.position(first.trick)
     voids = shown_out((p.seat, p.card, p.suit_led) for t in rp.tricks[:first.trick - 1]
                       for p in t.plays)
     run = Run(start, dict(voids), first.trick)
@@ -304,9 +301,7 @@ def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Know
     position, and the suits shown out of in the record (false voids included)."""
     t = rp.tricks[trick - 1]
     i = next(k for k, p in enumerate(t.plays) if p.seat == seat)
-    h = rp.hands_before(trick, i)
-    pos = penalties.at(rp, Position((h[0], h[1], h[2], h[3]), rp.contract.strain, t.leader,
-                                    tuple(p.card for p in t.plays[:i])), trick, i)
+    pos = rp.position(trick, i)
     before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1]
               for p in u.plays] + [(p.seat, p.card, p.suit_led) for p in t.plays[:i]]
     voids: dict[Seat, SuitMask] = shown_out(before)

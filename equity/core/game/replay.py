@@ -28,7 +28,7 @@ from equity.core.game.kernel import (
     pack_board,
     run,
 )
-from equity.core.game.position import follow_suit_cards
+from equity.core.game.position import LeadRule, Position, follow_suit_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +220,65 @@ class Replay:
                 hands[p.seat] &= ~p.card.bit
         return tuple(hands)
 
+
+    def position(self, trick: int, index: int = 0) -> Position:
+        """The position just before card ``index`` (0-3) of trick ``trick`` of the record:
+        the hands, the trick's leader and its cards so far, with the Law 50 requirements
+        in force there (:meth:`in_force`). The one way to start a line, a play-out or a
+        judgement at a point of the record. ``trick`` may be the trick after the last one
+        recorded (its leader is the last trick's winner)."""
+        h = self.hands_before(trick, index)
+        if trick <= len(self.tricks):
+            t = self.tricks[trick - 1]
+            leader, played = t.leader, tuple(p.card for p in t.plays[:index])
+        else:
+            last = self.tricks[-1] if self.tricks else None
+            leader = (last.winner if last is not None and last.winner is not None
+                      else self.contract.declarer.after(1))
+            played = ()
+        pos = Position((h[0], h[1], h[2], h[3]), self.contract.strain, leader, played)
+        penalties, leads = self.in_force(trick, index)
+        if not (penalties or leads):
+            return pos
+        return pos.with_requirements(penalties, leads)
+
+    def in_force(self, trick: int, index: int = 0) -> tuple[CardSet, tuple[LeadRule, ...]]:
+        """The Law 50 requirements in force just before card ``index`` of ``trick``, read
+        from :attr:`requirements` (those the replay applied), as a
+        :class:`~equity.core.game.position.Position` carries them:
+
+        * a **major penalty card** (Law 50) is in force from its trick on while its holder
+          still holds it (once played it is gone);
+        * a **lead requirement** (Laws 26, 56: "SEAT must lead SUIT the next time he
+          leads") is in force from its trick on until the seat's next lead, as the kernel
+          applies it (each lead of the seat uses up his first pending requirement).
+
+        Requirements that arise after that point are not carried: they come from
+        irregularities of the record after it, which a line that leaves the record need
+        not repeat (*reading*). Declarer's Law 50D2 choice when the partner of a penalty
+        card's holder leads is a player's decision
+        (:mod:`equity.core.player.penalty_choice`)."""
+        hands = self.hands_before(trick, index)
+        penalties: CardSet = 0
+        pending: list[Requirement] = []
+        for r in self.requirements:
+            if r.trick > trick:
+                continue
+            if r.kind == RequirementKind.PENALTY and r.card is not None:
+                if hands[r.seat] & r.card.bit:
+                    penalties |= r.card.bit
+            elif r.kind == RequirementKind.LEAD and r.suit is not None:
+                pending.append(r)
+        if pending:
+            for t in self.tricks:
+                if (t.number, 0) >= (trick, index) or not t.plays:
+                    break
+                used = next((r for r in pending
+                             if r.seat == t.leader and r.trick <= t.number), None)
+                if used is not None:
+                    pending.remove(used)
+        leads = tuple(LeadRule(r.seat, r.suit) for r in pending if r.suit is not None)
+        return penalties, leads
 
 def replay(board: Board) -> Replay:
     """Replay ``board``'s play record card by card in true play order (in the kernel).

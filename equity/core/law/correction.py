@@ -48,7 +48,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from equity.core.game import penalties
 from equity.core.game.board import RequirementKind
 from equity.core.game.cards import Card, Seat, Side, Suit, cards, count
 from equity.core.game.position import Position
@@ -138,7 +137,6 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
              withdrawn_info: str | None) -> PlayOut | None:
     number = rev.trick
     t12 = replay.tricks[number - 1]
-    hands = replay.hands_before(number, 0)
     order = [t12.leader.after(k) for k in range(4)]
     at = order.index(rev.seat)
     recorded = {p.seat: p.card for p in t12.plays}
@@ -162,8 +160,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
     model = DecisionModel()
 
     # Law 50D1: penalty cards and lead rules in force bind the play-out too
-    pos = penalties.at(replay, Position((hands[0], hands[1], hands[2], hands[3]),
-                                        replay.contract.strain, t12.leader), number)
+    pos = replay.position(number)
     for s in order[:at]:
         pos = pos.play(recorded[s])
 

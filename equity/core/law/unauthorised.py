@@ -31,9 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game import penalties
 from equity.core.game.cards import Card, Side
-from equity.core.game.position import Position
 from equity.core.game.replay import Replay, Revoke, Withdrawn
 from equity.core.player.decision import Decision, DecisionModel, classes
 from equity.core.player.knowledge import Knowledge, shown_out
@@ -107,10 +105,7 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     """Law 16C2 on ``change`` (module docstring), asking its double-dummy questions."""
     trick = replay.tricks[change.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == change.seat)
-    h = replay.hands_before(change.trick, i)
-    pos = penalties.at(replay, Position((h[0], h[1], h[2], h[3]), replay.contract.strain,
-                                        trick.leader, tuple(p.card for p in trick.plays[:i])),
-                       change.trick, i)
+    pos = replay.position(change.trick, i)
     declarer = replay.contract.declarer
     side = declarer.side
     plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:change.trick - 1]
