@@ -25,7 +25,7 @@ from typing import Any
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic, rule_board
-from equity.core.adjust.ruling import Policy
+from equity.core.adjust.weights import Policy
 from equity.core.game.board import Board
 from equity.core.game.cards import Card, Side
 from equity.core.game.position import Position

@@ -20,9 +20,10 @@ from benchmarks.corpus import corpus, sources, write
 from equity.app.batch import Output, run_batch
 from equity.app.cli import main
 from equity.app.options import RulingOptions
-from equity.core.adjust.ruling import Policy
+from equity.core.adjust.weights import Policy
 from equity.core.game.cards import Card, Side
-from equity.dd.solve import session, set_threads, solve_cards, solve_positions
+from equity.dd.session import session
+from equity.dd.solve import set_threads, solve_cards, solve_positions
 from tests.builders import SEED001_DEAL
 from tests.conftest import EXTERNAL, QUICK_ARGS, quick, untimed
 

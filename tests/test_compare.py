@@ -21,16 +21,10 @@ from hypothesis import strategies as st
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.adjust.candidates import LIKELY, SUBSTITUTION, TABLE, Counterfactual, build
-from equity.core.adjust.ruling import (
-    Policy,
-    Ruling,
-    Thresholds,
-    Weights,
-    compare,
-    nos_gain,
-    without_equity,
-)
+from equity.core.adjust.candidates import build
+from equity.core.adjust.line import LIKELY, SUBSTITUTION, TABLE, Counterfactual
+from equity.core.adjust.ruling import Ruling, compare, nos_gain, without_equity
+from equity.core.adjust.weights import Policy, Thresholds, Weights
 from equity.core.game.board import Board
 from equity.core.game.cards import ModelError, Side
 from equity.core.game.replay import replay

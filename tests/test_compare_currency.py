@@ -11,7 +11,8 @@ import pytest
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.adjust.ruling import Policy, Weights, nos_gain
+from equity.core.adjust.ruling import nos_gain
+from equity.core.adjust.weights import Policy, Weights
 from equity.core.game.cards import Contract, Seat, Side, Vulnerability
 from equity.core.game.scoring import Event
 from tests.builders import board

@@ -11,24 +11,12 @@ from collections.abc import Sequence
 import pytest
 
 from equity.app.pipeline import rule_automatic
-from equity.core.adjust.candidates import (
-    SUBSTITUTION,
-    TABLE,
-    CardValues,
-    Counterfactual,
-    Leaves,
-    Question,
-    Reply,
-    answer,
-    build,
-    equivalence_classes,
-    plan,
-    position_before,
-    run,
-)
+from equity.core.adjust.candidates import build, equivalence_classes, plan, position_before
+from equity.core.adjust.line import SUBSTITUTION, TABLE, Counterfactual, Leaves
 from equity.core.game.cards import Card, Seat, Side, Strain, card_set, cards
 from equity.core.game.position import Position, follow_suit_cards
 from equity.core.law.laws import AutomaticRuling
+from equity.core.player.questions import CardValues, Question, Reply, answer, run
 from equity.dd import DdsSolver
 from equity.dd.solve import solve_positions
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board

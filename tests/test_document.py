@@ -19,7 +19,8 @@ from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.adjust.line import OUTCOME
-from equity.core.adjust.ruling import Policy, Ruling
+from equity.core.adjust.ruling import Ruling
+from equity.core.adjust.weights import Policy
 from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Suit, suit_holding
 from equity.core.player.likely import DirectorOutcome

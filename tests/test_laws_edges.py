@@ -18,25 +18,19 @@ from hypothesis import strategies as st
 from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.adjust.candidates import (
+from equity.core.adjust.candidates import build
+from equity.core.adjust.line import (
     LIKELY,
     SUBSTITUTION,
     TABLE,
     Counterfactual,
     Departure,
+    Leaves,
     Line,
-    build,
+    LineKind,
 )
-from equity.core.adjust.line import Leaves, LineKind
-from equity.core.adjust.ruling import (
-    Basis,
-    Policy,
-    Thresholds,
-    Weights,
-    compare,
-    line_weights,
-    nos_gain,
-)
+from equity.core.adjust.ruling import Basis, compare, nos_gain
+from equity.core.adjust.weights import Policy, Thresholds, Weights, line_weights
 from equity.core.game.board import Attention, Facts, Requirement
 from equity.core.game.cards import Card, Seat, Side
 from equity.core.game.replay import RevokeKind, replay

@@ -53,7 +53,14 @@ def floor_of(module: str) -> str | None:
     return parts[2]
 
 
-def imports_of(source: str, module: str) -> list[tuple[int, str]]:
+def _is_floor_module(name: str) -> bool:
+    """``equity.core.game.cards`` is a module of a floor (``equity.core.game`` its face,
+    ``equity.core.game.Card`` a name the face offers)."""
+    parts = name.split(".")
+    return len(parts) >= 4 and (PACKAGE / "core" / parts[2] / f"{parts[3]}.py").exists()
+
+
+def imports_of(source: str, module: str, names: bool = True) -> list[tuple[int, str]]:
     """(line, imported module) for every import in ``source``, relative ones resolved."""
     out: list[tuple[int, str]] = []
     package = module.rsplit(".", 1)[0]
@@ -66,6 +73,8 @@ def imports_of(source: str, module: str) -> list[tuple[int, str]]:
                 base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1]
                                 + ([base] if base else []))
             out.append((node.lineno, base))
+            if not names:
+                continue
             # "from equity import dd" and "from equity.dd import solve" name modules too
             out += [(node.lineno, f"{base}.{a.name}") for a in node.names
                     if (base == "equity" and a.name in ALLOWED)
@@ -91,7 +100,18 @@ def violations(source: str, module: str) -> list[str]:
         if (low in FLOORS and high in FLOORS
                 and FLOORS.index(high) > FLOORS.index(low)):
             found.append(f"{module}:{line} (core.{low}) imports {name} (core.{high})")
+    for line, name in modules_named(source, module):
+        low, high = floor_of(module), floor_of(name)
+        if high in FLOORS and low != high and _is_floor_module(name):
+            found.append(f"{module}:{line} imports {name}: core.{high} through its face, "
+                         f"equity.core.{high}")
     return found
+
+
+def modules_named(source: str, module: str) -> list[tuple[int, str]]:
+    """(line, module) for the module each import statement names (``from M import x``:
+    M; ``import M``: M), relative ones resolved; not the names imported from it."""
+    return [(line, name) for line, name in imports_of(source, module, names=False)]
 
 
 def package_modules() -> list[tuple[str, Path]]:
@@ -147,9 +167,11 @@ def test_relative_imports_are_resolved() -> None:
 
 
 def test_a_player_module_importing_the_law_is_a_violation() -> None:
-    src = "from equity.core.law.laws import AutomaticRuling\n"
+    src = "from equity.core.law import AutomaticRuling\n"
     assert violations(src, "equity.core.player.decision") == [
-        "equity.core.player.decision:1 (core.player) imports equity.core.law.laws (core.law)"]
+        "equity.core.player.decision:1 (core.player) imports equity.core.law (core.law)",
+        "equity.core.player.decision:1 (core.player) imports equity.core.law.AutomaticRuling "
+        "(core.law)"]
 
 
 def test_the_game_importing_the_adjustment_lazily_is_a_violation() -> None:
@@ -160,7 +182,17 @@ def test_the_game_importing_the_adjustment_lazily_is_a_violation() -> None:
 
 
 def test_importing_a_lower_floor_is_allowed() -> None:
-    src = ("from equity.core.game.cards import Card\n"
-           "from equity.core.player.decision import DecisionModel\n"
-           "from equity.core.law import laws\n")
+    src = ("from equity.core.game import Card\n"
+           "from equity.core.player import DecisionModel\n"
+           "from equity.core.law import AutomaticRuling\n"
+           "from equity.core.adjust.line import Line\n")
     assert violations(src, "equity.core.adjust.ruling") == []
+
+
+def test_another_layer_reaching_past_a_floors_face_is_a_violation() -> None:
+    src = "from equity.core.game.cards import Card\n"
+    assert violations(src, "equity.render.text") == [
+        "equity.render.text:1 imports equity.core.game.cards: core.game through its face, "
+        "equity.core.game"]
+    assert violations("from equity.core.game import Card\n", "equity.render.text") == []
+    assert violations(src, "equity.core.game.board") == []

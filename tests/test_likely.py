@@ -15,7 +15,8 @@ import pytest
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.adjust.line import LIKELY, TABLE, Counterfactual, Departure, Leaves, Line
-from equity.core.adjust.ruling import Basis, Policy, Weights, compare
+from equity.core.adjust.ruling import Basis, compare
+from equity.core.adjust.weights import Policy, Weights
 from equity.core.game.cards import Card, ModelError, Seat, Side, Strain, parse_hand
 from equity.core.game.errors import BoardError
 from equity.core.game.position import Position

@@ -23,16 +23,9 @@ import equity.dd.solve as solve_mod
 from benchmarks.corpus import EXTERNAL
 from equity.core.game.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
 from equity.core.game.position import Position
-from equity.dd.solve import (
-    MAX_BOARDS,
-    SolveError,
-    dds_threads,
-    set_threads,
-    solve_cards,
-    solve_position,
-    solve_positions,
-    validate,
-)
+from equity.dd.binding import MAX_BOARDS
+from equity.dd.checks import SolveError, validate
+from equity.dd.solve import dds_threads, set_threads, solve_cards, solve_position, solve_positions
 from tests.oracle_dd import legal_cards, oracle_card_values, oracle_tricks, trick_winner
 
 DDS_HANDS = EXTERNAL / "dds-hands"

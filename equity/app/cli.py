@@ -20,10 +20,9 @@ from equity.app.options import RulingOptions, add_arguments
 from equity.app.pipeline import rule_board, table_scores
 from equity.app.results import Results, add_results_arguments
 from equity.app.summary import add_summary_parser, cmd_summary
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError, UsageError
-from equity.core.player.questions import Work
+from equity.core.adjust import Ruling
+from equity.core.game import Board, BoardError, UsageError
+from equity.core.player import Work
 from equity.formats import names_board, read_boards, read_text
 from equity.render.brief import brief_text
 from equity.render.jsonout import board_json, error_json

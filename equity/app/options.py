@@ -21,14 +21,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from equity.core.adjust.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
-from equity.core.game.board import Board, ClaimStatus, Facts, Requirement, Withdrawal
-from equity.core.game.cards import ModelError, Seat, Vulnerability
-from equity.core.game.errors import UsageError
-from equity.core.game.scoring import Event
-from equity.core.law.laws import EDITIONS, Edition
-from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE
-from equity.core.player.likely import DEFAULT_SEED, DirectorLine, DirectorOutcome, Estimate
+from equity.core.adjust import TOTAL_POINTS, Policy, Thresholds, Weights
+from equity.core.game import (
+    Board,
+    ClaimStatus,
+    Event,
+    Facts,
+    ModelError,
+    Requirement,
+    Seat,
+    UsageError,
+    Vulnerability,
+    Withdrawal,
+)
+from equity.core.law import EDITIONS, Edition
+from equity.core.player import (
+    DEFAULT_SAMPLING,
+    DEFAULT_SEED,
+    REFERENCE,
+    DirectorLine,
+    DirectorOutcome,
+    Estimate,
+)
 
 Parse = Callable[[Any], Any]
 
@@ -102,7 +116,7 @@ def _traveller(path: str) -> tuple[int, ...] | Path:
         if not p.is_file():
             raise UsageError(f"cannot read the traveller {path}")
         return p
-    from equity.core.game.scoring import read_traveller
+    from equity.core.game import read_traveller
 
     try:
         return read_traveller(p.read_text())

@@ -13,13 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
-from equity.core.adjust.candidates import Counterfactual, Solver, Work, build
-from equity.core.adjust.ruling import Ruling, compare, without_equity
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError, Where
-from equity.core.game.replay import replay
-from equity.core.game.scoring import score_ns
-from equity.core.law.laws import AutomaticRuling, rule
+from equity.core.adjust import Counterfactual, Ruling, build, compare, without_equity
+from equity.core.game import Board, BoardError, Where, replay, score_ns
+from equity.core.law import AutomaticRuling, rule
+from equity.core.player import Solver, Work
 from equity.formats import read_boards
 
 
@@ -88,4 +85,4 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["RulingOptions", "judge", "rule_automatic", "rule_board", "table_scores"]
+__all__ = ["judge", "rule_automatic", "rule_board", "table_scores"]

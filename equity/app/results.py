@@ -21,12 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.board import Board
-from equity.core.game.cards import Side
-from equity.core.game.errors import BoardError, UsageError, Where
-from equity.core.game.scoring import result_text
-from equity.core.game.traveller import ScorerEntry, Traveller, TravellerError, weighted_matchpoints
+from equity.core.adjust import Ruling
+from equity.core.game import (
+    Board,
+    BoardError,
+    ScorerEntry,
+    Side,
+    Traveller,
+    TravellerError,
+    UsageError,
+    Where,
+    result_text,
+    weighted_matchpoints,
+)
 from equity.formats.scoretable import (
     ScoreTableFile,
     has_score_table,

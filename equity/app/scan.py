@@ -15,11 +15,16 @@ from pathlib import Path
 
 import numpy as np
 
-from equity.core.game.board import Board
-from equity.core.game.cards import SUIT_CHARS
-from equity.core.game.errors import BoardError
-from equity.core.game.kernel import CARD, REVOKE_KINDS, error_message, run
-from equity.core.game.replay import replay
+from equity.core.game import (
+    CARD,
+    REVOKE_KINDS,
+    SUIT_CHARS,
+    Board,
+    BoardError,
+    error_message,
+    replay,
+    run,
+)
 from equity.formats.fastread import CHUNK, Chunk, read_packed
 from equity.formats.walk import files
 
@@ -148,4 +153,4 @@ def scan(paths: Iterable[str | Path], tally: Tally | None = None,
         yield from scan_chunk(chunk, tally)
 
 
-__all__ = ["FIELDS", "Row", "Tally", "files", "scan", "scan_chunk"]
+__all__ = ["FIELDS", "Row", "Tally", "scan", "scan_chunk"]

@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from equity.core.game.errors import UsageError
+from equity.core.game import UsageError
 
 WILDCARDS = ("0.0.0.0", "::")
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.game.cards import Card, Side
-from equity.core.game.position import Position
+from equity.core.game import Card, Position, Side
 from equity.dd import solve
 from equity.dd.session import DdsSession, session
 

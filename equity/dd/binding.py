@@ -23,7 +23,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from equity.core.game.position import Position
+from equity.core.game import Position
 
 MAX_BOARDS = 200
 """The most boards one DDS batch call takes (DDS's ``MAXNOOFBOARDS``)."""

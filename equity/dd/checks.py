@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.game.cards import FULL_DECK, Card, CardSet, Seat, Strain, cards, count
-from equity.core.game.position import Position
+from equity.core.game import FULL_DECK, Card, CardSet, Position, Seat, Strain, cards, count
 
 
 class SolveError(ValueError):

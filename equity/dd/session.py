@@ -29,8 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from equity.core.game.cards import Card, Side, Suit
-from equity.core.game.position import Position
+from equity.core.game import Card, Position, Side, Suit
 from equity.dd import binding, checks
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError

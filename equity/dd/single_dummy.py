@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.game.cards import CardSet
-from equity.core.player.decision import Decision, DecisionModel, lowest
-from equity.core.player.knowledge import Knowledge
-from equity.core.player.questions import BatchSolver, Solver, solved, together
+from equity.core.game import CardSet
+from equity.core.player import (
+    BatchSolver,
+    Decision,
+    DecisionModel,
+    Knowledge,
+    Solver,
+    solved,
+    together,
+)
 
 
 def decide(knowledge: Knowledge, valuer: Solver | BatchSolver,
@@ -27,4 +33,4 @@ def decide_many(knowledges: Sequence[Knowledge], valuer: Solver | BatchSolver,
     return solved(together(*[m.decide(k) for k in knowledges]), valuer)
 
 
-__all__ = ["Decision", "DecisionModel", "decide", "decide_many", "lowest"]
+__all__ = ["decide", "decide_many"]

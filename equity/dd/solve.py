@@ -13,31 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from equity.core.adjust.candidates import CardValues, Question, Reply
-from equity.core.game.cards import Card, Side
-from equity.core.game.position import Position
-from equity.dd.binding import MAX_BOARDS
-from equity.dd.checks import SolveError, validate, validate_all
-from equity.dd.session import Answer, DdsSession, session
+from equity.core.game import Card, Position, Side
+from equity.core.player import CardValues, Question, Reply
+from equity.dd.checks import validate, validate_all
+from equity.dd.session import Answer, session
 
 __all__ = [
-    "MAX_BOARDS",
-    "Answer",
-    "DdsSession",
-    "Position",
-    "SolveError",
     "check_question",
     "dds_threads",
     "dds_version",
     "reply",
     "requests",
-    "session",
     "set_threads",
     "solve_cards",
     "solve_position",
     "solve_positions",
-    "validate",
-    "validate_all",
 ]
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError
+from equity.core.game import Board, BoardError
 from equity.formats.lin import read_lin
 from equity.formats.lines import lines_of_text, read_lines
 from equity.formats.pbn import read_pbn

@@ -11,9 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from equity.core.game.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
-from equity.core.game.cards import Contract, ModelError, Seat, Strain
-from equity.core.game.errors import BoardError, Where
+from equity.core.game import (
+    Attention,
+    BoardError,
+    ClaimStatus,
+    Contract,
+    Facts,
+    ModelError,
+    Requirement,
+    Seat,
+    Strain,
+    Where,
+    Withdrawal,
+)
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 

@@ -34,9 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from equity import _native
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError
-from equity.core.game.kernel import Batch, pack_board
+from equity.core.game import Batch, Board, BoardError, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
 from equity.formats.lines import lines_of

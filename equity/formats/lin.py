@@ -25,23 +25,27 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from equity.core.game.board import Board, Facts, PlayRecord, Slot
-from equity.core.game.cards import (
+from equity.core.game import (
     CS_EMPTY,
     FULL_DECK,
     RANK_CHARS,
+    Board,
+    BoardError,
     Card,
     CardSet,
     Contract,
     Deal,
+    Facts,
     ModelError,
+    PlayRecord,
     Seat,
+    Slot,
     Suit,
     Vulnerability,
+    Where,
     count,
     dealer_for_board,
 )
-from equity.core.game.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, small_int
 from equity.formats.lines import LONGEST_LINE, OVERLONG
 

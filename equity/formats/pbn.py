@@ -49,18 +49,21 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from equity import _native
-from equity.core.game.board import Board, PlayRecord, Slot
-from equity.core.game.cards import (
+from equity.core.game import (
     CARD_BY_TEXT,
+    Board,
+    BoardError,
     Card,
     Contract,
     Deal,
     ModelError,
+    PlayRecord,
     Seat,
     Side,
+    Slot,
     Vulnerability,
+    Where,
 )
-from equity.core.game.errors import BoardError, Where
 from equity.formats.facts import board_label, contract_from_calls, parse_facts, small_int
 from equity.formats.lines import LONGEST_LINE, OVERLONG, is_blank
 

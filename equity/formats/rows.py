@@ -62,21 +62,24 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from equity.core.game.board import Board, PlayRecord, Slot
-from equity.core.game.cards import (
+from equity.core.game import (
+    Board,
+    BoardError,
     Card,
     Contract,
     Deal,
     ModelError,
+    PlayRecord,
+    Position,
     Seat,
     Side,
+    Slot,
     Vulnerability,
+    Where,
     cards,
     count,
     dealer_for_board,
 )
-from equity.core.game.errors import BoardError, Where
-from equity.core.game.position import Position
 from equity.formats.facts import fact_tags, parse_facts
 
 __all__ = ["FACT_KEYS", "MAX_POSSIBILITIES", "Possibility", "RowsCase", "board_to_rows",

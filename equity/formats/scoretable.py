@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from equity.core.game.traveller import Traveller, TravellerError, TravellerLine
+from equity.core.game import Traveller, TravellerError, TravellerLine
 
 _BOARD = re.compile(rb'^\s*\[Board\s+"(\d+)"\s*\]')
 _TABLE = re.compile(rb'^\s*\[ScoreTable\s+"([^"]*)"\s*\]')

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 
-from equity.core.game.traveller import Traveller, TravellerError, TravellerLine
+from equity.core.game import Traveller, TravellerError, TravellerLine
 
 LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
               "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS")

@@ -28,10 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from equity.core.game.board import Board, PlayRecord
-from equity.core.game.cards import Contract, Seat, Vulnerability
-from equity.core.game.errors import BoardError, Where
-from equity.core.game.position import trick_winner
+from equity.core.game import (
+    Board,
+    BoardError,
+    Contract,
+    PlayRecord,
+    Seat,
+    Vulnerability,
+    Where,
+    trick_winner,
+)
 from equity.formats.facts import fact_tags
 
 __all__ = ["board_to_pbn", "boards_to_pbn"]

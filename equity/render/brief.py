@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import textwrap
 
-from equity.core.adjust.ruling import Ruling
-from equity.core.law.laws import StepKind
+from equity.core.adjust import Ruling
+from equity.core.law import StepKind
 from equity.render.view import PLAY_CONTINUES, BoardView, RevokeView, board_view
 
 WIDTH = 100

@@ -17,9 +17,8 @@ from functools import cache
 from importlib.resources import files
 
 from equity import __version__
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.cards import Card, Seat, Suit
-from equity.core.game.errors import BoardError
+from equity.core.adjust import Ruling
+from equity.core.game import BoardError, Card, Seat, Suit
 from equity.render.view import (
     DD_NOTE,
     NO_CARD,

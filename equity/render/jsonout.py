@@ -11,12 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from equity.core.adjust.line import Departure, Line
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.cards import cards
-from equity.core.game.errors import BoardError
-from equity.core.law.laws import AutomaticRuling, RevokeRuling, Step
-from equity.core.law.unauthorised import Finding
+from equity.core.adjust import Departure, Line, Ruling
+from equity.core.game import BoardError, cards
+from equity.core.law import AutomaticRuling, Finding, RevokeRuling, Step
 from equity.render.view import score_values
 
 JSON = dict[str, Any]

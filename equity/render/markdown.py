@@ -7,9 +7,8 @@ import re
 from collections.abc import Sequence
 
 from equity import __version__
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.cards import Seat, Suit
-from equity.core.game.errors import BoardError
+from equity.core.adjust import Ruling
+from equity.core.game import BoardError, Seat, Suit
 from equity.render.view import DD_NOTE, NO_CARD, BoardView, StepView, board_view, ranks
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~!])")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from equity.core.game.traveller import ScorerEntry
+from equity.core.game import ScorerEntry
 
 
 def mp_text(value: float) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from equity.core.game.cards import Seat
+from equity.core.game import Seat
 
 JSON = Mapping[str, Any]
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from equity.core.adjust.ruling import Ruling
-from equity.core.law.laws import AutomaticRuling
-from equity.core.player.questions import Work
+from equity.core.adjust import Ruling
+from equity.core.law import AutomaticRuling
+from equity.core.player import Work
 from equity.render.view import (
     DD_NOTE,
     PLAY_CONTINUES,

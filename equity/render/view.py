@@ -17,29 +17,30 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from equity.core.adjust.line import (
+from equity.core.adjust import (
     DIRECTOR,
     LIKELY,
     OUTCOME,
     SUBSTITUTION,
     TABLE,
+    Assessment,
     Departure,
     Leaves,
     Line,
+    Ruling,
 )
-from equity.core.adjust.ruling import Assessment, Ruling
-from equity.core.game.cards import (
+from equity.core.game import (
     Card,
     Contract,
     Deal,
+    Replay,
     Seat,
     Side,
     Suit,
     Vulnerability,
     suit_holding,
 )
-from equity.core.game.replay import Replay
-from equity.core.law.laws import AutomaticRuling, RevokeRuling, Step, StepKind
+from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "

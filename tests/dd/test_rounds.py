@@ -12,23 +12,13 @@ import pytest
 from equity.app.batch.rounds import _chunks, dds_solver, rule_boards
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic
-from equity.core.adjust.candidates import (
-    CardValues,
-    Leaves,
-    LineKind,
-    Plan,
-    Question,
-    Reply,
-    Tricks,
-    answer,
-    build,
-    plan,
-    run,
-)
+from equity.core.adjust.candidates import build, plan
+from equity.core.adjust.line import Leaves, LineKind
 from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Side, Strain
 from equity.core.game.position import Position
 from equity.core.law.laws import AutomaticRuling
+from equity.core.player.questions import CardValues, Plan, Question, Reply, Tricks, answer, run
 from equity.dd import DdsSolver
 from equity.dd.binding import MAX_BOARDS
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board
@@ -138,7 +128,8 @@ def test_a_bad_position_fails_its_board_in_batch_with_the_words_rule_uses(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import equity.app.batch.rounds as rounds
     from equity.core.game.cards import Card
-    from equity.dd.solve import SolveError, solve_positions
+    from equity.dd.checks import SolveError
+    from equity.dd.solve import solve_positions
 
     good = Position(((1 << 14), (1 << 13), (1 << 12), (1 << 11)), Strain.NT, Seat.N)
     bad = Position(((1 << 14), 0, (1 << 12), (1 << 11)), Strain.NT, Seat.N,

@@ -21,7 +21,8 @@ import pytest
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.adjust.line import LIKELY, TABLE, Departure, Leaves, Line
-from equity.core.adjust.ruling import Policy, Ruling
+from equity.core.adjust.ruling import Ruling
+from equity.core.adjust.weights import Policy
 from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.html import render_html

@@ -24,8 +24,7 @@ from typing import Any
 from equity.app.batch.retry import Emit, Summary, retry_or_report
 from equity.app.batch.rounds import Overrun, dds_solver, rule_boards
 from equity.app.options import RulingOptions
-from equity.core.game.board import Board
-from equity.core.game.errors import UsageError
+from equity.core.game import Board, UsageError
 from equity.dd import solve
 
 log = logging.getLogger("equity.batch")

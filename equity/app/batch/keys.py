@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError, Where
+from equity.core.game import Board, BoardError, Where
 from equity.render.jsonout import JSON
 
 

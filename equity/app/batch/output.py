@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from equity.app.batch.keys import is_retryable
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
-from equity.core.game.errors import UsageError
+from equity.core.game import UsageError
 from equity.render.csvrows import FIELDS, json_row_line
 
 # --- Output that survives a kill ----------------------------------------------------

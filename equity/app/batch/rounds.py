@@ -27,15 +27,14 @@ from typing import Any, TypeVar
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
 from equity.app.pipeline import judge, rule_automatic
-from equity.core.adjust.candidates import Counterfactual, Plan, Question, Work, plan
-from equity.core.game.board import Board
-from equity.core.game.cards import ModelError
-from equity.core.game.errors import BoardError, Where
-from equity.core.game.position import Position
-from equity.core.law.laws import AutomaticRuling
+from equity.core.adjust import Counterfactual, plan
+from equity.core.game import Board, BoardError, ModelError, Position, Where
+from equity.core.law import AutomaticRuling
+from equity.core.player import Plan, Question, Work
 from equity.dd import solve
+from equity.dd.binding import MAX_BOARDS
+from equity.dd.checks import SolveError
 from equity.dd.session import Answer, session
-from equity.dd.solve import SolveError
 from equity.render.jsonout import board_json, ruling_json
 
 TASK_BOARDS = 16
@@ -215,7 +214,7 @@ class Overrun(Exception):
 
 def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
             ) -> Iterator[list[tuple[Position, bool]]]:
-    """Requests in DDS batches of at most :data:`~equity.dd.solve.MAX_BOARDS`, one board's
+    """Requests in DDS batches of at most :data:`~equity.dd.MAX_BOARDS`, one board's
     positions kept together (and so next to each other) where they fit, without repeats
     (a position asked for its best card by one board and for every card by another is
     solved once, for every card)."""
@@ -231,12 +230,12 @@ def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
     items = iter(every.items())
     chunk: list[tuple[Position, bool]] = []
     for n in fresh:
-        if chunk and len(chunk) + n > solve.MAX_BOARDS:
+        if chunk and len(chunk) + n > MAX_BOARDS:
             yield chunk
             chunk = []
         for _ in range(n):
             chunk.append(next(items))
-            if len(chunk) == solve.MAX_BOARDS:
+            if len(chunk) == MAX_BOARDS:
                 yield chunk
                 chunk = []
     if chunk:

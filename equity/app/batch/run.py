@@ -32,7 +32,7 @@ from equity.app.batch.workers import (
     usable_cores,
 )
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
-from equity.core.game.board import Board
+from equity.core.game import Board
 from equity.formats.walk import files
 
 # --- The run -------------------------------------------------------------------------

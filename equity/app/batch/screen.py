@@ -12,9 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from equity.app.batch.keys import board_key
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError
-from equity.core.game.kernel import run
+from equity.core.game import Board, BoardError, run
 from equity.formats import read_boards
 from equity.formats.fastread import read_packed
 from equity.formats.walk import files

@@ -31,7 +31,7 @@ from typing import Any
 
 from equity.app.batch.rounds import Overrun, dds_solver, rule_boards
 from equity.app.options import RulingOptions
-from equity.core.game.board import Board
+from equity.core.game import Board
 from equity.dd import solve
 
 # --- Worker processes ----------------------------------------------------------------

@@ -15,10 +15,9 @@ from typing import Any
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.adjust.candidates import Solver
-from equity.core.adjust.ruling import Ruling
-from equity.core.game.board import Board
-from equity.core.game.errors import BoardError
+from equity.core.adjust import Ruling
+from equity.core.game import Board, BoardError
+from equity.core.player import Solver
 from equity.formats import read_boards, read_text
 from equity.formats.rows import Possibility, parse_rows, rows_boards
 from equity.render.jsonout import board_json, error_json

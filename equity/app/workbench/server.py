@@ -59,9 +59,15 @@ from equity.app.workbench.admission import Admission, Busy, usable_cores
 from equity.app.workbench.case import CaseResult, rule_possibilities
 from equity.app.workbench.guard import Guard
 from equity.app.workbench.wording import DIRECTOR_WORDS
-from equity.core.game.board import Board
-from equity.core.game.cards import Seat, Vulnerability, cards, dealer_for_board
-from equity.core.game.errors import BoardError, UsageError
+from equity.core.game import (
+    Board,
+    BoardError,
+    Seat,
+    UsageError,
+    Vulnerability,
+    cards,
+    dealer_for_board,
+)
 from equity.formats import read_text
 from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
@@ -335,7 +341,7 @@ def _tricks(p: Possibility) -> JSON:
     plays next."""
     play = p.board.play
     assert play is not None and p.board.contract is not None
-    from equity.core.game.position import Position
+    from equity.core.game import Position
 
     position = Position(p.board.deal.hands, p.board.contract.strain,
                         p.board.contract.opening_leader)

@@ -1,1 +1,66 @@
-"""adjust"""
+"""The Law 64C adjustment: the candidate lines (candidates.plan), the table line, the
+weights of Law 12C1(c), the comparison that makes the ruling, and its sensitivity.
+Built on the three floors below.
+
+Other floors and layers import from here; modules of this floor import each other
+directly."""
+
+from __future__ import annotations
+
+from equity.core.adjust.candidates import (
+    build,
+    plan,
+)
+from equity.core.adjust.line import (
+    DIRECTOR,
+    LIKELY,
+    OUTCOME,
+    SUBSTITUTION,
+    TABLE,
+    Counterfactual,
+    Departure,
+    Leaves,
+    Line,
+    LineKind,
+)
+from equity.core.adjust.ruling import (
+    TOTAL_POINTS,
+    Basis,
+    Ruling,
+    compare,
+    without_equity,
+)
+from equity.core.adjust.table_line import (
+    TableLine,
+)
+from equity.core.adjust.weights import (
+    Assessment,
+    Policy,
+    Thresholds,
+    Weights,
+)
+
+__all__ = [
+    "DIRECTOR",
+    "LIKELY",
+    "OUTCOME",
+    "SUBSTITUTION",
+    "TABLE",
+    "TOTAL_POINTS",
+    "Assessment",
+    "Basis",
+    "Counterfactual",
+    "Departure",
+    "Leaves",
+    "Line",
+    "LineKind",
+    "Policy",
+    "Ruling",
+    "TableLine",
+    "Thresholds",
+    "Weights",
+    "build",
+    "compare",
+    "plan",
+    "without_equity",
+]

@@ -59,32 +59,27 @@ from equity.core.adjust.line import (
     LineKind,
 )
 from equity.core.adjust.table_line import TableLine, table_line
-from equity.core.game.cards import CardSet, ModelError, Side, cards
-from equity.core.game.position import Position
-from equity.core.game.replay import Play, Replay, Revoke
-from equity.core.law.laws import AutomaticRuling, RevokeRuling
-from equity.core.law.unauthorised import LAW, changes, judge
-from equity.core.player.decision import DecisionModel, classes
-from equity.core.player.knowledge import shown_out
-from equity.core.player.likely import DirectorLine, DirectorOutcome, Estimate, Start
-from equity.core.player.likely import director_line as play_director_line
-from equity.core.player.likely import likely as likely_outcomes
-from equity.core.player.outcome_tree import Outcome
-from equity.core.player.questions import (
-    CardValues,
+from equity.core.game import CardSet, ModelError, Play, Position, Replay, Revoke, Side, cards
+from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge
+from equity.core.player import (
+    DecisionModel,
+    DirectorLine,
+    DirectorOutcome,
+    Estimate,
+    Outcome,
     Plan,
-    Question,
-    Reply,
     Solver,
-    Tricks,
+    Start,
     Work,
-    answer,
+    classes,
     once_each,
-    run,
+    shown_out,
     solved,
     together,
     values_of,
 )
+from equity.core.player import director_line as play_director_line
+from equity.core.player import likely as likely_outcomes
 
 NO_ESTIMATE = Estimate()
 
@@ -312,32 +307,4 @@ equivalence_classes = classes
 """The legal cards grouped into runs of equal rank (:func:`equity.core.player.decision.classes`)."""
 
 
-__all__ = [
-    "DIRECTOR",
-    "LIKELY",
-    "OUTCOME",
-    "SUBSTITUTION",
-    "TABLE",
-    "CardValues",
-    "Counterfactual",
-    "Departure",
-    "DirectorLine",
-    "DirectorOutcome",
-    "Estimate",
-    "Leaves",
-    "Line",
-    "LineKind",
-    "Plan",
-    "Question",
-    "Reply",
-    "Solver",
-    "Tricks",
-    "Work",
-    "answer",
-    "build",
-    "equivalence_classes",
-    "plan",
-    "position_before",
-    "run",
-    "together",
-]
+__all__ = ["build", "equivalence_classes", "plan", "position_before"]

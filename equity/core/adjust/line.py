@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from equity.core.game.cards import Card, Seat, Side
-from equity.core.game.replay import Play
+from equity.core.game import Card, Play, Seat, Side
 
 if TYPE_CHECKING:
-    from equity.core.law.unauthorised import Finding
+    from equity.core.law import Finding
 
 
 class LineKind(StrEnum):

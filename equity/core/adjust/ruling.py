@@ -57,11 +57,9 @@ from equity.core.adjust.weights import (
     line_weights,
     offender_weights,
 )
-from equity.core.game.cards import Contract, Side, Vulnerability
-from equity.core.game.scoring import Event, WeightedScore
-from equity.core.law.laws import AutomaticRuling, Step, StepKind
-from equity.core.law.unauthorised import Finding
-from equity.core.player.questions import Work
+from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore
+from equity.core.law import AutomaticRuling, Finding, Step, StepKind
+from equity.core.player import Work
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
@@ -580,5 +578,4 @@ def _decision_step(ruling: AutomaticRuling, basis: Basis,
                 StepKind.DECISION)
 
 
-__all__ = ["TOTAL_POINTS", "Assessment", "Basis", "Policy", "Ruling", "Thresholds", "Weights",
-           "compare", "nos_gain", "without_equity"]
+__all__ = ["TOTAL_POINTS", "Basis", "Ruling", "compare", "nos_gain", "without_equity"]

@@ -44,14 +44,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust.line import Departure, Leaves
-from equity.core.game.cards import Card, CardSet, Seat, Side, count
-from equity.core.game.position import Position
-from equity.core.game.replay import Replay, Revoke
-from equity.core.law.laws import AutomaticRuling
-from equity.core.player.decision import Decision, DecisionModel
-from equity.core.player.knowledge import Knowledge, SuitMask, shown_out
-from equity.core.player.outcome_tree import Outcome, Run, before_lead, grow, merged
-from equity.core.player.questions import Plan, together, tricks_through
+from equity.core.game import Card, CardSet, Position, Replay, Revoke, Seat, Side, count
+from equity.core.law import AutomaticRuling
+from equity.core.player import (
+    Decision,
+    DecisionModel,
+    Knowledge,
+    Outcome,
+    Plan,
+    Run,
+    SuitMask,
+    before_lead,
+    grow,
+    merged,
+    shown_out,
+    together,
+    tricks_through,
+)
 
 MISLED = 0.5
 """Tricks by which the table's information must make a card look better (closer to the

@@ -37,7 +37,7 @@ from equity.core.adjust.line import (
     Counterfactual,
     Line,
 )
-from equity.core.game.cards import Card, Choice, ModelError
+from equity.core.game import Card, Choice, ModelError
 
 EPSILON = 1e-9
 

@@ -48,14 +48,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from equity.core.game.board import RequirementKind
-from equity.core.game.cards import Card, Seat, Side, Suit, cards, count
-from equity.core.game.position import Position
-from equity.core.game.replay import Play, Replay, Revoke
+from equity.core.game import (
+    Card,
+    Play,
+    Position,
+    Replay,
+    RequirementKind,
+    Revoke,
+    Seat,
+    Side,
+    Suit,
+    cards,
+    count,
+)
 from equity.core.law.unauthorised import Unauthorised, weigh
-from equity.core.player.decision import Decision, DecisionModel
-from equity.core.player.knowledge import Knowledge, shown_out
-from equity.core.player.questions import CardValues, Question, Reply, Tricks, run
+from equity.core.player import (
+    CardValues,
+    Decision,
+    DecisionModel,
+    Knowledge,
+    Question,
+    Reply,
+    Tricks,
+    run,
+    shown_out,
+)
 
 Rule62D2 = Literal["16C", "two suits"]
 """What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C

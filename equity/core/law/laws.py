@@ -21,9 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from equity.core.game.board import Attention, ClaimStatus, Requirement, RequirementKind
-from equity.core.game.cards import Card, CardSet, Seat, Side, cards
-from equity.core.game.replay import Play, Replay, Revoke, RevokeKind
+from equity.core.game import (
+    Attention,
+    Card,
+    CardSet,
+    ClaimStatus,
+    Play,
+    Replay,
+    Requirement,
+    RequirementKind,
+    Revoke,
+    RevokeKind,
+    Seat,
+    Side,
+    cards,
+)
 from equity.core.law.correction import (
     Choice,
     PlayOut,

@@ -31,12 +31,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game.cards import Card, Side
-from equity.core.game.replay import Replay, Revoke, Withdrawn
-from equity.core.player.decision import Decision, DecisionModel, classes
-from equity.core.player.knowledge import Knowledge, shown_out
-from equity.core.player.likely import Start
-from equity.core.player.questions import Plan, values_of
+from equity.core.game import Card, Replay, Revoke, Side, Withdrawn
+from equity.core.player import (
+    Decision,
+    DecisionModel,
+    Knowledge,
+    Plan,
+    Start,
+    classes,
+    shown_out,
+    values_of,
+)
 
 LAW = "16C2"
 

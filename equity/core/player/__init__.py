@@ -1,1 +1,108 @@
-"""player"""
+"""The single-dummy player: what a player knows (knowledge), the card he chooses (the
+decision model), the outcomes of play from a position (the outcome tree, likely outcomes)
+and the double-dummy questions all of them ask. Built on :mod:`equity.core.game`.
+
+Other floors and layers import from here; modules of this floor import each other
+directly."""
+
+from __future__ import annotations
+
+from equity.core.player.decision import (
+    DEFAULT_SAMPLING,
+    REFERENCE,
+    Decision,
+    DecisionModel,
+    Sampling,
+    classes,
+    lowest,
+    sure_winners,
+)
+from equity.core.player.knowledge import (
+    Knowledge,
+    SuitMask,
+    shown_out,
+)
+from equity.core.player.likely import (
+    DEFAULT_SEED,
+    DirectorLine,
+    DirectorOutcome,
+    Estimate,
+    Start,
+    director_line,
+    likely,
+)
+from equity.core.player.outcome_tree import (
+    Branch,
+    Leaf,
+    Outcome,
+    Run,
+    before_lead,
+    grow,
+    merged,
+)
+from equity.core.player.penalty_choice import (
+    choose_50d2,
+    options_50d2,
+)
+from equity.core.player.questions import (
+    BatchSolver,
+    CardValues,
+    Plan,
+    Question,
+    Reply,
+    Solver,
+    Tricks,
+    Work,
+    answer,
+    once_each,
+    run,
+    solved,
+    together,
+    tricks_through,
+    values_of,
+)
+
+__all__ = [
+    "DEFAULT_SAMPLING",
+    "DEFAULT_SEED",
+    "REFERENCE",
+    "BatchSolver",
+    "Branch",
+    "CardValues",
+    "Decision",
+    "DecisionModel",
+    "DirectorLine",
+    "DirectorOutcome",
+    "Estimate",
+    "Knowledge",
+    "Leaf",
+    "Outcome",
+    "Plan",
+    "Question",
+    "Reply",
+    "Run",
+    "Sampling",
+    "Solver",
+    "Start",
+    "SuitMask",
+    "Tricks",
+    "Work",
+    "answer",
+    "before_lead",
+    "choose_50d2",
+    "classes",
+    "director_line",
+    "grow",
+    "likely",
+    "lowest",
+    "merged",
+    "once_each",
+    "options_50d2",
+    "run",
+    "shown_out",
+    "solved",
+    "sure_winners",
+    "together",
+    "tricks_through",
+    "values_of",
+]

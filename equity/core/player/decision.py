@@ -46,8 +46,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.game.cards import Card, CardSet, cards
-from equity.core.game.position import Position
+from equity.core.game import Card, CardSet, Position, cards
 from equity.core.player.knowledge import Knowledge, LayoutError, sample_layouts
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
 

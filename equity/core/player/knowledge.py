@@ -27,8 +27,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from equity.core.game.cards import Card, CardSet, ModelError, Seat, Suit, cards, count
-from equity.core.game.position import Position
+from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""

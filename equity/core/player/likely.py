@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from equity.core.game.cards import Card, CardSet, ModelError, Seat, Side
-from equity.core.game.position import Position
+from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
 from equity.core.player.knowledge import SuitMask
 from equity.core.player.outcome_tree import Outcome, Run, before_lead, grow, merged

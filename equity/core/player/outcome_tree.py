@@ -29,9 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.game.cards import Card, CardSet, Seat, Side
-from equity.core.game.position import Position
-from equity.core.game.replay import Play
+from equity.core.game import Card, CardSet, Play, Position, Seat, Side
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties

@@ -31,8 +31,7 @@ draws no other inference from it (nor from any card), so nothing is to be remove
 """
 from __future__ import annotations
 
-from equity.core.game.cards import Card, CardSet, Side, Suit, cards
-from equity.core.game.position import LeadRule, Position
+from equity.core.game import Card, CardSet, LeadRule, Position, Side, Suit, cards
 from equity.core.player.questions import Plan, values_of
 
 

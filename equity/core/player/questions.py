@@ -25,8 +25,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
-from equity.core.game.cards import Card, CardSet, Side, cards
-from equity.core.game.position import Position
+from equity.core.game import Card, CardSet, Position, Side, cards
 
 
 @dataclass(frozen=True, slots=True)
