@@ -14,7 +14,7 @@ from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
 from equity.core.adjust import Counterfactual, Ruling, build, compare, without_equity
-from equity.core.game import Board, BoardError, Where, replay, score_ns
+from equity.core.game import Board, BoardError, EquityError, Where, replay, score_ns
 from equity.core.law import AutomaticRuling, rule
 from equity.core.player import Solver, Work
 from equity.formats import read_boards
@@ -58,7 +58,7 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
                           started)
     except BoardError:
         raise
-    except ValueError as e:  # SolveError and ModelError are ValueErrors
+    except EquityError as e:  # a position DDS rejects, weights that do not fit, a cap
         raise BoardError(f"Law 64C check: {e}", board.source, board.label, Where()) from e
 
 

@@ -21,10 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.game import FULL_DECK, Card, CardSet, Position, Seat, Strain, cards, count
+from equity.core.game import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    EquityError,
+    Position,
+    Seat,
+    Strain,
+    cards,
+    count,
+)
 
 
-class SolveError(ValueError):
+class SolveError(EquityError):
     """A position DDS must not be given (or that DDS rejected), with the reason in words."""
 
 

@@ -15,13 +15,23 @@ from __future__ import annotations
 
 import re
 
-from equity.core.game import CS_EMPTY, FULL_DECK, CardSet, Deal, ModelError, Seat, count, parse_hand
+from equity.core.game import (
+    CS_EMPTY,
+    FULL_DECK,
+    CardSet,
+    Deal,
+    EquityError,
+    ModelError,
+    Seat,
+    count,
+    parse_hand,
+)
 
 _SEAT_LINE = re.compile(r"^\s*(north|east|south|west|[nesw])\b\s*[:=-]?\s*(.*)$", re.I)
 _PBN = re.compile(r"^\s*(?:\[\s*deal\s+)?\"?\s*([nesw]\s*:[^\"\]]*)\"?\s*\]?\s*$", re.I)
 
 
-class DealTextError(ValueError):
+class DealTextError(EquityError):
     """A deal that cannot be read: the sentence says where."""
 
 

@@ -31,6 +31,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from equity.core.game import EquityError
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = (
     "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
@@ -48,7 +50,7 @@ INSTALL_HINT = ("install Chromium (Debian/Ubuntu: `apt-get install chromium`) or
                 "EQUITY_CHROMIUM to a Chromium or Chrome executable")
 
 
-class PdfError(RuntimeError):
+class PdfError(EquityError):
     """The PDF could not be made (no Chromium, or Chromium failed)."""
 
 

@@ -28,7 +28,7 @@ from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
 from equity.app.pipeline import judge, rule_automatic
 from equity.core.adjust import Counterfactual, plan
-from equity.core.game import Board, BoardError, ModelError, Position, Where
+from equity.core.game import Board, BoardError, EquityError, Position, Where
 from equity.core.law import AutomaticRuling
 from equity.core.player import Plan, Question, Work
 from equity.dd import solve
@@ -75,11 +75,11 @@ def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
         return rule_automatic(board, options)
     except BoardError as e:
         return error_line(e, key)
-    except (ModelError, ValueError) as e:
-        if not options.equity:
-            return board_error(board, f"internal error: {e}")
+    except EquityError as e:
         return error_line(BoardError(f"Law 64C check: {e}", board.source, board.label,
                                       Where()), key)
+    except Exception as e:  # a bug: this board's line says so, the others go on
+        return _final_error(board, e)
 
 
 def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer]) -> str | None:
@@ -119,7 +119,7 @@ def _final_error(board: Board, e: Exception) -> str:
     """The error line of a board whose Law 64C check failed (``equity rule``'s wording)."""
     if isinstance(e, BoardError):
         return error_line(e, board_key(board.source, board.index))
-    if isinstance(e, (SolveError, ModelError, ValueError)):
+    if isinstance(e, EquityError):
         return board_error(board, f"Law 64C check: {e}")
     log.error("%s, %s: internal error\n%s", board.source, board.label, traceback.format_exc())
     return board_error(board, f"internal error: {type(e).__name__}: {e}")

@@ -62,6 +62,7 @@ from equity.app.workbench.wording import DIRECTOR_WORDS
 from equity.core.game import (
     Board,
     BoardError,
+    EquityError,
     Seat,
     UsageError,
     Vulnerability,
@@ -113,7 +114,7 @@ STATIC = resources.files("equity.app") / "static"
 JSON = dict[str, Any]
 
 
-class ApiError(Exception):
+class ApiError(EquityError):
     """A request we refuse: the message, the form field at fault, the HTTP status."""
 
     def __init__(self, message: str, field: str | None = None, status: int = 422,

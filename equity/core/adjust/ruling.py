@@ -318,8 +318,8 @@ def _serious_error(ruling: AutomaticRuling, adjusted: Dist, steps: list[Step]) -
     if own is None:
         steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
                                      "serious error unrelated to the revoke; the Director "
-                                     "has not said how much of the damage it caused "
-                                     "(--self-inflicted), so all of it beyond the Law 64A "
+                                     "has not said how much of the damage it caused, so "
+                                     "all of it beyond the Law 64A "
                                      "result is taken as self-inflicted: they keep the "
                                      "Law 64A result; the offenders get the adjusted "
                                      "score."))

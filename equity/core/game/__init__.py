@@ -43,6 +43,7 @@ from equity.core.game.cards import (
 )
 from equity.core.game.errors import (
     BoardError,
+    EquityError,
     UsageError,
     Where,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "ClaimStatus",
     "Contract",
     "Deal",
+    "EquityError",
     "Event",
     "Facts",
     "LeadRule",

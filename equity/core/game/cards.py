@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Self, TypeAlias
 
+from equity.core.game.errors import EquityError
+
 CardSet: TypeAlias = int
 """A set of cards as a bit-set; see the module docstring for the layout."""
 
@@ -26,7 +28,7 @@ SUIT_CHARS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 
 
-class ModelError(ValueError):
+class ModelError(EquityError):
     """A value that does not describe a card, hand, deal or contract."""
 
 

@@ -1,13 +1,43 @@
 """One error model for bad input: every error names the file, the board and the place.
 
+Every error the package raises on purpose derives from :class:`EquityError` (a
+``ValueError``), so that the pipeline, batch and the workbench catch exactly these and
+report them in words; anything else is an internal error (a bug), reported as one, its
+traceback shown with ``EQUITY_DEBUG=1``::
+
+    EquityError (ValueError)                     equity.core.game.errors
+    ├── BoardError      one board's input: names the file, board and place
+    ├── UsageError      a command line or option that does not make sense
+    │   ├── OptionError         a ruling option (equity.app.options)
+    │   └── OutputError         an output the run refuses (equity.app.batch.output)
+    ├── ModelError      a value that is no card, hand, deal or contract (core.game.cards)
+    │   └── LayoutError         no layout fits what a player knows (core.player.knowledge)
+    ├── TravellerError  a traveller that cannot serve the board (core.game.traveller)
+    ├── TooMuchWork     a ruling over its positions cap (core.player.questions)
+    ├── SolveError      a position DDS must not be given, or rejected (equity.dd.checks)
+    ├── DealTextError   a typed deal that cannot be read (equity.formats.dealtext)
+    ├── PdfError        the PDF could not be made (equity.render.pdf)
+    └── ApiError        a workbench request refused, with its HTTP status
+                        (equity.app.workbench.server)
+
+Signals between parts of the program are not errors and stay outside the tree, so that
+no ``except EquityError`` swallows them: ``Busy`` (the workbench's queue is full),
+``OutputFull`` (a disk full under batch), ``Overrun`` (a board over its time limit) and
+``Terminated`` (a signal, a ``BaseException``).
+
 A :class:`BoardError` is raised (or, in batch reading, yielded) for anything wrong with
 one board; it never escapes to the user as a traceback. ``str(error)`` reads like
 ``"deals.pbn, board 3 (game 3): trick 5, East, S2: East does not hold S2 (played at trick 2)"``.
+Messages of the core name no command-line flag: the layers above word the options.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+class EquityError(ValueError):
+    """The root of every error the package raises on purpose (module docstring)."""
 
 
 @dataclass
@@ -36,7 +66,7 @@ class Where:
 
 
 @dataclass
-class BoardError(ValueError):
+class BoardError(EquityError):
     """Something wrong with one board's input; names the file, board and place."""
 
     message: str
@@ -65,5 +95,5 @@ class BoardError(ValueError):
         }
 
 
-class UsageError(ValueError):
+class UsageError(EquityError):
     """A command-line option or argument that does not make sense."""

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from equity.core.game.errors import EquityError
 from equity.core.game.scoring import matchpoints
 
 
-class TravellerError(ValueError):
+class TravellerError(EquityError):
     """A traveller that cannot serve the board ruled: the board or the pairs are not in
     it; the message names them."""
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
-from equity.core.game import Card, CardSet, Position, Side, cards
+from equity.core.game import Card, CardSet, EquityError, Position, Side, cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ class Work:
                 for name in self.FIGURES for v in [getattr(self, name)]}
 
 
-class TooMuchWork(ValueError):
+class TooMuchWork(EquityError):
     """A ruling needed more double-dummy positions than it was allowed."""
 
 
@@ -104,7 +104,7 @@ def once_each(plan: Plan[T], work: Work) -> Plan[T]:
                 if work.limit and work.positions > work.limit:
                     plan.close()
                     raise TooMuchWork(f"the ruling needs more than {work.limit} double-dummy "
-                                      "positions, its limit (--max-positions)")
+                                      "positions, the most it may ask")
                 replies = yield new
                 seen.update(zip(new, replies, strict=True))
             asked = plan.send([seen[q] for q in asked])
