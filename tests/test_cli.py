@@ -98,3 +98,62 @@ def test_an_internal_error_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatc
     assert cli.main(["rule", "--example"]) == 3
     err = capsys.readouterr().err
     assert "internal error: RuntimeError: a bug" in err and "Traceback" not in err
+
+
+def test_help_groups_the_ruling_options_under_their_headings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.app.cli import main
+    from equity.app.options import GROUPS
+
+    with pytest.raises(SystemExit):
+        main(["rule", "--help"])
+    out = capsys.readouterr().out
+    out = out[out.index("\n\n"):]  # the headings, after the usage line
+    places = [out.index(title + ":") for title in GROUPS.values()]
+    assert places == sorted(places)
+    facts, law64c = places[0], places[1]
+    assert facts < out.index("--withdrawn") < law64c < out.index("--policy")
+    assert out.index("--max-positions") > out.index(GROUPS["work"])
+
+
+def test_seed_is_hidden_from_help_and_said_to_change_nothing(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.app.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["rule", "--help"])
+    assert "--seed" not in capsys.readouterr().out
+    assert main(["rule", "--example", "--seed", "7", "--no-equity", "--brief"]) == 0
+    err = capsys.readouterr().err
+    assert "--seed: accepted and ignored: a ruling does not depend on a seed" in err
+
+
+def test_json_is_an_alias_of_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.app.cli import main
+
+    assert main(["rule", "--example", "--no-equity", "--json"]) == 0
+    alias = capsys.readouterr().out
+    assert main(["rule", "--example", "--no-equity", "--format", "json"]) == 0
+    assert capsys.readouterr().out == alias and json.loads(alias)["board"] == 1
+
+
+def test_two_output_formats_at_once_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.app.cli import main
+
+    assert main(["rule", "--example", "--json", "--brief"]) == 2
+    assert "one output format at a time" in capsys.readouterr().err
+    assert main(["rule", "--example", "--format", "csv", "--json"]) == 2
+
+
+def test_rule_offers_every_registered_format(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.app.cli import main
+    from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS
+
+    with pytest.raises(SystemExit):
+        main(["rule", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "{" + ",".join(BOARD_FORMATS) + "}" in out
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "{" + ",".join(DOCUMENT_FORMATS) + "}" in out

@@ -12,11 +12,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
-from equity.app.options import RulingOptions, add_arguments
+from equity.app.options import RulingOptions, add_arguments, hidden_given
 from equity.app.pipeline import rule_board, table_scores
 from equity.app.results import Results, add_results_arguments
 from equity.app.summary import add_summary_parser, cmd_summary
@@ -24,9 +24,9 @@ from equity.core.adjust import Ruling
 from equity.core.game import Board, BoardError, UsageError
 from equity.core.player import Work
 from equity.formats import names_board, read_boards, read_text
-from equity.render.brief import brief_text
-from equity.render.jsonout import board_json, error_json
-from equity.render.text import board_text, work_text
+from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
+from equity.render.jsonout import board_json
+from equity.render.text import work_text
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -36,27 +36,26 @@ def _parser() -> argparse.ArgumentParser:
                                 "bridge (Laws 61-64) from a deal's play record.")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rule", help="rule on every revoke of the boards in a PBN or LIN file")
-    r.add_argument("file", nargs="?", help="a .pbn or .lin file")
-    r.add_argument("--example", action="store_true",
-                   help="rule on the example deal bundled with equity")
-    r.add_argument("--board", type=int, help="only this board number")
-    r.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
-    r.add_argument("--stats", action="store_true",
-                   help="print each ruling's DDS work (positions, decisions, layouts, "
-                        "seconds) on stderr")
-    r.add_argument("--format", choices=["text", "json", "csv"], default="text",
-                   help="text (default), json (as --json) or csv (one flat row a board, "
-                        "as equity batch --format csv)")
-    r.add_argument("--brief", action="store_true",
-                   help="the ruling as a Director reads it out: a few short lines (the "
-                        "revoke, established or corrected, the transfer, Law 64C, the score)")
-    r.add_argument("--rows", metavar="ROWS",
-                   help="the case as quitted rows: one line per seat, its cards in the order "
-                        "played, with contract, declarer and facts ('-' for stdin; see the "
-                        "README, 'Entering a case')")
-    r.add_argument("--deal", metavar="HANDRECORD",
-                   help="with --rows: the hand record (PBN or LIN) whose board --board (or "
-                        "the rows' 'board:') the rows were played on")
+    case = r.add_argument_group("the case")
+    case.add_argument("file", nargs="?", help="a .pbn or .lin file")
+    case.add_argument("--example", action="store_true",
+                      help="rule on the example deal bundled with equity")
+    case.add_argument("--board", type=int, help="only this board number")
+    case.add_argument("--rows", metavar="ROWS",
+                      help="the case as quitted rows: one line per seat, its cards in the "
+                           "order played, with contract, declarer and facts ('-' for stdin; "
+                           "see the README, 'Entering a case')")
+    case.add_argument("--deal", metavar="HANDRECORD",
+                      help="with --rows: the hand record (PBN or LIN) whose board --board "
+                           "(or the rows' 'board:') the rows were played on")
+    out = r.add_argument_group("the output")
+    out.add_argument("--format", choices=list(BOARD_FORMATS), default=None,
+                     help=choices_help(BOARD_FORMATS))
+    out.add_argument("--json", action="store_true", help="the same as --format json")
+    out.add_argument("--brief", action="store_true", help="the same as --format brief")
+    out.add_argument("--stats", action="store_true",
+                     help="print each ruling's DDS work (positions, decisions, layouts, "
+                          "seconds) on stderr")
     add_arguments(r)
     add_results_arguments(r)
     o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
@@ -67,8 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--board", type=int, help="only this board number (default: every board)")
     o.add_argument("-o", "--output", metavar="OUT", required=True,
                    help="the file to write ('-' for stdout); OUT.pdf implies --pdf")
-    o.add_argument("--format", choices=["html", "md"], default="html",
-                   help="a self-contained HTML page (default) or Markdown")
+    o.add_argument("--format", choices=list(DOCUMENT_FORMATS),
+                   default=next(iter(DOCUMENT_FORMATS)), help=choices_help(DOCUMENT_FORMATS))
     o.add_argument("--pdf", action="store_true",
                    help="also print the HTML page to a PDF beside it (OUT with .pdf), "
                         "with headless Chromium")
@@ -286,39 +285,44 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             yield e
 
 
-def _text(args: argparse.Namespace) -> Callable[[Ruling], str]:
-    """How a ruling is printed without --json: in full, or read out (--brief)."""
-    return brief_text if args.brief else board_text
+def board_format(args: argparse.Namespace) -> BoardFormat | str:
+    """The one output format of ``rule``: ``--format``, or its aliases ``--json`` and
+    ``--brief``; the usage error when they disagree."""
+    given = {flag: name for flag, name, on in (
+        (f"--format {args.format}", args.format, args.format is not None),
+        ("--json", "json", args.json), ("--brief", "brief", args.brief)) if on}
+    if len(set(given.values())) > 1:
+        return f"rule: {' and '.join(given)}: one output format at a time"
+    return BOARD_FORMATS[next(iter(given.values()), "text")]
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    if args.brief and args.json:
-        return _usage("rule: --brief is a text layout; it does not go with --json")
+    """``equity rule FILE``: every selected board's ruling in the chosen format, as each
+    is made; a board in error is said (on stdout too in a format for programs)."""
+    fmt = args.output_format
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
-    if args.format == "csv":
-        return _rule_csv(args)
     try:
         setup = _Setup(args)
     except UsageError as e:
         return _usage(str(e))
+    sys.stdout.write(fmt.header)
     failed = found = 0
     total = Work()
-    for ruling in _rulings(args, setup, args.json):
+    for ruling in _rulings(args, setup, fmt.name == "json"):
         found += 1
         if ruling is None:
             continue
         if isinstance(ruling, BoardError):
             failed += 1
-            if args.json:
-                print(json.dumps(error_json(ruling)), flush=True)
+            if fmt.error is not None:
+                sys.stdout.write(fmt.error(ruling))
             else:
                 print(f"equity: {ruling}", file=sys.stderr)
-        elif args.json:
-            print(json.dumps(setup.results.with_entry(board_json(ruling), ruling),
-                             ensure_ascii=False), flush=True)
         else:
-            print(_text(args)(ruling) + setup.results.text(ruling) + "\n", flush=True)
+            obj = setup.results.with_entry(board_json(ruling), ruling)
+            sys.stdout.write(fmt.ruling(ruling, obj, setup.results.text(ruling)))
+        sys.stdout.flush()
         if args.stats and not isinstance(ruling, BoardError) and ruling.work is not None:
             total.add(ruling.work)
             print(f"equity: {ruling.automatic.replay.board.label}: {work_text(ruling.work)}",
@@ -348,32 +352,6 @@ def _results_written(setup: _Setup, ruling: Ruling) -> bool:
     return True
 
 
-def _rule_csv(args: argparse.Namespace) -> int:
-    """``equity rule --format csv``: the JSON objects of ``--json`` as flat rows."""
-    from equity.render.csvrows import header_line, json_row_line
-
-    try:
-        setup = _Setup(args)
-    except UsageError as e:
-        return _usage(str(e))
-    sys.stdout.write(header_line())
-    failed = found = 0
-    for ruling in _rulings(args, setup, False):  # a board without play: said on stderr
-        found += 1
-        if ruling is None:
-            continue
-        failed += isinstance(ruling, BoardError)
-        obj = error_json(ruling) if isinstance(ruling, BoardError) else board_json(ruling)
-        sys.stdout.write(json_row_line(obj))
-        sys.stdout.flush()
-        if not isinstance(ruling, BoardError) and not _results_written(setup, ruling):
-            return 1
-    if found == 0:
-        print(f"equity: {args.file or EXAMPLE}: no board found", file=sys.stderr)
-        return 1
-    return 1 if failed else 0
-
-
 def cmd_rule_rows(args: argparse.Namespace) -> int:
     """``equity rule --rows ROWS [--deal HANDRECORD] [--board N]``: the case as quitted
     rows (equity.formats.rows), ruled through the same pipeline; a ``?`` card whose
@@ -397,11 +375,15 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
         result = rule_rows(text, setup.options, rows_source=args.rows, record=args.deal,
                            number=args.board, field_scores=setup.field_for)
     except BoardError as e:
-        print(json.dumps(error_json(e)) if args.json else f"equity: {e}",
-              file=sys.stdout if args.json else sys.stderr, flush=True)
+        fmt = args.output_format
+        if fmt.error is not None:
+            sys.stdout.write(fmt.error(e))
+        else:
+            print(f"equity: {e}", file=sys.stderr)
         return 1
     note = result.note()
-    if args.json:
+    fmt = args.output_format
+    if not fmt.for_people:
         for obj in result.to_json():
             print(json.dumps(obj, ensure_ascii=False), flush=True)
     else:
@@ -411,7 +393,8 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if result.depends:
                 print(f"Possibility: {r.possibility.describe()}")
             if r.ruling is not None:
-                print(_text(args)(r.ruling) + "\n", flush=True)
+                sys.stdout.write(fmt.ruling(r.ruling, {}, ""))
+                sys.stdout.flush()
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
     return 1 if any(r.ruling is None for r in result.ruled) else 0
@@ -435,8 +418,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
-    from equity.render.html import render_html
-    from equity.render.markdown import render_markdown
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
@@ -465,8 +446,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         what = f"board {args.board}" if args.board is not None else "board with a play record"
         print(f"equity: {args.file or EXAMPLE}: no {what} found", file=sys.stderr)
         return 1
-    text = (render_markdown(rulings, errors) if args.format == "md"
-            else render_html(rulings, errors))
+    text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
     try:
         if pdf_only:
             print_html(text, out)
@@ -484,11 +464,17 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    for said in hidden_given(args):
+        print(f"equity: {said}", file=sys.stderr)
     try:
         if args.command == "rule":
-            args.json = args.json or args.format == "json"
+            fmt = board_format(args)
+            if isinstance(fmt, str):
+                return _usage(fmt)
+            args.output_format = fmt
+            args.json = fmt.name == "json"
             if args.rows is not None:
-                if args.format == "csv":
+                if fmt.name == "csv":
                     return _usage("rule: --format csv is for a FILE of boards, not --rows")
                 return cmd_rule_rows(args)
             if args.deal is not None:

@@ -70,15 +70,33 @@ class CliOption:
     repeat: bool = False
     switch: bool = False
     kind: type | None = None
+    group: str = ""
+    """Its heading in ``--help`` (a key of :data:`GROUPS`)."""
+    hidden: bool = False
+    """Accepted, not shown in ``--help`` (an option kept for older command lines)."""
 
 
-def cli(*flags: str, help: str, parse: Parse | None = None, metavar: str | None = None,
-        choices: Sequence[str] | None = None, repeat: bool = False, switch: bool = False,
-        kind: type | None = None) -> dict[str, CliOption]:
-    """The metadata of a :class:`RulingOptions` field: its command-line option."""
+GROUPS: dict[str, str] = {
+    "facts": "the table's facts (what the play record cannot show; they override the "
+             "file's tags)",
+    "64c": "Law 64C: how the candidate lines become a score",
+    "event": "the event: the form of scoring Law 64C compares in",
+    "work": "work limits: how much single- and double-dummy work a ruling may do",
+}
+"""The headings of the ruling options in ``--help`` and the docs, in their order."""
+
+
+def cli(*flags: str, help: str, group: str, parse: Parse | None = None,
+        metavar: str | None = None, choices: Sequence[str] | None = None,
+        repeat: bool = False, switch: bool = False, kind: type | None = None,
+        hidden: bool = False) -> dict[str, CliOption]:
+    """The metadata of a :class:`RulingOptions` field: its command-line option, under
+    the heading ``group`` (:data:`GROUPS`)."""
+    if group not in GROUPS:
+        raise ValueError(f"{flags[0]}: no option group {group!r}")
     return {"cli": CliOption(tuple(flags), help, parse, metavar,
                              tuple(choices) if choices is not None else None, repeat, switch,
-                             kind)}
+                             kind, group, hidden)}
 
 
 def _attention(text: str) -> str:
@@ -131,111 +149,111 @@ class RulingOptions:
 
     # --- Facts the play record cannot show (override the board's tags) ---
     laws: str | None = field(default=None, metadata=cli(
-        "--laws", choices=tuple(EDITIONS),
+        "--laws", group="facts", choices=tuple(EDITIONS),
         help="edition of the Laws (default: the file's [EquityLaws], else 2017)"))
     attention: str | None = field(default=None, metadata=cli(
-        "--attention", metavar="WHEN", parse=_attention,
+        "--attention", group="facts", metavar="WHEN", parse=_attention,
         help="when attention was first drawn to the revokes: play, end (default), "
              "returned, next-call, round; 'T=WHEN' for the revoke on trick T"))
     claimer: Seat | None = field(default=None, metadata=cli(
-        "--claimer", metavar="SEAT", parse=Seat.parse,
+        "--claimer", group="facts", metavar="SEAT", parse=Seat.parse,
         help="who claimed or conceded (default: declarer)"))
     claim_status: ClaimStatus | None = field(default=None, metadata=cli(
-        "--claim-status", choices=[c.value for c in ClaimStatus], parse=ClaimStatus.parse,
+        "--claim-status", group="facts", choices=[c.value for c in ClaimStatus],
+        parse=ClaimStatus.parse,
         help="what became of the claim or concession: agreed (default) or disputed "
              "(an opponent's disputed claim does not establish a revoke, Law 63A4)"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
-        "--require", metavar="REQ", repeat=True, parse=_requirements,
+        "--require", group="facts", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
              "'6 S faced' (repeatable)"))
     withdrawn: tuple[Withdrawal, ...] = field(default=(), metadata=cli(
-        "--withdrawn", metavar="CARDS", repeat=True, parse=_withdrawn,
+        "--withdrawn", group="facts", metavar="CARDS", repeat=True, parse=_withdrawn,
         help="a revoke corrected at the table, play going on (Law 62): the cards "
              "withdrawn in order, revoke card first, e.g. '2 E S3; 2 S HJ; 2 W H6' "
              "(the record shows the trick as finally played; replaces the board's tag)"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
-        "--policy", choices=[p.value for p in Policy], parse=Policy.parse,
+        "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
         help="Law 64C: how the candidate lines become a result: weighted (default, "
              "Law 12C1(c)), dd (perfect play from the corrected position), "
              "favourable (non-reciprocal: the non-offenders the most favourable likely "
              "result, the offenders the most unfavourable at all probable)"))
     weights: Weights = field(default_factory=Weights, metadata=cli(
-        "--weight", metavar="LINE=W", repeat=True, parse=Weights.parse,
+        "--weight", group="64c", metavar="LINE=W", repeat=True, parse=Weights.parse,
         help="the Director's weight for a line under --policy weighted: "
              "'table=0.6', 'likely=0.4', 'line1=0.5', 'DT=0.3', '2:table=0.5' for "
              "revoke 2 only (repeatable; the rest of 1 goes to the other lines in the "
              "default proportions)"))
     drop: tuple[str, ...] = field(default=(), metadata=cli(
-        "--drop", metavar="LINE", repeat=True, parse=_drop,
+        "--drop", group="64c", metavar="LINE", repeat=True, parse=_drop,
         help="drop a line (weight 0): 'table', 'likely', 'line1', 'outcome1', a card "
              "(repeatable; '2:table' for revoke 2 only)"))
     lines: tuple[DirectorLine, ...] = field(default=(), metadata=cli(
-        "--line", metavar="CARDS", repeat=True, parse=_director_lines,
+        "--line", group="64c", metavar="CARDS", repeat=True, parse=_director_lines,
         help="a Director's line from the revoke on, the offender's card first, e.g. "
              "'DT S2 SA S5 then sd' (ending 'then dd' (default), 'then sd' or 'then "
              "claim K' for declarer's K of the tricks left; '2:' for revoke 2); named "
              "line1, line2... for --weight (repeatable)"))
     outcomes: tuple[DirectorOutcome, ...] = field(default=(), metadata=cli(
-        "--outcome", metavar="TRICKS", repeat=True, parse=_director_outcomes,
+        "--outcome", group="64c", metavar="TRICKS", repeat=True, parse=_director_outcomes,
         help="a plain outcome the Director weighs: declarer's tricks, e.g. '10' "
              "('2:10' for revoke 2); named outcome1, outcome2... for --weight "
              "(repeatable)"))
     samples: int = field(default=DEFAULT_SAMPLING.cap, metadata=cli(
-        "--samples", metavar="N", kind=int,
+        "--samples", group="work", metavar="N", kind=int,
         help=f"the most layouts a close single-dummy decision may use (default "
              f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
              "use none)"))
     max_positions: int | None = field(default=None, metadata=cli(
-        "--max-positions", metavar="N", kind=int,
+        "--max-positions", group="work", metavar="N", kind=int,
         help="stop a ruling that needs more than N double-dummy positions (an error "
              "naming the board; default: no limit)"))
     reference: bool = field(default=False, metadata=cli(
-        "--reference", switch=True,
+        "--reference", group="work", switch=True,
         help=f"spend {REFERENCE} times the default sampling on every decision, to check "
              "that the estimate has converged (slow)"))
     seed: int = field(default=DEFAULT_SEED, metadata=cli(
-        "--seed", metavar="N", kind=int,
-        help=f"no effect since the decision model: a decision's layouts follow from the "
-             f"position and what the player knows (kept so that older command lines run; "
-             f"default {DEFAULT_SEED})"))
+        "--seed", group="work", hidden=True, metavar="N", kind=int,
+        help="accepted and ignored: a ruling does not depend on a seed (a decision's "
+             "layouts follow from the position and what the player knows)"))
     likely: float = field(default=1 / 3, metadata=cli(
-        "--likely", metavar="SHARE", kind=float,
+        "--likely", group="64c", metavar="SHARE", kind=float,
         help="--policy favourable: weight from which a result is 'likely' "
              "(non-offenders' score; default 1/3)"))
     probable: float = field(default=1 / 6, metadata=cli(
-        "--probable", metavar="SHARE", kind=float,
+        "--probable", group="64c", metavar="SHARE", kind=float,
         help="weight from which a result is 'at all probable': under --policy "
              "weighted, less probable results are dropped; under favourable, the "
              "offenders' score (default 1/6)"))
     serious_error: bool = field(default=False, metadata=cli(
-        "--serious-error", switch=True,
+        "--serious-error", group="64c", switch=True,
         help="Law 12C1(e): the non-offenders keep their table score, the offenders "
              "get the adjusted score"))
     self_inflicted: int | None = field(default=None, metadata=cli(
-        "--self-inflicted", metavar="TRICKS", kind=int,
+        "--self-inflicted", group="64c", metavar="TRICKS", kind=int,
         help="with --serious-error (Law 12C1(e)): the tricks of the damage that the "
              "non-offenders' own error caused; they get the adjusted score less these"))
     equity: bool = field(default=True, metadata=cli(
-        "--no-equity", switch=True, parse=lambda given: not given,
+        "--no-equity", group="64c", switch=True, parse=lambda given: not given,
         help="skip the Law 64C check (no double-dummy solving)"))
     # --- The event's form of scoring (Law 64C compares scores) ---
     traveller: tuple[int, ...] | Path = field(default=(), metadata=cli(
-        "--traveller", metavar="FILE", parse=_traveller,
+        "--traveller", group="event", metavar="FILE", parse=_traveller,
         help="the other tables' N-S scores on the board (numbers, a PBN/LIN file of "
              "the other tables' results, or the scorer's USEBIO .xml or PBN "
              "[ScoreTable] export with --pairs): compare in matchpoints"))
     field_from_input: bool = field(default=False, metadata=cli(
-        "--field-from-input", switch=True,
+        "--field-from-input", group="event", switch=True,
         help="the other tables are the other boards with the same number in FILE"))
     other_table: int | None = field(default=None, metadata=cli(
-        "--other-table", metavar="SCORE", kind=int,
+        "--other-table", group="event", metavar="SCORE", kind=int,
         help="the other table's N-S score (teams): compare in IMPs"))
     imps: bool = field(default=False, metadata=cli(
-        "--imps", switch=True,
+        "--imps", group="event", switch=True,
         help="with a traveller: IMPs against its datum instead of matchpoints"))
     in_tricks: bool = field(default=False, metadata=cli(
-        "--in-tricks", switch=True,
+        "--in-tricks", group="event", switch=True,
         help="compare in declarer's tricks instead of total points"))
 
     def __post_init__(self) -> None:
@@ -354,10 +372,13 @@ DEFAULT_OPTIONS = RulingOptions()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ruling options on a command's parser (``rule``, ``report``, ``batch``)."""
+    """The ruling options on a command's parser (``rule``, ``report``, ``batch``), under
+    their headings (:data:`GROUPS`)."""
+    groups = {key: parser.add_argument_group(title) for key, title in GROUPS.items()}
     for f in dataclasses.fields(RulingOptions):
         cli: CliOption = f.metadata["cli"]
-        kw: dict[str, Any] = {"dest": f.name, "help": cli.help}
+        kw: dict[str, Any] = {"dest": f.name,
+                              "help": argparse.SUPPRESS if cli.hidden else cli.help}
         if cli.switch:
             kw.update(action="store_true", default=False)
         else:
@@ -368,7 +389,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                 kw["choices"] = cli.choices
             if cli.kind is not None:
                 kw["type"] = cli.kind
-        parser.add_argument(*cli.flags, **kw)
+        groups[cli.group].add_argument(*cli.flags, **kw)
+
+
+def hidden_given(args: argparse.Namespace) -> list[str]:
+    """The hidden options given on the command line, each with what it does now (said on
+    stderr: a ruling never depends on them)."""
+    out = []
+    for f in dataclasses.fields(RulingOptions):
+        cli: CliOption = f.metadata["cli"]
+        if cli.hidden and getattr(args, f.name, None) is not None:
+            out.append(f"{cli.flags[0]}: {cli.help}")
+    return out
 
 
 def vulnerability_of(board: Board) -> Vulnerability:

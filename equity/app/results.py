@@ -47,12 +47,14 @@ _PAIRS = re.compile(r"^\s*(\w+)\s*-\s*(\w+)\s*$")
 
 
 def add_results_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--pairs", metavar="NS-EW",
-                        help="the ruled table's pairs on the --traveller (USEBIO or PBN "
-                             "ScoreTable), e.g. 3-8: its line is left out of the field")
-    parser.add_argument("--results-out", metavar="FILE",
-                        help="write the --traveller file back with the ruled table's line "
-                             "replaced by the ruling (needs --pairs)")
+    """``--pairs`` and ``--results-out`` under their own heading in ``--help``."""
+    group = parser.add_argument_group("the scorer: the session's results")
+    group.add_argument("--pairs", metavar="NS-EW",
+                       help="the ruled table's pairs on the --traveller (USEBIO or PBN "
+                            "ScoreTable), e.g. 3-8: its line is left out of the field")
+    group.add_argument("--results-out", metavar="FILE",
+                       help="write the --traveller file back with the ruled table's line "
+                            "replaced by the ruling (needs --pairs)")
 
 
 def parse_pairs(text: str) -> tuple[str, str]:

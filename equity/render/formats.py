@@ -1,0 +1,92 @@
+"""The output formats, registered in one place.
+
+``equity rule --format NAME`` prints one ruling at a time in a :class:`BoardFormat`;
+``equity report --format NAME`` writes every ruling into one document in a
+:class:`DocumentFormat`. The command line takes its choices and their help from here, so
+**a new output format is a module of** ``render/`` **and an entry below**, with no edit to
+the CLI.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from equity.core.adjust import Ruling
+from equity.core.game import BoardError
+from equity.render.brief import brief_text
+from equity.render.csvrows import header_line, json_row_line
+from equity.render.html import render_html
+from equity.render.jsonout import error_json
+from equity.render.markdown import render_markdown
+from equity.render.text import board_text
+
+
+@dataclass(frozen=True, slots=True)
+class BoardFormat:
+    """A way to print rulings one board at a time, as they are made."""
+
+    name: str
+    help: str
+    ruling: Callable[[Ruling, Mapping[str, Any], str], str]
+    """What is printed for a ruling, from the ruling, its JSON object (with what the
+    command adds, such as the scorer's entry) and the command's own text lines (shown
+    under a text layout, already in the JSON object otherwise)."""
+    error: Callable[[BoardError], str] | None = None
+    """What is printed for a board in error; None: the error goes to stderr only."""
+    header: str = ""
+    """Printed once before the first board."""
+    for_people: bool = True
+    """A layout for people (False: one record a board, for programs)."""
+
+
+def _text(layout: Callable[[Ruling], str]) -> Callable[[Ruling, Mapping[str, Any], str], str]:
+    return lambda ruling, _obj, extra: layout(ruling) + extra + "\n\n"
+
+
+def _json_line(obj: Mapping[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False) + "\n"
+
+
+BOARD_FORMATS: dict[str, BoardFormat] = {f.name: f for f in (
+    BoardFormat("text", "the ruling in full, its decision and score first (default)",
+                _text(board_text)),
+    BoardFormat("brief", "the ruling as a Director reads it out: a few short lines (the "
+                "revoke, established or corrected, the transfer, Law 64C, the score)",
+                _text(brief_text)),
+    BoardFormat("json", "JSON Lines, one object per board (the public contract)",
+                lambda _r, obj, _extra: _json_line(obj),
+                lambda e: _json_line(error_json(e)), for_people=False),
+    BoardFormat("csv", "one flat row a board, as equity batch --format csv",
+                lambda _r, obj, _extra: json_row_line(dict(obj)),
+                lambda e: json_row_line(error_json(e)), header_line(), for_people=False),
+)}
+"""``equity rule``'s formats, by name, in the order ``--help`` lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentFormat:
+    """A document of every ruling of a run, for an appeals committee."""
+
+    name: str
+    help: str
+    render: Callable[[Sequence[Ruling], Sequence[BoardError]], str]
+
+
+DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.name: f for f in (
+    DocumentFormat("html", "a self-contained HTML page (default; --pdf prints it)",
+                   render_html),
+    DocumentFormat("md", "Markdown", render_markdown),
+)}
+"""``equity report``'s formats, by name; the first is the default."""
+
+
+def choices_help(formats: Mapping[str, BoardFormat] | Mapping[str, DocumentFormat]) -> str:
+    """The formats as ``--help`` lists them: 'NAME (what it is); ...'."""
+    return "; ".join(f"{f.name}: {f.help}" for f in formats.values())
+
+
+__all__ = ["BOARD_FORMATS", "DOCUMENT_FORMATS", "BoardFormat", "DocumentFormat",
+           "choices_help"]
