@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.corpus import corpus, sources, write
 from equity.app.cli import main
-from equity.app.scan import Tally, scan
+from equity.app.scan import ScanCounts, scan
 from tests.builders import SEED001_DEAL
 
 EXTERNAL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"
@@ -63,7 +63,7 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @needs_data
 def test_scan_finds_every_injected_revoke_and_nothing_else(corpus_file: Path) -> None:
-    tally = Tally()
+    tally = ScanCounts()
     rows = list(scan([corpus_file], tally))
     assert all(r.error is None and r.kind == "follow" for r in rows)
     found = {(r.board or "", r.trick or 0, r.seat or "", r.card or "") for r in rows}
@@ -117,7 +117,7 @@ def test_scan_reports_a_revoke_the_record_shows_corrected_at_the_table() -> None
     """[EquityWithdrawn]: the play shows the corrected trick, the revoke is in the tag
     (Law 62); the screen (and so `equity batch`) must not miss it."""
     cases = Path(__file__).parent / "cases"
-    tally = Tally()
+    tally = ScanCounts()
     rows = list(scan([cases / "024_62c2_change_suggested_by_withdrawn_card.pbn",
                       cases / "024_62c2_change_nothing_suggested_stands.pbn"], tally))
     assert [(r.trick, r.seat, r.card, r.suit_led, r.kind) for r in rows] == [

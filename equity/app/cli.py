@@ -119,14 +119,14 @@ def cmd_scan(args: argparse.Namespace) -> int:
     import contextlib
     import csv
 
-    from equity.app.scan import FIELDS, Tally, scan_chunk
+    from equity.app.scan import FIELDS, ScanCounts, scan_chunk
     from equity.formats.fastread import read_packed
     from equity.formats.walk import files
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
         return _usage(f"scan: no such file or directory: {missing[0]}")
-    tally = Tally()
+    tally = ScanCounts()
     with contextlib.ExitStack() as stack:
         out = (stack.enter_context(open(args.out, "w", newline="", encoding="utf-8"))
                if args.out else sys.stdout)

@@ -57,7 +57,7 @@ class Row:
 
 
 @dataclass
-class Tally:
+class ScanCounts:
     """What a scan met: boards screened, revokes, errors, boards without play."""
 
     boards: int = 0
@@ -81,9 +81,9 @@ def _order_of(e: BoardError) -> int:
     return int(m.group(1)) if m else 0
 
 
-def scan_chunk(chunk: Chunk, tally: Tally | None = None) -> list[Row]:
+def scan_chunk(chunk: Chunk, tally: ScanCounts | None = None) -> list[Row]:
     """The rows of one packed chunk, in file order."""
-    t = tally if tally is not None else Tally()
+    t = tally if tally is not None else ScanCounts()
     out = run(chunk.batch)
     keyed: list[tuple[int, int, int, Row]] = []
     src = chunk.source.tolist()
@@ -146,11 +146,11 @@ def _replayed(board: Board) -> list[Row]:
             for r in rp.revokes]
 
 
-def scan(paths: Iterable[str | Path], tally: Tally | None = None,
+def scan(paths: Iterable[str | Path], tally: ScanCounts | None = None,
          chunk_size: int = CHUNK) -> Iterator[Row]:
     """Every revoke and every board error in the files (directories are searched)."""
     for chunk in read_packed(files(paths), chunk_size):
         yield from scan_chunk(chunk, tally)
 
 
-__all__ = ["FIELDS", "Row", "Tally", "scan", "scan_chunk"]
+__all__ = ["FIELDS", "Row", "ScanCounts", "scan", "scan_chunk"]

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from equity.core.game import Board, BoardError
 from equity.formats.lin import read_lin
-from equity.formats.lines import lines_of_text, read_lines
 from equity.formats.pbn import read_pbn
+from equity.formats.text_lines import lines_of_text, read_lines
 
 __all__ = ["FORMATS", "load_board", "names_board", "read_boards", "read_text"]
 
@@ -42,7 +42,7 @@ def read_boards(path: str | Path) -> Iterator[Board | BoardError]:
 
 def read_text(text: str, fmt: str, source: str = "<text>") -> Iterator[Board | BoardError]:
     """Every board of PBN or LIN text (``fmt`` is "pbn" or "lin", or an extension), read
-    exactly as a file holding the text in UTF-8 (lines as :mod:`equity.formats.lines`
+    exactly as a file holding the text in UTF-8 (lines as :mod:`equity.formats.text_lines`
     defines them, not as ``str.splitlines`` splits them)."""
     f = fmt.lower().lstrip(".")
     if f not in FORMATS.values():

@@ -8,7 +8,7 @@ Python object is built on the fast path, and memory stays flat in the number of 
 read would kill the process with SIGBUS; so memory is about the size of the largest file).
 
 Games are what :mod:`equity.formats.pbn` says they are (lines as
-:mod:`equity.formats.lines` defines them). The C reader splits a file into games itself
+:mod:`equity.formats.text_lines` defines them). The C reader splits a file into games itself
 only when ``eq_pbn_irregular`` (native/text.h) finds nothing that could make its split
 differ: no byte order mark, no lone CR, no ``{`` comment open at a line end, no line over
 the length limit; its blank-line test is exact (Unicode whitespace included). Any other
@@ -37,8 +37,8 @@ from equity import _native
 from equity.core.game import Batch, Board, BoardError, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
-from equity.formats.lines import lines_of
 from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn
+from equity.formats.text_lines import lines_of
 
 CHUNK = 1024
 REQ_SLOTS = 8

@@ -47,7 +47,7 @@ from equity.core.game import (
     dealer_for_board,
 )
 from equity.formats.facts import board_label, contract_from_calls, small_int
-from equity.formats.lines import LONGEST_LINE, OVERLONG
+from equity.formats.text_lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
 _CALL = re.compile(r"([1-7])(NT|N|S|H|D|C)")

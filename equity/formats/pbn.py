@@ -7,7 +7,7 @@ cards and cannot read the ``^R`` / ``^L`` irregularity marks of PBN 2.1. A revok
 ruling needs exactly those marks and fillers, and a batch run must report a bad board
 and go on with the next one.
 
-The lexer streams line by line (lines and blank lines as :mod:`equity.formats.lines`
+The lexer streams line by line (lines and blank lines as :mod:`equity.formats.text_lines`
 defines them): ``%`` escape lines, ``;`` comments to the end of the line, ``{ ... }``
 comments (which may span lines, blank ones included), tag pairs ``[Name "value"]`` and
 the section data that follows a tag (``[Play]``, ``[Auction]``, ``...Table``).
@@ -21,7 +21,7 @@ order ("game 5" in messages). Within a game a tag in :data:`_ONCE` may appear on
 second one means a missing blank line, and the game is an error.
 
 Limits, so that reading is linear in time and memory on every input: a line holds at
-most 1 MiB (:data:`~equity.formats.lines.LONGEST_LINE`); a game holds at most
+most 1 MiB (:data:`~equity.formats.text_lines.LONGEST_LINE`); a game holds at most
 :data:`LONGEST_GAME` characters of tag values and section data and at most
 :data:`MOST_ITEMS` tag pairs and tokens; a card or call with its annotations is at most
 :data:`_LONGEST_ANNOTATED` characters. Past a limit the game is an error naming the line
@@ -65,7 +65,7 @@ from equity.core.game import (
     Where,
 )
 from equity.formats.facts import board_label, contract_from_calls, parse_facts, small_int
-from equity.formats.lines import LONGEST_LINE, OVERLONG, is_blank
+from equity.formats.text_lines import LONGEST_LINE, OVERLONG, is_blank
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
              "Board", "Dealer", "Vulnerable", "Deal")

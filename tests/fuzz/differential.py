@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.pipeline import rule_automatic
-from equity.app.scan import Tally, scan
+from equity.app.scan import ScanCounts, scan
 from equity.core.game.board import Board
 from equity.core.game.errors import BoardError
 from equity.core.game.replay import replay
@@ -181,7 +181,7 @@ def _full(path: Path) -> tuple[dict[str, object], dict[int, Board]]:
 
 
 def _scan(path: Path) -> dict[str, object]:
-    tally = Tally()
+    tally = ScanCounts()
     revokes: list[Revoke] = []
     failed: list[str | None] = []
     for row in scan([path], tally):

@@ -142,14 +142,14 @@ def test_a_blank_line_inside_a_comment_does_not_end_a_game(tmp_path: Path) -> No
     (b"a\x0bb\x0cc\x1cd\xc2\x85e\xe2\x80\xa8f", ["a\x0bb\x0cc\x1cd\x85e\u2028f"]),
 ])
 def test_lines(data: bytes, lines: list[str]) -> None:
-    from equity.formats.lines import is_blank, lines_of
+    from equity.formats.text_lines import is_blank, lines_of
     assert list(lines_of(data)) == lines
     assert [is_blank(x) for x in lines_of(b"\xc2\xa0\n\xa0\x85\n\n x")] == [True, True, True,
                                                                              False]
 
 
 def test_lines_split_a_cr_run_across_reads() -> None:
-    from equity.formats.lines import lines_of
+    from equity.formats.text_lines import lines_of
     data = b"x" * (1 << 16) + b"\r" * 5 + b"\n" + b"y\r" * 3
     assert list(lines_of(data)) == ["x" * (1 << 16), "y", "y", "y"]
     data = b"x" * ((1 << 16) - 2) + b"\r\r\r" + b"z"
@@ -167,7 +167,7 @@ def test_read_text_reads_as_a_file(tmp_path: Path) -> None:
 
 
 def test_an_overlong_line_is_an_error_naming_board_and_line(tmp_path: Path) -> None:
-    from equity.formats.lines import LONGEST_LINE, OVERLONG, lines_of
+    from equity.formats.text_lines import LONGEST_LINE, OVERLONG, lines_of
     long = b'[Event "' + b"e" * (LONGEST_LINE + 10) + b'"]\n'
     path = write(tmp_path, game(1).encode() + b"\n" + b'[Board "2"]\n' + long
                  + game(2).split("\n", 1)[1].encode() + b"\n" + revoke(3).encode())

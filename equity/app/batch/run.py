@@ -29,8 +29,8 @@ from equity.app.batch.workers import (
     log_queue,
     prestart,
     signals_held,
-    usable_cores,
 )
+from equity.app.machine import usable_cores
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.core.game import Board
 from equity.formats.walk import files

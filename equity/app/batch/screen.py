@@ -96,7 +96,7 @@ def tasks_of(screened: Screened, done: set[str], size: int, lost: Lost
     Whatever screening wanted is ruled or reported: a wanted board that the full reader
     gives as an error, without play, or not at all, and every wanted board of a file that
     changed since it was screened, goes to ``lost`` as an error line (counted: the run
-    exits 1). The two readers agree by construction (equity/formats/lines.py), so this
+    exits 1). The two readers agree by construction (equity/formats/text_lines.py), so this
     happens only when a file changes during the run.
 
     The first tasks are small (1, 2, 4 ... boards, doubling up to ``size``), so that the

@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from equity.app.batch.rounds import Overrun, dds_solver, rule_boards
+from equity.app.machine import available_memory, usable_cores
 from equity.app.options import RulingOptions
 from equity.core.game import Board
 from equity.dd import solve
@@ -194,25 +195,6 @@ def signals_held() -> Iterator[None]:
 
 WORKER_MEMORY = 100 * 2**20
 """About what a worker process needs (DDS's tables and the interpreter; ~93 MB measured)."""
-
-
-def usable_cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def available_memory() -> int | None:
-    """Bytes of memory available to new processes (Linux), None when unknown."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
 
 
 def cap_jobs(jobs: int) -> tuple[int, str | None]:

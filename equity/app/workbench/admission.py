@@ -10,17 +10,8 @@ a client that makes up ids is still held by the queue's bound.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-
-
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 class Busy(Exception):
@@ -66,4 +57,4 @@ class Admission:
             self._clients.discard(client)
 
 
-__all__ = ["Admission", "Busy", "usable_cores"]
+__all__ = ["Admission", "Busy"]

@@ -54,8 +54,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from equity.app.machine import usable_cores
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
-from equity.app.workbench.admission import Admission, Busy, usable_cores
+from equity.app.workbench.admission import Admission, Busy
 from equity.app.workbench.case import CaseResult, rule_possibilities
 from equity.app.workbench.guard import Guard
 from equity.app.workbench.wording import DIRECTOR_WORDS
