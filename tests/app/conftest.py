@@ -134,3 +134,26 @@ def alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def tcp_sockets(pid: int) -> set[str]:
+    """The TCP sockets (``socket:[INODE]``) process ``pid`` holds open."""
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table, encoding="ascii") as f:
+                inodes.update(line.split()[9] for line in f.readlines()[1:])
+        except OSError:
+            continue
+    held: set[str] = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith("socket:[") and target[8:-1] in inodes:
+                held.add(target)
+    except OSError:
+        pass
+    return held

@@ -18,7 +18,14 @@ import pytest
 
 from equity.app.workbench.connections import REQUEST_SECONDS
 from equity.app.workbench.server import WORK_LIMITS
-from tests.app.conftest import ROWS_001, Workbench, alive, descendants, file_limit
+from tests.app.conftest import (
+    ROWS_001,
+    Workbench,
+    alive,
+    descendants,
+    file_limit,
+    tcp_sockets,
+)
 
 HEADERS = {"referrer-policy": "no-referrer", "x-content-type-options": "nosniff",
            "cache-control": "no-store", "x-frame-options": "DENY"}
@@ -145,6 +152,9 @@ def _rule_in_thread(s: Workbench, options: dict[str, Any], out: list[Any]) -> th
 
 
 def test_a_killed_server_leaves_no_ruling_behind_and_its_port_free() -> None:
+    """A ruling process holds no socket of the server's (not its port, not a client's
+    connection); after ``kill -9`` of the server during a ruling no process of it is
+    left, and a new server binds the same port."""
     s = Workbench("--time-limit", "60")
     out: list[Any] = []
     biggest = {name: str(cap) for name, cap in WORK_LIMITS.items()}
@@ -155,7 +165,10 @@ def test_a_killed_server_leaves_no_ruling_behind_and_its_port_free() -> None:
            and time.monotonic() < deadline):
         time.sleep(0.05)
     left = descendants(s.proc.pid)
-    assert len(left) > len(descendants(s.proc.pid, 1)), "no ruling process was seen"
+    rulings = left - descendants(s.proc.pid, 1)
+    assert rulings, "no ruling process was seen"
+    assert tcp_sockets(s.proc.pid)  # the server holds its port and the client's connection
+    assert all(tcp_sockets(p) == set() for p in left)  # its helpers and rulings hold none
     os.kill(s.proc.pid, signal.SIGKILL)
     s.proc.wait()
     deadline = time.monotonic() + 10
