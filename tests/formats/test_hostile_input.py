@@ -92,3 +92,8 @@ def test_a_usebio_file_in_an_unknown_encoding_is_refused(
     t.write_text('<?xml version="1.0" encoding="x-klingon"?>\n<USEBIO Version="1.2"/>\n')
     code, err = _rule([str(CASE), "--traveller", str(t), "--pairs", "3-8"], capsys)
     assert code == 2 and str(t) in err and "x-klingon" in err and "encoding" in err
+
+
+def test_an_empty_withdrawn_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = _rule([str(CASE), "--withdrawn", ";;;;"], capsys)
+    assert code == 2 and "--withdrawn" in err and "names no withdrawn card" in err
