@@ -13,11 +13,12 @@ import pytest
 import equity.app.pipeline as pipeline
 from equity.app.batch import rounds
 from equity.app.options import DEFAULT_OPTIONS
-from equity.core.game import Board, BoardError, EquityError
+from equity.core.game.board import Board
+from equity.core.game.errors import BoardError, EquityError
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board
 
 PACKAGE = Path(__file__).resolve().parents[1] / "equity"
-SIGNALS = {"Busy", "OutputFull", "Overrun", "Terminated"}
+SIGNALS = {"Busy", "OutputFull", "Overrun", "Stopped", "Terminated"}
 """Signals between parts of the program, deliberately outside the tree (errors.py)."""
 
 

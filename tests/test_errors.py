@@ -390,12 +390,17 @@ def test_old_mac_line_ends_still_separate_games(tmp_path: Path) -> None:
     ("md|3SAKQ", "the file ends with 'md|3SAKQ'"),
     ("xx yy|zz|md|3SA,,,|", "garbage 'xx yy' where a LIN key belongs"),
     ("pc|SA|pc|SK|", "a board with calls or play but no deal"),
-    ("\x00\x01\x02|\xff|", "garbage"),
 ])
 def test_lin_garbage_is_an_error(text: str, message: str) -> None:
     err = the_error(text, "lin")
     assert err.source == "t.lin" and err.board == "game 1", err
     assert message in err.message
+
+
+def test_a_lin_file_with_nul_bytes_is_not_text() -> None:
+    """NUL bytes are in no PBN or LIN text: the file is refused as a whole, saying so."""
+    err = the_error("\x00\x01\x02|\xff|", "lin")
+    assert err.source == "t.lin" and err.board is None and "NUL" in err.message
 
 
 def test_garbage_between_lin_boards_spoils_only_its_own_board() -> None:

@@ -79,16 +79,23 @@ def _score(page: Any) -> str:
 
 
 def new_page(browser: Any, viewport: str, server: Server,
-             sizes: dict[str, dict[str, int]] = VIEWPORTS) -> tuple[Any, Any, list[str]]:
+             sizes: dict[str, dict[str, int]] = VIEWPORTS,
+             bypass_csp: bool = True) -> tuple[Any, Any, list[str]]:
     """A fresh page on the workbench, sized for ``viewport`` (of ``sizes``), with its
-    script errors collected; the form of options is built when it returns."""
+    script errors collected; the form of options is built when it returns.
+    ``bypass_csp``: Playwright's ``wait_for_function`` evaluates its predicate as a
+    string, which the page's Content-Security-Policy forbids (no eval); the page under
+    its policy is tested by test_the_page_runs_under_its_content_security_policy."""
     phone = viewport == "phone"
     context = browser.new_context(viewport=sizes[viewport], has_touch=phone,
-                                  is_mobile=phone, accept_downloads=True)
+                                  is_mobile=phone, accept_downloads=True,
+                                  bypass_csp=bypass_csp)
     page = context.new_page()
     page.set_default_timeout(60_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy"
+            in m.text else None)
     page.goto(server.url + "/")
     page.locator("#opt-attention").wait_for(state="attached")
     return context, page, errors
@@ -132,6 +139,24 @@ def rule_file(path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -
     capsys.readouterr()
     assert main(["rule", str(path), "--json", *argv]) == 0
     return json.loads(capsys.readouterr().out)
+
+
+def test_the_page_runs_under_its_content_security_policy(server: Server,
+                                                         browser: Any) -> None:
+    """With the policy enforced the page builds its form, loads the bundled example and
+    rules it (its script, style and requests are all the server's own), and nothing is
+    refused."""
+    context, page, errors = new_page(browser, "desktop", server, bypass_csp=False)
+    try:
+        assert page.locator("#opt-attention").count() == 1
+        press(page, "#deal-mode-file", False)
+        press(page, "#example", False)
+        page.locator("#board option").first.wait_for(state="attached")
+        press(page, "#rule", False)
+        page.locator("[data-score]").first.wait_for()
+        assert errors == []
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

@@ -122,6 +122,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     from equity.app.scan import FIELDS, ScanCounts, scan_chunk
     from equity.formats.fastread import read_packed
     from equity.formats.walk import files
+    from equity.render.csvrows import text_cell
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
@@ -141,8 +142,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         for chunk in read_packed(files(args.paths)):
             for row in scan_chunk(chunk, tally):
                 if writer is not None:
-                    writer.writerow(["" if v is None else v
-                                     for v in (getattr(row, f) for f in FIELDS)])
+                    writer.writerow(["" if v is None else text_cell(v) if isinstance(v, str)
+                                     else v for v in (getattr(row, f) for f in FIELDS)])
                 else:
                     out.write(json.dumps(row.to_json(), ensure_ascii=False) + "\n")
             if bar is not None:
@@ -418,6 +419,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
+    from equity.app.outfile import refuse_inputs, write_whole, write_with
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
@@ -448,15 +450,19 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
     try:
+        if args.output != "-" and args.file:
+            for target in (out, out.with_suffix(".pdf")) if pdf and not pdf_only else (out,):
+                refuse_inputs("report -o", target, [("ruled file", args.file)])
         if pdf_only:
-            print_html(text, out)
+            write_with(out, lambda tmp: print_html(text, tmp), "report")
         elif args.output == "-":
             sys.stdout.write(text)
         else:
-            out.write_text(text, encoding="utf-8")
+            write_whole(out, text, "report")
             if pdf:
-                print_pdf(out, out.with_suffix(".pdf"))
-    except (OSError, PdfError) as e:
+                write_with(out.with_suffix(".pdf"), lambda tmp: print_pdf(out, tmp),
+                           "report")
+    except (OSError, PdfError, UsageError) as e:
         print(f"equity: report: {e}", file=sys.stderr)
         return 1
     return 1 if errors else 0

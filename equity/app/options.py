@@ -109,7 +109,14 @@ def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
 
 
 def _withdrawn(items: Sequence[str]) -> tuple[Withdrawal, ...]:
-    return tuple(w for text in items for w in Withdrawal.parse_list(text))
+    out: list[Withdrawal] = []
+    for text in items:
+        cards = Withdrawal.parse_list(text)
+        if not cards:  # a correction that names no card is no correction
+            raise ModelError(f"--withdrawn {text[:20]!r} names no withdrawn card; give "
+                             "each as 'TRICK SEAT CARD' (e.g. '2 E H2'), separated by ';'")
+        out.extend(cards)
+    return tuple(out)
 
 
 def _drop(items: Sequence[str]) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
+from equity.app.outfile import refuse_inputs, write_whole
 from equity.core.adjust import Ruling
 from equity.core.game import (
     Board,
@@ -104,8 +105,8 @@ class Results:
         if out is not None and pairs is None:
             raise UsageError("--results-out replaces the ruled table's line: name it with "
                              "--pairs NS-EW")
-        if out is not None and path is not None and out.resolve() == path.resolve():
-            raise UsageError("--results-out must not be the --traveller file itself")
+        if out is not None:
+            refuse_inputs("--results-out", out, _inputs(args, path))
         return cls(file, pairs, out, getattr(args, "board", None))
 
     @property
@@ -175,8 +176,18 @@ class Results:
         else:
             data = replace_row(self.file, e.board, (e.ns_pair, e.ew_pair),
                                score_table_values(e, tricks, self.file))
-        self.out.write_bytes(data)
+        write_whole(self.out, data, "file")
         self.written += 1
+
+
+def _inputs(args: argparse.Namespace, traveller: Path | None) -> list[tuple[str, str]]:
+    """The files ``rule`` reads: the ruled file, the hand record of ``--deal``, the
+    rows of ``--rows``, the traveller."""
+    out = [("ruled file", getattr(args, "file", None)),
+           ("hand record", getattr(args, "deal", None)),
+           ("rows file", getattr(args, "rows", None)),
+           ("traveller", str(traveller) if traveller is not None else None)]
+    return [(name, p) for name, p in out if isinstance(p, str) and p not in ("", "-")]
 
 
 def _mean_ns(e: ScorerEntry) -> int:

@@ -9,8 +9,12 @@ binds ADDR with the same token and checks; any address other than loopback gets 
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import ipaddress
+import os
 import secrets
+import signal
 import socket
 import sys
 import tempfile
@@ -55,19 +59,35 @@ def qr_image_path(port: int) -> Path:
 
 def _announce(url: str, port: int) -> Path | None:
     """The URL as the first line on stdout, then its QR code in the terminal, and as a
-    PNG image (its path on stderr)."""
+    PNG image (its path on stderr) that only this user may read (0600: it holds the
+    token), removed when the server stops."""
+    import io
+
     import segno
 
     print(url, flush=True)
     qr = segno.make(url, error="m")
     qr.terminal(out=sys.stdout, compact=True)
     path = qr_image_path(port)
+    png = io.BytesIO()
+    qr.save(png, kind="png", scale=8, border=4)
     try:
-        qr.save(str(path), scale=8, border=4)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # another user's file, or one left by a killed server
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(png.getvalue())
     except OSError as e:
-        print(f"equity serve: cannot write the QR image {path}: {e}", file=sys.stderr)
+        print(f"equity serve: cannot write the QR image {path}: {e.strerror or e}",
+              file=sys.stderr)
         return None
+    atexit.register(_remove, path)
     return path
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
 
 
 def bind_address(host: str | None, lan: bool) -> str:
@@ -85,16 +105,27 @@ def bind_address(host: str | None, lan: bool) -> str:
 def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
           lan: bool = False) -> int:
     """Serve the workbench on ``host:port`` until interrupted; 0 when stopped. A
-    :class:`UsageError` when the address cannot be served."""
+    :class:`UsageError` when the address cannot be served. Connections are bounded
+    (:mod:`equity.app.workbench.connections`)."""
+    import asyncio
+
     import uvicorn
 
+    from equity.app.workbench.connections import (
+        KEEP_ALIVE_SECONDS,
+        Gate,
+        bounded_protocol,
+        quiet_exceptions,
+    )
     from equity.app.workbench.guard import host_names
     from equity.app.workbench.server import create_app
+    from equity.app.workbench.workers import start_fork_server
 
     host = bind_address(host, lan)
     token = secrets.token_urlsafe(18) if lan or not is_loopback(host) else None
     app = create_app(time_limit=time_limit, hosts=host_names(host, port), token=token)
     base = f"http://{url_host(host)}:{port}/"
+    image: Path | None = None
     if token is None:
         print(f"equity serve: the workbench is at {base} (this machine only; Ctrl-C to "
               "stop)", file=sys.stderr, flush=True)
@@ -103,7 +134,30 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
         print("equity serve: open the address above on a phone on this network (or scan "
               f"the QR code{f', also in {image}' if image else ''}); requests without its "
               "token are refused. Ctrl-C to stop.", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    start_fork_server()  # before the port is open; the rulings fork from it
+    config = uvicorn.Config(app, host=host, port=port, log_level="error", loop="asyncio",
+                            http=bounded_protocol(Gate.for_this_process()),
+                            timeout_keep_alive=KEEP_ALIVE_SECONDS, lifespan="off")
+    server = uvicorn.Server(config)
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(quiet_exceptions)
+        await server.serve()
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)  # uvicorn raises the signal again once it has stopped
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        asyncio.run(run())
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        if image is not None:
+            _remove(image)
+    if not server.started:
+        raise UsageError(f"serve: cannot listen on {url_host(host)}:{port} (is another "
+                         "server on it?)")
     return 0
 
 

@@ -8,6 +8,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from equity.app.outfile import refuse_inputs, write_whole
+from equity.core.game import UsageError
 from equity.formats.jsonlines import read_json_lines
 from equity.render.csvrows import FIELDS, csv_text, row
 from equity.render.summary_html import summary_html
@@ -40,13 +42,15 @@ def cmd_summary(args: argparse.Namespace) -> int:
     title = f"equity summary: {path.name}"
     sys.stdout.write(summary_text(tally, title))
     try:
+        for option, out in (("--html", args.html), ("--csv", args.csv)):
+            if out:
+                refuse_inputs(option, out, [("batch output", path)])
         if args.html:
-            Path(args.html).write_text(summary_html(tally, title), encoding="utf-8")
+            write_whole(args.html, summary_html(tally, title), "page")
         if args.csv:
-            with open(args.csv, "w", encoding="utf-8", newline="") as f:
-                f.write(csv_text([list(FIELDS), *(row(b) for b in outcomes)]))
-    except OSError as e:
-        print(f"equity: summary: cannot write {e.filename}: {e.strerror or e}",
-              file=sys.stderr)
+            write_whole(args.csv, csv_text([list(FIELDS), *(row(b) for b in outcomes)]),
+                        "CSV file")
+    except UsageError as e:
+        print(f"equity: summary: {e}", file=sys.stderr)
         return 1
     return 0

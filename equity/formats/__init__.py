@@ -17,7 +17,7 @@ from pathlib import Path
 from equity.core.game import Board, BoardError
 from equity.formats.lin import read_lin
 from equity.formats.pbn import read_pbn
-from equity.formats.text_lines import lines_of_text, read_lines
+from equity.formats.text_lines import BLOCK, lines_of_text, not_text, read_lines
 
 __all__ = ["FORMATS", "load_board", "names_board", "read_boards", "read_text"]
 
@@ -35,7 +35,17 @@ def read_boards(path: str | Path) -> Iterator[Board | BoardError]:
         return
     try:
         with open(path, "rb") as f:
-            yield from _read(read_lines(f.read), fmt, source)
+            head = f.read(BLOCK)
+            problem = not_text(head)
+            if problem is not None:
+                yield BoardError(problem, source)
+                return
+            chunks = [head]
+
+            def read(n: int) -> bytes:
+                return chunks.pop() if chunks else f.read(n)
+
+            yield from _read(read_lines(read), fmt, source)
     except OSError as e:
         yield BoardError(f"cannot read the file: {e.strerror or e}", source)
 
@@ -47,6 +57,9 @@ def read_text(text: str, fmt: str, source: str = "<text>") -> Iterator[Board | B
     f = fmt.lower().lstrip(".")
     if f not in FORMATS.values():
         raise ValueError(f"unknown format {fmt!r}; expected 'pbn' or 'lin'")
+    if "\x00" in text:
+        return iter([BoardError(not_text(text.encode("utf-8", "replace")) or "not text",
+                                source)])
     return _read(lines_of_text(text), f, source)
 
 

@@ -38,7 +38,7 @@ from equity.core.game import Batch, Board, BoardError, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
 from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn
-from equity.formats.text_lines import lines_of
+from equity.formats.text_lines import BLOCK, lines_of, not_text
 
 CHUNK = 1024
 REQ_SLOTS = 8
@@ -283,6 +283,10 @@ def _read_pbn(path: Path, source_id: int, builder: _Builder) -> Iterator[Chunk]:
             data = f.read()  # not mmap: a file cut short while mapped raises SIGBUS
     except OSError as e:
         builder.errors.append(BoardError(f"cannot read the file: {e.strerror or e}", str(path)))
+        return
+    problem = not_text(data[:BLOCK])
+    if problem is not None:
+        builder.errors.append(BoardError(problem, str(path)))
         return
     if _native.pbn_irregular(data) >= 0:  # the games are not split here: all in Python
         yield from _read_slow_data(path, data, source_id, builder)

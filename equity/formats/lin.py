@@ -101,6 +101,7 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
     size = 0
     pieces: deque[tuple[str | None, int]] = deque()  # (text between bars or None, its line)
     n = 0
+    bars = False  # whether any '|' was met
     for n, line in enumerate(lines, 1):
         if line is OVERLONG:  # its text is not read: the piece it is in is garbage
             yield BoardError(f"the line is longer than {LONGEST_LINE:,} bytes",
@@ -108,6 +109,7 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
             part, size = [], LONGEST_PIECE + 1
             continue
         *done, last = line.split("|")
+        bars = bars or bool(done)
         for p in done:
             part.append(p)
             size += len(p)
@@ -135,7 +137,12 @@ def tokens(lines: Iterable[str]) -> Iterator[Token | BoardError]:
     rest = [p if p is not None else "..." for p, _ in pieces]
     rest.append("".join(part) if size <= LONGEST_PIECE else "...")
     tail = "|".join(p.strip() for p in rest if p.strip())
-    if tail:
+    if tail and not bars:
+        yield BoardError(f"the file ends with {tail[:30]!r}, which is not a whole key|value| "
+                         "pair: there is no '|' in the file (LIN separates its keys and "
+                         "values with '|'; this file's separators are something else)",
+                         where=Where(line=n))
+    elif tail:
         yield BoardError(f"the file ends with {tail[:30]!r}, which is not a whole "
                          f"key|value| pair (cut short?)", where=Where(line=n))
 

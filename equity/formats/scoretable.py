@@ -15,6 +15,7 @@ to its old width as its column aligns, and nothing else.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +86,9 @@ def read_score_table(path: str | Path) -> ScoreTableFile:
         if in_table and (not text.strip() or text.lstrip()[:1] in (b"[", b"%", b";", b"{")):
             in_table = False
         if m := _BOARD.match(text):
+            if len(m.group(1)) > 6:
+                raise TravellerError(f"{source}, line {lineno}: the board number "
+                                     f"{m.group(1)[:20].decode()}... is too long")
             board = int(m.group(1))
         elif m := _TABLE.match(text):
             spec = m.group(1).decode("latin-1")
@@ -114,13 +118,22 @@ def read_score_table(path: str | Path) -> ScoreTableFile:
     return ScoreTableFile(data, Traveller(tuple(lines), source), rows)
 
 
+LARGEST = 1_000_000.0
+"""The largest number a score table item may hold (points, match points, percentages):
+bridge scores stay below 10,000; a larger value (or ``nan``, ``inf``) is a damaged file."""
+
+
 def _number(value: str | None, where: str, name: str) -> float | None:
     if value is None or value in ("", "-"):
         return None
     try:
-        return float(value.lstrip("^"))
+        number = float(value.lstrip("^"))
     except ValueError:
-        raise TravellerError(f"{where}: {name} {value!r} is not a number") from None
+        raise TravellerError(f"{where}: {name} {value[:20]!r} is not a number") from None
+    if not math.isfinite(number) or abs(number) > LARGEST:
+        raise TravellerError(f"{where}: {name} {value[:20]!r} is not a plausible value (at "
+                             f"most {LARGEST:,.0f})")
+    return number
 
 
 def _line(where: str, board: int, v: dict[str, str]) -> TravellerLine:
@@ -151,6 +164,9 @@ def _line(where: str, board: int, v: dict[str, str]) -> TravellerLine:
         elif sew is not None:
             score = -int(sew)
     tricks = _number(v.get("Result"), where, "Result")
+    if tricks is not None and not (tricks.is_integer() and 0 <= tricks <= 13):
+        raise TravellerError(f"{where}: Result {v.get('Result', '')[:20]!r} is not 0 to 13 "
+                             "tricks")
     return TravellerLine(board, ns, ew, score, pct, ns_mp, ew_mp,
                          v.get("Contract") if v.get("Contract") not in (None, "-") else None,
                          v.get("Declarer") if v.get("Declarer") not in (None, "-") else None,

@@ -12,6 +12,8 @@ each other on mutated files.
   Any other CR ends a line by itself (old Mac line ends): ``a CR CR b`` is three lines,
   ``a``, a blank line and ``b``. No other character ends a line (not VT, FF, NEL,
   U+2028 or U+2029, which ``str.splitlines`` would split at).
+- A file that is UTF-16 or UTF-32, or holds a NUL byte in its first block, is not read
+  (:func:`not_text` says why, naming the encoding): no PBN or LIN text holds NUL.
 - Each line is decoded on its own: as UTF-8, or as ISO-8859-1 (PBN's official
   character set) when it is not valid UTF-8.
 - A blank line is empty or holds only whitespace in Python's sense (``str.isspace``):
@@ -62,6 +64,28 @@ def decode(raw: bytes | bytearray) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
+
+
+def not_text(head: bytes) -> str | None:
+    """Why a file starting with ``head`` (its first block) cannot be read as text, or
+    None: UTF-16 or UTF-32 (a byte order mark, or a NUL byte beside each ASCII character),
+    or NUL bytes, which no PBN or LIN text holds (a binary file, or LIN with NUL for its
+    ``|`` separators). The readers read UTF-8 and ISO-8859-1 only: read any other way,
+    such a file would be nothing but malformed lines."""
+    if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "the file is UTF-32 text; save it as UTF-8 (or ISO-8859-1)"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "the file is UTF-16 text; save it as UTF-8 (or ISO-8859-1)"
+    if b"\x00" not in head:
+        return None
+    sample = head[:4096]
+    if len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4
+                             or sample[0::2].count(0) > len(sample) // 4):
+        return ("the file looks like UTF-16 text (a NUL byte beside each character); save "
+                "it as UTF-8 (or ISO-8859-1)")
+    at = head.index(b"\x00")
+    return (f"the file is not text: it holds NUL bytes (the first at byte {at}); a PBN or LIN "
+            "file is UTF-8 or ISO-8859-1 text, and LIN separates its items with '|'")
 
 
 def is_blank(line: str) -> bool:

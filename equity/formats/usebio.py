@@ -7,7 +7,8 @@ A board is ``BOARD`` > ``BOARD_NUMBER``, ``TRAVELLER_LINE``\\*; a line holds, in
 and are kept). ``SCORE`` is N-S points, or an artificial score ``A`` + N-S % + E-W %
 (``A6040``).
 
-The file is read with expat, which gives each element's byte offsets; writing replaces the
+The file is read with expat (a megabyte at a time), which gives each element's byte
+offsets; writing replaces the
 bytes of the ruled line's elements and nothing else, so every other byte of the file
 (other boards, other lines, layout, encoding declaration, DOCTYPE) is unchanged. No
 external entity or DTD is fetched.
@@ -15,7 +16,9 @@ external entity or DTD is fetched.
 
 from __future__ import annotations
 
+import math
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
@@ -51,18 +54,37 @@ class LineSpan:
 class UsebioFile:
     data: bytes
     traveller: Traveller
-    spans: dict[tuple[int, str, str], LineSpan]
-    """(board, N-S pair, E-W pair) → where its line is."""
+    spans: dict[tuple[int, str, str], tuple[int, int]]
+    """(board, N-S pair, E-W pair) → the bytes of its ``TRAVELLER_LINE`` (start, end); its
+    children are found when the line is written (:func:`line_span`), so that reading
+    keeps two numbers a line, not an object per element."""
     version: str | None
+    encoding: str | None = None
+    """The encoding the XML declaration names (None: UTF-8)."""
+
+
+LARGEST_SCORE = 100_000
+"""The largest N-S score (points) a line may hold: bridge scores stay below 10,000; a
+larger number is a damaged file, not a score."""
+
+LARGEST_MATCH_POINTS = 1_000_000.0
+"""The largest match points a line may hold."""
+
+CHUNK = 1 << 20
+"""Bytes handed to the XML parser at a time."""
 
 
 def parse_score(text: str) -> tuple[int | None, tuple[float, float] | None]:
-    """``"420"`` → (420, None); ``"A6040"`` → (None, (60, 40)); raises ValueError."""
+    """``"420"`` → (420, None); ``"A6040"`` → (None, (60, 40)); raises ValueError (also
+    for a score beyond :data:`LARGEST_SCORE`)."""
     t = text.strip()
     m = _ARTIFICIAL.match(t)
     if m and len(m.group(1)) == len(m.group(2)):
         return None, (float(m.group(1)), float(m.group(2)))
-    return int(t.lstrip("+")), None
+    body = t.lstrip("+")
+    if not re.fullmatch(r"-?\d{1,6}", body) or abs(int(body)) > LARGEST_SCORE:
+        raise ValueError(t)
+    return int(body), None
 
 
 def artificial_score(ns_pct: float, ew_pct: float) -> str:
@@ -70,50 +92,64 @@ def artificial_score(ns_pct: float, ew_pct: float) -> str:
     return f"A{round(ns_pct):02d}{round(ew_pct):02d}"
 
 
+def _parser(encoding: str | None = None) -> expat.XMLParserType:
+    parser = expat.ParserCreate(encoding)
+    # No DTD or external entity is read, and entities are not expanded past a few levels.
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    return parser
+
+
 def read_usebio(path: str | Path) -> UsebioFile:
     """Read a USEBIO file's travellers; raises TravellerError naming the file, the board
-    and what is wrong (not XML, not USEBIO, a line without its pairs or with a score that
-    is neither points nor artificial)."""
+    and what is wrong (not XML, not USEBIO, an encoding Python does not know, a line
+    without its pairs or with a score that is neither points nor artificial).
+
+    The file is handed to the parser a megabyte at a time and only each line's values
+    and place are kept: memory is the file plus its lines' values."""
     source = str(path)
     try:
         data = Path(path).read_bytes()
     except OSError as e:
         raise TravellerError(f"cannot read the traveller {source}: {e.strerror or e}") from None
-    stack: list[tuple[str, int]] = []
-    texts: list[list[str]] = []
+    depth: list[str] = []
+    text: list[str] = []
     board: dict[str, str] = {}
     lines: list[TravellerLine] = []
-    spans: dict[tuple[int, str, str], LineSpan] = {}
-    children: list[Element] = []
+    spans: dict[tuple[int, str, str], tuple[int, int]] = {}
     values: dict[str, str] = {}
     root: list[tuple[str, str | None]] = []
-    parser = expat.ParserCreate()
+    declared: list[str | None] = [None]
+    line_start = [0]
+    parser = _parser()
+
+    def declaration(version: str | None, encoding: str | None, standalone: int) -> None:
+        declared[0] = encoding
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        if not stack:
+        if not depth:
             root.append((name, attrs.get("Version") or attrs.get("VERSION")))
-        stack.append((name, parser.CurrentByteIndex))
-        texts.append([])
+        parent = depth[-1] if depth else None
+        depth.append(name)
+        text.clear()
         if name == "BOARD":
             board.clear()
         elif name == "TRAVELLER_LINE":
-            children.clear()
             values.clear()
+            line_start[0] = parser.CurrentByteIndex
+        elif parent not in ("BOARD", "TRAVELLER_LINE"):
+            return
 
-    def text(chunk: str) -> None:
-        if texts:
-            texts[-1].append(chunk)
+    def chars(chunk: str) -> None:
+        if len(depth) >= 2 and depth[-2] in ("BOARD", "TRAVELLER_LINE"):
+            text.append(chunk)
 
     def end(name: str) -> None:
-        _, begin = stack.pop()
-        value = "".join(texts.pop()).strip()
-        element = _element(data, name, begin, parser.CurrentByteIndex)
-        parent = stack[-1][0] if stack else None
+        depth.pop()
+        parent = depth[-1] if depth else None
         if parent == "BOARD" and name == "BOARD_NUMBER":
-            board["number"] = value
+            board["number"] = "".join(text).strip()
         elif parent == "TRAVELLER_LINE":
-            children.append(element)
-            values[name] = value
+            values[name] = "".join(text).strip()
         elif name == "TRAVELLER_LINE":
             ln = _line(source, board.get("number"), values)
             key = (ln.board, ln.ns_pair, ln.ew_pair)
@@ -121,20 +157,54 @@ def read_usebio(path: str | Path) -> UsebioFile:
                 raise TravellerError(f"{source}: board {ln.board} has two lines for N-S "
                                      f"{ln.ns_pair} v E-W {ln.ew_pair}")
             lines.append(ln)
-            spans[key] = LineSpan(element, tuple(children))
+            spans[key] = (line_start[0], data.index(b">", parser.CurrentByteIndex) + 1)
+        text.clear()
 
+    parser.XmlDeclHandler = declaration
     parser.StartElementHandler = start
     parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
+    parser.CharacterDataHandler = chars
+    view = memoryview(data)
     try:
-        parser.Parse(data, True)
+        for at in range(0, len(data), CHUNK):
+            parser.Parse(bytes(view[at:at + CHUNK]), False)
+        parser.Parse(b"", True)
     except expat.ExpatError as e:
         raise TravellerError(f"{source}: not well-formed XML ({expat.errors.messages[e.code]}"
                              f", line {e.lineno}, column {e.offset})") from None
+    except LookupError as e:  # the declaration names an encoding Python does not know
+        raise TravellerError(f"{source}: the XML declaration names an encoding that cannot "
+                             f"be read ({e}); save the file as UTF-8 or ISO-8859-1") from None
     if not root or root[0][0] != "USEBIO":
         raise TravellerError(f"{source}: not a USEBIO file (the root element is "
                              f"{root[0][0] if root else 'missing'}, not USEBIO)")
-    return UsebioFile(data, Traveller(tuple(lines), source), spans, root[0][1])
+    return UsebioFile(data, Traveller(tuple(lines), source), spans, root[0][1], declared[0])
+
+
+def line_span(f: UsebioFile, start: int, end: int) -> LineSpan:
+    """The ``TRAVELLER_LINE`` at bytes ``start:end`` of the file, with its children's
+    places (read again from those bytes alone)."""
+    stack: list[tuple[str, int]] = []
+    children: list[Element] = []
+    line: list[Element] = []
+    chunk = f.data[start:end]
+    parser = _parser(f.encoding)
+
+    def open_(name: str, attrs: dict[str, str]) -> None:
+        stack.append((name, parser.CurrentByteIndex))
+
+    def close(name: str) -> None:
+        _, begin = stack.pop()
+        element = _element(f.data, name, start + begin, start + parser.CurrentByteIndex)
+        if len(stack) == 1:
+            children.append(element)
+        elif not stack:
+            line.append(element)
+
+    parser.StartElementHandler = open_
+    parser.EndElementHandler = close
+    parser.Parse(chunk, True)
+    return LineSpan(line[0], tuple(children))
 
 
 def _element(data: bytes, name: str, begin: int, end_index: int) -> Element:
@@ -144,33 +214,50 @@ def _element(data: bytes, name: str, begin: int, end_index: int) -> Element:
     return Element(name, begin, data.index(b">", end_index) + 1, (open_end, end_index))
 
 
+def _number(where: str, name: str, text: str | None, largest: float) -> float | None:
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise TravellerError(f"{where}: {name} {text[:20]!r} is not a number") from None
+    if not math.isfinite(value) or abs(value) > largest:
+        raise TravellerError(f"{where}: {name} {text[:20]!r} is not a plausible value "
+                             f"(at most {largest:,.0f})")
+    return value
+
+
 def _line(source: str, number: str | None, values: dict[str, str]) -> TravellerLine:
-    if number is None or not number.isdigit():
+    if number is None or not number.isdigit() or len(number) > 6:
         raise TravellerError(f"{source}: a BOARD without a BOARD_NUMBER before its lines "
-                             f"({number!r})")
+                             f"({number[:20] if number else number!r})")
     board = int(number)
     ns, ew = values.get("NS_PAIR_NUMBER", ""), values.get("EW_PAIR_NUMBER", "")
     if not ns or not ew:
         raise TravellerError(f"{source}: board {board} has a TRAVELLER_LINE without "
                              "NS_PAIR_NUMBER and EW_PAIR_NUMBER")
-    where = f"{source}: board {board}, N-S {ns} v E-W {ew}"
+    where = f"{source}: board {board}, N-S {ns[:20]} v E-W {ew[:20]}"
     score_text = values.get("SCORE", "")
     score, artificial = None, None
     if score_text:
         try:
             score, artificial = parse_score(score_text)
         except ValueError:
-            raise TravellerError(f"{where}: SCORE {score_text!r} is neither N-S points nor "
-                                 "an artificial score (A6040)") from None
-    try:
-        ns_mp = float(values["NS_MATCH_POINTS"]) if values.get("NS_MATCH_POINTS") else None
-        ew_mp = float(values["EW_MATCH_POINTS"]) if values.get("EW_MATCH_POINTS") else None
-        tricks = int(values["TRICKS"]) if values.get("TRICKS") else None
-    except ValueError as e:
-        raise TravellerError(f"{where}: {e}") from None
-    return TravellerLine(board, ns, ew, score, artificial, ns_mp, ew_mp,
-                         values.get("CONTRACT") or None, values.get("PLAYED_BY") or None,
-                         tricks)
+            raise TravellerError(f"{where}: SCORE {score_text[:20]!r} is neither N-S points "
+                                 f"(at most {LARGEST_SCORE:,}) nor an artificial score "
+                                 "(A6040)") from None
+    ns_mp = _number(where, "NS_MATCH_POINTS", values.get("NS_MATCH_POINTS"),
+                    LARGEST_MATCH_POINTS)
+    ew_mp = _number(where, "EW_MATCH_POINTS", values.get("EW_MATCH_POINTS"),
+                    LARGEST_MATCH_POINTS)
+    tricks_text = values.get("TRICKS")
+    if tricks_text and not (tricks_text.isdigit() and int(tricks_text) <= 13):
+        raise TravellerError(f"{where}: TRICKS {tricks_text[:20]!r} is not 0 to 13")
+    intern = sys.intern
+    return TravellerLine(board, intern(ns), intern(ew), score, artificial, ns_mp, ew_mp,
+                         intern(values["CONTRACT"]) if values.get("CONTRACT") else None,
+                         intern(values["PLAYED_BY"]) if values.get("PLAYED_BY") else None,
+                         int(tricks_text) if tricks_text else None)
 
 
 def _escape(text: str) -> bytes:
@@ -185,10 +272,11 @@ def replace_line(f: UsebioFile, board: int, pairs: tuple[str, str],
     one is added after the elements that come before it in the 1.2 order, with the
     line's own indentation; ``comment`` goes in an XML comment first in the line. Every
     byte outside the line is the file's."""
-    span = f.spans.get((board, *pairs))
-    if span is None:
+    place = f.spans.get((board, *pairs))
+    if place is None:
         f.traveller.line(board, pairs)  # raises, naming what is missing
         raise TravellerError(f"board {board}: no line for N-S {pairs[0]} v E-W {pairs[1]}")
+    span = line_span(f, *place)
     data, line = f.data, span.line
     present = {c.name: c for c in span.children}
     edits: list[tuple[int, int, bytes]] = []

@@ -4,7 +4,9 @@ csv`` and ``equity summary --csv`` write the same columns, from the same JSON ob
 
 A cell is empty where the JSON has null (or lacks the field); numbers are written as
 JSON writes them (an integral value without a decimal point); a board's revokes are
-``TRICK SEAT CARD`` items and their laws, each list joined with ``"; "``.
+``TRICK SEAT CARD`` items and their laws, each list joined with ``"; "``. A text cell
+that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``, a
+tab or a carriage return: a file named ``=cmd.pbn``) is written with a ``'`` before it.
 """
 
 from __future__ import annotations
@@ -47,15 +49,36 @@ COLUMNS: dict[str, Cell] = {
 FIELDS = tuple(COLUMNS)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (the OWASP list for CSV injection)."""
+
+
+def text_cell(text: str) -> str:
+    """A text cell a spreadsheet reads as text: one starting as a formula would
+    (:data:`FORMULA_STARTS`; a file named ``=cmd.pbn``) gets a ``'`` before it, the
+    OWASP rule. Numbers are written as numbers and never changed."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def plain_text(text: str) -> str:
+    """A text cell as it was before :func:`text_cell` (reading a CSV output back)."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_STARTS) else text
+
+
 def cell(value: Any) -> str:
-    """A value as its CSV cell: "" for None, 10 for 10.0, 0.25 for 0.25."""
+    """A value as its CSV cell: "" for None, 10 for 10.0, 0.25 for 0.25; text on one
+    line, made safe for a spreadsheet (:func:`text_cell`)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return str(value)
     if isinstance(value, float):
         if value.is_integer():
             return str(int(value))
         return repr(round(value, 6))
-    return " ".join(str(value).split())  # one line: no newline inside a cell
+    if isinstance(value, int):
+        return str(value)
+    return text_cell(" ".join(str(value).split()))  # one line: no newline inside a cell
 
 
 def row(b: BoardOutcome) -> list[str]:

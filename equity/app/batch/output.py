@@ -32,7 +32,7 @@ from typing import IO, Any
 from equity.app.batch.keys import is_retryable
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.core.game import UsageError
-from equity.render.csvrows import FIELDS, json_row_line
+from equity.render.csvrows import FIELDS, json_row_line, plain_text
 
 # --- Output that survives a kill ----------------------------------------------------
 
@@ -214,7 +214,8 @@ class Output:
         cells = next(csv.reader([raw.decode("utf-8")]), [])
         if list(cells) == list(FIELDS):
             raise ValueError("the header row")
-        return {name: (value or None) for name, value in zip(FIELDS, cells, strict=False)}
+        return {name: (plain_text(value) or None)
+                for name, value in zip(FIELDS, cells, strict=False)}
 
     def _header(self) -> None:
         if self.csv:

@@ -5,6 +5,17 @@
 // loses nothing); the event settings (edition, event type) too, for every case.
 "use strict";
 
+// `equity serve --lan` prints the address with its token; the server answered it with a
+// cookie that holds the token, so the token leaves the address bar and the history.
+(() => {
+  const query = new URLSearchParams(location.search);
+  if (!query.has("token")) return;
+  query.delete("token");
+  const rest = query.toString();
+  history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") +
+                       location.hash);
+})();
+
 const SEATS = ["N", "E", "S", "W"];
 const NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];

@@ -1,17 +1,42 @@
-"""How many rulings the workbench runs, and for whom: side by side up to the machine's
-cores, one in flight per client, a bounded queue behind them; past it a request is
-answered 429 with ``Retry-After`` at once, never left waiting without end.
+"""How many rulings the workbench runs, and for whom: admission by cost.
+
+A ruling's expected double-dummy work (:func:`expected_work`, in plain rulings) decides
+its lane: a **cheap** ruling (at most :data:`CHEAP` plain rulings' work) may take any
+free slot; an **expensive** one may take all the slots but one, which is kept for the
+cheap ones. So a Director's plain ruling is never queued behind other clients'
+expensive ones: while they run and wait, it runs at once. When a slot frees, a waiting
+cheap ruling goes first, then the expensive ones in the order they came.
+
+Each client has at most one ruling in flight or waiting (its share); each lane's queue is
+bounded, and a ruling waits in it at most ``wait`` seconds (the time limit). Past
+either, a request is answered 429 with ``Retry-After`` at once, never left waiting
+without end.
 
 A client is a browser at an address: the address, with the id the page keeps on the
 device (header ``X-Equity-Client``), so two phones behind one address are two clients;
-a client that makes up ids is still held by the queue's bound.
+a client that makes up ids is still held by the queues' bounds.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+CHEAP = 2.0
+"""The most work (in plain rulings) a ruling of the cheap lane may be expected to do."""
+
+
+def expected_work(possibilities: int, samples: int, default_samples: int,
+                  reference: int = 1, lines: int = 0) -> float:
+    """A ruling's expected double-dummy work, in plain rulings (one way of filling the
+    ``?`` cards, the default sampling, no Director's line): each way of filling is
+    ruled, each decision samples up to ``samples`` layouts (times ``reference``), and
+    each Director's line is played out besides the table's."""
+    sampling = max(1.0, samples * reference / max(1, default_samples))
+    return max(1, possibilities) * sampling * (1 + lines)
 
 
 class Busy(Exception):
@@ -22,39 +47,85 @@ class Busy(Exception):
         self.message, self.retry_after = message, retry_after
 
 
-class Admission:
-    """``slots`` rulings at a time, at most ``queue`` more waiting, one per client."""
+@dataclass
+class _Lane:
+    cap: int
+    """The most rulings of this lane running at once."""
+    running: int = 0
+    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
 
-    def __init__(self, slots: int, queue: int, retry_after: int) -> None:
+
+class Admission:
+    """``slots`` rulings at a time (at least two: one is the cheap lane's), at most
+    ``queue`` more waiting in each lane, one per client."""
+
+    def __init__(self, slots: int, queue: int, retry_after: int,
+                 wait: float = 60.0) -> None:
         if slots < 1 or queue < 0:
             raise ValueError("slots >= 1 and queue >= 0")
-        self.slots, self.queue, self.retry_after = slots, queue, retry_after
-        self._free = asyncio.Semaphore(slots)
+        self.slots = max(2, slots)
+        self.queue, self.retry_after, self.wait = queue, retry_after, wait
+        self.cheap = _Lane(self.slots)
+        self.dear = _Lane(self.slots - 1)
         self._clients: set[str] = set()
-        self._waiting = 0
+
+    @property
+    def running(self) -> int:
+        return self.cheap.running + self.dear.running
+
+    def _may_start(self, lane: _Lane) -> bool:
+        return self.running < self.slots and lane.running < lane.cap
+
+    def _wake(self) -> None:
+        """Start waiting rulings while slots are free: cheap ones first."""
+        for lane in (self.cheap, self.dear):
+            while lane.waiting and self._may_start(lane):
+                future = lane.waiting.popleft()
+                if not future.done():
+                    lane.running += 1
+                    future.set_result(None)
 
     @asynccontextmanager
-    async def admit(self, client: str) -> AsyncIterator[None]:
-        """Hold a slot for ``client``'s ruling; :class:`Busy` when the client already has
-        one in flight or the queue is full."""
+    async def admit(self, client: str, work: float = 1.0) -> AsyncIterator[None]:
+        """Hold a slot for ``client``'s ruling of ``work`` (:func:`expected_work`);
+        :class:`Busy` when the client already has one in flight, its lane's queue is
+        full, or it waited ``wait`` seconds."""
         if client in self._clients:
             raise Busy("your previous ruling is still running; the page asks again when it "
                        "is done", self.retry_after)
-        if self._free.locked() and self._waiting >= self.queue:
+        lane = self.cheap if work <= CHEAP else self.dear
+        now = self._may_start(lane) and not lane.waiting
+        if not now and len(lane.waiting) >= self.queue:
             raise Busy("the workbench is busy with other Directors' rulings; try again in a "
                        "moment", self.retry_after)
         self._clients.add(client)
-        self._waiting += 1
-        waiting = True
         try:
-            async with self._free:
-                self._waiting -= 1
-                waiting = False
+            if now:
+                lane.running += 1
+            else:
+                future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+                lane.waiting.append(future)
+                try:
+                    await asyncio.wait_for(asyncio.shield(future), self.wait)
+                except (TimeoutError, asyncio.CancelledError) as e:
+                    if future.done() and not future.cancelled():
+                        lane.running -= 1  # started as the wait ended: give it back
+                        self._wake()
+                    else:
+                        future.cancel()
+                        if future in lane.waiting:
+                            lane.waiting.remove(future)
+                    if isinstance(e, asyncio.CancelledError):
+                        raise
+                    raise Busy("the workbench stayed busy with other Directors' rulings; "
+                               "try again in a moment", self.retry_after) from None
+            try:
                 yield
+            finally:
+                lane.running -= 1
+                self._wake()
         finally:
-            if waiting:
-                self._waiting -= 1
             self._clients.discard(client)
 
 
-__all__ = ["Admission", "Busy"]
+__all__ = ["CHEAP", "Admission", "Busy", "expected_work"]

@@ -39,27 +39,29 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import multiprocessing
+import math
 from collections.abc import Callable
 from importlib import resources
-from multiprocessing.connection import Connection
 from typing import Any
 
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from equity.app.machine import usable_cores
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
-from equity.app.workbench.admission import Admission, Busy
-from equity.app.workbench.case import CaseResult, rule_possibilities
+from equity.app.workbench.admission import Admission, Busy, expected_work
+from equity.app.workbench.case import CaseResult
 from equity.app.workbench.guard import Guard
+from equity.app.workbench.hardening import Quiet, SecurityHeaders
 from equity.app.workbench.wording import DIRECTOR_WORDS
+from equity.app.workbench.workers import Stopped, run_limited
+from equity.app.workbench.workers import rule as rule_case
 from equity.core.game import (
     Board,
     BoardError,
@@ -70,6 +72,7 @@ from equity.core.game import (
     cards,
     dealer_for_board,
 )
+from equity.core.player import REFERENCE
 from equity.formats import read_text
 from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
@@ -81,6 +84,7 @@ from equity.formats.rows import (
     parse_rows,
     rows_boards,
 )
+from equity.formats.text_lines import BLOCK, not_text
 from equity.formats.write import boards_to_pbn
 
 MAX_UPLOAD = 2_000_000
@@ -106,9 +110,18 @@ work (layouts a close decision may use; the positions a ruling may hand to DDS, 
 ruling from the page always has: :data:`WORK_LIMITS` ``max_positions`` unless it asks
 for fewer). ``equity rule`` takes larger ones."""
 
+LARGEST_NUMBER = 1e9
+"""The largest number an option may be given on the page (none needs more)."""
+
+MAX_VALUE = 2000
+"""The longest text an option may be given on the page."""
+
 MAX_LIST = 8
 """The most entries the page may give a repeatable option (Director's lines, outcomes,
 weights...): each line is more work."""
+
+UPLOADS = 2
+"""Hand records read at once (each on a worker thread, off the event loop)."""
 
 STATIC = resources.files("equity.app") / "static"
 
@@ -137,20 +150,43 @@ async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file", 413)
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file",
-                           413)
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > limit:
+                raise ApiError(f"the upload is too large (at most {limit // 1000} kB)",
+                               "file", 413)
+    except ClientDisconnect:  # the client left (or its deadline passed): nobody to answer
+        raise ApiError("the request was cut off before its end", None, 400) from None
     return bytes(data)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 async def _json(request: Request) -> JSON:
     raw = await _body(request)
     try:
-        obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise ApiError("the request is not JSON", None, 400) from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError("the request is not JSON (not UTF-8 text)", None, 400) from None
+    try:
+        obj = json.loads(text, parse_float=_finite, parse_constant=_constant)
+    except RecursionError:
+        raise ApiError("the request is not JSON the workbench reads (nested too deeply)",
+                       None, 400) from None
+    except ValueError as e:
+        why = str(e) if "out of range" in str(e) or "not a JSON number" in str(e) else ""
+        raise ApiError(f"the request is not JSON{f' ({why})' if why else ''}", None,
+                       400) from None
     if not isinstance(obj, dict):
         raise ApiError("the request is not a JSON object", None, 400)
     return obj
@@ -245,6 +281,10 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
                 raise ApiError(f"{cli.flags[0]}: a list of texts", name)
         elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
             raise ApiError(f"{cli.flags[0]}: not a value", name)
+        elif isinstance(value, (int, float)) and abs(value) > LARGEST_NUMBER:
+            raise ApiError(f"{cli.flags[0]}: {value:.3g} is out of range", name)
+        elif isinstance(value, str) and len(value) > MAX_VALUE:
+            raise ApiError(f"{cli.flags[0]}: at most {MAX_VALUE} characters", name)
         _within_limits(name, cli, value)
         values[name] = value
     try:
@@ -254,7 +294,7 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
                                                               cap)), values
     except OptionError as e:
         raise ApiError(str(e), e.name) from None
-    except UsageError as e:
+    except (UsageError, OverflowError) as e:
         raise ApiError(str(e)) from None
 
 
@@ -364,48 +404,6 @@ def _tricks(p: Possibility) -> JSON:
     return {"tricks": out, "to_play": position.to_play.name if position.tricks_left else None}
 
 
-def _rule_in_child(conn: Connection, possibilities: list[Possibility],
-                   options: RulingOptions, unknown: int) -> None:
-    """The child process: rule on one DDS thread (rulings run side by side, one a core),
-    send the result back (or the error's text)."""
-    try:
-        from equity.dd.solve import set_threads
-
-        set_threads(1)
-        conn.send(("ok", rule_possibilities(possibilities, options, unknown)))
-    except BaseException as e:  # reported to the parent, never a traceback
-        conn.send(("error", f"{type(e).__name__}: {e}"))
-    finally:
-        conn.close()
-
-
-def _run_limited(fn: Callable[..., None], args: tuple[Any, ...], limit: float) -> Any:
-    """Run ``fn(conn, *args)`` in a forked child; its answer, or ApiError after ``limit``
-    seconds (the child is killed)."""
-    ctx = multiprocessing.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=fn, args=(child, *args), daemon=True)
-    proc.start()
-    child.close()
-    try:
-        if not parent.poll(limit):
-            raise ApiError(f"the ruling took longer than {limit:g} seconds and was stopped; "
-                           "try fewer samples, the policy 'dd', fewer "
-                           "'?' cards, or rule it from the command line", None, 503)
-        try:
-            status, value = parent.recv()
-        except EOFError:
-            raise ApiError("the ruling stopped unexpectedly", None, 500) from None
-        if status != "ok":
-            raise ApiError(f"internal error: {value}", None, 500)
-        return value
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join(1)
-        parent.close()
-
-
 def _pdf(page: str, time_limit: float) -> bytes:
     """The HTML ``page`` printed to PDF by headless Chromium (equity.render.pdf)."""
     import tempfile
@@ -422,24 +420,62 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
+def work_of(possibilities: list[Possibility], options: RulingOptions) -> float:
+    """A ruling's expected double-dummy work, in plain rulings (its lane)."""
+    return expected_work(len(possibilities), options.samples, DEFAULT_OPTIONS.samples,
+                         REFERENCE if options.reference else 1, len(options.lines))
+
+
 class Workbench:
-    """The application's state: its time limit and who may rule now (:class:`Admission`)."""
+    """The application's state: its time limit, who may rule now (:class:`Admission`)
+    and who is reading a hand record (one upload a client, :data:`UPLOADS` at once)."""
 
     def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
-        self.admission = Admission(slots, queue, retry_after=max(1, min(5, round(
-            time_limit / 12))))
+        retry = max(1, min(5, round(time_limit / 12)))
+        self.admission = Admission(slots, queue, retry_after=retry, wait=time_limit)
+        self.reading: set[str] = set()
+        self.readers = anyio.CapacityLimiter(UPLOADS)
+        self.retry_after = retry
 
     async def rule(self, client: str, possibilities: list[Possibility],
                    options: RulingOptions, unknown: int) -> CaseResult:
         try:
-            async with self.admission.admit(client):
+            async with self.admission.admit(client, work_of(possibilities, options)):
                 result: CaseResult = await anyio.to_thread.run_sync(
-                    _run_limited, _rule_in_child, (possibilities, options, unknown),
-                    self.time_limit)
+                    _ruled_within, possibilities, options, unknown, self.time_limit)
                 return result
         except Busy as e:
             raise ApiError(e.message, None, 429, e.retry_after) from None
+
+    async def read(self, client: str, read: Callable[[], JSON]) -> JSON:
+        """``read()`` (a hand record's boards) on a worker thread, off the event loop:
+        one at a time a client (429 for a second while the first is read)."""
+        if client in self.reading:
+            raise ApiError("your previous hand record is still being read; try again in a "
+                           "moment", "file", 429, self.retry_after)
+        self.reading.add(client)
+        try:
+            out: JSON = await anyio.to_thread.run_sync(read, limiter=self.readers)
+            return out
+        finally:
+            self.reading.discard(client)
+
+
+def _ruled_within(possibilities: list[Possibility], options: RulingOptions, unknown: int,
+                  limit: float) -> CaseResult:
+    """The ruling, in a ruling process (:mod:`.workers`) stopped after ``limit`` s."""
+    try:
+        result: CaseResult = run_limited(rule_case, (possibilities, options, unknown), limit)
+        return result
+    except Stopped as e:
+        if e.timeout:
+            raise ApiError(f"the ruling took longer than {limit:g} seconds and was stopped; "
+                           "try fewer samples, the policy 'dd', fewer "
+                           "'?' cards, or rule it from the command line", None, 503) from None
+        raise ApiError("the ruling stopped unexpectedly", None, 500) from None
+    except RuntimeError as e:
+        raise ApiError(f"internal error: {e}", None, 500) from None
 
 
 def _client(request: Request) -> str:
@@ -520,13 +556,15 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         if fmt not in ("pbn", "lin"):
             raise ApiError("the hand record is a PBN or LIN file", "file", 400)
         raw = await _body(request)
+        problem = not_text(raw[:BLOCK])
+        if problem is not None:
+            raise ApiError(problem, "file")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             text = raw.decode("latin-1")
-        if "\x00" in text:
-            raise ApiError("not a text file", "file")
-        return JSONResponse(_record(text, fmt, "hand record"))
+        return JSONResponse(await bench.read(_client(request),
+                                             lambda: _record(text, fmt, "hand record")))
 
     async def tricks(request: Request) -> Response:
         obj = await _json(request)
@@ -622,10 +660,6 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         assert isinstance(exc, HTTPException)
         return JSONResponse({"error": exc.detail, "field": None}, status_code=exc.status_code)
 
-    async def internal(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": f"internal error ({type(exc).__name__}); please "
-                             "report it", "field": None}, status_code=500)
-
     routes = [
         Route("/", index),
         Route("/api/options", options),
@@ -638,9 +672,11 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         Route("/api/pbn", pbn, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    middleware = [Middleware(Guard, hosts=hosts, token=token)] if hosts is not None else []
+    middleware = [Middleware(SecurityHeaders), Middleware(Quiet)]
+    if hosts is not None:
+        middleware.append(Middleware(Guard, hosts=hosts, token=token))
     return Starlette(routes=routes, middleware=middleware, exception_handlers={
-        ApiError: api_error, HTTPException: http_error, Exception: internal})
+        ApiError: api_error, HTTPException: http_error})
 
 
 __all__ = ["MAX_LIST", "MAX_UPLOAD", "NOT_ON_THE_PAGE", "WORK_LIMITS", "ApiError",

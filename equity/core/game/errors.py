@@ -22,8 +22,9 @@ traceback shown with ``EQUITY_DEBUG=1``::
 
 Signals between parts of the program are not errors and stay outside the tree, so that
 no ``except EquityError`` swallows them: ``Busy`` (the workbench's queue is full),
-``OutputFull`` (a disk full under batch), ``Overrun`` (a board over its time limit) and
-``Terminated`` (a signal, a ``BaseException``).
+``OutputFull`` (a disk full under batch), ``Overrun`` (a board over its time limit),
+``Stopped`` (a workbench ruling past its time, or dead) and ``Terminated`` (a signal, a
+``BaseException``).
 
 A :class:`BoardError` is raised (or, in batch reading, yielded) for anything wrong with
 one board; it never escapes to the user as a traceback. ``str(error)`` reads like

@@ -1,0 +1,137 @@
+"""Every output file written whole or not at all (a temporary file beside it, renamed over
+it), never onto a file the command reads, and CSV cells a spreadsheet reads as text."""
+
+from __future__ import annotations
+
+import csv
+import errno
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from equity.app.cli import main
+from equity.app.outfile import OutputFileError, write_whole
+from equity.render.csvrows import cell, plain_text, text_cell
+
+CASE = Path(__file__).parent.parent / "cases" / "001_3nt_east_diamond_discard.pbn"
+EMPTY_USEBIO = '<?xml version="1.0"?>\n<USEBIO Version="1.2"></USEBIO>\n'
+
+
+def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills while the data goes out: the sync that must reach the disk fails."""
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(os, "fsync", full)
+
+
+def test_a_full_disk_leaves_the_old_file_byte_for_byte(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "results.xml"
+    out.write_bytes(b"old contents\x00\xff" * 1000)
+    before = out.read_bytes()
+    _disk_full(monkeypatch)
+    with pytest.raises(OutputFileError, match=f"{out}.*disk is full.*old file is unchanged"):
+        write_whole(out, b"new" * 5000)
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["results.xml"]  # no temporary left
+
+
+def test_a_file_written_whole_keeps_its_permissions(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    out.write_text("old")
+    out.chmod(0o600)
+    write_whole(out, "new")
+    assert out.read_text() == "new" and out.stat().st_mode & 0o777 == 0o600
+
+
+def test_summary_outputs_on_a_full_disk_are_kept_and_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    jsonl = tmp_path / "out.jsonl"
+    jsonl.write_text(json.dumps({"key": "k", "source": "a.pbn", "board": "board 1",
+                                 "error": {"message": "bad"}}) + "\n")
+    page, table = tmp_path / "s.html", tmp_path / "s.csv"
+    page.write_text("old page")
+    table.write_text("old,table\n")
+    _disk_full(monkeypatch)
+    assert main(["summary", str(jsonl), "--html", str(page), "--csv", str(table)]) == 1
+    err = capsys.readouterr().err
+    assert str(page) in err and "disk is full" in err and "None" not in err
+    assert page.read_text() == "old page" and table.read_text() == "old,table\n"
+
+
+def test_summary_refuses_to_write_over_its_input(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    jsonl = tmp_path / "out.jsonl"
+    jsonl.write_text("")
+    before = jsonl.read_bytes()
+    assert main(["summary", str(jsonl), "--csv", str(tmp_path / "." / "out.jsonl")]) == 1
+    assert "batch output" in capsys.readouterr().err and jsonl.read_bytes() == before
+
+
+@pytest.mark.parametrize("spelling", ["same", "relative", "symlink", "hardlink"])
+def test_results_out_refuses_the_ruled_file_however_it_is_spelt(
+        tmp_path: Path, spelling: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "case.pbn"
+    shutil.copy(CASE, case)
+    traveller = tmp_path / "s.xml"
+    traveller.write_text(EMPTY_USEBIO)
+    monkeypatch.chdir(tmp_path)
+    out = {"same": str(case), "relative": "./sub/../case.pbn", "symlink": "link.pbn",
+           "hardlink": "hard.pbn"}[spelling]
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.pbn").symlink_to(case)
+    os.link(case, tmp_path / "hard.pbn")
+    before = case.read_bytes()
+    assert main(["rule", str(case), "--traveller", str(traveller), "--pairs", "3-8",
+                 "--results-out", out]) == 2
+    err = capsys.readouterr().err
+    assert "--results-out" in err and "ruled file" in err and str(Path(out)) in err
+    assert case.read_bytes() == before
+
+
+def test_results_out_refuses_the_traveller(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    traveller = tmp_path / "s.xml"
+    traveller.write_text(EMPTY_USEBIO)
+    assert main(["rule", str(CASE), "--traveller", str(traveller), "--pairs", "3-8",
+                 "--results-out", str(tmp_path / "x" / ".." / "s.xml")]) == 2
+    assert "traveller" in capsys.readouterr().err
+    assert traveller.read_text() == EMPTY_USEBIO
+
+
+def test_report_refuses_to_write_over_the_ruled_file(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "case.html"
+    case.write_bytes(CASE.read_bytes())
+    pbn = tmp_path / "case.pbn"
+    os.link(case, pbn)
+    before = case.read_bytes()
+    assert main(["report", str(pbn), "--samples", "8", "-o", str(case)]) == 1
+    assert "ruled file" in capsys.readouterr().err and case.read_bytes() == before
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_a_text_cell_a_spreadsheet_would_run_is_made_text(start: str) -> None:
+    text = f"{start}HYPERLINK(\"http://evil\")"
+    assert text_cell(text) == "'" + text and plain_text(text_cell(text)) == text
+    assert cell(-430) == "-430" and cell(-0.5) == "-0.5"  # numbers stay numbers
+    assert not cell(f"{start}cmd").startswith(start)  # tab, CR: trimmed to one line
+    assert text_cell("board 1") == "board 1"
+
+
+def test_rule_csv_source_from_a_hostile_file_name_is_text(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    name = "=HYPERLINK(evil).pbn"
+    Path(name).write_text('[Board "1"]\n[Deal "N:garbage"]\n')
+    assert main(["rule", name, "--format", "csv"]) == 1
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert rows and rows[0]["source"] == "'" + name
+    assert all(not v.startswith(("=", "+", "-", "@")) for r in rows for v in r.values() if v)
