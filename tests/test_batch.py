@@ -272,7 +272,7 @@ def test_batched_solving_answers_as_one_position_at_a_time(threads: int) -> None
 def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails() -> None:
     from equity.app.batch import dds_solver, rule_boards
     from equity.core.game.board import Board
-    from equity.dd import solve
+    from equity.dd.checks import SolveError
     from equity.formats import read_text
 
     example = (Path(__file__).parents[1] / "equity" / "examples"
@@ -292,7 +292,7 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
     def flaky(groups: Any) -> Any:
         # DDS rejects any batch that holds one of board 2's positions
         if any(of_board_2(g) for g in groups):
-            raise solve.SolveError("DDS rejected a batch: Wrong number of remaining cards")
+            raise SolveError("DDS rejected a batch: Wrong number of remaining cards")
         return real(groups)
 
     lines = [json.loads(x) for x in rule_boards(boards, RulingOptions(policy=Policy.DD), flaky)]
