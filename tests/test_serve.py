@@ -309,7 +309,8 @@ def test_an_option_added_to_ruling_options_appears_without_page_changes(
     @dataclasses.dataclass(frozen=True, slots=True)
     class Extended(RulingOptions):
         tables: int = dataclasses.field(default=100, metadata=cli(
-            "--tables", metavar="N", kind=int, help="how many tables played the board"))
+            "--tables", group="event", metavar="N", kind=int,
+            help="how many tables played the board"))
 
     monkeypatch.setattr(app, "RulingOptions", Extended)
     monkeypatch.setattr(app, "DEFAULT_OPTIONS", Extended())
