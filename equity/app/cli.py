@@ -54,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--rows", metavar="ROWS",
                    help="the case as quitted rows: one line per seat, its cards in the order "
                         "played, with contract, declarer and facts ('-' for stdin; see the "
-                        "README, 'Entering a case')")
+                        "manual, 'Entering a case')")
     r.add_argument("--deal", metavar="HANDRECORD",
                    help="with --rows: the hand record (PBN or LIN) whose board --board (or "
                         "the rows' 'board:') the rows were played on")

@@ -2,7 +2,7 @@
 batch``).
 
 The field names are a public contract: fields may be added, never renamed or dropped. See
-the README for the list. The scores and their rounding are the view's
+the manual (docs/json.md) for the list. The scores and their rounding are the view's
 (:func:`equity.render.view.score_values`), so the JSON and the text always agree.
 """
 

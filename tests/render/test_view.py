@@ -73,7 +73,8 @@ def test_an_unknown_paragraph_has_no_kind() -> None:
 
 def test_one_sentence_reads_the_same_in_text_html_and_markdown(ruling: Ruling) -> None:
     view = board_view(ruling)
-    text, page, md = board_text(ruling, width=None), render_html([ruling]), render_markdown([ruling])
+    text = board_text(ruling, width=None)
+    page, md = render_html([ruling]), render_markdown([ruling])
     title = view.revokes[0].title
     assert f"{title}." in text
     assert html.escape(title).replace("♦", '<span class="red">♦</span>') in page
