@@ -17,7 +17,7 @@ from equity.core.laws import AutomaticRuling, RevokeRuling, Step
 from equity.core.line import Departure, Line
 from equity.core.ruling import Ruling
 from equity.core.unauthorised import Finding
-from equity.render.view import score_values
+from equity.render.view import score_values, weight_notes
 
 JSON = dict[str, Any]
 
@@ -150,8 +150,10 @@ def equity_json(ruling: Ruling) -> JSON:
     out = ruling_json(ruling.automatic)
     eq = ruling.equity_tricks
     out["vulnerable"] = ruling.vulnerability.name
+    notes = [n for a in ruling.assessments for n in weight_notes(ruling, a)]
     out["lines"] = [{**line_json(ln, w), "score_ns": ruling.score(((ln.declarer_tricks, 1.0),))
-                     .components[0].score_ns} for ln, w in ruling.lines]
+                     .components[0].score_ns, "weight_note": note}
+                    for (ln, w), note in zip(ruling.lines, notes, strict=True)]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)

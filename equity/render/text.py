@@ -58,7 +58,7 @@ def equity_text(ruling: Ruling) -> str:
         for g in v.groups:
             out.append(f"{g.title}:")
             for ln in g.lines:
-                out.append(f"  {ln.number}. {ln.brief} [weight {ln.share}]")
+                out.append(f"  {ln.number}. {ln.brief} [weight {ln.weighed}]")
                 for head, items in ln.details:
                     out += [f"     {head}:", *(f"       - {item}" for item in items)]
             if g.distribution is not None:

@@ -31,6 +31,7 @@ from equity.core.line import (
 )
 from equity.core.replay import Replay
 from equity.core.ruling import Assessment, Ruling
+from equity.core.weights import EPSILON, Policy, Weights, director_weights
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -254,6 +255,13 @@ class LineView:
     East: recorded ♥8 → ♦6. East's ♥8 was following ..."."""
     own_errors: tuple[str, ...] = ()
     """The non-offenders' recorded errors that stand: not caused by the revoke."""
+    weight_note: str = ""
+    """Why a line weighs nothing, in a few words (:func:`weight_notes`); "" otherwise."""
+
+    @property
+    def weighed(self) -> str:
+        """The weight with its note: "0% (below the 'at all probable' floor ...)"."""
+        return f"{self.share}: {self.weight_note}" if self.weight_note else self.share
 
     @property
     def played(self) -> str:
@@ -304,9 +312,10 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     chooser = rev.seat if cf.finding is None else cf.finding.change.seat
     theirs = a.offender_weights
     first_table = next((n for n, ln in enumerate(cf.lines, 1) if ln.kind == TABLE), None)
+    notes = weight_notes(ruling, a)
     lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1],
                              first_table if line.kind == TABLE and n != first_table
-                             else None)
+                             else None, notes[n - 1])
                   for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1))
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
@@ -343,8 +352,64 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
     return f"Likely outcomes{start}: {', '.join(parts)}."
 
 
+_GIVEN = re.compile(r"the Director's weights \((.*?)\), the rest")
+
+
+def _given_weights(ruling: Ruling) -> Weights:
+    """The weights the Director named (``--weight``, ``--drop``), as the policy step of
+    Law 12C1(c) states them."""
+    for step in ruling.steps:
+        found = _GIVEN.search(step.text) if step.law == "12C1(c)" else None
+        if found:
+            return Weights.parse(found.group(1).split(", "))
+    return Weights()
+
+
+def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
+    """Why each line of ``a`` that weighs nothing does, in a few words ("" for the
+    others): the Director dropped it, its result was below the 'at all probable' floor
+    (Law 12C1(c)), it is a double-dummy reference only, or the policy took another line."""
+    cf = a.counterfactual
+    lines, number = cf.lines, cf.revoke + 1
+    if ruling.policy is Policy.DD:
+        return tuple("" if w > EPSILON else "policy dd counts the offender's best card only"
+                     for w in a.weights)
+    if ruling.policy is Policy.FAVOURABLE:
+        return tuple("" if w > EPSILON else "policy favourable takes one result"
+                     for w in a.weights)
+    given = _given_weights(ruling)
+    try:
+        before = director_weights(lines, given, number)  # before the floor
+    except ValueError:
+        before = tuple(a.weights)
+    unnamed: dict[int, float] = {}
+    for ln, w in zip(lines, before, strict=True):
+        if given.for_line(ln, number) is None:
+            unnamed[ln.declarer_tricks] = unnamed.get(ln.declarer_tricks, 0.0) + w
+    total = sum(unnamed.values()) or 1.0
+    out: list[str] = []
+    for ln, w, b in zip(lines, a.weights, before, strict=True):
+        if w > EPSILON:
+            out.append("")
+        elif given.for_line(ln, number) is not None:
+            out.append("dropped by the Director")
+        elif ln.kind == SUBSTITUTION:
+            out.append("a double-dummy reference only")
+        elif b > EPSILON:
+            t = ln.declarer_tricks
+            out.append(f"below the 'at all probable' floor: {t} trick{'s' if t != 1 else ''} "
+                       f"came to {pct(unnamed.get(t, 0.0) / total)} of the weight "
+                       "(Law 12C1(c))")
+        elif ln.kind == TABLE:
+            out.append("the table line keeps none of the recorded play")
+        else:
+            out.append("")
+    return tuple(out)
+
+
 def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
-               offender_weight: float | None, same_as: int | None = None) -> LineView:
+               offender_weight: float | None, same_as: int | None = None,
+               note: str = "") -> LineView:
     """One line in words; ``same_as``: the number of the table line whose departures
     and own errors this one shares (the table line's other outcomes list them once)."""
     by_trick: dict[int, list[tuple[Seat, Card]]] = {}
@@ -361,6 +426,8 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     w = pct(weight)
     if offender_weight is not None and offender_weight != weight:
         w += f" (offenders {pct(offender_weight)})"
+    elif note:
+        w += f" ({note})"
     score = ruling.score(((line.declarer_tricks, 1.0),)).scorer_text()
     label = KIND_LABELS[line.kind]
     if line.kind in (TABLE, LIKELY, DIRECTOR) and line.frequency < 1:
@@ -380,11 +447,11 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     if same_as is not None:
         return LineView(number, label, card, tricks,
                         f"as line {same_as}, then another of the likely choices", result,
-                        score, w, brief, pct(weight))
+                        score, w, brief, pct(weight), weight_note=note)
     return LineView(number, label, card, tricks,
                     _departure(line.left_record, line.kind, listed), result, score, w, brief,
                     pct(weight), tuple(_departure_item(d) for d in line.departures),
-                    tuple(_departure_item(d) for d in line.own_errors))
+                    tuple(_departure_item(d) for d in line.own_errors), note)
 
 
 def _sentence(text: str) -> str:

@@ -831,6 +831,13 @@ function lineRow(group) {
   weight.appendChild(el("span", {}, "%"));
   row.appendChild(weight);
   box.appendChild(row);
+  // why a line weighs nothing (below the probable floor, dropped, a reference only)
+  for (const line of group.lines) {
+    if (!line.weight_note) continue;
+    const which = group.lines.length > 1 ? ` (${percent(line.frequency)}%)` : "";
+    box.appendChild(el("p", { class: "weight-note", "data-weight-note": group.key },
+      `${line.declarer_tricks} tricks${which}: weight 0%, ${line.weight_note}.`));
+  }
   // where the line leaves the record and why; the non-offenders' own errors that stand
   for (const line of group.lines) {
     const items = [...(line.departures || []).map(departure),
