@@ -123,3 +123,25 @@ def test_the_readme_commands_name_options_the_commands_take() -> None:
                     continue
                 known, unknown = parser.parse_known_args(words[1:])
                 assert not unknown and known.command, (command, unknown)
+
+
+def test_the_readme_scorer_commands_run_on_the_bundled_sessions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The sample USEBIO and PBN ScoreTable files ship in equity/examples/, and the
+    README's commands rule the example against them and write the session back."""
+    section = README[README.index("## The scorer"):]
+    commands = [shlex.split(line) for line in
+                blocks(section, "sh")[0].replace("\\\n", " ").splitlines()]
+    assert len(commands) == 2
+    monkeypatch.chdir(ROOT)
+    for words in commands:
+        if "--results-out" in words:
+            at = words.index("--results-out") + 1
+            words[at] = str(tmp_path / words[at])
+        assert main(words[1:]) == 0, words
+        said = capsys.readouterr()
+        assert "For the scorer: board 1, N-S 3 v E-W 8: 3NT by E +1 (-430)" in said.out
+        if "--results-out" in words:
+            assert "the other 6 tables' match points against it" in said.err
+    assert (tmp_path / "session-ruled.xml").is_file()

@@ -342,10 +342,12 @@ def _results_written(setup: _Setup, ruling: Ruling) -> bool:
     """``ruling`` written into ``--results-out`` when asked for; False (and said) when
     it cannot be."""
     try:
-        setup.results.write(ruling)
+        said = setup.results.write(ruling)
     except (UsageError, OSError) as e:
         print(f"equity: --results-out: {e}", file=sys.stderr)
         return False
+    if said:
+        print(said, file=sys.stderr)
     return True
 
 
