@@ -15,7 +15,13 @@ import textwrap
 
 from equity.core.laws import StepKind
 from equity.core.ruling import Ruling
-from equity.render.view import PLAY_CONTINUES, BoardView, RevokeView, board_view
+from equity.render.view import (
+    PLAY_CONTINUES,
+    BoardView,
+    RevokeView,
+    board_view,
+    currency_sentence,
+)
 
 WIDTH = 100
 """The longest line of a brief: it reads on a phone and in a terminal."""
@@ -81,8 +87,9 @@ def headline(ruling: Ruling) -> list[str]:
     a = v.automatic
     if a.play_continues is not None:
         return [f"{v.title}, {a.contract.pretty}: {a.play_continues}.", decision(ruling)]
+    said = currency_sentence(ruling)
     return [f"{v.title}, {a.table_result} (table result).", decision(ruling),
-            *(f"{label}: {score}." for label, score in v.final)]
+            *([said] if said else []), *(f"{label}: {score}." for label, score in v.final)]
 
 
 def read_out(ruling: Ruling) -> list[Sentence]:
@@ -101,6 +108,9 @@ def read_out(ruling: Ruling) -> list[Sentence]:
     said = _decision(v) if a.revokes else None
     if said is not None:
         out.append((0, said))
+        why = currency_sentence(ruling)
+        if why is not None:
+            out.append((1, why))
     if ruling.pending:
         return [*out, (0, f"Ruling: {PLAY_CONTINUES}.")]
     return out + [(0, f"{label}: {score}.") for label, score in v.final]

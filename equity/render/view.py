@@ -30,7 +30,7 @@ from equity.core.line import (
     Line,
 )
 from equity.core.replay import Replay
-from equity.core.ruling import Assessment, Ruling
+from equity.core.ruling import Assessment, Ruling, nos_gain
 from equity.core.weights import EPSILON, Policy, Weights, director_weights
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
@@ -615,7 +615,8 @@ def board_view(ruling: Ruling) -> BoardView:
     board = rp.board
     c = rp.contract
     weighted = ruling.weighted
-    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}" for t, w in weighted) \
+    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}"
+                               for t, w in heaviest_first(weighted)) \
         if len(weighted) > 1 else contract_result(c, weighted[0][0])
     return BoardView(
         automatic=automatic_view(auto), anchor=_anchor(board.label),
@@ -625,13 +626,68 @@ def board_view(ruling: Ruling) -> BoardView:
         policy=ruling.policy.value,
         groups=tuple(_line_group(ruling, a) for a in ruling.assessments)
         if ruling.solved else (),
-        decision=step_views(ruling.steps),
+        decision=_with_currency(step_views(ruling.steps), ruling),
         sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
         basis_code=ruling.basis,
         basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
         brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling))
+
+
+def heaviest_first(weighted: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
+    """A weighted result's parts in the order the scorer's line lists them (the heaviest
+    first, as :meth:`WeightedScore.scorer_text`), so the decision and the score to enter
+    name them in one order."""
+    return sorted(weighted, key=lambda tw: -tw[1])
+
+
+CURRENCY_NAMES = {"points": "total points", "mp": "matchpoints", "imps": "IMPs"}
+
+
+def currency_sentence(ruling: Ruling) -> str | None:
+    """One sentence when the event's scoring and the trick count disagree on whether the
+    lines are better for the non-offenders (a weighted score worth more in points with
+    fewer tricks on average, or the reverse): Law 64C compares scores, so the scoring
+    decides. None when they agree, or there is nothing to compare."""
+    nos = ruling.non_offenders
+    form = ruling.event.form
+    if (not ruling.solved or ruling.pending or nos is None or form not in CURRENCY_NAMES
+            or not ruling.assessments):
+        return None
+    if ruling.basis.adjusted:
+        lines = ruling.weighted
+    elif len(ruling.assessments) == 1:
+        lines = ruling.assessments[0].weighted
+    else:
+        return None
+    c = ruling.automatic.replay.contract
+    current = ruling.after_transfer
+    sign = 1 if c.declarer.side == nos else -1
+    tricks = sign * (sum(t * w for t, w in lines) - sum(t * w for t, w in current))
+    value = nos_gain(c, ruling.vulnerability, ruling.event, nos, current, lines)
+    if abs(tricks) < 0.005 or abs(value) < 0.005 or (tricks > 0) == (value > 0):
+        return None
+    side, currency = SIDE_NAMES[nos], CURRENCY_NAMES[form]
+    what = ("the weighted score" if ruling.basis.adjusted and len(lines) > 1
+            else "the adjusted score" if ruling.basis.adjusted else "the Law 64C lines")
+    better, worse = ((f"better for {side} in {currency} ({value:+.2f})",
+                      f"worse in tricks ({tricks:+.2f} on average)") if value > 0 else
+                     (f"worse for {side} in {currency} ({value:+.2f})",
+                      f"better in tricks ({tricks:+.2f} on average)"))
+    return (f"{what[:1].upper()}{what[1:]} is {better} than the Law 64A result but {worse}: "
+            f"Law 64C compares scores in the event's own form of scoring, so the "
+            f"{currency} decide.")
+
+
+def _with_currency(steps: tuple[StepView, ...], ruling: Ruling) -> tuple[StepView, ...]:
+    """The decision's steps with :func:`currency_sentence` after the Law 64C check."""
+    said = currency_sentence(ruling)
+    if said is None:
+        return steps
+    at = max((k + 1 for k, s in enumerate(steps) if s.kind is StepKind.CHECK),
+             default=len(steps))
+    return (*steps[:at], StepView(StepKind.CHECK, "64C", said), *steps[at:])
 
 
 def _anchor(label: str) -> str:
@@ -706,7 +762,8 @@ def _verdict(ruling: Ruling) -> str:
     def said(weighted: Weighted) -> str:
         if len(weighted) == 1:
             return tricks_result(c, weighted[0][0], finished)
-        return " + ".join(f"{pct(w)} of {tricks_result(c, t)}" for t, w in weighted)
+        return " + ".join(f"{pct(w)} of {tricks_result(c, t)}"
+                          for t, w in heaviest_first(weighted))
 
     head = f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: "
     if ruling.pending:
