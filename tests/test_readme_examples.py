@@ -145,3 +145,10 @@ def test_the_readme_scorer_commands_run_on_the_bundled_sessions(
         if "--results-out" in words:
             assert "the other 6 tables' match points against it" in said.err
     assert (tmp_path / "session-ruled.xml").is_file()
+
+
+def test_the_readme_batch_closing_line_is_the_one_batch_prints() -> None:
+    from equity.app.batch.retry import Summary
+
+    line = next(b for b in blocks(README, "text") if b.startswith("equity batch:")).strip()
+    assert line == "equity batch: " + Summary(screened=67, to_rule=66, ruled=66).closing()

@@ -199,10 +199,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     except Terminated:
         print(f"equity batch: terminated{resume}", file=sys.stderr)
         return 143
-    again = f", {s.retrying} ruled again" if s.retrying else ""
-    print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
-          f"ruled, {s.errors} in error, {s.skipped} already in the output{again}",
-          file=sys.stderr)
+    print(f"equity batch: {s.closing()}", file=sys.stderr)
     if s.work.positions or s.work.seconds:
         print(f"equity batch: all boards: {work_text(s.work)}", file=sys.stderr)
     return 1 if s.errors else 0
