@@ -226,7 +226,7 @@ def test_usebio_weighted_ruling_written_back_with_its_match_points(
     assert main(["rule", str(CASE), *WEIGHTED, "--traveller", str(usebio), "--pairs", "3-8",
                  "--results-out", str(out)]) == 0
     said = capsys.readouterr()
-    text = said.out
+    text = " ".join(said.out.split())  # the text is wrapped at 100 columns
     before, after = usebio.read_bytes(), out.read_bytes()
     old, new = unchanged_outside(before, after)
     # the changed block is board 1's lines: the ruled line's elements (and the comment put
@@ -425,7 +425,7 @@ def test_a_split_ruling_gives_each_side_its_own_match_points(
                  "--outcome", "11", "--weight", "outcome1=0.5", "--weight", "outcome2=0.25",
                  "--weight", "outcome3=0.25", "--policy", "favourable", "--traveller", str(usebio),
                  "--pairs", "3-8", "--results-out", str(out)]) == 0
-    assert "type N-S -460, E-W -430" in capsys.readouterr().out
+    assert "type N-S -460, E-W -430" in " ".join(capsys.readouterr().out.split())
     field = [int(s) for ns, ew, *_, s in BOARD1 if (ns, ew) != RULED and not s.startswith("A")]
     back = read_usebio(out).traveller.line(1, RULED)
     assert back.ns_mp == field_mps(-460, field, 12.0)
