@@ -8,9 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from equity.app.options import RulingOptions
 from equity.core.likely import Estimate
+
+settings.register_profile("equity", deadline=None)
+settings.load_profile("equity")
+"""No Hypothesis deadline: an example that is slow on a busy machine is not a failure (a
+test asserts behaviour, never a time); the fuzz tests keep a hang guard of their own."""
 
 DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
@@ -43,7 +49,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     skipped = [r for r in terminalreporter.stats.get("skipped", [])
                if any(why in str(getattr(r, "longrepr", ""))
-                      for why in (NO_DATA, "../shared/data absent"))]
+                      for why in ("real data not found", "../shared/data absent"))]
     if skipped:
         terminalreporter.write_line(
             f"{len(skipped)} tests on real deal files skipped: {NO_DATA} {EXTERNAL}",

@@ -9,7 +9,6 @@ A small budget by default (about 15 s: 2 x 400 files); the long run multiplies i
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +22,8 @@ SCALE = max(1, int(os.environ.get("EQUITY_FUZZ_SCALE", "1")))
 
 
 def budget(n: int) -> settings:
-    return settings(max_examples=n * SCALE, deadline=timedelta(seconds=10),
+    # no deadline: a busy machine is not a failure; a hang is (tests/fuzz/timer.py)
+    return settings(max_examples=n * SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much,
                                            HealthCheck.function_scoped_fixture])

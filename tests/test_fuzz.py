@@ -9,7 +9,7 @@ laws (``equity.app.pipeline.rule_automatic``), the PBN writer and the ``equity r
 - the library raises nothing but :class:`~equity.core.errors.BoardError`, and every error
   names the file;
 - nothing hangs: each example runs under a hard time limit (``LIMIT`` seconds, by a
-  timer signal) besides Hypothesis's deadline;
+  timer signal), a hang guard; no Hypothesis deadline (a busy machine is no failure);
 - the command exits 0 or 1, prints JSON Lines (one object per board, an error object
   for a bad board) and never a traceback;
 - no silent wrong answer: a board read from a file is written back by
@@ -33,7 +33,6 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +60,8 @@ needs_data = pytest.mark.skipif(not fz.real_files(), reason="real data not found
 
 def fuzz(n: int) -> Callable[[Any], Any]:
     """Hypothesis settings for a fuzz target: ``n`` examples (times the scale)."""
-    return settings(max_examples=n * SCALE, deadline=timedelta(seconds=5),
+    # no deadline: a busy machine is not a failure; a hang is (LIMIT, below)
+    return settings(max_examples=n * SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture,
                                            HealthCheck.filter_too_much])
