@@ -38,11 +38,31 @@ from equity.core.game.replay import replay
 from equity.formats import read_boards
 from equity.formats.walk import files
 
-EXTERNAL = Path(os.environ.get(
-    "EQUITY_EXTERNAL",
-    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external"))
-"""Where the real records live: beside the repository (absent in a bare checkout), or
-where the ``EQUITY_EXTERNAL`` environment variable says (e.g. from a git worktree)."""
+
+def find_external() -> tuple[Path | None, list[Path]]:
+    """Where the real records live, and the places looked at: ``$EQUITY_EXTERNAL`` when set,
+    else ``shared/data/external`` beside the repository or beside any folder above it or
+    above the current one (a git worktree, a checkout one level deeper, a run from
+    elsewhere). None when none is there."""
+    given = os.environ.get("EQUITY_EXTERNAL")
+    if given:
+        return (Path(given) if Path(given).is_dir() else None), [Path(given)]
+    looked: list[Path] = []
+    for start in (Path(__file__).resolve().parents[1], Path.cwd().resolve()):
+        for folder in (start, *start.parents):
+            candidate = folder.parent / "shared" / "data" / "external"
+            if candidate in looked:
+                continue
+            looked.append(candidate)
+            if candidate.is_dir():
+                return candidate, looked
+    return None, looked
+
+
+_FOUND, _LOOKED = find_external()
+EXTERNAL = _FOUND if _FOUND is not None else _LOOKED[0]
+"""The real records' folder (:func:`find_external`), or the first place looked at when
+there is none (the benchmarks and tests that need it skip then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +216,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--boards", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--from", dest="src", action="append", metavar="PATH",
-                   help="real PBN/LIN files or directories (default: ../shared/data/external)")
+                   help="real PBN/LIN files or directories (default: shared/data/external "
+                        "beside the repository or a folder above it, or $EQUITY_EXTERNAL)")
     args = p.parse_args(argv)
-    paths = args.src or [EXTERNAL]
+    if not args.src:
+        found, looked = find_external()
+        if found is None:
+            where = (f"{looked[0]} does not exist" if os.environ.get("EQUITY_EXTERNAL")
+                     else "no shared/data/external beside the repository "
+                          f"({Path(__file__).resolve().parents[1]}), a folder above it or "
+                          "above the current folder")
+            print(f"{p.prog}: no source boards to inject revokes into ({where}); give real "
+                  "PBN/LIN records with --from PATH (a file or directory), or set "
+                  "EQUITY_EXTERNAL", file=sys.stderr)
+            return 1
+    paths = args.src or [found]
     missing = [str(x) for x in paths if not Path(x).exists()]
     srcs = [] if missing else sources(paths)
     if not srcs:  # said before OUT is opened: no header-only file is left behind

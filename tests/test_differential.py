@@ -22,6 +22,7 @@ SCALE = max(1, int(os.environ.get("EQUITY_FUZZ_SCALE", "1")))
 
 
 def budget(n: int) -> settings:
+    # no deadline: a busy machine is not a failure; a hang is (tests/fuzz/timer.py)
     return settings(max_examples=n * SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much,

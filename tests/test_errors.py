@@ -15,7 +15,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -347,7 +346,7 @@ def test_bad_notation_in_the_play_is_an_error_naming_the_token(row: str, message
 def test_a_card_with_a_long_annotation_is_an_error_at_once_not_a_hang() -> None:
     """``!!!...x`` made the annotation pattern backtrack exponentially (26 "!" took 5 s)."""
     token = "S" + "!" * 60 + "x"
-    with time_limit(2):
+    with time_limit(30):  # a hang guard: the backtracking took minutes at 60 "!"
         err = the_error(pbn(play=f"H8 H2 HA {token}"))
     assert_located(err, "t.pbn", "board 7 (game 1)", tag="Play", trick=1, seat="South",
                    card=token)
@@ -413,7 +412,7 @@ def test_garbage_between_lin_boards_spoils_only_its_own_board() -> None:
 def test_lin_without_bars_is_read_in_linear_time() -> None:
     """Every line used to be appended to one buffer that was split again each line."""
     lines = ["x" * 100] * 50_000
-    with time_limit(5):
+    with time_limit(30):  # a hang guard: the quadratic reading took minutes
         out = list(read_text("\n".join(lines), "lin", "t.lin"))
     assert len(out) == 1 and isinstance(out[0], BoardError)
 
@@ -422,7 +421,7 @@ def test_a_lone_bracket_does_not_join_every_later_line() -> None:
     """A tag pair may go on over lines; a "[" never closed used to be joined to every
     later line of the game, re-scanned each time (quadratic)."""
     text = '[Board "7"]\n[Event "x\n' + "\n".join(["y" * 100] * 20_000) + "\n"
-    with time_limit(5):
+    with time_limit(30):  # a hang guard: the quadratic reading took minutes
         err = the_error(text)
     assert_located(err, "t.pbn", "board 7 (game 1)", line=2)
 
@@ -661,11 +660,12 @@ def test_equity_rule_goes_on_after_a_bad_board(
     assert "error" not in out[2]
 
 
-def test_reading_a_board_never_takes_long() -> None:
-    start = time.perf_counter()
-    for text in (pbn(), lin("pc|H8|")):
-        items(text, "pbn" if text.startswith("[") else "lin")
-    assert time.perf_counter() - start < 2
+def test_reading_a_board_never_hangs() -> None:
+    """A hang guard, not a timing: the limit only stops a reader that loops."""
+    with time_limit(30):
+        got = [items(text, "pbn" if text.startswith("[") else "lin")
+               for text in (pbn(), lin("pc|H8|"))]
+    assert [len(g) for g in got] == [1, 1] and all(isinstance(g[0], Board) for g in got)
 
 
 def test_the_writer_refuses_a_lin_leader_pbn_cannot_record() -> None:

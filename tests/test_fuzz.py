@@ -61,6 +61,7 @@ needs_data = pytest.mark.skipif(not fz.real_files(), reason="real data not found
 
 def fuzz(n: int) -> Callable[[Any], Any]:
     """Hypothesis settings for a fuzz target: ``n`` examples (times the scale)."""
+    # no deadline: a busy machine is not a failure; a hang is (LIMIT, below)
     return settings(max_examples=n * SCALE, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture,

@@ -59,6 +59,29 @@ def expected(top: float) -> tuple[float, float]:
     return ns, ew
 
 
+def beat(x: int, y: int, per: float) -> float:
+    return per if x > y else per / 2 if x == y else 0.0
+
+
+def rescored(top: float, ns: tuple[tuple[float, int], ...] = COMPONENTS,
+             ew: tuple[tuple[float, int], ...] = COMPONENTS
+             ) -> dict[tuple[str, str], tuple[float, float]]:
+    """Independent: board 1's other ordinary lines against each other and, component by
+    component, against the ruled table's weighted result (N-S against its N-S result, E-W
+    against its E-W one), a share of the top a comparison."""
+    rows = [(n, e, int(s)) for n, e, *_, s in BOARD1
+            if (n, e) != RULED and not s.startswith("A")]
+    out = {}
+    for n, e, mine in rows:
+        rest = [s for a, b, s in rows if (a, b) != (n, e)]
+        per = top / (len(rest) + 1)
+        out[(n, e)] = (sum(beat(mine, s, per) for s in rest)
+                       + sum(w * beat(mine, c, per) for w, c in ns),
+                       sum(beat(-mine, -s, per) for s in rest)
+                       + sum(w * beat(-mine, -c, per) for w, c in ew))
+    return out
+
+
 def others_mps(rows: list[tuple[str, str, str, str, str, int | None, str]],
                top: float) -> dict[tuple[str, str], tuple[float, float]]:
     ordinary = [int(r[6]) for r in rows if not r[6].startswith("A")]
@@ -202,13 +225,19 @@ def test_usebio_weighted_ruling_written_back_with_its_match_points(
     out = tmp_path / "ruled.xml"
     assert main(["rule", str(CASE), *WEIGHTED, "--traveller", str(usebio), "--pairs", "3-8",
                  "--results-out", str(out)]) == 0
-    text = capsys.readouterr().out
+    said = capsys.readouterr()
+    text = " ".join(said.out.split())  # the text is wrapped at 100 columns
     before, after = usebio.read_bytes(), out.read_bytes()
     old, new = unchanged_outside(before, after)
-    # the changed block is the ruled line's elements (and the comment put first in it)
+    # the changed block is board 1's lines: the ruled line's elements (and the comment put
+    # first in it), then the other lines' match points and nothing else of theirs
     assert old[0] == b"        <NS_PAIR_NUMBER>3</NS_PAIR_NUMBER>\n"
-    assert old[-1].startswith(b"        <EW_MATCH_POINTS>") and len(old) == 9
     assert new[0].startswith(b"        <!-- equity: weighted score") and new[1:6] == old[:5]
+    assert old[-1].startswith(b"        <EW_MATCH_POINTS>") and len(new) == len(old) + 1
+    differ = [(a, b) for a, b in zip(old[9:], new[10:], strict=True) if a != b]
+    assert differ and all(a.strip().startswith((b"<NS_MATCH_POINTS>", b"<EW_MATCH_POINTS>"))
+                          and b.strip()[:17] == a.strip()[:17] for a, b in differ)
+    assert "the other 6 tables' match points against it" in said.err
     top = 2.0 * 6  # the traveller's scale: 2 a table beaten, 6 other ordinary scores
     ns, ew = expected(top)
     back = read_usebio(out).traveller.line(1, RULED)
@@ -220,9 +249,43 @@ def test_usebio_weighted_ruling_written_back_with_its_match_points(
     assert b"60% 3NT by E +1 (-430), 40% 3NT by E = (-400)" in b"".join(new)
     assert "For the scorer: board 1, N-S 3 v E-W 8" in text and "type 60% -430 / 40% -400" \
         in text
-    # the other lines of board 1 keep their match points, board 2 is untouched
-    assert read_usebio(out).traveller.line(1, ("1", "2")) == read_usebio(usebio).traveller.line(
-        1, ("1", "2"))
+    # the other lines of board 1 are scored again against the ruling (the artificial one
+    # keeps its own), everything else of theirs unchanged; board 2 is untouched
+    again, was = read_usebio(out).traveller, read_usebio(usebio).traveller
+    for pairs, (ns_mp, ew_mp) in rescored(top).items():
+        line = again.line(1, pairs)
+        assert line.ns_mp == pytest.approx(ns_mp, abs=0.005), pairs
+        assert line.ew_mp == pytest.approx(ew_mp, abs=0.005), pairs
+        assert line.score_ns == was.line(1, pairs).score_ns
+    assert again.line(1, ("8", "7")) == was.line(1, ("8", "7"))
+    assert again.board(2) == was.board(2)
+
+
+def test_without_pairs_a_traveller_with_several_lines_is_refused(
+        usebio: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The ruled table's own result would be in its field: other match points, silently."""
+    assert main(["rule", str(CASE), *QUICK_ARGS, "--traveller", str(usebio)]) == 1
+    err = capsys.readouterr().err
+    assert "board 1 of the traveller" in err and "has 8 lines (3-8, 1-2, 2-4" in err
+    assert "--pairs NS-EW" in err
+
+
+def test_other_match_points_not_scored_as_equity_scores_them_are_left_and_said(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file whose match points another method made (here one line's off by a point):
+    equity writes the ruled line only, and says in one line that the board needs
+    re-scoring."""
+    text = usebio.read_bytes().replace(b"<NS_MATCH_POINTS>10</NS_MATCH_POINTS>",
+                                       b"<NS_MATCH_POINTS>9</NS_MATCH_POINTS>", 1)
+    assert text != usebio.read_bytes()
+    usebio.write_bytes(text)
+    out = tmp_path / "ruled.xml"
+    assert main(["rule", str(CASE), *WEIGHTED, "--traveller", str(usebio), "--pairs", "3-8",
+                 "--results-out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "re-score board 1" in err
+    old, new = unchanged_outside(usebio.read_bytes(), out.read_bytes())
+    assert len(old) == 9 and len(new) == 10  # the ruled line alone, with its comment
 
 
 def test_usebio_field_leaves_out_the_ruled_table_and_artificial_scores(usebio: Path) -> None:
@@ -320,8 +383,14 @@ def test_score_table_weighted_ruling_written_back_with_its_match_points(
                  "3-8", "--results-out", str(out)]) == 0
     before, after = score_table.read_bytes(), out.read_bytes()
     old, new = unchanged_outside(before, after)
-    assert len(old) == len(new) == 1  # one row replaced, nothing else
+    # board 1's rows: the ruled row, then the others' match points scored again
+    assert len(old) == len(new) == 7  # the ruled row to the last ordinary one
     assert old[0].startswith(b" 3  8 3NT ") and new[0].startswith(b" 3  8 3NT ")
+    assert all(a[:30] == b[:30] for a, b in zip(old[1:], new[1:], strict=True))
+    again = read_score_table(out).traveller
+    for pairs, (ns_mp, ew_mp) in rescored(5.0).items():
+        assert again.line(1, pairs).ns_mp == pytest.approx(ns_mp, abs=0.005), pairs
+        assert again.line(1, pairs).ew_mp == pytest.approx(ew_mp, abs=0.005), pairs
     ns, ew = expected(5.0)  # this traveller's scale: one a table beaten
     back = read_score_table(out).traveller.line(1, RULED)
     assert back.ns_mp == pytest.approx(ns, abs=0.005)
@@ -356,7 +425,7 @@ def test_a_split_ruling_gives_each_side_its_own_match_points(
                  "--outcome", "11", "--weight", "outcome1=0.5", "--weight", "outcome2=0.25",
                  "--weight", "outcome3=0.25", "--policy", "favourable", "--traveller", str(usebio),
                  "--pairs", "3-8", "--results-out", str(out)]) == 0
-    assert "type N-S -460, E-W -430" in capsys.readouterr().out
+    assert "type N-S -460, E-W -430" in " ".join(capsys.readouterr().out.split())
     field = [int(s) for ns, ew, *_, s in BOARD1 if (ns, ew) != RULED and not s.startswith("A")]
     back = read_usebio(out).traveller.line(1, RULED)
     assert back.ns_mp == field_mps(-460, field, 12.0)

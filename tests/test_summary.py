@@ -21,7 +21,6 @@ from tests.conftest import EXTERNAL, QUICK_ARGS
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
-DOCS = ROOT / "docs"
 
 
 @pytest.fixture(scope="module")
@@ -215,10 +214,11 @@ def test_summary_of_a_missing_file_is_one_line(tmp_path: Path,
 
 
 def test_summary_page_renders_in_chromium_with_no_request_leaving_it(
-        cases_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        cases_out: Path, tmp_path: Path, shots: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """The page is loaded by Debian's Chromium (through playwright); every request it
     makes is recorded: only the page's own file may be asked for. A screenshot is taken
-    (and kept as the README's picture when ``EQUITY_DOCS_SHOTS`` is set)."""
+    (``shots``: the README's picture when ``tests/update_docs_images.py`` runs it)."""
     try:
         from playwright import sync_api
     except ImportError:
@@ -232,7 +232,7 @@ def test_summary_page_renders_in_chromium_with_no_request_leaving_it(
     assert "<script" not in html and "http://" not in html.replace(
         'xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in html
     requests: list[str] = []
-    shot = tmp_path / "summary.png"
+    shot = shots / "summary-cases.png"
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -249,8 +249,6 @@ def test_summary_page_renders_in_chromium_with_no_request_leaving_it(
             browser.close()
     assert requests == [page_file.as_uri()]
     assert shot.stat().st_size > 20_000
-    if os.environ.get("EQUITY_DOCS_SHOTS"):
-        (DOCS / "summary-cases.png").write_bytes(shot.read_bytes())
 
 
 def test_error_kinds_read_the_messages_batch_writes() -> None:

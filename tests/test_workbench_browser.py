@@ -3,8 +3,9 @@ on a phone (375 px) and a desktop viewport: load a hand record, enter seed 001's
 tapping the cards (the revoke included), set when attention was drawn, read the ruling
 (3NT by East making 10), change a weight, download the case as PBN and check that
 ``equity rule`` reads it back to the same ruling. A screenshot of each viewport goes to
-``docs/``. Skipped on a workstation without Chromium or Playwright; in CI (``CI`` set)
-a missing one fails (tests/browsers.py)."""
+the ``shots`` folder (``tests/update_docs_images.py`` copies the manual's into ``docs/``).
+Skipped on a workstation without Chromium or Playwright; in CI (``CI`` set) a missing one
+fails (tests/browsers.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,6 @@ except ImportError:
 ROOT = Path(__file__).parents[1]
 CASES = ROOT / "tests" / "cases"
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
-DOCS = ROOT / "docs"
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 
 
@@ -161,7 +161,8 @@ def test_the_page_runs_under_its_content_security_policy(server: Server,
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
-                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+                                   tmp_path: Path, shots: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
     phone = viewport == "phone"
     context, page, errors = new_page(browser, viewport, server)
     started = time.monotonic()
@@ -211,8 +212,7 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     # and the report
     report = download(page, "#download-report", phone, tmp_path / "ruling.html")
     assert "10 tricks" in report and "3NT by East" in report
-    DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS / f"workbench-{viewport}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"workbench-{viewport}.png"), full_page=True)
     # the layout: nothing wider than the screen, every control big enough for a thumb
     width = VIEWPORTS[viewport]["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width

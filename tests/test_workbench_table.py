@@ -5,7 +5,7 @@ chosen, then "Rule". The decision and the score are inside the first screen afte
 "Rule", nothing scrolls sideways, and the taps and keystrokes are counted (goal: at most
 90 taps for the 52 cards and the facts). The ruling uses the options the page sends by
 default. The case survives a reload (local storage) and downloads as PBN. Screenshots go
-to ``docs/``."""
+to the ``shots`` folder (``tests/update_docs_images.py`` copies them into ``docs/``)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ from tests.test_workbench_browser import new_page  # (and its skip without playw
 
 ROOT = Path(__file__).parents[1]
 SEED_001 = ROOT / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
-DOCS = ROOT / "docs"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 TAP_GOAL = 90
 SCORE = "3NT by E +1 (-430)"
@@ -66,7 +65,7 @@ def in_view(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_case_from_nothing_is_ruled_with_the_ruling_on_the_first_screen(
-        viewport: str, server: Server, browser: Any, tmp_path: Path) -> None:
+        viewport: str, server: Server, browser: Any, tmp_path: Path, shots: Path) -> None:
     phone = viewport == "phone"
     context, page, errors = new_page(browser, viewport, server, VIEWPORTS)
     page.set_default_timeout(120_000)
@@ -105,8 +104,7 @@ def test_a_case_from_nothing_is_ruled_with_the_ruling_on_the_first_screen(
     assert not page.locator("details.more").get_attribute("open")
     width = VIEWPORTS[viewport]["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS / f"workbench-ruling-{viewport}.png"))
+    page.screenshot(path=str(shots / f"workbench-ruling-{viewport}.png"))
     taps, keys = d.taps, d.keys
     print(f"{viewport}: {taps} taps, {keys} keystrokes; ruling "
           f"{page.get_attribute('#ruling', 'data-ms')} ms")
@@ -128,7 +126,7 @@ def test_a_case_from_nothing_is_ruled_with_the_ruling_on_the_first_screen(
     text = (tmp_path / "case.pbn").read_text()
     assert '[EquityAttention "returned"]' in text and '[Contract "3NT"]' in text
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(DOCS / f"workbench-entry-{viewport}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"workbench-entry-{viewport}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     small = page.evaluate("""[...document.querySelectorAll(
             'button:not(.played), select, input, textarea')]

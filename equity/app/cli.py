@@ -44,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     case.add_argument("--rows", metavar="ROWS",
                       help="the case as quitted rows: one line per seat, its cards in the "
                            "order played, with contract, declarer and facts ('-' for stdin; "
-                           "see the README, 'Entering a case')")
+                           "see the manual, 'Entering a case')")
     case.add_argument("--deal", metavar="HANDRECORD",
                       help="with --rows: the hand record (PBN or LIN) whose board --board "
                            "(or the rows' 'board:') the rows were played on")
@@ -198,10 +198,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     except Terminated:
         print(f"equity batch: terminated{resume}", file=sys.stderr)
         return 143
-    again = f", {s.retrying} ruled again" if s.retrying else ""
-    print(f"equity batch: {s.screened} boards screened, {s.to_rule} to rule, {s.ruled} "
-          f"ruled, {s.errors} in error, {s.skipped} already in the output{again}",
-          file=sys.stderr)
+    print(f"equity batch: {s.closing()}", file=sys.stderr)
     if s.work.positions or s.work.seconds:
         print(f"equity batch: all boards: {work_text(s.work)}", file=sys.stderr)
     return 1 if s.errors else 0
@@ -346,10 +343,12 @@ def _results_written(setup: _Setup, ruling: Ruling) -> bool:
     """``ruling`` written into ``--results-out`` when asked for; False (and said) when
     it cannot be."""
     try:
-        setup.results.write(ruling)
+        said = setup.results.write(ruling)
     except (UsageError, OSError) as e:
         print(f"equity: --results-out: {e}", file=sys.stderr)
         return False
+    if said:
+        print(said, file=sys.stderr)
     return True
 
 

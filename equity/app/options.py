@@ -119,8 +119,28 @@ def _withdrawn(items: Sequence[str]) -> tuple[Withdrawal, ...]:
     return tuple(out)
 
 
+LINE_NAMES = ("a line is named table, likely, line1, outcome1... or by the offender's card "
+              "(DT, D5), with 'N:' before it for revoke N")
+
+
+def _names(names: Sequence[str], option: str) -> None:
+    """Each name is a line's name: a typo such as 'T' says what a line's name is (not
+    "not a suit")."""
+    for name in names:
+        try:
+            Weights.parse([f"{name}=0"])
+        except ModelError:
+            raise ModelError(f"{option}: '{name.strip()}' is not a line's name; "
+                             f"{LINE_NAMES}") from None
+
+
+def _weights(items: Sequence[str]) -> Weights:
+    _names([item.partition("=")[0] for item in items], "--weight")
+    return Weights.parse(items)
+
+
 def _drop(items: Sequence[str]) -> tuple[str, ...]:
-    Weights.parse([f"{name}=0" for name in items])  # raises ModelError on a bad name
+    _names(items, "--drop")
     return tuple(items)
 
 
@@ -187,7 +207,7 @@ class RulingOptions:
              "favourable (non-reciprocal: the non-offenders the most favourable likely "
              "result, the offenders the most unfavourable at all probable)"))
     weights: Weights = field(default_factory=Weights, metadata=cli(
-        "--weight", group="64c", metavar="LINE=W", repeat=True, parse=Weights.parse,
+        "--weight", group="64c", metavar="LINE=W", repeat=True, parse=_weights,
         help="the Director's weight for a line under --policy weighted: "
              "'table=0.6', 'likely=0.4', 'line1=0.5', 'DT=0.3', '2:table=0.5' for "
              "revoke 2 only (repeatable; the rest of 1 goes to the other lines in the "

@@ -15,7 +15,9 @@ heaviest component's; a USEBIO line also gets an XML comment naming the componen
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,8 +32,10 @@ from equity.core.game import (
     Side,
     Traveller,
     TravellerError,
+    TravellerLine,
     UsageError,
     Where,
+    matchpoints,
     result_text,
     weighted_matchpoints,
 )
@@ -42,6 +46,7 @@ from equity.formats.scoretable import (
     replace_row,
 )
 from equity.formats.usebio import UsebioFile, read_usebio, replace_line
+from equity.render.brief import wrap
 from equity.render.scorer_entry import entry_json, entry_text, mp_text
 
 _PAIRS = re.compile(r"^\s*(\w+)\s*-\s*(\w+)\s*$")
@@ -122,10 +127,21 @@ class Results:
 
     def field_for(self, board: Board) -> tuple[int, ...]:
         """The other tables' N-S scores; the board's error when the traveller cannot give
-        them (no such board, no such pairs)."""
+        them (no such board, no such pairs), or when it has several lines for the board
+        and ``--pairs`` does not say which is the ruled table's (its own result would be
+        counted in its field: other match points, silently)."""
         assert self.traveller is not None
         try:
-            return self.traveller.field(self.number(board), self.pairs)
+            number = self.number(board)
+            if self.pairs is None and len(self.traveller.board(number)) > 1:
+                lines = ", ".join(f"{ln.ns_pair}-{ln.ew_pair}"
+                                  for ln in self.traveller.board(number))
+                raise TravellerError(
+                    f"board {number} of the traveller {self.traveller.source} has "
+                    f"{len(self.traveller.board(number))} lines ({lines}): name the ruled "
+                    "table's with --pairs NS-EW, so that its own result is left out of the "
+                    "field it is compared with")
+            return self.traveller.field(number, self.pairs)
         except TravellerError as e:
             raise BoardError(str(e), board.source, board.label, Where()) from None
 
@@ -151,7 +167,7 @@ class Results:
 
     def text(self, ruling: Ruling) -> str:
         e = self.entry(ruling)
-        return "" if e is None else "\n" + entry_text(e)
+        return "" if e is None else "\n" + wrap(entry_text(e))
 
     def with_entry(self, obj: dict[str, Any], ruling: Ruling) -> dict[str, Any]:
         """The board's JSON with ``ruling.scorer_entry`` when there is one."""
@@ -160,24 +176,97 @@ class Results:
             obj["ruling"]["scorer_entry"] = entry_json(e)
         return obj
 
-    def write(self, ruling: Ruling) -> None:
-        """Write --results-out with this ruling's line (one ruling a run)."""
+    def write(self, ruling: Ruling) -> str:
+        """Write --results-out with this ruling's line and the other tables' match points
+        on the board recomputed against it (one ruling a run); returns the line that says
+        what was written."""
         if self.out is None or self.file is None:
-            return
+            return ""
         e = self.entry(ruling)
         if e is None:
             raise UsageError("--results-out: the ruling has no result yet (play continues)")
         if self.written:
             raise UsageError("--results-out writes one board's ruling: give --board N")
         tricks = ruling.score(ruling.side_results()[Side.NS]).components[0].tricks
+        others = rescored(self.file.traveller, e)
         if isinstance(self.file, UsebioFile):
-            data = replace_line(self.file, e.board, (e.ns_pair, e.ew_pair),
-                                usebio_values(e, tricks), usebio_comment(e))
+            f: UsebioFile = self.file
+            edits = {(e.ns_pair, e.ew_pair): (usebio_values(e, tricks), usebio_comment(e))}
+            if others is not None:
+                edits.update((pairs, ({"NS_MATCH_POINTS": mp_text(ns),
+                                       "EW_MATCH_POINTS": mp_text(ew)}, None))
+                             for pairs, (ns, ew) in others.items())
+            for pairs in sorted(edits, key=lambda k: -f.spans[(e.board, *k)][0]):
+                values, comment = edits[pairs]
+                f = dataclasses.replace(f, data=replace_line(f, e.board, pairs, values,
+                                                             comment))
+            data = f.data
         else:
-            data = replace_row(self.file, e.board, (e.ns_pair, e.ew_pair),
-                               score_table_values(e, tricks, self.file))
+            t: ScoreTableFile = self.file
+            rows = {(e.ns_pair, e.ew_pair): score_table_values(e, tricks, t)}
+            if others is not None:
+                rows.update((pairs, score_table_mps(ns, ew, e.top))
+                            for pairs, (ns, ew) in others.items())
+            for pairs in sorted(rows, key=lambda k: -t.rows[(e.board, *k)].items[0][0]):
+                t = dataclasses.replace(t, data=replace_row(t, e.board, pairs, rows[pairs]))
+            data = t.data
         write_whole(self.out, data, "file")
         self.written += 1
+        if others is None:
+            return (f"equity: --results-out: {self.out}: the ruled line of board {e.board} "
+                    "is written, but the other tables' match points on it are as the file "
+                    "had them (they were not scored as equity scores them): re-score board "
+                    f"{e.board} in the scoring program")
+        return (f"equity: --results-out: {self.out}: board {e.board}, the ruled line and "
+                f"the other {len(others)} tables' match points against it")
+
+
+def rescored(traveller: Traveller, e: ScorerEntry
+             ) -> dict[tuple[str, str], tuple[float, float]] | None:
+    """The other tables' (N-S, E-W) match points on the ruled board once the ruled table
+    has its ruling: each ordinary line against the other ordinary lines and, component by
+    component, against the ruled table's result for that side (weighted, Law 12C1(c));
+    artificial lines keep theirs. None when the file's own match points are not those
+    this computes for the table result as played (another method: the scorer re-scores);
+    an empty mapping when the file has no match points to recompute."""
+    lines = traveller.board(e.board)
+    ruled = traveller.line(e.board, (e.ns_pair, e.ew_pair))
+    others = [ln for ln in lines if ln.pairs != ruled.pairs and ln.score_ns is not None
+              and ln.ns_mp is not None and ln.ew_mp is not None]
+    ordinary = [ln for ln in lines if ln.pairs != ruled.pairs and ln.score_ns is not None]
+
+    def mps(line: TravellerLine, ns: Sequence[tuple[float, int]],
+            ew: Sequence[tuple[float, int]]) -> tuple[float, float]:
+        assert line.score_ns is not None
+        rest = [ln.score_ns for ln in ordinary if ln is not line and ln.score_ns is not None]
+        comparisons = 2 * (len(rest) + (1 if ns else 0))
+        if comparisons == 0:
+            return e.top / 2, e.top / 2
+        scale = e.top / comparisons
+        mine = matchpoints(line.score_ns, rest)
+        ns_mp = mine + sum(w * matchpoints(line.score_ns, [s]) for w, s in ns)
+        ew_mp = (2 * len(rest) - mine) + sum(w * (2 - matchpoints(line.score_ns, [s]))
+                                             for w, s in ew)
+        return ns_mp * scale, ew_mp * scale
+
+    table = [(1.0, ruled.score_ns)] if ruled.score_ns is not None else []
+    for line in others:
+        ns_mp, ew_mp = mps(line, table, table)
+        assert line.ns_mp is not None and line.ew_mp is not None
+        if abs(ns_mp - line.ns_mp) > 0.011 or abs(ew_mp - line.ew_mp) > 0.011:
+            return None
+    ns = [(w, s) for w, s, _ in e.ns]
+    ew = [(w, s) for w, s, _ in e.ew]
+    return {line.pairs: mps(line, ns, ew) for line in others}
+
+
+def score_table_mps(ns: float, ew: float, top: float) -> dict[str, str]:
+    """A row's match points (and percentages, where the table has them)."""
+    out = {"MP_NS": mp_text(ns), "MP_EW": mp_text(ew)}
+    if top > 0:
+        out["Percentage_NS"] = mp_text(100 * ns / top)
+        out["Percentage_EW"] = mp_text(100 * ew / top)
+    return out
 
 
 def _inputs(args: argparse.Namespace, traveller: Path | None) -> list[tuple[str, str]]:

@@ -10,11 +10,18 @@ first.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from equity.core.adjust import Ruling
 from equity.core.law import StepKind
-from equity.render.view import PLAY_CONTINUES, BoardView, RevokeView, board_view
+from equity.render.view import (
+    PLAY_CONTINUES,
+    BoardView,
+    RevokeView,
+    board_view,
+    currency_sentence,
+)
 
 WIDTH = 100
 """The longest line of a brief: it reads on a phone and in a terminal."""
@@ -73,6 +80,18 @@ def decision(ruling: Ruling) -> str:
     return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
 
 
+def headline(ruling: Ruling) -> list[str]:
+    """The ruling first: the board and its table result, the decision in one sentence with
+    its law, and the score(s) to enter — what ``equity rule`` opens with."""
+    v = board_view(ruling)
+    a = v.automatic
+    if a.play_continues is not None:
+        return [f"{v.title}, {a.contract.pretty}: {a.play_continues}.", decision(ruling)]
+    said = currency_sentence(ruling)
+    return [f"{v.title}, {a.table_result} (table result).", decision(ruling),
+            *([said] if said else []), *(f"{label}: {score}." for label, score in v.final)]
+
+
 def read_out(ruling: Ruling) -> list[Sentence]:
     """The sentences of the brief, in order: the board, each revoke and its steps, Law
     64C, the score(s) to enter."""
@@ -89,6 +108,9 @@ def read_out(ruling: Ruling) -> list[Sentence]:
     said = _decision(v) if a.revokes else None
     if said is not None:
         out.append((0, said))
+        why = currency_sentence(ruling)
+        if why is not None:
+            out.append((1, why))
     if ruling.pending:
         return [*out, (0, f"Ruling: {PLAY_CONTINUES}.")]
     return out + [(0, f"{label}: {score}.") for label, score in v.final]
@@ -97,12 +119,24 @@ def read_out(ruling: Ruling) -> list[Sentence]:
 def brief_text(ruling: Ruling) -> str:
     """The ruling read out: at most a dozen lines of at most :data:`WIDTH` characters
     for a board with one revoke."""
-    lines: list[str] = []
-    for depth, sentence in read_out(ruling):
-        indent = "  " * depth
-        lines += textwrap.wrap(sentence, WIDTH, initial_indent=indent,
-                               subsequent_indent=indent + "  ", break_on_hyphens=False)
-    return "\n".join(lines)
+    return "\n".join(wrap("  " * depth + sentence) for depth, sentence in read_out(ruling))
 
 
-__all__ = ["WIDTH", "brief_text", "decision", "read_out"]
+_MARKER = re.compile(r" *(\d+\. |- )?")
+
+
+def wrap(line: str, width: int = WIDTH) -> str:
+    """One line of text wrapped at ``width`` columns: the continuation lines are indented
+    two columns past the line's text (past its "1. " or "- " marker), so that they read as
+    the same item; a word longer than the width (a path) is kept whole."""
+    if len(line) <= width:
+        return line
+    lead = _MARKER.match(line)
+    indent = len(line) - len(line.lstrip(" "))
+    under = indent + (len(lead.group(1)) if lead and lead.group(1) else 0) + 2
+    return "\n".join(textwrap.wrap(line.strip(" "), width, initial_indent=" " * indent,
+                                   subsequent_indent=" " * under, break_on_hyphens=False,
+                                   break_long_words=False))
+
+
+__all__ = ["WIDTH", "brief_text", "decision", "headline", "read_out", "wrap"]

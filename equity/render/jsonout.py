@@ -2,7 +2,7 @@
 batch``).
 
 The field names are a public contract: fields may be added, never renamed or dropped. See
-the README for the list. The scores and their rounding are the view's
+the manual (docs/json.md) for the list. The scores and their rounding are the view's
 (:func:`equity.render.view.score_values`), so the JSON and the text always agree.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import BoardError, cards
 from equity.core.law import AutomaticRuling, Finding, RevokeRuling, Step
-from equity.render.view import score_values
+from equity.render.view import score_values, weight_notes
 
 JSON = dict[str, Any]
 
@@ -147,8 +147,10 @@ def equity_json(ruling: Ruling) -> JSON:
     out = ruling_json(ruling.automatic)
     eq = ruling.equity_tricks
     out["vulnerable"] = ruling.vulnerability.name
+    notes = [n for a in ruling.assessments for n in weight_notes(ruling, a)]
     out["lines"] = [{**line_json(ln, w), "score_ns": ruling.score(((ln.declarer_tricks, 1.0),))
-                     .components[0].score_ns} for ln, w in ruling.lines]
+                     .components[0].score_ns, "weight_note": note}
+                    for (ln, w), note in zip(ruling.lines, notes, strict=True)]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)

@@ -71,17 +71,28 @@ def _charts(t: Tally) -> list[str]:
     return charts
 
 
+DISAGREE = "better scored, fewer tricks: the scoring counts (Law 64C)"
+"""The note of an adjusted board whose gain in the event's scoring and in tricks differ in
+sign (a weighted score whose parts score unevenly)."""
+
+
+def _scored(b: BoardOutcome) -> str:
+    scored = b.gain_scored
+    return "" if scored is None else f"{_fmt(scored[1])} {scored[0]}"
+
+
 def _adjusted(boards: Sequence[BoardOutcome]) -> str:
     if not boards:
         return ""
     head = ("<tr><th>board</th><th>contract</th><th>after transfer</th><th>ruling</th>"
-            "<th>gain (points)</th><th>gain (tricks)</th></tr>")
+            "<th>gain (event's scoring)</th><th>gain (tricks)</th><th></th></tr>")
     rows = "".join(
         f"<tr><td><code>{html.escape(str(b.key or f'{b.source} {b.board}'))}</code></td>"
         f"<td>{html.escape(f'{b.contract} by {b.declarer}')}</td>"
         f"<td class=\"n\">{b.after_transfer_tricks} tricks</td>"
         f"<td>{html.escape(b.scorer or '')}</td>"
-        f"<td class=\"n\">{_fmt(b.gain_points)}</td><td class=\"n\">{_fmt(b.gain_tricks)}</td>"
+        f"<td class=\"n\">{_scored(b)}</td><td class=\"n\">{_fmt(b.gain_tricks)}</td>"
+        f"<td>{DISAGREE if b.scoring_disagrees else ''}</td>"
         "</tr>" for b in boards[:LISTED])
     more = (f'<p class="note">and {len(boards) - LISTED} more</p>'
             if len(boards) > LISTED else "")

@@ -78,9 +78,18 @@ def sections(t: Tally) -> list[Section]:
         values = t.gains(currency)
         if values:
             gains.append((f"non-offenders' gain in {name}", _spread(values)))
+    disagree = [b for b in t.adjusted if b.scoring_disagrees]
+    if disagree:
+        gains.append(("better in the event's scoring, worse in tricks", str(len(disagree))))
+    note = ("" if t.adjusted else "no board was adjusted under Law 64C")
+    if disagree:
+        note = (f"{len(disagree)} adjusted board{'s gain' if len(disagree) != 1 else ' gains'} the "
+                "non-offenders points (or matchpoints, IMPs) with fewer tricks on average "
+                "(a weighted score whose parts score unevenly): Law 64C compares scores, so "
+                "the gain in the event's scoring is the one that counts, and a mean gain in "
+                "tricks below 0 is not an error")
     out.append(Section("Law 64C adjustments", (("boards adjusted", str(len(t.adjusted))),
-                                               *gains),
-                       "" if t.adjusted else "no board was adjusted under Law 64C"))
+                                               *gains), note))
     out.append(Section("Errors by kind", tuple((kind, str(n)) for kind, n in
                                               sorted(t.errors.items())),
                        "" if t.errors else "no errors"))

@@ -82,9 +82,25 @@ def histogram(values: Sequence[float], bins: int = 8) -> tuple[list[str], list[i
     if len(distinct) <= bins:
         return [_number(v) for v in distinct], [values.count(v) for v in distinct]
     low, high = min(values), max(values)
+    if all(float(v).is_integer() for v in values):
+        return _integer_bins(int(low), int(high), values, bins)
     width = (high - low) / bins
     counts = [0] * bins
     for v in values:
         counts[min(bins - 1, int((v - low) / width))] += 1
     labels = [f"{_number(round(low + width * k, 2))}+" for k in range(bins)]
+    return labels, counts
+
+
+def _integer_bins(low: int, high: int, values: Sequence[float], bins: int
+                  ) -> tuple[list[str], list[int]]:
+    """Whole numbers (counts, points) in at most ``bins`` ranges of whole numbers, each
+    labelled by its first and last value ("0-9"), so that no bar splits a count."""
+    width = max(1, math.ceil((high - low + 1) / bins))
+    n = math.ceil((high - low + 1) / width)
+    counts = [0] * n
+    for v in values:
+        counts[(int(v) - low) // width] += 1
+    labels = [f"{low + k * width}" if width == 1 else
+              f"{low + k * width}-{low + (k + 1) * width - 1}" for k in range(n)]
     return labels, counts

@@ -147,6 +147,24 @@ class BoardOutcome:
         return self._gain(self.mp)
 
     @property
+    def gain_scored(self) -> tuple[str, float] | None:
+        """The gain in the event's own scoring, which Law 64C compares: matchpoints with
+        a field, IMPs against another table or a datum, else total points."""
+        for currency, gain in (("matchpoints", self.gain_mp), ("IMPs", self.gain_imps),
+                               ("points", self.gain_points)):
+            if gain is not None:
+                return currency, gain
+        return None
+
+    @property
+    def scoring_disagrees(self) -> bool:
+        """Whether the gain in the event's scoring and in tricks have opposite signs (a
+        weighted score worth more in points with fewer tricks on average)."""
+        scored, tricks = self.gain_scored, self.gain_tricks
+        return (scored is not None and tricks is not None and abs(scored[1]) > 0.005
+                and abs(tricks) > 0.005 and (scored[1] > 0) != (tricks > 0))
+
+    @property
     def gain_imps(self) -> float | None:
         return self._gain(self.imps)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from equity.core.adjust import Ruling
 from equity.core.law import AutomaticRuling
 from equity.core.player import Work
+from equity.render.brief import WIDTH, headline, wrap
 from equity.render.view import (
     DD_NOTE,
     PLAY_CONTINUES,
@@ -57,7 +58,7 @@ def equity_text(ruling: Ruling) -> str:
         for g in v.groups:
             out.append(f"{g.title}:")
             for ln in g.lines:
-                out.append(f"  {ln.number}. {ln.brief} [weight {ln.share}]")
+                out.append(f"  {ln.number}. {ln.brief} [weight {ln.weighed}]")
                 for head, items in ln.details:
                     out += [f"     {head}:", *(f"       - {item}" for item in items)]
             if g.distribution is not None:
@@ -75,9 +76,15 @@ def equity_text(ruling: Ruling) -> str:
     return "\n".join(out)
 
 
-def board_text(ruling: Ruling) -> str:
-    """A board's ruling as text: with Law 64C when the lines were solved, else alone."""
-    return equity_text(ruling) if ruling.solved else ruling_text(ruling.automatic)
+def board_text(ruling: Ruling, width: int | None = WIDTH) -> str:
+    """A board's ruling as text: the ruling first (the decision and the score to enter,
+    as ``--brief`` says them), then every step, with Law 64C when the lines were solved.
+    Lines are wrapped at ``width`` columns (None: one line a sentence)."""
+    details = equity_text(ruling) if ruling.solved else ruling_text(ruling.automatic)
+    text = "\n".join([*headline(ruling), "", "In detail:", "", details])
+    if width is None:
+        return text
+    return "\n".join(wrap(line, width) for line in text.split("\n"))
 
 
 def work_text(work: Work) -> str:

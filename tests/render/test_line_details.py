@@ -133,7 +133,7 @@ def test_an_induced_card_is_listed_with_the_card_the_corrected_play_chooses() ->
     _, line = table_line(ruled(INDUCED))
     induced = next(d for d in line.departures if d.at == Leaves.INDUCED)
     assert induced.recorded is not None and induced.card is not None
-    text = board_text(ruled(INDUCED))
+    text = board_text(ruled(INDUCED), width=None)
     assert (f"Trick 3, North: recorded {induced.recorded.pretty} {ARROW} "
             f"{induced.card.pretty}.") in text and "(Law 12B1)" in text
 
@@ -141,7 +141,7 @@ def test_an_induced_card_is_listed_with_the_card_the_corrected_play_chooses() ->
 def test_the_text_lists_the_departures_indented_under_their_line() -> None:
     ruling = ruled(DEPARTS)
     n, line = table_line(ruling)
-    rows = board_text(ruling).splitlines()
+    rows = board_text(ruling, width=None).splitlines()
     at = next(i for i, r in enumerate(rows) if r.startswith(f"  {n}. table line "))
     assert "first left the record at trick 7, East ->" in rows[at]
     assert re.fullmatch(rf"     Where line {n} \(table line( \(\d+% likely\))?\) leaves the "
@@ -175,7 +175,7 @@ def test_the_non_offenders_own_errors_that_stand_are_listed() -> None:
         for d in line.own_errors:
             assert said(d) in shown, (where, d)
             assert f"{d.card} as recorded" not in shown  # the card is shown with its suit
-    rows = board_text(ruling).splitlines()
+    rows = board_text(ruling, width=None).splitlines()
     head = next(i for i, r in enumerate(rows) if "own errors in line" in r)
     assert rows[head].startswith("     The non-offenders'")
     assert all(r.startswith("       - Trick ") for r in rows[head + 1:head + 1
@@ -222,7 +222,7 @@ def test_the_sensitivity_sentence_closes_the_decision(case: str) -> None:
     assert f"Sensitivity: {ruling.sensitivity}" in shown["text"]
     assert f"Sensitivity: {ruling.sensitivity}" in shown["html"]
     assert f"**Sensitivity:** {ruling.sensitivity}" in shown["md"]
-    text = board_text(ruling)
+    text = board_text(ruling, width=None)
     assert text.index("\nDecision:\n") < text.index("\n  Sensitivity: ") < text.index(
         "\nRuling (")
     page = render_html([ruling])

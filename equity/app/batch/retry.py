@@ -30,6 +30,12 @@ class Summary:
     to_rule: int = 0
     skipped: int = 0
     """Boards (and read errors) already in the output from an earlier run."""
+    unreadable: int = 0
+    """Boards or files screening could not read (each an error line)."""
+    unreadable_skipped: int = 0
+    """Of those, the ones whose error line an earlier run wrote."""
+    to_rule_skipped: int = 0
+    """Boards to rule whose line an earlier run wrote (skipped now)."""
     ruled: int = 0
     errors: int = 0
     retried: int = 0
@@ -40,6 +46,19 @@ class Summary:
     """Worker processes used (``jobs`` capped by the machine)."""
     work: Work = field(default_factory=Work)
     """The DDS work of the boards ruled in this run, added up from their ``stats``."""
+
+    def closing(self) -> str:
+        """The run's counts in one line, adding up: the boards screened are those without
+        a revoke and those to rule; these are ruled, in error or already in the output;
+        unreadable boards and files come on top."""
+        in_error = self.errors - (self.unreadable - self.unreadable_skipped)
+        again = f", {self.retrying} ruled again" if self.retrying else ""
+        unreadable = (f"; {self.unreadable} unreadable (boards or files that could not be "
+                      "read: error lines)" if self.unreadable else "")
+        boards = "board" if self.screened == 1 else "boards"
+        return (f"{self.screened} {boards} screened: {self.screened - self.to_rule} without "
+                f"a revoke, {self.to_rule} to rule: {self.ruled} ruled, {in_error} in error, "
+                f"{self.to_rule_skipped} already in the output{again}{unreadable}")
 
     def add_stats(self, lines: Sequence[str]) -> None:
         """Add the ``stats`` of these output lines (JSON lines; other formats carry none)."""

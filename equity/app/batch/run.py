@@ -16,7 +16,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
-from equity.app.batch.keys import error_line
+from equity.app.batch.keys import board_key, error_line
 from equity.app.batch.output import Output
 from equity.app.batch.retry import Summary, retry_or_report
 from equity.app.batch.rounds import DEFAULT_TIME_LIMIT, TASK_BOARDS, dds_solver, rule_boards
@@ -209,6 +209,10 @@ def run_batch(paths: Sequence[str | Path], options: RulingOptions = DEFAULT_OPTI
         summary.screened, summary.to_rule = screened.boards, screened.to_rule
         fresh = [(k, e) for k, e in screened.errors if k not in output.done]
         summary.skipped = len(output.done)
+        summary.unreadable = len(screened.errors)
+        summary.unreadable_skipped = len(screened.errors) - len(fresh)
+        summary.to_rule_skipped = sum(1 for source, indices in screened.wanted.items()
+                                      for i in indices if board_key(source, i) in output.done)
         summary.retrying = output.retrying
         bar = _bar(screened.to_rule + len(screened.errors) - summary.skipped, progress)
         emit = _Writer(output, summary, bar)

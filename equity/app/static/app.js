@@ -30,7 +30,7 @@ const state = {
   contract: { level: "", strain: "", declarer: "", doubled: "" },
   dealTap: { N: [], E: [], S: [], W: [] }, tapSeat: "N", dealMode: "type",
   end: "played", reqSeat: "E", reqKind: "penalty",
-  ruling: false, again: false, scrollAfter: false,
+  ruling: false, again: false, scrollAfter: false, cleared: null,
 };
 
 // The option whose values the lines' weight boxes edit (equity rule --weight LINE=W).
@@ -84,8 +84,39 @@ function showError(field, message) {
   const name = FIELD_OF[field] || field || "general";
   const box = [...document.querySelectorAll("[data-error-for]")]
     .find((e) => e.dataset.errorFor === name) || $("general-error");
-  box.textContent = message;
+  box.textContent = inWords(message);
   if (box.closest("details")) box.closest("details").open = true;
+  return box;
+}
+
+// A message in the Director's words: the command line's option ("--weight: ...") named
+// as the page names it.
+function inWords(message) {
+  return String(message).replace(/^--([\w-]+):\s*/, (all, flag) => {
+    const o = state.options.find((x) => x.flag === `--${flag}` || x.name === flag.replace(/-/g, "_"));
+    return o && o.label ? `${o.label}: ` : "";
+  });
+}
+
+function labelOf(field) {
+  const o = state.options.find((x) => x.name === field);
+  if (o) return o.label || o.flag;
+  return { deal: "The deal", file: "The hand record", number: "The board number",
+    contract: "The contract", declarer: "Declarer", rows: "The play", result: "The claim",
+    general: "" }[FIELD_OF[field] || field] || "";
+}
+
+// An error after "Rule": said next to the button, and the field at fault shown (its
+// folded section opened, scrolled to the middle of the screen).
+function ruleError(field, message) {
+  const box = showError(field, message);
+  const words = inWords(message);
+  const label = words === String(message) ? labelOf(field) : "";  // else it names it
+  $("rule-error").textContent = `Not ruled. ${label ? `${label}: ` : ""}${words}`;
+  if (box.id !== "general-error") {
+    const target = (field && $(`opt-${field}`)) || box.closest(".field, section") || box;
+    target.scrollIntoView({ block: "center" });
+  }
 }
 
 // --- the Director's options, built from the server's description of RulingOptions ---
@@ -309,6 +340,30 @@ function renderTapDeal() {
   }
 }
 
+// The deal as read, as a compass of the four hands: what was typed is confirmed at once.
+function renderDiagram() {
+  const box = $("deal-diagram");
+  box.textContent = "";
+  const b = state.board;
+  box.hidden = !b;
+  if (!b) return;
+  const number = $("number").value.trim() || (b.number !== null ? String(b.number) : "");
+  box.appendChild(el("p", { class: "said", "data-deal-said": "" },
+    `Deal read${number ? ` for board ${number}` : ""}: 52 cards, 13 a hand.`));
+  for (const seat of SEATS) {
+    const hand = el("div", { class: `dh seat-${seat}`, "data-diagram-seat": seat });
+    hand.appendChild(el("b", {}, NAMES[seat]));
+    for (const [suit, sym] of SUITS) {
+      const ranks = b.hands[seat].filter((c) => c[0] === suit).map((c) => c.slice(1)).join(" ");
+      const line = el("div", { "data-diagram-suit": suit });
+      line.appendChild(el("span", { class: RED[suit] ? "red" : "" }, `${sym} `));
+      line.appendChild(document.createTextNode(ranks || "—"));
+      hand.appendChild(line);
+    }
+    box.appendChild(hand);
+  }
+}
+
 function loadRecord(data, typed) {
   state.boards = data.boards;
   const select = $("board");
@@ -346,6 +401,7 @@ function selectBoard(i, typed) {
   $("result").value = b.result !== null && b.play ? String(b.result) : "";
   if (!typed) setOptions(b.options);
   $("ruling").textContent = "";
+  renderDiagram();
   renderContract();
   changed();
 }
@@ -459,7 +515,11 @@ function renderRowSeats() {
   box.textContent = "";
   for (const s of SEATS) {
     box.appendChild(button(`${s} ${state.rows[s].length}`, { class: s === state.rowSeat ? "on" : "",
-      "data-row-seat": s }, () => { state.rowSeat = s; renderHands(); }));
+      "data-row-seat": s }, () => {
+      state.rowSeat = s;
+      renderHands();
+      if (cardsPlayed() && cardsPlayed() < 52) $("turn").textContent = turnNote(state.toPlay);
+    }));
   }
 }
 
@@ -483,11 +543,26 @@ function undo() {
   if (seat) {
     state.rows[seat].pop();
     if (state.mode === "rows") state.rowSeat = seat;
+  } else if (state.cleared) {  // the play a Clear took away comes back
+    state.rows = state.cleared.rows;
+    state.history = state.cleared.history;
+    state.cleared = null;
   }
   changed();
 }
 
+// "Clear" asks first (it takes every card of the play), and Undo can bring them back.
+function askClear() {
+  const n = cardsPlayed();
+  if (!n) return;
+  $("clear-ask").textContent = `Clear all ${n} card${n === 1 ? "" : "s"} of the play? Undo brings them back.`;
+  $("clear-confirm").hidden = false;
+  $("clear-yes").focus();
+}
+
 function clearPlay() {
+  $("clear-confirm").hidden = true;
+  state.cleared = { rows: state.rows, history: state.history };
   state.rows = { N: [], E: [], S: [], W: [] };
   state.history = [];
   changed();
@@ -498,6 +573,7 @@ function setMode(mode) {
   $("mode-tricks").classList.toggle("on", mode === "tricks");
   $("mode-rows").classList.toggle("on", mode === "rows");
   renderHands();
+  if (state.board && cardsPlayed() && cardsPlayed() < 52) $("turn").textContent = turnNote(state.toPlay);
   save();
 }
 
@@ -544,6 +620,15 @@ function renderTricks(data) {
   }
 }
 
+// What the page waits for: in rows mode the row being entered, else the seat to play.
+function turnNote(toPlay) {
+  if (state.mode === "rows") {
+    const s = state.rowSeat;
+    return `Entering ${NAMES[s]}'s row: ${state.rows[s].length} of 13 cards.`;
+  }
+  return toPlay ? `${NAMES[toPlay]} to play.` : "";
+}
+
 function changed() {
   clearErrors();
   save();
@@ -570,8 +655,7 @@ function changed() {
     state.tricks = data.tricks;
     renderTricks(data);
     renderHands();
-    $("turn").textContent = cardsPlayed() === 52 ? "Play complete."
-      : (data.to_play ? `${NAMES[data.to_play]} to play.` : "");
+    $("turn").textContent = cardsPlayed() === 52 ? "Play complete." : turnNote(data.to_play);
   }).catch((e) => { if (seq === state.seq) showError(e.field || "rows", e.message); });
 }
 
@@ -615,6 +699,7 @@ function renderRequirements() {
   if (!hasOption("requirements")) return;
   const list = $("req-list");
   list.textContent = "";
+  if (!requirements().length) list.appendChild(el("li", { class: "none", "data-req-none": "" }, "None given."));
   requirements().forEach((r, i) => {
     const li = el("li", {}, r + " ");
     li.appendChild(button("Remove", { class: "small" }, () => {
@@ -686,6 +771,7 @@ function restore() {
   state.board = keep.board;
   state.boards = keep.boards || [];
   state.restoring = false;
+  renderDiagram();
   setMode(state.mode);
   renderContract();
   syncFacts();
@@ -704,8 +790,9 @@ function request() {
 }
 
 async function rule(scroll) {
-  if (!state.board) { showError("deal", "give the deal first"); return; }
-  if (!contractReady()) { showError("contract", "give the contract: level, strain and declarer"); return; }
+  $("rule-error").textContent = "";
+  if (!state.board) { ruleError("deal", "give the deal first"); return; }
+  if (!contractReady()) { ruleError("contract", "give the contract: level, strain and declarer"); return; }
   if (scroll) state.scrollAfter = true;
   if (state.ruling) { state.again = true; return; }  // the server takes one ruling a client
   state.ruling = true;
@@ -717,6 +804,9 @@ async function rule(scroll) {
     if (!state.again) {
       clearErrors();
       renderRuling(data);
+      // a weight naming no line of the board is the board's error: said by the button too
+      const weightError = data.rulings.find((r) => r.error && r.error.includes("the weight for '"));
+      if (weightError) ruleError(WEIGHTS, weightError.error.replace(/^.*Law 64C check: /, ""));
       $("status").textContent = data.note || "";
       $("ruling").dataset.ms = String(Math.round(performance.now() - started));
       $("ruling").classList.remove("stale");
@@ -730,7 +820,7 @@ async function rule(scroll) {
       $("status").textContent = `${e.message} (again in ${e.retry || 2} s)`;
       setTimeout(() => rule(false), 1000 * (e.retry || 2));
     } else {
-      showError(e.field || "general", e.message);
+      ruleError(e.field || "general", e.message);
       $("status").textContent = "";
     }
   } finally {
@@ -842,11 +932,19 @@ function lineRow(group) {
   weight.appendChild(el("span", {}, "%"));
   row.appendChild(weight);
   box.appendChild(row);
-  // where the line leaves the record and why; the non-offenders' own errors that stand
+  // why a line weighs nothing (below the probable floor, dropped, a reference only)
   for (const line of group.lines) {
-    const items = [...(line.departures || []).map(departure),
-      ...(line.own_errors || []).map((d) => `Stands (not caused by the revoke): ${departure(d)}`)];
-    if (!items.length) continue;
+    if (!line.weight_note) continue;
+    const which = group.lines.length > 1 ? ` (${percent(line.frequency)}%)` : "";
+    box.appendChild(el("p", { class: "weight-note", "data-weight-note": group.key },
+      `${line.declarer_tricks} tricks${which}: weight 0%, ${line.weight_note}.`));
+  }
+  // where the line leaves the record and why; the non-offenders' own errors that stand
+  // once a group: the table line's other outcomes share its departures and own errors
+  const items = [...new Set(group.lines.flatMap((line) => [
+    ...(line.departures || []).map(departure),
+    ...(line.own_errors || []).map((d) => `Stands (not caused by the revoke): ${departure(d)}`)]))];
+  if (items.length) {
     const ul = el("ul", { class: "departures", "data-departures": group.key });
     for (const text of items) ul.appendChild(el("li", {}, text));
     box.appendChild(ul);
@@ -974,7 +1072,9 @@ $("number").addEventListener("change", () => {
 });
 for (const id of ["dealer", "vul", "result"]) $(id).addEventListener("change", changed);
 $("undo").addEventListener("click", undo);
-$("clear").addEventListener("click", clearPlay);
+$("clear").addEventListener("click", askClear);
+$("clear-yes").addEventListener("click", clearPlay);
+$("clear-no").addEventListener("click", () => { $("clear-confirm").hidden = true; });
 $("rule").addEventListener("click", () => rule(true));
 $("mode-tricks").addEventListener("click", () => setMode("tricks"));
 $("mode-rows").addEventListener("click", () => setMode("rows"));

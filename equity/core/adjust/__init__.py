@@ -28,20 +28,24 @@ from equity.core.adjust.ruling import (
     Basis,
     Ruling,
     compare,
+    nos_gain,
     without_equity,
 )
 from equity.core.adjust.table_line import (
     TableLine,
 )
 from equity.core.adjust.weights import (
+    EPSILON,
     Assessment,
     Policy,
     Thresholds,
     Weights,
+    director_weights,
 )
 
 __all__ = [
     "DIRECTOR",
+    "EPSILON",
     "LIKELY",
     "OUTCOME",
     "SUBSTITUTION",
@@ -61,6 +65,8 @@ __all__ = [
     "Weights",
     "build",
     "compare",
+    "director_weights",
+    "nos_gain",
     "plan",
     "without_equity",
 ]

@@ -1,0 +1,59 @@
+"""Every weight explained where it is shown (issue 33): a line at 0% says why, and the
+lines the Director names with ``--weight`` / ``--drop`` are checked against the board's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from equity.app.cli import main
+
+
+def rule_json(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[int, Any]:
+    code = main(["rule", "--example", "--json", *options])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_a_line_at_nought_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code, got = rule_json(capsys)
+    assert code == 0
+    notes = {(ln["kind"], ln["declarer_tricks"]): ln["weight_note"] for ln in got["lines"]}
+    assert notes[("substitution", 10)] == "a double-dummy reference only"
+    assert notes[("table", 11)].startswith("below the 'at all probable' floor: 11 tricks")
+    assert all(ln["weight_note"] == "" for ln in got["lines"] if ln["weight"] > 0)
+    assert all(ln["weight_note"] for ln in got["lines"] if ln["weight"] == 0)
+
+
+def test_a_line_the_director_drops_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, got = rule_json(capsys, "--drop", "table")
+    assert code == 0
+    table = [ln for ln in got["lines"] if ln["kind"] == "table"]
+    assert table and all(ln["weight"] == 0 for ln in table)
+    assert {ln["weight_note"] for ln in table} == {"dropped by the Director"}
+
+
+def test_the_text_shows_the_note_beside_the_weight(capsys: pytest.CaptureFixture[str]
+                                                  ) -> None:
+    assert main(["rule", "--example"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "[weight 0%: a double-dummy reference only]" in text
+    assert "[weight 0%: below the 'at all probable' floor: 11 tricks came to" in text
+
+
+def test_a_weight_typo_says_what_a_line_name_is(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "--example", "--weight", "T=0.5"]) == 2
+    err = capsys.readouterr().err
+    assert "--weight: 'T' is not a line's name" in err and "table, likely" in err
+    assert "not a suit" not in err
+
+
+def test_a_weight_naming_no_line_of_the_board_lists_the_lines(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "--example", "--weight", "line9=0.5"]) == 1
+    err = capsys.readouterr().err
+    assert "board 1" in err and "'line9' names no line" in err
+    assert "revoke 1: table, likely, DT" in err
+    assert main(["rule", "--example", "--weight", "2:table=0.5"]) == 1
+    assert "names no line of revoke 2" in capsys.readouterr().err
