@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from equity.app.options import RulingOptions
+from equity.app.options import GROUPS, RulingOptions
 
 RULING = frozenset(f.name for f in dataclasses.fields(RulingOptions))
 """The destinations of the ruling options, shared by ``rule``, ``report`` and ``batch``."""
@@ -55,7 +55,8 @@ def _table(actions: list[argparse.Action]) -> list[str]:
 
 def options_reference(parser: argparse.ArgumentParser) -> str:
     """The reference as Markdown: each command's own options, then the ruling options
-    in the order :class:`RulingOptions` declares them."""
+    under their headings (:data:`~equity.app.options.GROUPS`), in the order
+    :class:`RulingOptions` declares them."""
     out = ["# Options reference", "",
            "Generated from the command line's own definitions when the manual is built "
            "(`equity/app/reference.py`): it is what `equity COMMAND --help` prints.", ""]
@@ -70,13 +71,18 @@ def options_reference(parser: argparse.ArgumentParser) -> str:
         if shared:
             out += ["", "And the [ruling options](#ruling-options) below."]
         out.append("")
-    order = [f.name for f in dataclasses.fields(RulingOptions) if f.name in ruling]
     out += ["## Ruling options", "",
             "Shared by `rule`, `report`, `batch` and the workbench's Director's options: "
             "the fields of `RulingOptions` (`equity/app/options.py`), each declaring its "
-            "own option.", ""]
-    out += _table([ruling[name] for name in order])
-    return "\n".join(out) + "\n"
+            "own option and its heading in `--help`.", ""]
+    for key, title in GROUPS.items():
+        names = [f.name for f in dataclasses.fields(RulingOptions)
+                 if f.name in ruling and f.metadata["cli"].group == key]
+        if names:
+            out += [f"### {title[:1].upper() + title[1:]}", ""]
+            out += _table([ruling[name] for name in names])
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 __all__ = ["options_reference"]
