@@ -1,9 +1,15 @@
-"""Build boards in tests without going through a file reader."""
+"""What the tests share (not a test module): boards built without a file reader, the
+repository's folders, the seeds' deals and plays, the quick estimate, batch outputs read
+back."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
+from equity.app.options import RulingOptions
 from equity.core.game.board import Board, Facts, PlayRecord, Requirement
 from equity.core.game.cards import (
     FULL_DECK,
@@ -11,11 +17,18 @@ from equity.core.game.cards import (
     Contract,
     Deal,
     Seat,
+    Strain,
+    Suit,
     Vulnerability,
     card_set,
     cards,
 )
-from equity.core.game.position import legal_cards, trick_winner
+from equity.core.game.position import Position, legal_cards, trick_winner
+from equity.core.game.replay import replay
+from equity.core.law.laws import AutomaticRuling, rule
+from equity.core.player.likely import Estimate
+from equity.formats import read_boards
+from tests import oracle_dd
 
 
 def board(
@@ -134,3 +147,180 @@ def random_board(
                      claimed=claim is not None, claim_tricks=claim)
     return Board("random.pbn", 1, 1, Seat.N, Vulnerability.NONE, deal, con, rec, claim,
                  Facts()), injected
+
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository."""
+CASES = ROOT / "tests" / "cases"
+"""The seeds' worked examples, each a PBN file with its expected ruling beside it."""
+
+DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
+"""Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
+
+
+EXTERNAL = DATA / "external"
+
+
+NO_DATA = "real data not found at"
+"""How a real-data test's skip reason starts (the run counts them at its end; the older
+modules' ``skipif`` say "../shared/data absent")."""
+
+
+QUICK_ARGS = ("--samples", "8")
+"""Options for tests of batch mechanics (resume, kill, errors, workers, clusters): a
+decision model of eight layouts a decision at most. The estimate itself is tested in
+tests/core/player/test_decision.py and test_outcome_tree.py, batch against rule with the
+default options on the seed cases in tests/app/test_batch.py."""
+
+
+def quick() -> RulingOptions:
+    """:data:`QUICK_ARGS` as ruling options."""
+    return RulingOptions(samples=8)
+
+
+def light_estimate() -> Estimate:
+    """A small estimate for property tests over many random boards: eight layouts a
+    decision at most (the properties hold whatever the estimate's size)."""
+    return Estimate(samples=8)
+
+
+TIMES = ("dds_seconds", "seconds")
+"""The fields of a ruling's ``stats`` that are measured, not computed: they differ from
+one run to the next, so comparisons of rulings leave them out."""
+
+
+def untimed(obj: dict[str, Any]) -> dict[str, Any]:
+    """A JSON ruling without the times in its ``stats`` (the counts stay)."""
+    stats = obj.get("stats")
+    if not isinstance(stats, dict):
+        return obj
+    return {**obj, "stats": {k: v for k, v in stats.items() if k not in TIMES}}
+
+
+def ruled(rows: list[str], claim: int | None = None, laws: str = "2017",
+          facts: Facts | None = None, requirements: str = "") -> AutomaticRuling:
+    return rule(replay(board(D2, "4S", "S", rows, claim=claim, facts=facts,
+                             requirements=requirements)), laws)
+
+
+def case_board(name: str, number: int = 1) -> AutomaticRuling:
+    boards = [b for b in read_boards(CASES / f"{name}.pbn") if not isinstance(b, Exception)]
+    b = next(b for b in boards if getattr(b, "number", None) == number)
+    return rule(replay(b), b.facts.laws or "2017")  # type: ignore[union-attr]
+
+
+EBL_DEAL = "N:32.A643.AKQ7.A42 AQJ65.987.5432.6 74.52.6.KJT98753 KT98.KQJT.JT98.Q"
+
+
+EBL_PLAY = ["HK HA H7 H2", "HT H3 H8 ^R C3", "CQ CA C6 C5", "HJ H4 H9 ^R C7",
+            "S8 C4 D2 CK", "S9 C2 D3 CJ", "ST S3 D4 CT", "SK S2 D5 C9", "D8 H6 S5 C8",
+            "D9 DA S6 D6", "DT DK SJ S4", "DJ DQ SQ S7", "HQ D7 SA H5"]
+
+
+POZNAN_DEAL = "N:T.QJ653.K652.AKQ 542.AKT2.Q43.842 AKQ983.4.J.97653 J76.987.AT987.JT"
+
+
+POZNAN_PLAY = ["CJ CA C2 C3", "CT CK C4 ^R H4", "S6 CQ C8 ^R DJ"]
+
+
+D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
+
+
+BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
+
+
+POLICIES_DIFFER_DEAL = "N:KT9.QJ87.KJT543. 8432.T654.98.K94 AJ.A93.AQ72.AQJ6 Q765.K2.6.T87532"
+
+
+POLICIES_DIFFER = [
+    "C5 D3 CK CQ", "^R CT HJ H5 H3", "H2 H7 H4 HA", "S6 ST S3 SA", "D6 D5 D8 D2",
+    "HK HQ HT H9", "C7 DJ C4 CA", "S7 DK D9 DA", "SQ S9 S4 SJ", "C8 SK C9 CJ",
+    "S5 DT S2 D7", "C3 D4 S8 C6", "C2 H8 H6 DQ",
+]
+
+
+def random_ending(rng: random.Random, n: int) -> Position:
+    """A random legal ending with ``n`` cards a hand, possibly with 1-3 cards on the trick."""
+    suits = rng.sample(list(Suit), rng.randint(1, 4))
+    while 13 * len(suits) < 4 * n:
+        suits.append(next(s for s in Suit if s not in suits))
+    pool = [Card(s, r) for s in suits for r in range(2, 15)]
+    dealt = rng.sample(pool, 4 * n)
+    hands = [card_set(dealt[i * n : (i + 1) * n]) for i in range(4)]
+    leader = Seat(rng.randrange(4))
+    trick: list[Card] = []
+    for i in range(rng.randint(0, 3)):
+        seat = leader.after(i)
+        card = rng.choice(oracle_dd.legal_cards(hands[seat], tuple(trick)))
+        hands[seat] &= ~card.bit
+        trick.append(card)
+    return Position(
+        (hands[0], hands[1], hands[2], hands[3]), Strain(rng.randrange(5)), leader, tuple(trick)
+    )
+
+
+BAD_BOARD = f"""
+[Board "99"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 HJ SK
+"""
+"""East plays SK, which North holds: a record that cannot be replayed."""
+
+
+TIMED = f"""[Board "1"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 C2 H8
+C6 D2 D3 DA
+
+[Board "2"]
+[Deal "{SEED001_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Play "S"]
+H7 H3 C2 H8
+"""
+"""Board 1: North revokes at trick 1 and it is established, so Law 64C solves a nearly
+full deal. Board 2: the same revoke, not established: corrected, nothing to solve."""
+
+
+def lines_of(path: Path) -> list[dict[str, Any]]:
+    return [untimed(json.loads(x)) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+def by_key(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out = {ln["key"]: ln for ln in lines}
+    assert len(out) == len(lines), "a board appears twice"
+    return out
+
+
+def many_boards(path: Path, n: int) -> Path:
+    """``n`` copies of the first timed board (each a revoke whose Law 64C check solves),
+    numbered 1 to ``n``: a run long enough to interrupt or to kill a worker in."""
+    first = TIMED.split("\n\n")[0]
+    path.write_text("\n\n".join(first.replace('[Board "1"]', f'[Board "{i}"]')
+                                for i in range(1, n + 1)) + "\n", encoding="utf-8")
+    return path
+
+
+ROWS_001 = """\
+# Seed 001 as the four players' quitted cards
+board: 1
+contract: 3NT
+declarer: E
+result: 6
+S: H7 C6 C8 C9 S8 ST HA HK H9 H5 H2 SJ CT
+W: H3 D2 D7 D8 C5 S3 H4 HT CJ S5 CK SA SQ
+N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S7 S4 SK
+E: HQ DA DK DQ DJ D9 H8 D6 C7 S2 CA S6 S9
+"""
+"""Seed 001's play as rows. Since issue 12 the case's discards are the bundled example's
+(equity/examples/3nt_east_diamond_revoke.pbn): the earlier invented discards (West's ♣J
+on the ♦9, ♣K on a heart) were non-offenders' errors the table line keeps, which made the
+default ruling 8 tricks instead of the seed's 10. The errors tested below are the same,
+on the new rows' cards."""

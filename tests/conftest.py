@@ -10,21 +10,16 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from equity.app.options import RulingOptions
-from equity.core.player.likely import Estimate
+from tests.builders import (
+    DATA,
+    EXTERNAL,
+    NO_DATA,
+)
 
 settings.register_profile("equity", deadline=None)
 settings.load_profile("equity")
 """No Hypothesis deadline: an example that is slow on a busy machine is not a failure (a
 test asserts behaviour, never a time); the fuzz tests keep a hang guard of their own."""
-
-DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
-"""Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
-EXTERNAL = DATA / "external"
-
-NO_DATA = "real data not found at"
-"""How a real-data test's skip reason starts (the run counts them at its end; the older
-modules' ``skipif`` say "../shared/data absent")."""
 
 
 def in_ci() -> bool:
@@ -81,37 +76,6 @@ def external() -> Path:
     return EXTERNAL
 
 
-QUICK_ARGS = ("--samples", "8")
-"""Options for tests of batch mechanics (resume, kill, errors, workers, clusters): a
-decision model of eight layouts a decision at most. The estimate itself is tested in
-tests/test_decision.py and tests/test_outcome_tree.py, batch against rule with the default
-options on the seed cases in tests/test_batch.py."""
-
-
-def quick() -> RulingOptions:
-    """:data:`QUICK_ARGS` as ruling options."""
-    return RulingOptions(samples=8)
-
-
-def light_estimate() -> Estimate:
-    """A small estimate for property tests over many random boards: eight layouts a
-    decision at most (the properties hold whatever the estimate's size)."""
-    return Estimate(samples=8)
-
-
-TIMES = ("dds_seconds", "seconds")
-"""The fields of a ruling's ``stats`` that are measured, not computed: they differ from
-one run to the next, so comparisons of rulings leave them out."""
-
-
-def untimed(obj: dict[str, Any]) -> dict[str, Any]:
-    """A JSON ruling without the times in its ``stats`` (the counts stay)."""
-    stats = obj.get("stats")
-    if not isinstance(stats, dict):
-        return obj
-    return {**obj, "stats": {k: v for k, v in stats.items() if k not in TIMES}}
-
-
 BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 
@@ -119,7 +83,7 @@ BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 @pytest.fixture(scope="module")
 def server() -> Iterator[Any]:
     """The workbench in a real server process on loopback (the browser tests')."""
-    from tests.test_serve import Server
+    from tests.workbench import Server
 
     s = Server("--time-limit", "120")
     yield s

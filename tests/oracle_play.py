@@ -1,7 +1,7 @@
 """The slow, obviously-correct card play: the pure-Python replay the C kernel replaced.
 
 This is the replay equity shipped before :mod:`equity._native` (kept verbatim), used
-only as the oracle the kernel is tested against (tests/test_native.py). It builds the
+only as the oracle the kernel is tested against (tests/core/game/test_kernel.py). It builds the
 same :class:`~equity.core.game.replay.Replay` values and raises the same :class:`BoardError`
 messages as :func:`equity.core.game.replay.replay`.
 """

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from equity.app.cli import main
+from tests.builders import CASES
 
-CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
+CASES = sorted((CASES).glob("*.json"))
 
 
 def subset_mismatch(expected: Any, actual: Any, path: str = "") -> str | None:

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "equity"
+from tests.builders import ROOT
+
+PACKAGE = ROOT / "equity"
 FLOORS = ("game", "player", "law", "adjust")
 
 

@@ -48,7 +48,7 @@ from equity.core.game.errors import BoardError
 from equity.formats import read_boards, read_text
 from equity.formats.write import board_to_pbn, boards_to_pbn
 from equity.render.jsonout import ruling_json
-from tests.builders import random_board
+from tests.builders import ROOT, random_board
 from tests.fuzz import strategies as fz
 from tests.fuzz import timer
 
@@ -323,7 +323,7 @@ def test_cli_in_a_subprocess_on_a_few_mutated_files(tmp_path: Path) -> None:
         path = write(tmp_path, f"{k}{original.suffix.lower()}", cut)
         r = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", str(path), "--json"],
                            capture_output=True, text=True, timeout=300,
-                           cwd=Path(__file__).resolve().parents[1])
+                           cwd=ROOT)
         assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
         lines = [json.loads(line) for line in r.stdout.splitlines()]
         assert lines and all(obj["source"] == str(path) for obj in lines)

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "equity"
+from tests.builders import ROOT
+
+PACKAGE = ROOT / "equity"
 
 ALLOWED: dict[str, set[str]] = {
     "core": {"core"},
@@ -196,3 +198,28 @@ def test_another_layer_reaching_past_a_floors_face_is_a_violation() -> None:
         "equity.core.game"]
     assert violations("from equity.core.game import Card\n", "equity.render.text") == []
     assert violations(src, "equity.core.game.board") == []
+
+
+def test_no_test_module_imports_another_test_module() -> None:
+    """Shared builders live in support modules (tests/builders.py, tests/workbench.py,
+    tests/browsers.py, the oracles), fixtures in conftest.py: a test module imports
+    neither another test module nor a conftest."""
+    tests = ROOT / "tests"
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for line, name in imports_of(path.read_text(encoding="utf-8"), module):
+            last = name.split(".")[-1]
+            if name.startswith("tests.") and (last.startswith("test_") or last == "conftest"):
+                found.append(f"{module}:{line} imports {name}")
+    assert found == []
+
+
+def test_the_tests_mirror_the_package() -> None:
+    """Each folder of tests/ (but the seed cases and the fuzz drivers) is a folder of
+    the package: tests/core/game/ tests equity/core/game/, and so on."""
+    tests = ROOT / "tests"
+    folders = {p.parent.relative_to(tests) for p in tests.rglob("test_*.py")}
+    stray = [str(f) for f in folders
+             if str(f) != "." and not (PACKAGE / f).is_dir()]
+    assert stray == []

@@ -13,11 +13,10 @@ import pytest
 
 from equity.app.cli import _parser, main
 from equity.app.reference import options_reference
+from tests.builders import CASES, ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS = ROOT / "docs"
-CASES = ROOT / "tests" / "cases"
 
 
 def blocks(text: str, kind: str) -> list[str]:

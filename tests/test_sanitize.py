@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.builders import ROOT
 from tests.fuzz import differential as dd
 from tests.fuzz import strategies as fz
 
-ROOT = Path(__file__).resolve().parents[1]
 SCALE = max(1, int(os.environ.get("EQUITY_FUZZ_SCALE", "1")))
 FILES = 2000 * SCALE
 
@@ -69,7 +69,7 @@ def _seeds() -> list[bytes]:
     real = [p.read_bytes()[:20_000] for p in fz.real_files() if p.suffix.lower() == ".pbn"]
     if real:
         return real
-    from tests.test_fastread import GAMES
+    from tests.formats.reading import GAMES
     return [GAMES.encode()]
 
 

@@ -14,9 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-TESTS = ["tests/test_summary.py", "tests/test_workbench_table.py",
-         "tests/test_workbench_browser.py"]
+from tests.builders import ROOT
+
+TESTS = ["tests/app/test_summary.py", "tests/app/test_workbench_table.py",
+         "tests/app/test_workbench_browser.py"]
 
 
 def main() -> int:

@@ -20,7 +20,7 @@ four hands (or the previous game's, for the other table of a board), a ``[Contra
 like ``4SX``, a ``[Declarer]`` and a ``[Play]`` section. Every other game, and every game
 the C reader finds anything wrong with, is read by the full reader
 (:mod:`equity.formats.pbn`), so boards, errors and messages are exactly what
-:func:`equity.formats.read_boards` gives (tests/test_fastread.py checks this on every real
+:func:`equity.formats.read_boards` gives (tests/formats/test_fastread.py checks this on every real
 file). LIN files are read by the full reader and packed.
 """
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
+from tests.builders import CASES
 
-CASES = Path(__file__).resolve().parents[1] / "cases"
 UNREADABLE = '[Board "1"]\n[Deal "garbage"]\n[Contract "3NT"]\n[Declarer "E"]\n[Play "S"]\n'
 
 

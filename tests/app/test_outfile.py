@@ -16,8 +16,9 @@ import pytest
 from equity.app.cli import main
 from equity.app.outfile import OutputFileError, write_whole
 from equity.render.csvrows import cell, plain_text, text_cell
+from tests.builders import CASES
 
-CASE = Path(__file__).parent.parent / "cases" / "001_3nt_east_diamond_discard.pbn"
+CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 EMPTY_USEBIO = '<?xml version="1.0"?>\n<USEBIO Version="1.2"></USEBIO>\n'
 
 

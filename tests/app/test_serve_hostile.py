@@ -18,7 +18,7 @@ import pytest
 
 from equity.app.workbench.connections import REQUEST_SECONDS
 from equity.app.workbench.server import WORK_LIMITS
-from tests.app.conftest import (
+from tests.workbench import (
     ROWS_001,
     Workbench,
     alive,

@@ -10,7 +10,7 @@ from equity.core.game.cards import Card, Seat, Strain, Suit
 from equity.core.game.position import Position
 from equity.dd import checks
 from equity.dd.checks import CHECKS, SolveError
-from tests.test_solve import random_ending
+from tests.builders import random_ending
 
 DECK = [Card(Suit(s), r) for s in range(4) for r in range(2, 15)]
 

@@ -21,8 +21,7 @@ from equity.core.law.laws import AutomaticRuling
 from equity.core.player.questions import CardValues, Plan, Question, Reply, Tricks, answer, run
 from equity.dd import DdsSolver
 from equity.dd.binding import MAX_BOARDS
-from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board
-from tests.conftest import untimed
+from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board, untimed
 
 EBL_DEAL = "N:32.A643.AKQ7.A42 AQJ65.987.5432.6 74.52.6.KJT98753 KT98.KQJT.JT98.Q"
 EBL_PLAY = ["HK HA H7 H2", "HT H3 H8 ^R C3", "CQ CA C6 C5", "HJ H4 H9 ^R C7",

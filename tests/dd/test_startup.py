@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.builders import ROOT
+
 EXAMPLE = ROOT / "equity" / "examples" / "3nt_east_diamond_revoke.pbn"
 
 LOADED = """

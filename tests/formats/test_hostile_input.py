@@ -11,8 +11,9 @@ import pytest
 from equity.app.cli import main
 from equity.formats import read_boards
 from equity.formats.text_lines import not_text
+from tests.builders import CASES
 
-CASE = Path(__file__).parent.parent / "cases" / "001_3nt_east_diamond_discard.pbn"
+CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 QUICK = ("--samples", "8")
 TABLE = '[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R;Score_EW\\6R"]\n'
 

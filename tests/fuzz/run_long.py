@@ -19,9 +19,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.builders import ROOT
+
+REPO = ROOT
 
 
 def main(argv: list[str]) -> int:

@@ -29,7 +29,7 @@ from equity.core.game.cards import (
 )
 from equity.core.game.errors import BoardError
 from equity.formats import read_boards
-from tests.conftest import EXTERNAL
+from tests.builders import EXTERNAL
 
 DECK: tuple[Card, ...] = tuple(cards(FULL_DECK))
 SEATS = tuple(Seat)

@@ -16,9 +16,9 @@ from equity.core.game.board import Board
 from equity.formats import read_boards
 from equity.render.brief import WIDTH, brief_text
 from equity.render.jsonout import board_json
-from tests.conftest import QUICK_ARGS
+from tests.builders import CASES, QUICK_ARGS
 
-CASES = sorted((Path(__file__).parents[1] / "cases").glob("*.pbn"))
+CASES = sorted((CASES).glob("*.pbn"))
 
 
 def _options(case: Path) -> RulingOptions:

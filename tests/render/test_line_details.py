@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +28,8 @@ from equity.render.html import render_html
 from equity.render.markdown import render_markdown
 from equity.render.text import board_text
 from equity.render.view import DD_NOTE
+from tests.builders import CASES
 
-CASES = Path(__file__).parents[1] / "cases"
 DEPARTS = "001_3nt_east_diamond_discard"
 INDUCED = "004_3nt_long_suit_killed"
 OWN_ERRORS = "000_64b3_failure_to_play_penalty_card"

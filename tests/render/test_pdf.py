@@ -27,8 +27,9 @@ from equity.app.cli import main
 from equity.render import pdf
 from equity.render.pdf import NO_SANDBOX, chromium_command, print_pdf, sandbox_blocker
 from tests.browsers import chromium as find_chromium
+from tests.builders import CASES
 
-CASE = Path(__file__).parents[1] / "cases" / "001_3nt_east_diamond_discard.pbn"
+CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 
 FAKE_CHROMIUM = """#!/bin/sh
 # A stand-in for Chromium: record the arguments, write a PDF where asked.

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import html
 from importlib.resources import files
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,7 @@ from equity.render.html import render_html
 from equity.render.markdown import render_markdown
 from equity.render.text import board_text, ruling_text
 from equity.render.view import STAGES, board_view
-
-CASES = Path(__file__).parents[1] / "cases"
+from tests.builders import CASES
 
 
 def ruled(case: str, equity: bool = True) -> Ruling:

@@ -1,0 +1,170 @@
+"""``equity serve --lan`` in a real server process, on loopback only (``--lan --host
+127.0.0.1`` keeps the token and every check): the first line printed is the URL with its
+token, requests without the token get 401, a wrong Host or a foreign Origin is refused
+(on the default loopback server too, which needs no token), the work a page may ask for
+is bounded, and other clients' largest rulings do not hold up a client's plain one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from equity.app.serve import qr_image_path
+from equity.app.workbench.server import WORK_LIMITS
+from tests.workbench import ROWS_001, Server
+
+URL = re.compile(r"^http://127\.0\.0\.1:(\d+)/\?token=([A-Za-z0-9_-]{20,})$")
+BIGGEST = {name: str(cap) for name, cap in WORK_LIMITS.items()}
+"""The largest estimate the page may ask for."""
+
+
+class LanServer(Server):
+    """``equity serve --lan --host 127.0.0.1``: its URL and token from its first line."""
+
+    def __init__(self, *args: str) -> None:
+        super().__init__("--lan", "--host", "127.0.0.1", *args)
+        assert self.proc.stdout is not None
+        self.first_line = self.proc.stdout.readline().decode().rstrip("\n")
+        match = URL.match(self.first_line)
+        assert match, self.first_line
+        self.token = match.group(2)
+
+
+def call(server: Server, path: str, body: Any = None, headers: dict[str, str] | None = None
+         ) -> tuple[int, dict[str, str], bytes]:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(server.url + path, data=data,
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+@pytest.fixture(scope="module")
+def lan() -> Iterator[LanServer]:
+    s = LanServer("--time-limit", "60")
+    yield s
+    err = s.stop()
+    assert "Traceback" not in err, err
+
+
+def test_the_first_line_is_the_url_with_its_token_and_a_qr_image_is_written(
+        lan: LanServer) -> None:
+    assert lan.first_line == f"{lan.url}/?token={lan.token}"
+    assert qr_image_path(lan.port).read_bytes().startswith(b"\x89PNG")
+
+
+def test_without_the_token_every_request_gets_401(lan: LanServer) -> None:
+    for path in ("/", "/static/app.js", "/api/options", "/?token=wrong"):
+        status, _, body = call(lan, path)
+        assert status == 401 and "token" in json.loads(body)["error"], path
+    status, _, _ = call(lan, "/api/rule", {"rows": ROWS_001, "options": {}})
+    assert status == 401
+
+
+def test_the_token_opens_the_page_and_a_cookie_keeps_it(lan: LanServer) -> None:
+    status, headers, page = call(lan, f"/?token={lan.token}")
+    assert status == 200 and b"<html" in page
+    cookie = headers["set-cookie"]
+    assert f"equity_token={lan.token}" in cookie and "SameSite=Strict" in cookie
+    assert "HttpOnly" in cookie
+    status, _, _ = call(lan, "/static/app.js", headers={"Cookie": cookie.split(";")[0]})
+    assert status == 200
+    status, _, _ = call(lan, "/api/options", headers={"Authorization": f"Bearer {lan.token}"})
+    assert status == 200
+
+
+def test_a_wrong_host_or_a_foreign_origin_is_refused(lan: LanServer) -> None:
+    token = {"Authorization": f"Bearer {lan.token}"}
+    status, _, body = call(lan, "/", headers={**token, "Host": f"evil.example:{lan.port}"})
+    assert status == 421 and "Host" in json.loads(body)["error"]
+    status, _, _ = call(lan, "/api/rule", {"rows": ROWS_001, "options": {}},
+                        headers={**token, "Origin": "http://evil.example"})
+    assert status == 403
+    status, _, _ = call(lan, "/api/options", headers={**token, "Origin": lan.url})
+    assert status == 200
+
+
+def test_the_loopback_default_needs_no_token_but_checks_the_host() -> None:
+    s = Server()
+    try:
+        status, _, _ = call(s, "/")
+        assert status == 200
+        status, _, _ = call(s, "/api/options", headers={"Host": f"localhost:{s.port}"})
+        assert status == 200
+        status, _, _ = call(s, "/", headers={"Host": f"rebound.example:{s.port}"})
+        assert status == 421
+        status, _, _ = call(s, "/api/tricks", {"rows": ROWS_001},
+                            headers={"Origin": "http://evil.example"})
+        assert status == 403
+    finally:
+        err = s.stop()
+    assert "this machine only" in err and "token" not in err
+
+
+def test_the_work_a_page_may_ask_for_is_bounded(lan: LanServer) -> None:
+    token = {"Authorization": f"Bearer {lan.token}"}
+    _, _, body = call(lan, "/api/options", headers=token)
+    described = {o["name"]: o for o in json.loads(body)["options"]}
+    for name, cap in WORK_LIMITS.items():
+        assert described[name]["max"] == cap
+        status, _, body = call(lan, "/api/rule", {"rows": ROWS_001,
+                                                  "options": {name: str(cap + 1)}},
+                               headers=token)
+        assert status == 422 and json.loads(body)["field"] == name
+        assert f"at most {cap}" in json.loads(body)["error"]
+    status, _, body = call(lan, "/api/rule", {"rows": ROWS_001, "options": {
+        "outcomes": ["10"] * 9}}, headers=token)
+    assert status == 422 and json.loads(body)["field"] == "outcomes"
+
+
+def _rule(lan: LanServer, client: str, options: dict[str, str], out: list[Any]) -> None:
+    status, headers, _ = call(lan, "/api/rule", {"rows": ROWS_001, "options": options},
+                              headers={"Authorization": f"Bearer {lan.token}",
+                                       "X-Equity-Client": client})
+    out.append((client, status, headers))
+
+
+def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -> None:
+    """Admission by cost: while three clients each rule the largest estimate the page
+    allows, a fourth client's plain ruling (the page's default options) takes the slot
+    kept for cheap rulings and is answered before any of theirs (the order of the
+    answers, not their times); a second ruling from a client while its first runs is
+    answered 429 with Retry-After at once."""
+    done: list[Any] = []  # (client, status, headers) in the order the answers came
+    big = [threading.Thread(target=_rule, args=(lan, client, {
+        **BIGGEST, "attention": "returned"}, done)) for client in "ABC"]
+    for t in big:
+        t.start()
+        time.sleep(0.2)
+    again: list[Any] = []
+    _rule(lan, "A", {"attention": "returned"}, again)
+    assert again[0][1] == 429 and int(again[0][2]["retry-after"]) >= 1
+    _rule(lan, "D", {"attention": "returned"}, done)
+    for t in big:
+        t.join()
+    order = [client for client, _, _ in done]
+    assert order[0] == "D" and done[0][1] == 200, done
+    assert sorted(order[1:]) == ["A", "B", "C"]
+    assert dict((c, st) for c, st, _ in done)["A"] == 200
+
+
+def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:
+    s = LanServer()
+    path = qr_image_path(s.port)
+    try:
+        assert path.stat().st_mode & 0o777 == 0o600
+    finally:
+        err = s.stop()
+    assert not path.exists() and "Traceback" not in err
