@@ -29,6 +29,7 @@ from equity.core.game.scoring import Event
 from equity.core.law.laws import EDITIONS, Edition
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE
 from equity.core.player.likely import DEFAULT_SEED, DirectorLine, DirectorOutcome, Estimate
+from equity.core.player.player_model import DEFAULT_CLASS, player_class
 
 Parse = Callable[[Any], Any]
 
@@ -65,6 +66,10 @@ def cli(*flags: str, help: str, parse: Parse | None = None, metavar: str | None 
     return {"cli": CliOption(tuple(flags), help, parse, metavar,
                              tuple(choices) if choices is not None else None, repeat, switch,
                              kind)}
+
+
+def _players(text: str) -> str:
+    return player_class(text).name
 
 
 def _attention(text: str) -> str:
@@ -172,6 +177,12 @@ class RulingOptions:
         help=f"the most layouts a close single-dummy decision may use (default "
              f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
              "use none)"))
+    players: str | None = field(default=None, metadata=cli(
+        "--players", metavar="CLASS", parse=_players,
+        help=f"the class of player whose errors and conventions the Law 12C1(c) weights "
+             f"reflect: club (BBO online and club play), expert (top-level play), robot "
+             f"(GIB) or exact (the decision model alone, no errors); default: the board's "
+             f"[EquityPlayers], else {DEFAULT_CLASS}"))
     max_positions: int | None = field(default=None, metadata=cli(
         "--max-positions", metavar="N", kind=int,
         help="stop a ruling that needs more than N double-dummy positions (an error "
@@ -237,7 +248,14 @@ class RulingOptions:
     @property
     def estimate(self) -> Estimate:
         """How the likely lines are estimated, with the Director's lines and outcomes."""
-        return Estimate(self.samples, self.reference, self.lines, self.outcomes)
+        return Estimate(self.samples, self.reference, self.lines, self.outcomes,
+                        player_class(self.players))
+
+    def estimate_for(self, board: Board) -> Estimate:
+        """:attr:`estimate` with the class of player these options, else the board's
+        ``[EquityPlayers]``, else the default name."""
+        return dataclasses.replace(self.estimate, players=player_class(
+            self.players or board.facts.players))
 
     @property
     def line_weights(self) -> Weights:

@@ -2,9 +2,10 @@
 auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
-``EquityRequirement``, ``EquityWithdrawn``) carry what a play record cannot show; they
-are documented in :mod:`equity.core.game.board`. They are plain tag pairs, so a LIN file,
-which has no tags, always gets the default :class:`~equity.core.game.board.Facts`.
+``EquityRequirement``, ``EquityWithdrawn``, ``EquityPlayers``) carry what a play record
+cannot show; they are documented in :mod:`equity.core.game.board`. They are plain tag
+pairs, so a LIN file, which has no tags, always gets the default
+:class:`~equity.core.game.board.Facts`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from collections.abc import Mapping
 from equity.core.game.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
 from equity.core.game.cards import Contract, ModelError, Seat, Strain
 from equity.core.game.errors import BoardError, Where
+from equity.core.player.player_model import player_class
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
-             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn")
+             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityPlayers")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -102,9 +104,16 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityWithdrawn", str(e)) from None
 
+    players: str | None = None
+    if "EquityPlayers" in tags:
+        try:
+            players = player_class(tags["EquityPlayers"]).name
+        except ModelError as e:
+            raise fail("EquityPlayers", str(e)) from None
+
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
-                 claim_status=claim_status, self_inflicted=self_inflicted)
+                 claim_status=claim_status, self_inflicted=self_inflicted, players=players)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -127,6 +136,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityRequirement"] = "; ".join(str(r) for r in facts.requirements)
     if facts.withdrawn:
         out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
+    if facts.players is not None:
+        out["EquityPlayers"] = facts.players
     return out
 
 
