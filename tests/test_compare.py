@@ -83,7 +83,7 @@ def seed001(policy: Policy = Policy.WEIGHTED, options: RulingOptions | None = No
 
 @pytest.mark.parametrize("policy", list(Policy))
 def test_seed001_3nt_east_64c_adjusted_to_ten_tricks(policy: Policy) -> None:
-    r = seed001(policy)
+    r = seed001(policy, RulingOptions(players="exact"))  # the seed: no later errors
     assert r.automatic.after_transfer_tricks == 7
     assert r.basis == "64C" and r.declarer_tricks == 10
     assert r.steps[-1].law == "64C"
@@ -91,10 +91,22 @@ def test_seed001_3nt_east_64c_adjusted_to_ten_tricks(policy: Policy) -> None:
 
 def test_seed001_weighted_policy_merges_equal_lines_into_one_result() -> None:
     """Declarer's spade guess (finesse the queen or play the ace) is a close choice of
-    the non-offenders: it goes their way (Law 84D), and every line left makes ten."""
-    r = seed001()
+    the non-offenders: it goes their way (Law 84D), and every line left makes ten
+    (the decision model alone: no player errs)."""
+    r = seed001(options=RulingOptions(players="exact"))
     assert r.basis == "64C" and r.declarer_tricks == 10
     assert r.weighted == ((10, 1.0),) and r.equity_tricks == pytest.approx(10)
+
+
+def test_seed001_weighs_the_offenders_likely_errors_and_none_of_the_non_offenders() -> None:
+    """Law 12C1(c) with the player model (club): North-South, the offenders, might throw
+    the wrong card later (declarer's eleventh trick, at its probability); declarer, a
+    non-offender, makes no error (84D): no result below the ten he makes without one."""
+    r = seed001()
+    assert r.basis == "64C" and r.declarer_tricks is None
+    tricks = dict(r.weighted)
+    assert set(tricks) == {10, 11} and 0.1 < tricks[11] < 0.3
+    assert 10 < r.equity_tricks < 10.3
 
 
 def test_64b5_revoke_found_after_the_round_gets_no_transfer_but_still_the_equity_check() -> None:

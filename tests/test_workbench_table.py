@@ -27,7 +27,7 @@ SEED_001 = ROOT / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
 DOCS = ROOT / "docs"
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 TAP_GOAL = 90
-SCORE = "3NT by E +1 (-430)"
+SCORE = "79% 3NT by E +1 (-430) / 21% 3NT by E +2 (-460)"
 
 
 def quitted_rows() -> dict[str, list[str]]:
