@@ -91,7 +91,10 @@ def _text(obj: dict[str, Any]) -> str:
             f"{obj['declarer']}, from trick {obj['after_trick'] + 1} (declarer has "
             f"{obj['won']['declarer']}, players: {obj['players']})")
     rows = [f"  {o['declarer_tricks']:2d} tricks  {o['probability']:6.1%}"
-            for o in obj["outcomes"]]
+            for o in obj["outcomes"] if o["probability"] >= 0.0005]
+    rare = sum(o["probability"] < 0.0005 for o in obj["outcomes"])
+    if rare:
+        rows.append(f"  ({rare} other result{'s' if rare > 1 else ''} under 0.05%)")
     mean = sum(o["declarer_tricks"] * o["probability"] for o in obj["outcomes"])
     rows.append(f"  mean {mean:.2f}; double dummy {obj['double_dummy']}")
     rows += [f"  {d['text']}" for d in obj["decisions"]]

@@ -129,7 +129,7 @@ class Leaf:
     branches: tuple[Branch, ...]
 
 
-SHOWN = 0.05
+SHOWN = 0.02
 """The least probability a card needs to be named in a branch's description."""
 
 
