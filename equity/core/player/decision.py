@@ -31,8 +31,13 @@ How a decision is made, cheapest first:
    decision is *close* when two cards or more each have at least ``share``, *likely*
    when one card has nearly all.
 
-The chances are the probabilities Law 12C1(c) weighs: the chance, over what the player
-could not see, that each choice was right. They move smoothly with the layouts (one
+Each decision also carries ``plays``: what a player of the model's class actually plays,
+errors and conventions included (:mod:`equity.core.player.player_model`; none for the
+class ``exact``, the decision model alone). The outcome tree follows those.
+
+The chances are where the probabilities Law 12C1(c) weighs start: the chance, over what
+the player could not see, that each choice was right (the player model turns them into
+how often he plays each card). They move smoothly with the layouts (one
 more layout moves a chance by one layout's share), so that the ruling converges as the
 sampling grows instead of jumping between lines. The model knows no law: which world's knowledge to
 ask about (the table's or the revoke corrected) is the caller's business.

@@ -10,6 +10,16 @@ its path, so the outcomes carry exact probabilities, not frequencies of random p
 and they move smoothly with the model's estimates (no single layout can switch a whole
 line).
 
+Each player also plays as players of the model's class do
+(:mod:`~equity.core.player.player_model`, ``DecisionModel.players``): a card the decision
+model finds takes the probability the player model gives it (and that of the cards worth
+the same in the real layout: the tie-break decides which right card he finds); a card
+worse in the real layout than all of those is an **error**, a leaf of its own valued
+double dummy from the real layout's card values, which the decision already asked — so
+errors add outcomes, never double-dummy work, and the tree's shape and precision follow
+the decision model's chances as before. A leaf's probability is then the product of
+the player model's probabilities on its path.
+
 The tree is kept small: a branch is followed card by card only while its probability is
 at least :data:`FLOOR`; a less likely one is finished double dummy at once (its result
 counts with its probability). Lines at least :data:`PRECISE` likely get each decision
