@@ -16,7 +16,8 @@ from pytest_benchmark.fixture import BenchmarkFixture
 from equity.core.game.cards import Side
 from equity.core.game.position import Position
 from equity.dd.solve import set_threads, solve_cards, solve_positions
-from tests.test_solve import random_ending, read_dds_file, trace_positions
+from tests.builders import random_ending
+from tests.dd.dds_files import read_dds_file, trace_positions
 
 DDS_HANDS = (
     Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external" / "dds-hands"

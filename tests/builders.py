@@ -206,7 +206,7 @@ def ruled(rows: list[str], claim: int | None = None, laws: str = "2017",
 def case_board(name: str, number: int = 1) -> AutomaticRuling:
     boards = [b for b in read_boards(CASES / f"{name}.pbn") if not isinstance(b, Exception)]
     b = next(b for b in boards if getattr(b, "number", None) == number)
-    return rule(replay(b), b.facts.laws or "2017")  # type: ignore[union-attr]
+    return rule(replay(b), b.facts.laws or "2017")
 
 
 EBL_DEAL = "N:32.A643.AKQ7.A42 AQJ65.987.5432.6 74.52.6.KJT98753 KT98.KQJT.JT98.Q"

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
+from equity.app.likely_cmd import add_likely_parser, cmd_likely
 from equity.app.options import RulingOptions, add_arguments, hidden_given
 from equity.app.pipeline import rule_board, table_scores
 from equity.app.results import Results, add_results_arguments
@@ -110,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
                         "local worker processes; needs equity[dask]")
     add_arguments(b)
     add_summary_parser(sub)
+    add_likely_parser(sub)
     return p
 
 
@@ -495,6 +497,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_batch(args)
         if args.command == "summary":
             return cmd_summary(args)
+        if args.command == "likely":
+            return cmd_likely(args)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     except KeyboardInterrupt:

@@ -39,9 +39,11 @@ from equity.core.player import (
     DEFAULT_SAMPLING,
     DEFAULT_SEED,
     REFERENCE,
+    RULING_CLASS,
     DirectorLine,
     DirectorOutcome,
     Estimate,
+    player_class,
 )
 
 Parse = Callable[[Any], Any]
@@ -97,6 +99,10 @@ def cli(*flags: str, help: str, group: str, parse: Parse | None = None,
     return {"cli": CliOption(tuple(flags), help, parse, metavar,
                              tuple(choices) if choices is not None else None, repeat, switch,
                              kind, group, hidden)}
+
+
+def _players(text: str) -> str:
+    return player_class(text).name
 
 
 def _attention(text: str) -> str:
@@ -232,6 +238,13 @@ class RulingOptions:
         help=f"the most layouts a close single-dummy decision may use (default "
              f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
              "use none)"))
+    players: str | None = field(default=None, metadata=cli(
+        "--players", group="64c", metavar="CLASS", parse=_players,
+        help=f"the class of player whose errors and conventions the Law 12C1(c) weights "
+             f"reflect: club (BBO online and club play), expert (top-level play), robot "
+             f"(GIB) or exact (the decision model alone, no errors); default: the board's "
+             f"[EquityPlayers], else {RULING_CLASS}: a ruling credits no careless error "
+             f"unless the Director names a class whose errors are likely"))
     max_positions: int | None = field(default=None, metadata=cli(
         "--max-positions", group="work", metavar="N", kind=int,
         help="stop a ruling that needs more than N double-dummy positions (an error "
@@ -296,7 +309,15 @@ class RulingOptions:
     @property
     def estimate(self) -> Estimate:
         """How the likely lines are estimated, with the Director's lines and outcomes."""
-        return Estimate(self.samples, self.reference, self.lines, self.outcomes)
+        return Estimate(self.samples, self.reference, self.lines, self.outcomes,
+                        player_class(self.players, RULING_CLASS))
+
+    def estimate_for(self, board: Board) -> Estimate:
+        """:attr:`estimate` with the class of player these options, else the board's
+        ``[EquityPlayers]``, else :data:`~equity.core.player.RULING_CLASS` (the decision
+        model alone: a ruling credits no careless error unless the Director says so)."""
+        return dataclasses.replace(self.estimate, players=player_class(
+            self.players or board.facts.players, RULING_CLASS))
 
     @property
     def line_weights(self) -> Weights:

@@ -90,7 +90,7 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
 
         solver = DdsSolver()
     try:
-        lines = build(automatic, solver, options.estimate, work)
+        lines = build(automatic, solver, options.estimate_for(board), work)
         return _with_work(judge(board, automatic, lines, options, field_scores), work,
                           started)
     except BoardError:

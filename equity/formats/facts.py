@@ -2,9 +2,10 @@
 auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
-``EquityRequirement``, ``EquityWithdrawn``) carry what a play record cannot show; they
-are documented in :mod:`equity.core.game.board`. They are plain tag pairs, so a LIN file,
-which has no tags, always gets the default :class:`~equity.core.game.board.Facts`.
+``EquityRequirement``, ``EquityWithdrawn``, ``EquityPlayers``) carry what a play record
+cannot show; they are documented in :mod:`equity.core.game.board`. They are plain tag
+pairs, so a LIN file, which has no tags, always gets the default
+:class:`~equity.core.game.board.Facts`.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from equity.core.game import (
     Where,
     Withdrawal,
 )
+from equity.core.player import player_class
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
-             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn")
+             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityPlayers")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -116,9 +118,16 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                        "withdrawn card; give each as 'TRICK SEAT CARD' (e.g. '2 E H2'), "
                        "separated by ';', or leave the tag out")
 
+    players: str | None = None
+    if "EquityPlayers" in tags:
+        try:
+            players = player_class(tags["EquityPlayers"]).name
+        except ModelError as e:
+            raise fail("EquityPlayers", str(e)) from None
+
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
-                 claim_status=claim_status, self_inflicted=self_inflicted)
+                 claim_status=claim_status, self_inflicted=self_inflicted, players=players)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -141,6 +150,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityRequirement"] = "; ".join(str(r) for r in facts.requirements)
     if facts.withdrawn:
         out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
+    if facts.players is not None:
+        out["EquityPlayers"] = facts.players
     return out
 
 

@@ -63,7 +63,7 @@ def equity_text(ruling: Ruling) -> str:
                     out += [f"     {head}:", *(f"       - {item}" for item in items)]
             if g.distribution is not None:
                 out.append(f"  {g.distribution}")
-            out += [f"  Close decision, {b}" for b in g.branches]
+            out += [f"  Player model, {b}" for b in g.branches]
             out.append(f"  {g.brief_equity}")
     out += ["", "Decision:", *_steps(v.decision)]
     if v.sensitivity is not None:

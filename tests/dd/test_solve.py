@@ -5,12 +5,10 @@ position."""
 from __future__ import annotations
 
 import random
-import shlex
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,21 +18,20 @@ from hypothesis import strategies as st
 
 import equity.dd.checks as checks_mod
 import equity.dd.solve as solve_mod
-from equity.core.game.cards import Card, Deal, Seat, Side, Strain, Suit, card_set
+from equity.core.game.cards import Card, Seat, Side, Strain, Suit, card_set
 from equity.core.game.position import Position
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError, validate
 from equity.dd.solve import dds_threads, set_threads, solve_cards, solve_position, solve_positions
 from tests.builders import EXTERNAL, ROOT, random_ending
-from tests.oracle_dd import legal_cards, oracle_card_values, oracle_tricks, trick_winner
+from tests.dd.dds_files import Hand, hands_of, read_dds_file, trace_positions
+from tests.oracle_dd import legal_cards, oracle_card_values, oracle_tricks
 
 DDS_HANDS = EXTERNAL / "dds-hands"
 
 C = Card.parse
 
 
-def hands_of(pbn: str) -> tuple[int, int, int, int]:
-    return Deal.parse_pbn(pbn).hands
 
 
 def without(hands: tuple[int, int, int, int], *played: str) -> tuple[int, int, int, int]:
@@ -136,63 +133,10 @@ def test_solve_cards_lists_only_legal_cards_when_following() -> None:
 # --------------------------------------------------------------------------- DDS's own results
 
 
-@dataclass
-class Hand:
-    """One hand of a DDS test file (list*.txt)."""
-
-    number: int
-    trump: Strain
-    first: Seat
-    deal: str
-    fut: list[int] = field(default_factory=list)
-    play: list[Card] = field(default_factory=list)
-    trace: list[int] = field(default_factory=list)
 
 
-def read_dds_file(path: Path) -> list[Hand]:
-    """The DDS test program's format: per hand, lines tagged PBN, FUT, TABLE, PAR, PAR2,
-    PLAY, TRACE. ``PBN dealer vul trump first "deal"`` (``first`` = the opening leader);
-    ``FUT cards suit[] rank[] equals[] score[]`` (SolveBoard, solutions=3, for the opening
-    position); ``PLAY n "cards"``; ``TRACE n t0 .. t(n-1)``."""
-    out: list[Hand] = []
-    for line in path.read_text().splitlines():
-        parts = shlex.split(line)
-        if not parts:
-            continue
-        tag = parts[0]
-        if tag == "PBN":
-            out.append(Hand(len(out), Strain(int(parts[3])), Seat(int(parts[4])), parts[5]))
-        elif tag == "FUT":
-            out[-1].fut = [int(x) for x in parts[1:]]
-        elif tag == "PLAY":
-            n, text = int(parts[1]), parts[2]
-            out[-1].play = [C(text[i : i + 2]) for i in range(0, 2 * n, 2)]
-        elif tag == "TRACE":
-            out[-1].trace = [int(x) for x in parts[2 : 2 + int(parts[1])]]
-    return out
 
 
-def trace_positions(hand: Hand) -> Iterator[tuple[Position, int]]:
-    """The position after each prefix of the play that TRACE covers, with the tricks the
-    declaring side had already won by then."""
-    hands = list(hands_of(hand.deal))
-    declarers = hand.first.after(3).side
-    leader, trick, won = hand.first, list[Card](), 0
-    for k in range(len(hand.trace)):
-        yield (
-            Position((hands[0], hands[1], hands[2], hands[3]), hand.trump, leader, tuple(trick)),
-            won,
-        )
-        if k == len(hand.play):
-            return
-        card, seat = hand.play[k], leader.after(len(trick))
-        assert hands[seat] & card.bit, f"hand {hand.number}: {seat.name} does not hold {card}"
-        hands[seat] &= ~card.bit
-        trick.append(card)
-        if len(trick) == 4:
-            leader = trick_winner(tuple(trick), leader, hand.trump)
-            won += leader.side == declarers
-            trick = []
 
 
 def dds_file(name: str) -> Path:

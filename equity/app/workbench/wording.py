@@ -45,6 +45,10 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "samples": ("Likely lines: layouts for a close choice",
                 "The most layouts of the unseen cards a player weighs when his choice is "
                 "close; clear and forced choices take fewer.", ""),
+    "players": ("Likely lines: the players at the table",
+                "club (default), expert, robot, or exact (no errors): how often the "
+                "offenders would have misplayed, as players of that class do on real "
+                "records; the non-offenders make no errors (Law 84D).", "e.g. expert"),
     "reference": ("Check the estimate (16 times the layouts)",
                   "Slow: the same ruling, measured with many more layouts, to see that it "
                   "holds.", ""),

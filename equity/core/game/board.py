@@ -197,6 +197,9 @@ class Facts:
     self_inflicted: int | None = None
     """Law 12C1(e): the tricks the non-offenders' own serious error cost them, as the
     Director finds (with ``--serious-error``); None when not stated."""
+    players: str | None = None
+    """The class of player at the table (``[EquityPlayers]``): whose errors the Law 12C1(c)
+    weights reflect (:mod:`equity.core.player.player_model`); None: the default class."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

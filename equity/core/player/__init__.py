@@ -28,8 +28,10 @@ from equity.core.player.likely import (
     DirectorOutcome,
     Estimate,
     Start,
+    checkpoint,
     director_line,
     likely,
+    play_out,
 )
 from equity.core.player.outcome_tree import (
     Branch,
@@ -43,6 +45,13 @@ from equity.core.player.outcome_tree import (
 from equity.core.player.penalty_choice import (
     choose_50d2,
     options_50d2,
+)
+from equity.core.player.player_model import (
+    DEFAULT_CLASS,
+    EXACT,
+    RULING_CLASS,
+    PlayerClass,
+    player_class,
 )
 from equity.core.player.questions import (
     BatchSolver,
@@ -63,9 +72,12 @@ from equity.core.player.questions import (
 )
 
 __all__ = [
+    "DEFAULT_CLASS",
     "DEFAULT_SAMPLING",
     "DEFAULT_SEED",
+    "EXACT",
     "REFERENCE",
+    "RULING_CLASS",
     "BatchSolver",
     "Branch",
     "CardValues",
@@ -78,6 +90,7 @@ __all__ = [
     "Leaf",
     "Outcome",
     "Plan",
+    "PlayerClass",
     "Question",
     "Reply",
     "Run",
@@ -89,6 +102,7 @@ __all__ = [
     "Work",
     "answer",
     "before_lead",
+    "checkpoint",
     "choose_50d2",
     "classes",
     "director_line",
@@ -98,6 +112,8 @@ __all__ = [
     "merged",
     "once_each",
     "options_50d2",
+    "play_out",
+    "player_class",
     "run",
     "shown_out",
     "solved",

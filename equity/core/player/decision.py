@@ -31,8 +31,13 @@ How a decision is made, cheapest first:
    decision is *close* when two cards or more each have at least ``share``, *likely*
    when one card has nearly all.
 
-The chances are the probabilities Law 12C1(c) weighs: the chance, over what the player
-could not see, that each choice was right. They move smoothly with the layouts (one
+Each decision also carries ``plays``: what a player of the model's class actually plays,
+errors and conventions included (:mod:`equity.core.player.player_model`; none for the
+class ``exact``, the decision model alone). The outcome tree follows those.
+
+The chances are where the probabilities Law 12C1(c) weighs start: the chance, over what
+the player could not see, that each choice was right (the player model turns them into
+how often he plays each card). They move smoothly with the layouts (one
 more layout moves a chance by one layout's share), so that the ruling converges as the
 sampling grows instead of jumping between lines. The model knows no law: which world's knowledge to
 ask about (the table's or the revoke corrected) is the caller's business.
@@ -48,6 +53,7 @@ from dataclasses import dataclass, field
 
 from equity.core.game import Card, CardSet, Position, cards
 from equity.core.player.knowledge import Knowledge, LayoutError, sample_layouts
+from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
 
 REFERENCE = 16
@@ -107,6 +113,15 @@ class Decision:
     budget: int = 0
     """The most layouts it was allowed (0: forced or free, nothing to sample): a decision
     asked for again with a larger budget is sampled further."""
+    plays: tuple[tuple[Card, float], ...] = ()
+    """What a player of the model's class plays (:mod:`equity.core.player.player_model`):
+    every legal run's card with its probability, errors and conventions included, most
+    likely first (empty: as ``options``, forced or designated)."""
+
+    @property
+    def played(self) -> tuple[tuple[Card, float], ...]:
+        """The player model's probabilities (``plays``), or ``options`` without them."""
+        return self.plays or self.options
 
     def mean(self, card: Card) -> float:
         """``card``'s mean over the layouts."""
@@ -206,6 +221,8 @@ class DecisionModel:
 
     sampling: Sampling = DEFAULT_SAMPLING
     work: Work = field(default_factory=Work)
+    players: PlayerClass = EXACT
+    """The class of player whose card probabilities (``Decision.plays``) it gives."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
 
@@ -251,8 +268,19 @@ class DecisionModel:
                 self.work.layouts -= known.layouts
             decision = dataclasses.replace(decision, equal=tuple(groups))
             self.work.decisions += key not in self._memo
+        decision = dataclasses.replace(decision, plays=self._plays(pos, groups, decision))
         self._memo[key] = decision
         return decision
+
+    def _plays(self, pos: Position, groups: Sequence[tuple[Card, ...]], decision: Decision
+               ) -> tuple[tuple[Card, float], ...]:
+        """The player model's probabilities for ``decision`` (no solving: its chances and
+        means, each run's conventions); none for :data:`EXACT`, the decision model alone."""
+        if self.players == EXACT:
+            return ()
+        feats = {lowest(g): features(pos, g) for g in groups}
+        p = mixture(dict(decision.options), dict(decision.means), feats, self.players)
+        return tuple(sorted(p.items(), key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
 
     def _designated(self, pos: Position, groups: list[tuple[Card, ...]]) -> Plan[Decision]:
         """Law 50D1: two or more of his major penalty cards are due and declarer

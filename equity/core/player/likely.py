@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side
+from equity.core.game import Card, CardSet, ModelError, Position, Replay, Seat, Side
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
-from equity.core.player.knowledge import SuitMask
-from equity.core.player.outcome_tree import Outcome, Run, before_lead, grow, merged
+from equity.core.player.knowledge import SuitMask, shown_out
+from equity.core.player.outcome_tree import Branch, Outcome, Run, before_lead, grow, merged
+from equity.core.player.player_model import EXACT, PlayerClass
 from equity.core.player.questions import Plan, tricks_through
 
 DEFAULT_SEED = 1
@@ -119,6 +120,9 @@ class Estimate:
     default has converged."""
     lines: tuple[DirectorLine, ...] = ()
     outcomes: tuple[DirectorOutcome, ...] = ()
+    players: PlayerClass = EXACT
+    """The class of player whose errors and conventions the lines weigh
+    (:mod:`~equity.core.player.player_model`; ``--players``)."""
 
     def __post_init__(self) -> None:
         if not 4 <= self.samples <= 4096:
@@ -134,7 +138,7 @@ class Estimate:
 
     def model(self) -> DecisionModel:
         """A fresh decision model for one ruling."""
-        return DecisionModel(self.sampling)
+        return DecisionModel(self.sampling, players=self.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +156,48 @@ class Start:
     allowed: CardSet
 
 
+def checkpoint(rp: Replay, after: int) -> Start:
+    """Where the record stands at the start of trick ``after + 1``: the cards still held,
+    the tricks won, the suits shown out of — what the players know then, nothing later
+    (``equity likely --after-trick``). Raises ModelError when the record does not reach
+    that trick (a claim or the end came first)."""
+    done = [t for t in rp.tricks if t.complete]
+    if not 0 <= after <= 12:
+        raise ModelError(f"--after-trick must be 0 to 12, not {after}")
+    if len(done) < after or (after and rp.tricks[after - 1].winner is None):
+        raise ModelError(f"the record stops before the end of trick {after} "
+                         f"({len(done)} complete tricks)")
+    declarer = rp.contract.declarer
+    leader = rp.tricks[after - 1].winner if after else declarer.next
+    assert leader is not None
+    h = rp.hands_before(after + 1)
+    pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, leader)
+    voids = shown_out((p.seat, p.card, p.suit_led) for t in done[:after] for p in t.plays)
+    won = {side: rp.won_before(side, after + 1) for side in (Side.NS, Side.EW)}
+    return Start(pos, after + 1, won, voids, declarer, pos.to_play, pos.legal())
+
+
 def likely(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Outcome]]:
     """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
     the side whose close choices go its way (:func:`~equity.core.player.outcome_tree.grow`)."""
     leaves = yield from grow(_run(start), start.declarer, model, start.allowed, favour)
     return merged(leaves, start.declarer.side)
+
+
+def play_out(start: Start, model: DecisionModel) -> Plan[tuple[list[Outcome], list[Branch]]]:
+    """The likely outcomes from ``start``, favouring nobody (``equity likely``), and
+    every decision shown on a path of the tree (those that branch, and the errors), in
+    order of play."""
+    leaves = yield from grow(_run(start), start.declarer, model, start.allowed)
+    shown: dict[tuple[int, Seat, tuple[tuple[Card, float], ...]], Branch] = {}
+    for leaf in leaves:
+        for b in leaf.branches:
+            if len(b.options) < 2:
+                continue
+            shown.setdefault((b.trick, b.seat, b.options), b)
+    order = sorted(shown.values(), key=lambda b: (b.trick, b.seat.value))
+    return merged(leaves, start.declarer.side), order
 
 
 def director_line(start: Start, line: DirectorLine, model: DecisionModel,

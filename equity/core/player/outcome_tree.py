@@ -10,6 +10,16 @@ its path, so the outcomes carry exact probabilities, not frequencies of random p
 and they move smoothly with the model's estimates (no single layout can switch a whole
 line).
 
+Each player also plays as players of the model's class do
+(:mod:`~equity.core.player.player_model`, ``DecisionModel.players``): a card the decision
+model finds takes the probability the player model gives it (and that of the cards worth
+the same in the real layout: the tie-break decides which right card he finds); a card
+worse in the real layout than all of those is an **error**, a leaf of its own valued
+double dummy from the real layout's card values, which the decision already asked — so
+errors add outcomes, never double-dummy work, and the tree's shape and precision follow
+the decision model's chances as before. A leaf's probability is then the product of
+the player model's probabilities on its path.
+
 The tree is kept small: a branch is followed card by card only while its probability is
 at least :data:`FLOOR`; a less likely one is finished double dummy at once (its result
 counts with its probability). Lines at least :data:`PRECISE` likely get each decision
@@ -33,6 +43,7 @@ from equity.core.game import Card, CardSet, Play, Position, Seat, Side
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
+from equity.core.player.player_model import by_value, described
 from equity.core.player.questions import Plan, together, tricks_through
 
 FLOOR = 0.1
@@ -99,17 +110,20 @@ def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None
 
 @dataclass(frozen=True, slots=True)
 class Branch:
-    """A close decision on a path: who chose, where, the choices and the one taken."""
+    """A decision shown on a path: who chose, where, the cards he might play with their
+    probabilities (the player model's), the one taken, and which of them are errors."""
 
     trick: int
     seat: Seat
     options: tuple[tuple[Card, float], ...]
     taken: Card
+    errors: CardSet = 0
+    """Cards worse in the real layout than every card the decision model finds."""
 
     def describe(self) -> str:
-        """"South, trick 7: ♦Q 55% / ♦A 45%"."""
-        parts = " / ".join(f"{c.pretty} {p:.0%}" for c, p in self.options)
-        return f"{self.seat.long_name}, trick {self.trick}: {parts}"
+        """"South, trick 7: ♦Q 55% / ♦A 40% / a careless ♦2 5%"."""
+        return f"{self.seat.long_name}, trick {self.trick}: " + described(
+            self.options, self.errors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,43 +137,82 @@ class Leaf:
     branches: tuple[Branch, ...]
 
 
+SHOWN = 0.02
+"""The least probability a card needs to be named in a branch's description."""
+
+
 def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None = None,
          favour: Side | None = None, probability: float = 1.0,
-         path: tuple[Branch, ...] = ()) -> Plan[list[Leaf]]:
-    """The outcomes of ``run`` played to its last card by the decision model (module
-    docstring); ``allowed`` restricts the first card (the offender's legal cards at a
-    corrected revoke). A player of the side ``favour`` does not branch: of the cards he
-    might choose he plays the one best in the real layout (the caller's law: doubtful
-    points go to the non-offenders). ``run`` is played on."""
+         path: tuple[Branch, ...] = (), weight: float | None = None) -> Plan[list[Leaf]]:
+    """The outcomes of ``run`` played to its last card by the decision model and the
+    player model (module docstring); ``allowed`` restricts the first card (the offender's
+    legal cards at a corrected revoke). A player of the side ``favour`` does not branch
+    and makes no error: of the cards he might choose he plays the one best in the real
+    layout (the caller's law: doubtful points go to the non-offenders). Every other
+    player's errors (:func:`~equity.core.player.player_model.by_value`) end in a leaf
+    valued from the real layout's card values, already known: no extra work.
+    ``probability`` is the line's probability under the decision model (it sets the
+    tree's size and precision, as without errors), ``weight`` its probability with the
+    player model (a leaf's probability; default ``probability``). ``run`` is played on."""
+    weight = probability if weight is None else weight
+    out: list[Leaf] = []
     while run.pos.tricks_left:
         yield from before_lead(run, declarer)
         knowledge = Knowledge.at(run.pos, declarer, run.voids)
         decision = yield from model.decide(knowledge, allowed, precision(probability))
         allowed = None
         seat = run.pos.to_play
+        real: dict[Card, int] = {}
         if decision.branches and seat.side == favour:
             real = yield from model.real_values(run.pos)
             best = max(real[c] for c, _ in decision.options)
             run.play(next(c for c, _ in decision.options if real[c] == best))
             continue
+        choices, errors = dict(decision.options), dict[Card, float]()
+        if (seat.side != favour and len(decision.plays) > 1
+                and decision.how not in ("forced", "designated")):
+            real = yield from model.real_values(run.pos)
+            choices, errors = by_value(dict(decision.plays), dict(decision.options), real,
+                                       decision.card)
+        wrong = sum(c.bit for c in errors)
+        named = tuple(sorted(((c, p) for c, p in (*choices.items(), *errors.items())
+                              if p >= SHOWN),
+                             key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
+        close = sum(p >= model.sampling.share for _, p in decision.options) >= 2
+        for card, p in errors.items():
+            out.append(_error(run, declarer, card, real[card], weight * p,
+                              (*path, Branch(run.trick_no, seat, named, card, wrong))))
         if not decision.branches:
+            weight *= choices.get(decision.card, 1.0)
             run.play(decision.card)
             continue
-        shown = tuple((c, p) for c, p in decision.options if p >= model.sampling.share)
         children = []
         for card, chance in decision.options:
             child = run.copy()
             child.play(card)
-            here = (*path, Branch(run.trick_no, seat, shown, card)) if shown and len(
-                shown) > 1 else path
+            here = (*path, Branch(run.trick_no, seat, named, card, wrong)) if close else path
+            w = weight * choices.get(card, chance)
             if probability * chance >= FLOOR - 1e-12:
                 children.append(grow(child, declarer, model, None, favour,
-                                     probability * chance, here))
+                                     probability * chance, here, w))
             else:
-                children.append(_finished(child, declarer, probability * chance, here))
+                children.append(_finished(child, declarer, w, here))
         found = yield from together(*children)
-        return [leaf for leaves in found for leaf in leaves]
-    return [Leaf(tuple(run.plays), dict(run.won), probability, path)]
+        return out + [leaf for leaves in found for leaf in leaves]
+    return [*out, Leaf(tuple(run.plays), dict(run.won), weight, path)]
+
+
+def _error(run: Run, declarer: Seat, card: Card, value: int, probability: float,
+           path: tuple[Branch, ...]) -> Leaf:
+    """An error's outcome: ``card`` played, then double dummy — its ``value`` for the
+    player's side in the real layout, already known (no question)."""
+    side = declarer.side
+    left = run.pos.tricks_left
+    mine = value if run.pos.to_play.side == side else left - value
+    child = run.copy()
+    child.play(card)
+    won = {side: run.won[side] + mine, side.other: run.won[side.other] + left - mine}
+    return Leaf(tuple(child.plays), won, probability, path)
 
 
 def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, ...]

@@ -1,0 +1,149 @@
+"""``equity likely``: the likely outcomes from a point of a real record.
+
+From the start of trick K+1 of a board's record — the cards played so far and the suits
+shown out of, nothing later — the outcome tree plays on with the decision model and the
+player model of a class (:mod:`equity.core.player.player_model`), favouring nobody: the
+same implementation the Law 64C lines and the table line use once they leave the record.
+It gives declarer's final tricks with their probabilities, the decisions that branch
+with their card probabilities, double dummy from the same position, and the work.
+
+JSON (``--json``), one object per board — a public contract: ``outcomes`` =
+``[{"declarer_tricks": n, "probability": p}, ...]`` (summing to 1, most tricks first),
+``decisions`` = ``[{"trick", "seat", "cards": [{"card", "probability", "error"}]}]``,
+``stats`` (as ``equity rule --json``), and ``board``, ``source``, ``after_trick``,
+``contract``, ``declarer``, ``players``, ``won``, ``double_dummy``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from equity.core.game import Board, BoardError, ModelError, replay
+from equity.core.player import (
+    DEFAULT_CLASS,
+    Branch,
+    Estimate,
+    Outcome,
+    once_each,
+    player_class,
+    solved,
+    tricks_through,
+)
+from equity.core.player.likely import checkpoint, play_out
+from equity.formats import names_board, read_boards
+
+
+def add_likely_parser(sub: Any) -> None:
+    """The ``likely`` subcommand on ``sub`` (the main parser's subparsers)."""
+    k = sub.add_parser("likely", help="the likely outcomes from a point of a real record: "
+                       "declarer's final tricks with their probabilities (the player "
+                       "model the Law 64C lines use)")
+    k.add_argument("file", help="a .pbn or .lin file")
+    k.add_argument("--board", type=int, help="only this board number")
+    k.add_argument("--after-trick", type=int, required=True, metavar="K",
+                   help="start from trick K+1: the cards of tricks 1..K played, nothing "
+                        "later (0: before the opening lead)")
+    k.add_argument("--players", metavar="CLASS",
+                   help=f"club, expert, robot or exact (default: the board's "
+                        f"[EquityPlayers], else {DEFAULT_CLASS})")
+    k.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
+
+
+def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]:
+    """One board's likely outcomes (module docstring); raises BoardError or ModelError."""
+    started = time.perf_counter()
+    rp = replay(board)
+    start = checkpoint(rp, after)
+    cls = player_class(players or board.facts.players)
+    model = Estimate(players=cls).model()
+    work = model.work
+    side = rp.declarer_side
+    outcomes, decisions = solved(once_each(play_out(start, model), work), _solver(), work)
+    rest = solved(once_each(tricks_through(start.position, side), work), _solver(), work)
+    work.seconds = time.perf_counter() - started
+    return {"board": board.number if board.number is not None else board.label,
+            "source": board.source, "after_trick": after, "contract": str(rp.contract),
+            "declarer": rp.contract.declarer.name, "players": cls.name,
+            "won": {"declarer": start.won[side], "defenders": start.won[side.other]},
+            "outcomes": [_outcome(o) for o in outcomes],
+            "decisions": [_decision(b) for b in decisions],
+            "double_dummy": start.won[side] + rest, "stats": work.as_dict()}
+
+
+def _solver() -> Any:
+    from equity.dd import DdsSolver
+
+    return DdsSolver()
+
+
+def _outcome(o: Outcome) -> dict[str, Any]:
+    return {"declarer_tricks": o.tricks, "probability": round(o.probability, 6)}
+
+
+def _decision(b: Branch) -> dict[str, Any]:
+    return {"trick": b.trick, "seat": b.seat.name, "text": b.describe(),
+            "cards": [{"card": str(c), "probability": round(p, 6),
+                       "error": bool(b.errors & c.bit)} for c, p in b.options]}
+
+
+def _text(obj: dict[str, Any]) -> str:
+    head = (f"{obj['source']}, board {obj['board']}: {obj['contract']} by "
+            f"{obj['declarer']}, from trick {obj['after_trick'] + 1} (declarer has "
+            f"{obj['won']['declarer']}, players: {obj['players']})")
+    rows = [f"  {o['declarer_tricks']:2d} tricks  {o['probability']:6.1%}"
+            for o in obj["outcomes"] if o["probability"] >= 0.0005]
+    rare = sum(o["probability"] < 0.0005 for o in obj["outcomes"])
+    if rare:
+        rows.append(f"  ({rare} other result{'s' if rare > 1 else ''} under 0.05%)")
+    mean = sum(o["declarer_tricks"] * o["probability"] for o in obj["outcomes"])
+    rows.append(f"  mean {mean:.2f}; double dummy {obj['double_dummy']}")
+    rows += [f"  {d['text']}" for d in obj["decisions"]]
+    s = obj["stats"]
+    rows.append(f"  work: {s['positions']} DDS positions, {s['decisions']} decisions, "
+                f"{s['layouts']} layouts, {s['seconds']:.2f} s")
+    return "\n".join([head, *rows])
+
+
+def cmd_likely(args: argparse.Namespace) -> int:
+    """``equity likely``: exit 1 when a board could not be read, replayed or played on
+    from the trick asked (its error named), 2 for a wrong command line."""
+    if args.players is not None:
+        try:
+            player_class(args.players)
+        except ModelError as e:
+            print(f"equity: likely: {e}", file=sys.stderr)
+            return 2
+    errors = found = 0
+    for item in read_boards(args.file):
+        if isinstance(item, BoardError):
+            if args.board is None or item.board is None or names_board(item.board, args.board):
+                errors += 1
+                _error(str(item), args.json, item.board)
+            continue
+        if args.board is not None and item.number != args.board:
+            continue
+        found += 1
+        try:
+            obj = likely_json(item, args.after_trick, args.players)
+        except (BoardError, ModelError, ValueError) as e:
+            errors += 1
+            _error(str(e) if isinstance(e, BoardError) else
+                   f"{item.source}, {item.label}: {e}", args.json, item.label)
+            continue
+        print(json.dumps(obj) if args.json else _text(obj), flush=True)
+    if not found and not errors:
+        _error(f"{args.file}: no board" + (f" {args.board}" if args.board else ""),
+               args.json, None)
+        return 1
+    return 1 if errors else 0
+
+
+def _error(message: str, as_json: bool, board: str | None) -> None:
+    if as_json:
+        print(json.dumps({"board": board, "error": message}), flush=True)
+    else:
+        print(f"equity: {message}", file=sys.stderr)

@@ -1,0 +1,59 @@
+"""``equity likely``: the JSON contract (outcomes summing to 1, decisions, stats), the
+knowledge stops at the trick asked, clear errors naming the board."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from equity.app.cli import main
+
+CASE = Path(__file__).resolve().parents[1] / "cases" / "001_3nt_east_diamond_discard.pbn"
+
+
+def likely(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:
+    code = main(["likely", str(CASE), *args])
+    out = capsys.readouterr()
+    return code, [json.loads(line) for line in out.out.splitlines() if line], out.err
+
+
+def test_json_gives_outcomes_summing_to_one_decisions_and_work(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "8", "--json")
+    assert code == 0
+    assert obj["board"] == 1 and obj["after_trick"] == 8 and obj["players"] == "club"
+    assert sum(o["probability"] for o in obj["outcomes"]) == pytest.approx(1.0, abs=1e-5)
+    tricks = [o["declarer_tricks"] for o in obj["outcomes"]]
+    assert tricks == sorted(tricks, reverse=True)
+    assert all(obj["won"]["declarer"] <= t <= obj["won"]["declarer"] + 5 for t in tricks)
+    assert set(obj["stats"]) >= {"positions", "decisions", "layouts", "seconds"}
+    assert obj["stats"]["positions"] > 0
+    for d in obj["decisions"]:
+        assert len(d["cards"]) >= 2 and {"card", "probability", "error"} <= set(d["cards"][0])
+
+
+def test_exact_players_are_the_decision_model_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "8", "--json", "--players", "exact")
+    assert code == 0 and obj["players"] == "exact"
+    assert not any(c["error"] for d in obj["decisions"] for c in d["cards"])
+
+
+def test_a_trick_the_record_does_not_reach_is_an_error_naming_the_board(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = CASE.read_text()
+    short = tmp_path / "short.pbn"
+    cut = text.index("[Play")
+    rows = text[cut:].splitlines()
+    short.write_text(text[:cut] + "\n".join(rows[:3]) + "\n*\n")
+    code = main(["likely", str(short), "--after-trick", "9", "--json"])
+    out = capsys.readouterr().out
+    assert code == 1
+    obj = json.loads(out.splitlines()[0])
+    assert "board 1" in obj["error"] and "trick 9" in obj["error"]
+
+
+def test_an_unknown_class_of_player_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = likely(capsys, "--after-trick", "8", "--players", "kibitzer")
+    assert code == 2 and "unknown class of player" in err
