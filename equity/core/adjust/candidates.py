@@ -109,10 +109,11 @@ def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
         return ()
     _check_director(ruling, standing, estimate)
     sides = {ruling.revokes[i].offender_side for i in standing}
+    ed = ruling.edition
     if len(sides) == 2:  # 64C2(b): as though neither side had revoked
         found_b: list[list[Counterfactual]] = yield from together(
             _single(_counterfactual(ruling, standing[0], tuple(standing), (), None,
-                                    "64C2(b)", estimate, standing[0], model)),
+                                    ed.law_64c("2(b)"), estimate, standing[0], model)),
             *[_unauthorised(ruling, i, (), model, False) for i in judged])
         return tuple(cf for cfs in found_b for cf in cfs)
     each = []
@@ -123,10 +124,11 @@ def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
             each.append(_unauthorised(ruling, i, earlier, model,
                                       not sides or sides == {rev.offender_side}))
             continue
-        law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
+        repeats = tuple(j for j in earlier if _repeats(ruling.revokes[j], rev))
+        law = ed.law_64c("2(a)" if repeats else "1")
         each.append(_single(_counterfactual(ruling, i, (i,), earlier,
                                             rev.offender_side.other, law, estimate,
-                                            standing[0], model)))
+                                            standing[0], model, repeats)))
     found: list[list[Counterfactual]] = yield from together(*each)
     return tuple(cf for cfs in found for cf in cfs)
 
@@ -202,8 +204,8 @@ def _mine(items: Sequence[DirectorLine] | Sequence[DirectorOutcome], index: int,
 
 def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, ...],
                     standing: tuple[int, ...], nos: Side | None, law: str,
-                    estimate: Estimate, first: int, model: DecisionModel
-                    ) -> Plan[Counterfactual]:
+                    estimate: Estimate, first: int, model: DecisionModel,
+                    repeats: tuple[int, ...] = ()) -> Plan[Counterfactual]:
     rp = ruling.replay
     rev = ruling.revokes[index].revoke
     side = rp.declarer_side
@@ -244,7 +246,8 @@ def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, .
                            before + values[cls[-1]], 0, name=str(cls[-1])))
     transfers = [ruling.revokes[j] for j in standing]
     lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
-    return Counterfactual(index, law, corrected, standing, nos, lines, table.natural)
+    return Counterfactual(index, law, corrected, standing, nos, lines, table.natural,
+                          repeats=repeats)
 
 
 def _no_outcomes() -> Plan[list[Outcome]]:

@@ -132,7 +132,8 @@ class Counterfactual:
     revoke: int
     law: str
     """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit),
-    ``"64C2(b)"`` (both sides revoked) or ``"16C2"`` (a corrected revoke's 62C2 change
+    ``"64C2(b)"`` (both sides revoked) — ``"64C"`` for all three under 1997 and 2007,
+    whose Law 64C has one paragraph — or ``"16C2"`` (a corrected revoke's 62C2 change
     that the withdrawn cards suggested: the adjusted play, Law 12C1)."""
     corrected: tuple[int, ...]
     """The revokes the lines correct."""
@@ -148,3 +149,6 @@ class Counterfactual:
     finding: Finding | None = None
     """Law 16C2 on a 62C2 change (law ``"16C2"``); without lines when there was no
     infraction (nothing to weigh: the finding is reported)."""
+    repeats: tuple[int, ...] = ()
+    """The earlier revokes that this one repeats (same player, same suit: 2017 Law
+    64C2(a); under 1997 and 2007 their one Law 64C, ``law`` then ``"64C"``)."""

@@ -202,7 +202,8 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     counterfactuals = [cf for cf in counterfactuals if cf.lines]
     if not counterfactuals:
         steps.append(_pending_step() if ruling.pending else
-                     Step("64C1", "no established revoke stands: no equity check."))
+                     Step(ruling.edition.law_64c(), "no established revoke stands: no "
+                                                    "equity check."))
         return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
                       vulnerability=vulnerability)
     assessments = [Assessment(cf, line_weights(cf, policy, weights, sign, thresholds),
@@ -210,7 +211,8 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
                    for cf in counterfactuals for sign in [_sign(ruling, cf.non_offenders)]]
     if not ruling.replay.finished:
         steps.append(_pending_step())
-        steps.append(Step("64C1", "the lines are shown but not compared: the Law 64A "
+        steps.append(Step(ruling.edition.law_64c(), "the lines are shown but not "
+                                                    "compared: the Law 64A "
                                   "transfer and the equity check come at the end of play; "
                                   "the Director must judge.", StepKind.DECISION))
         return Ruling(ruling, policy, tuple(assessments), base, current, tuple(steps),
@@ -248,8 +250,9 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         return 1 if side == declarer else -1
     played = [_quantiles(_play_dist(a, a.weights)) for a in assessments]
     theirs = [_quantiles(_play_dist(a, a.offender_weights or a.weights)) for a in assessments]
-    earlier = _point(0)
-    earlier_off = _point(0)
+    # each revoke's rectification (its transfer, or what its equity took away), by index
+    rect: dict[int, Quantiles] = {}
+    rect_off: dict[int, Quantiles] = {}
     basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
         else Basis.NONE
     adjusted_for: int | None = None
@@ -259,12 +262,17 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         t = rv.transfer if rv.offender_side != declarer else -rv.transfer
         nxt = played[k + 1] if k + 1 < len(played) else table
         nxt_off = theirs[k + 1] if k + 1 < len(theirs) else table
+        earlier = _sum(rect.values())
+        # 1997 (seed 003, "a long time ago"): a repeated revoke's equity is measured
+        # without the transfer of the revoke it repeats, and replaces it
+        dropped = cf.repeats if not ruling.edition.repeat_after_first else ()
+        kept = _sum(q for j, q in rect.items() if j not in dropped)
         with_transfer = _result(_align(_align(nxt, earlier, 1), _point(t), 1))
-        with_equity = _result(_align(played[k], earlier, 1))
+        with_equity = _result(_align(played[k], kept, 1))
         gain = nos_gain(contract, vulnerability, event, nos, with_transfer, with_equity)
 
         def gain_with(weights: Sequence[float], a: Assessment = a,
-                      before: Quantiles = earlier, current: Dist = with_transfer) -> float:
+                      before: Quantiles = kept, current: Dist = with_transfer) -> float:
             equity = _result(_align(_quantiles(_play_dist(a, weights)), before, 1))
             return nos_gain(contract, vulnerability, event, nos, current, equity)
 
@@ -275,14 +283,17 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
-            earlier = _align(earlier, _align(played[k], nxt, -1), 1)
-            earlier_off = _align(earlier_off, _align(theirs[k], nxt_off, -1), 1)
+            for j in dropped:
+                rect[j] = rect_off[j] = _point(0)
+            rect[cf.revoke] = _align(played[k], nxt, -1)
+            rect_off[cf.revoke] = _align(theirs[k], nxt_off, -1)
             adjusted_for = cf.revoke
             basis = (Basis.ADJUSTED if basis is Basis.ADJUSTED or cf.finding is None
                      else Basis.UNAUTHORISED)
         else:
-            earlier = _align(earlier, _point(t), 1)
-            earlier_off = _align(earlier_off, _point(t), 1)
+            rect[cf.revoke] = rect_off[cf.revoke] = _point(t)
+    earlier = _sum(rect.values())
+    earlier_off = _sum(rect_off.values())
     current = _result(_align(table, earlier, 1))
     offenders: Dist | None = _result(_align(table, earlier_off, 1))
     after: Dist = ((ruling.after_transfer_tricks, 1.0),)
@@ -414,6 +425,14 @@ def _align(a: Quantiles, b: Quantiles, sign: int) -> Quantiles:
     return tuple(out)
 
 
+def _sum(items: Iterable[Quantiles]) -> Quantiles:
+    """Several results added segment by segment."""
+    out = _point(0)
+    for q in items:
+        out = _align(out, q, 1)
+    return out
+
+
 def _result(q: Quantiles) -> Dist:
     """A quantile function as a result: declarer's tricks (kept in 0..13) and weights."""
     return _merge_dist((max(0, min(13, v)), w) for w, v in q)
@@ -443,7 +462,8 @@ def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
     """The ruling with no Law 64C check (``--no-equity``): the 64A result as it stands."""
     transferred = any(r.stands and r.transfer for r in ruling.revokes)
     step = (_pending_step() if ruling.pending else
-            Step("64C1", "equity not checked (no double-dummy solving was asked for)."))
+            Step(ruling.edition.law_64c(), "equity not checked (no double-dummy solving "
+                                           "was asked for)."))
     return Ruling(ruling, policy, (), Basis.TRANSFER if transferred else Basis.NONE,
                   ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False,
                   event=event, vulnerability=vulnerability)
@@ -499,11 +519,15 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
     nos = cf.non_offenders.name if cf.non_offenders is not None else "?"
     head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the lines give declarer "
             f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
-    if later:
+    if later and cf.repeats and not ruling.edition.repeat_after_first:
+        head += (" (from the position after the earlier revokes, which stand as played; "
+                 "the same player revoked again in the same suit: under the 1997 Laws "
+                 "this revoke's equity is taken without the transfer for the revoke it "
+                 "repeats, and used only when it gives the non-offenders more than the "
+                 "Law 64A result — equity or the transfer, never both)")
+    elif later:
         head += (" (from the position after the earlier revokes, which stand as played, "
-                 "with their rectifications"
-                 + ("; 64C2(a): the same player revoked again in the same suit" if
-                    cf.law == "64C2(a)" else "") + ")")
+                 "with their rectifications" + _repeat_clause(ruling, cf) + ")")
     worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} "
              + ("as the table played it" if cf.finding is not None
                 else "with its Law 64A transfer"))
@@ -517,6 +541,17 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
     verdict = (f"{worth}, better for {nos}: {damaged}" if gain
                else f"{worth}, not better for {nos}: {whole}")
     return Step(cf.law, f"{head}; {verdict}.")
+
+
+def _repeat_clause(ruling: AutomaticRuling, cf: Counterfactual) -> str:
+    """Why a repeated revoke is judged after the first one's transfer, per edition."""
+    if not cf.repeats:
+        return ""
+    if ruling.edition.numbered_64c:
+        return "; 64C2(a): the same player revoked again in the same suit"
+    return ("; the same player revoked again in the same suit: 64A on the first revoke and, "
+            "for this one, what would have happened had it not occurred (Law 64C as the "
+            "WBF Laws Committee reads it; the 2017 Laws wrote it as 64C2(a))")
 
 
 def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
@@ -554,7 +589,8 @@ def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
 
 
 def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
-    return Step("64C2(b)", "both sides revoked: the score is adjusted as though neither had "
+    return Step(ruling.edition.law_64c("2(b)"), "both sides revoked: the score is adjusted "
+                                                "as though neither had "
                            f"revoked: {_tricks(ruling, a.weighted)}.")
 
 
@@ -576,7 +612,8 @@ def _decision_step(ruling: AutomaticRuling, basis: Basis,
     if basis is Basis.TRANSFER:
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
                     StepKind.DECISION)
-    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.",
+    return Step(ruling.edition.law_64c(), f"no transfer and no adjustment: "
+                                          f"{_tricks(ruling, current)}.",
                 StepKind.DECISION)
 
 

@@ -65,21 +65,40 @@ class Edition:
     withdrawn_info: str
     """The paragraph that makes information from withdrawn plays unauthorised to the
     offending side: 16C2 (2017), 16D2 (2007), 16C2 (1997)."""
+    numbered_64c: bool
+    """Law 64C in paragraphs (2017: 64C1, 64C2(a) repeated revokes, 64C2(b) both sides);
+    1997 and 2007 have one paragraph, Law 64C."""
+    repeat_after_first: bool
+    """A later revoke by the same player in the same suit (seed 003): True — 64A on the
+    first revoke and, for the later one, what would have happened had it not occurred,
+    from the position after the first with its transfer (2017 Law 64C2(a); 2007 Law 64C
+    as the WBF Laws Committee read it, seed 003's "nowadays"); False — the 1997 method
+    ("a long time ago"): Law 64C on the later revoke without the first's transfer, used
+    only when it gives the non-offenders more than 64A on the first (equity or the
+    transfer, never both)."""
+
+    def law_64c(self, part: str = "1") -> str:
+        """The Law 64C paragraph this edition has for ``part`` (``"1"``, ``"2(a)"``,
+        ``"2(b)"``): 2017 numbers them, 1997 and 2007 have only "64C"."""
+        return f"64C{part}" if self.numbered_64c else "64C"
 
 
 EDITIONS: dict[str, Edition] = {
     "2017": Edition("2017", second_trick_limb=False, faced_hands_exempt=False,
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=True, agreed_claim="63A4",
-                    rule_62d2="16C", withdrawn_info="16C2"),
+                    rule_62d2="16C", withdrawn_info="16C2",
+                    numbered_64c=True, repeat_after_first=True),
     "2007": Edition("2007", second_trick_limb=False, faced_hands_exempt=True,
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=False, agreed_claim="63A3",
-                    rule_62d2="two suits", withdrawn_info="16D2"),
+                    rule_62d2="two suits", withdrawn_info="16D2",
+                    numbered_64c=False, repeat_after_first=True),
     "1997": Edition("1997", second_trick_limb=True, faced_hands_exempt=True,
                     trick_twelve_exempt=False, both_sides_exempt=False,
                     same_trick_correction=False, agreed_claim="63A3",
-                    rule_62d2="two suits", withdrawn_info="16C2"),
+                    rule_62d2="two suits", withdrawn_info="16C2",
+                    numbered_64c=False, repeat_after_first=False),
 }
 
 
