@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from equity.core.adjust.ruling import TOTAL_POINTS, Policy, Thresholds, Weights
-from equity.core.game.board import Board, ClaimStatus, Facts, Requirement, Withdrawal
+from equity.core.game.board import (
+    Board,
+    ClaimStatus,
+    Facts,
+    Information,
+    Requirement,
+    Withdrawal,
+)
 from equity.core.game.cards import ModelError, Seat, Vulnerability
 from equity.core.game.errors import UsageError
 from equity.core.game.scoring import Event
@@ -78,6 +85,10 @@ def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
 
 def _withdrawn(items: Sequence[str]) -> tuple[Withdrawal, ...]:
     return tuple(w for text in items for w in Withdrawal.parse_list(text))
+
+
+def _information(items: Sequence[str]) -> tuple[Information, ...]:
+    return tuple(u for text in items for u in Information.parse_list(text))
 
 
 def _drop(items: Sequence[str]) -> tuple[str, ...]:
@@ -139,6 +150,17 @@ class RulingOptions:
         help="a revoke corrected at the table, play going on (Law 62): the cards "
              "withdrawn in order, revoke card first, e.g. '2 E S3; 2 S HJ; 2 W H6' "
              "(the record shows the trick as finally played; replaces the board's tag)"))
+    unauthorised: tuple[Information, ...] = field(default=(), metadata=cli(
+        "--ui", metavar="INFO", repeat=True, parse=_information,
+        help="Law 16B: unauthorised information a player had (a question, a hesitation), "
+             "as 'T SEAT: FACT; FACT', FACT 'SEAT SUIT=N' (also >=, <=; length as dealt) "
+             "or 'SEAT CARD', e.g. '3 E: S D=6'; groups separated by '|' (replaces the "
+             "board's [EquityUI])"))
+    authorised: tuple[Information, ...] = field(default=(), metadata=cli(
+        "--ai", metavar="INFO", repeat=True, parse=_information,
+        help="with --ui: what the player may infer from the auction and the play "
+             "(authorised; the decision model reads no auction), same form, e.g. "
+             "'3 E: S D<=5' (replaces the board's [EquityAI])"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
         "--policy", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -261,6 +283,10 @@ class RulingOptions:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
         if self.withdrawn:
             f = dataclasses.replace(f, withdrawn=self.withdrawn)
+        if self.unauthorised:
+            f = dataclasses.replace(f, unauthorised=self.unauthorised)
+        if self.authorised:
+            f = dataclasses.replace(f, authorised=self.authorised)
         return f
 
     def edition_for(self, board: Board) -> Edition:

@@ -2,23 +2,32 @@
 auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
-``EquityRequirement``, ``EquityWithdrawn``) carry what a play record cannot show; they
-are documented in :mod:`equity.core.game.board`. They are plain tag pairs, so a LIN file,
-which has no tags, always gets the default :class:`~equity.core.game.board.Facts`.
+``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``) carry what a
+play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
+plain tag pairs, so a LIN file, which has no tags, always gets the default
+:class:`~equity.core.game.board.Facts`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from equity.core.game.board import Attention, ClaimStatus, Facts, Requirement, Withdrawal
+from equity.core.game.board import (
+    Attention,
+    ClaimStatus,
+    Facts,
+    Information,
+    Requirement,
+    Withdrawal,
+)
 from equity.core.game.cards import Contract, ModelError, Seat, Strain
 from equity.core.game.errors import BoardError, Where
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
-             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn")
+             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
+             "EquityAI")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -102,9 +111,19 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityWithdrawn", str(e)) from None
 
+    known: dict[str, tuple[Information, ...]] = {}
+    for tag in ("EquityUI", "EquityAI"):
+        if tag in tags:
+            try:
+                known[tag] = Information.parse_list(tags[tag])
+            except ModelError as e:
+                raise fail(tag, str(e)) from None
+
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
-                 claim_status=claim_status, self_inflicted=self_inflicted)
+                 claim_status=claim_status, self_inflicted=self_inflicted,
+                 unauthorised=known.get("EquityUI", ()),
+                 authorised=known.get("EquityAI", ()))
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -127,6 +146,10 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityRequirement"] = "; ".join(str(r) for r in facts.requirements)
     if facts.withdrawn:
         out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
+    if facts.unauthorised:
+        out["EquityUI"] = " | ".join(str(u) for u in facts.unauthorised)
+    if facts.authorised:
+        out["EquityAI"] = " | ".join(str(u) for u in facts.authorised)
     return out
 
 

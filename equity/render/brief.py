@@ -55,6 +55,10 @@ def _decision(v: BoardView) -> str | None:
     if v.basis_code == "16C2":
         return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
                 f"correction; the score is adjusted to {v.brief_verdict}.")
+    if v.basis_code == "16B":
+        return (f"Law 16B: a card unauthorised information from partner suggested was "
+                f"chosen over a logical alternative; the score is adjusted to "
+                f"{v.brief_verdict}.")
     if v.basis_code == "64A":
         return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
     return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
@@ -65,7 +69,7 @@ def decision(ruling: Ruling) -> str:
     v = board_view(ruling)
     if ruling.pending:
         return f"Law 62: {PLAY_CONTINUES}."
-    if not v.has_revoke:
+    if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
     said = _decision(v)
     if said is not None:

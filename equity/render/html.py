@@ -27,6 +27,7 @@ from equity.render.view import (
     LineView,
     StepView,
     board_view,
+    lines_question,
     ranks,
 )
 
@@ -201,7 +202,8 @@ _LINE_CELL_CLASS = {2: ' class="cards"', 3: ' class="left"', 5: ' class="nowrap"
 
 
 def _html_lines(v: BoardView) -> str:
-    out = ["<h2>Law 64C: was the transfer enough? The candidate lines</h2>",
+    question = lines_question(v.groups, v.automatic.after_label == "After transfer")
+    out = [f"<h2>{_esc(question)} The candidate lines</h2>",
            f'<p class="note">{_esc(DD_NOTE)}</p>']
     labels = ("Line", "Card", "Cards from the revoke on", "Left the table's play",
               "Declarer's tricks", "Score", "Weight")

@@ -10,7 +10,15 @@ from equity import __version__
 from equity.core.adjust.ruling import Ruling
 from equity.core.game.cards import Seat, Suit
 from equity.core.game.errors import BoardError
-from equity.render.view import DD_NOTE, NO_CARD, BoardView, StepView, board_view, ranks
+from equity.render.view import (
+    DD_NOTE,
+    NO_CARD,
+    BoardView,
+    StepView,
+    board_view,
+    lines_question,
+    ranks,
+)
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~!])")
 
@@ -115,7 +123,8 @@ def _md_steps(steps: Sequence[StepView]) -> list[str]:
 
 
 def _md_lines(v: BoardView) -> list[str]:
-    out = ["", "## Law 64C: was the transfer enough? The candidate lines", "",
+    question = lines_question(v.groups, v.automatic.after_label == "After transfer")
+    out = ["", f"## {_md(question)} The candidate lines", "",
            f"> {_md(DD_NOTE)}", ""]
     for g in v.groups:
         out += [f"### {_md(g.title)}", "",

@@ -60,9 +60,11 @@ from equity.core.adjust.line import (
 )
 from equity.core.adjust.table_line import TableLine, table_line
 from equity.core.game import penalties
+from equity.core.game.board import Information
 from equity.core.game.cards import CardSet, ModelError, Side, cards
 from equity.core.game.position import Position
 from equity.core.game.replay import Play, Replay, Revoke
+from equity.core.law import partner_information
 from equity.core.law.laws import AutomaticRuling, RevokeRuling
 from equity.core.law.unauthorised import LAW, changes, judge
 from equity.core.player.decision import DecisionModel, classes
@@ -103,6 +105,15 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
 
 def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
           ) -> Plan[tuple[Counterfactual, ...]]:
+    revokes = yield from _revoke_plan(ruling, estimate, model)
+    informed: list[list[Counterfactual]] = yield from together(
+        *[_information(ruling, info, model)
+          for info in ruling.replay.board.facts.unauthorised])
+    return (*revokes, *(cf for cfs in informed for cf in cfs))
+
+
+def _revoke_plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
+                 ) -> Plan[tuple[Counterfactual, ...]]:
     standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
     judged = [i for i, r in enumerate(ruling.revokes) if changes(r.revoke)]
     if not standing and not judged:
@@ -173,6 +184,36 @@ def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
         lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
         out.append(Counterfactual(index, LAW, (index,), earlier, nos, lines, card, f))
     return out
+
+
+def _information(ruling: AutomaticRuling, info: Information, model: DecisionModel
+                 ) -> Plan[list[Counterfactual]]:
+    """Law 16B on one group of unauthorised information: the finding and, where he used
+    it (16B1) and play is over, the adjusted play's lines — the likely outcomes with the
+    logical alternative worst for his side, and that card double dummy (16B3, 12C1)."""
+    rp = ruling.replay
+    nos = info.seat.side.other
+    f = yield from partner_information.judge(rp, info, model)
+    s = f.infraction
+    if s is None or not rp.finished:
+        return [Counterfactual(-1, partner_information.LAW, (), (), nos, (), None,
+                               information=f)]
+    outcomes = yield from likely_outcomes(s.start, model, nos)
+    drafts = [_from_outcome(LIKELY, -1, o, "likely", Departure(
+        Leaves.REVOKE, s.trick, s.seat,
+        f"{len(o.plays)} cards by the decision model from {s.without.pretty}, his logical "
+        f"alternative without the information ({o.probability:.0%} likely)"))
+        for o in outcomes]
+    drafts.append(Line(SUBSTITUTION, -1, s.without, (s.without,),
+                       (Play(s.trick, s.seat, s.without, s.start.position.suit_led),),
+                       Departure(Leaves.REVOKE, s.trick, s.seat,
+                                 "his logical alternative without the information, then "
+                                 "double dummy", s.without),
+                       s.before + s.values[s.without], 0, name=str(s.without)))
+    earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
+    lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
+    return [Counterfactual(-1, partner_information.LAW, (), (), nos, lines, s.without,
+                           information=f)]
 
 
 def build(ruling: AutomaticRuling, dd: Solver, estimate: Estimate = NO_ESTIMATE,
@@ -258,7 +299,7 @@ def _no_outcomes() -> Plan[list[Outcome]]:
 def _table(index: int, t: TableLine, o: Outcome) -> Line:
     return Line(TABLE, index, t.natural, (t.natural,), o.plays, t.left, o.tricks, 0,
                 frequency=o.probability, followed=t.followed, departures=t.departures,
-                own_errors=t.own_errors, name=str(TABLE),
+                own_errors=t.own_errors, exchanges=t.exchanges, name=str(TABLE),
                 branches=tuple(b.describe() for b in o.branches))
 
 

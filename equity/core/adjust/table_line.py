@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from equity.core.adjust.line import Departure, Leaves
 from equity.core.game import penalties
-from equity.core.game.cards import Card, CardSet, Seat, Side, count
+from equity.core.game.cards import Card, CardSet, Seat, Side, cards, count
 from equity.core.game.position import Position
 from equity.core.game.replay import Replay, Revoke
 from equity.core.law.laws import AutomaticRuling
@@ -74,6 +74,8 @@ class TableLine:
     departures: tuple[Departure, ...]
     own_errors: tuple[Departure, ...]
     followed: float
+    exchanges: tuple[Departure, ...] = ()
+    """Where an equal card stood for the recorded one (the line kept the record)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,12 @@ class _Recorded:
     moved: bool = False
     """The revoke card kept back for the moment the offender played the natural card at
     the table: another situation than its own, so it stands only if he would choose it."""
+    original: Card | None = None
+    """The record's own card here, when ``card`` is another one moved in its place."""
+
+    @property
+    def recorded(self) -> Card:
+        return self.original if self.original is not None else self.card
 
 
 def _keep_back(record: dict[tuple[int, Seat], _Recorded], trick: int, seat: Seat,
@@ -97,7 +105,24 @@ def _keep_back(record: dict[tuple[int, Seat], _Recorded], trick: int, seat: Seat
                   if k[1] == seat and k[0] > trick and r.card == natural), None)
     if later is not None:
         r = record[later]
-        record[later] = _Recorded(r.leader, r.before, revoke_card, moved=True)
+        record[later] = _Recorded(r.leader, r.before, revoke_card, moved=True,
+                                  original=r.recorded)
+
+
+def equal_card(pos: Position, seat: Seat, recorded: Card) -> Card | None:
+    """A card ``seat`` holds and may play that is equal to ``recorded`` (no longer his):
+    of its suit, with every card ranked between them played to an earlier trick — the
+    tool's classes of equal cards (:func:`~equity.core.player.decision.classes`). The
+    nearest in rank; None when there is none."""
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        live |= c.bit
+    mine = [c for c in cards(pos.hands[seat] & pos.legal()) if c.suit == recorded.suit
+            and c != recorded]
+    equal = [c for c in mine if not any(
+        live & Card(c.suit, r).bit for r in range(min(c.rank, recorded.rank) + 1,
+                                                  max(c.rank, recorded.rank)))]
+    return min(equal, key=lambda c: abs(c.rank - recorded.rank), default=None)
 
 
 def _record(rp: Replay, first: int) -> dict[tuple[int, Seat], _Recorded]:
@@ -129,6 +154,8 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     natural: Decision | None = None
     departures: list[Departure] = []
     own_errors: list[Departure] = []
+    exchanges: list[Departure] = []
+    swaps: dict[Card, Card] = {}
     kept = corrections = 0
     counting = False
     left: Departure | None = None
@@ -144,11 +171,11 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             break
         if not pos.trick:  # Law 50D2 before the lead; the recorded lead breaks ties
             yield from before_lead(run, declarer,
-                                   rec.card if _in_situation(pos, rec) else None)
+                                   rec.card if _in_situation(pos, rec, swaps) else None)
             pos = run.pos
         knowledge = Knowledge.at(pos, declarer, run.voids)
         fix = fixes.get((run.trick_no, seat))
-        if fix is not None and _in_situation(pos, rec):
+        if fix is not None and _in_situation(pos, rec, swaps):
             decision = yield from _correction(model, knowledge, fix)
             natural = natural or decision
             corrections += 1  # the record cannot speak for the correction itself
@@ -157,7 +184,21 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             continue
         card = rec.card
         playable = bool(pos.hands[seat] & card.bit and pos.legal() & card.bit)
-        if playable and not rec.moved and _in_situation(pos, rec):
+        equal = None if playable else equal_card(pos, seat, rec.recorded)
+        if equal is not None and _in_situation(pos, rec, swaps):
+            # a card equal to the recorded one is the recorded card (the line keeps the
+            # record); where he later played this one, he holds the other
+            exchanges.append(Departure(
+                Leaves.EQUAL, run.trick_no, seat,
+                f"{seat.long_name} no longer holds {rec.recorded.pretty}; {equal.pretty}, "
+                "equal to it, is the recorded card: the line keeps the record", equal,
+                rec.recorded))
+            swaps[rec.recorded] = equal
+            _keep_back(record, run.trick_no, seat, equal, card)
+            kept += counting
+            run.play(equal)
+            continue
+        if playable and not rec.moved and _in_situation(pos, rec, swaps):
             if nos is not None and seat.side == nos:
                 real = yield from model.real_values(pos)
                 lost = max(real.values()) - real[card] if count(pos.legal()) > 1 else 0
@@ -200,7 +241,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     walked = _recorded_from(rp, first) - corrections
     return TableLine(tuple(outcomes), chosen, natural, departures[0] if departures else left,
                      tuple(departures), tuple(own_errors),
-                     kept / walked if walked > 0 else 0.0)
+                     kept / walked if walked > 0 else 0.0, tuple(exchanges))
 
 
 def _recorded_from(rp: Replay, first: Revoke) -> int:
@@ -210,10 +251,12 @@ def _recorded_from(rp: Replay, first: Revoke) -> int:
     return len(plays) - at
 
 
-def _in_situation(pos: Position, rec: _Recorded) -> bool:
+def _in_situation(pos: Position, rec: _Recorded, swaps: dict[Card, Card]) -> bool:
     """Whether the line puts the player where the record had him: the same trick (the
-    caller's key), the same leader and the same cards before his."""
-    return pos.leader == rec.leader and pos.trick == rec.before
+    caller's key), the same leader and the same cards before his — up to the equal
+    cards the line played for recorded ones (``swaps``: recorded card to its equal)."""
+    return pos.leader == rec.leader and pos.trick == tuple(swaps.get(c, c)
+                                                           for c in rec.before)
 
 
 def _correction(model: DecisionModel, knowledge: Knowledge, rev: Revoke) -> Plan[Decision]:

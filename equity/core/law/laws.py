@@ -140,7 +140,7 @@ _KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
                 ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
                 ("84D", StepKind.POLICY), ("64C", StepKind.CHECK),
-                ("16", StepKind.CORRECTION))
+                ("16", StepKind.CORRECTION), ("43", StepKind.CORRECTION))
 """Paragraph prefixes, most specific first (62A before 62)."""
 
 
@@ -464,9 +464,13 @@ def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
             "that came before his turn")
     nothing = (" The revoke card suggested no play other than the one he would choose "
                "without it: his choice stands.")
+    if rule_62d2 == "two suits" and info is None and ch.suits_held < 2:
+        return (f"{head}; he holds cards of one suit only, so 62D2 bars nothing: {opts}; "
+                f"he plays {ch.chosen.pretty}.")
     if rule_62d2 == "two suits" and info is None:
-        return (f"{head}; he may not choose a play suggested by seeing the revoke card: "
-                f"{opts}; he plays {ch.chosen.pretty}.{nothing}")
+        return (f"{head} and he holds cards of two suits: he may not choose the play that "
+                f"could possibly have been suggested by seeing the revoke card: {opts}; he "
+                f"plays {ch.chosen.pretty}.{nothing}")
     if info is None or info.law != "62D2":
         return (f"{head}; Law 16C applies to what the revoke card told him: {opts}; he "
                 f"plays {ch.chosen.pretty}." + ("" if info is not None else nothing))
@@ -641,7 +645,9 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     pool = _Pool(replay)
     out: list[RevokeRuling] = []
     for (rev, est), correction in zip(established, corrected, strict=True):
-        if rev.corrected_at_table:
+        if rev.corrected_at_table and _dummy_asked(rev, replay):
+            out.append(_rule_dummy_asked(rev, replay, ed, out, pool))
+        elif rev.corrected_at_table:
             out.append(_rule_table_correction(rev, replay))
         elif est is None or correction is not None:
             out.append(_rule_correction(rev, replay, est, correction, ed))
@@ -724,6 +730,48 @@ def _rule_table_correction(rev: Revoke, replay: Replay) -> RevokeRuling:
     return RevokeRuling(rev, rev.seat.side, False, True, 0, (), tuple(steps), correction)
 
 
+def _dummy_asked(rev: Revoke, replay: Replay) -> bool:
+    """Law 43B2(b): dummy, having lost his rights, was first to ask declarer about a
+    revoke of declarer's own hand (``[EquityAttention "dummy-asked"]``)."""
+    return (replay.board.facts.attention_for(rev.trick) == Attention.DUMMY_ASKED
+            and rev.seat == replay.contract.declarer)
+
+
+def _rule_dummy_asked(rev: Revoke, replay: Replay, ed: Edition,
+                      earlier: list[RevokeRuling], pool: _Pool) -> RevokeRuling:
+    """Law 43B2(b) (1997, 2007, 2017 alike): declarer corrects the revoke (62B2, as the
+    record shows) "and the penalty provisions of Law 64 apply as if the revoke had been
+    established" — with the corrected card as the card played to the revoke trick: it
+    may win that trick (WBF Laws Committee minute, 2000; seed 003: "if declarer plays the
+    highest card in the suit led it might become a second penalty trick"). The edition's
+    64A and 64B apply; the transfer is counted on the record, which shows the corrected
+    trick."""
+    corrected = _rule_table_correction(rev, replay)
+    sub = rev.withdrawn[0].replaced_by
+    steps = [st if st.law != "62B2" else
+             Step("62B2", f"declarer withdrew {rev.card.pretty} and played {sub.pretty} "
+                          "(subject to Law 43B2(b)).")
+             for st in corrected.steps]
+    steps = [*steps,
+             Step("43B2(b)", "dummy, having lost his rights, was first to ask declarer about "
+                             f"the revoke: declarer substituted {sub.pretty}, and Law 64 "
+                             "applies as if the revoke had been established, with "
+                             f"{sub.pretty} as the card played to the revoke trick.")]
+    exempt = law_64b(rev, replay, ed, earlier, False)
+    if exempt is not None:
+        steps.append(exempt)
+        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
+                            corrected.correction, exempt.law)
+    if not replay.finished:
+        steps.append(Step("64A", "play continues: the transfer is decided at the end of play "
+                                 "(64A1/64A2)."))
+        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
+                            corrected.correction)
+    taken, more = law_64a(rev, replay, ed, pool)
+    return RevokeRuling(rev, rev.seat.side, True, True, len(taken), tuple(taken),
+                        (*steps, *more), corrected.correction)
+
+
 def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
                    earlier: list[RevokeRuling], both_sides: bool, pool: _Pool
                    ) -> RevokeRuling:
@@ -757,6 +805,13 @@ def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
                      f"the cards recorded after it ({stray}) were played after that moment "
                      "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
                      "when attention was drawn first, WC 2012, seed 003)")
+    record = replay.board.play
+    if record is not None and record.claim_unmarked:
+        notes.append(f"the [Play] stops at trick {len(replay.tricks)} without a claim mark "
+                     f"('*'); with its [Result] ({record.claim_tricks} tricks for declarer) "
+                     "it is read as a claim or concession of that total, as many programs "
+                     "write one; if the Director was called during the play instead, the "
+                     "record should carry no [Result]")
     if not replay.finished and not any(r.play_out for r in revokes):
         notes.append("the play record stops before the end of play without a claim (the "
                      "Director was called during the play): play continues, and there is "
