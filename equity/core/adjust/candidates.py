@@ -106,9 +106,11 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
 def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
           ) -> Plan[tuple[Counterfactual, ...]]:
     revokes = yield from _revoke_plan(ruling, estimate, model)
+    infos = ruling.replay.board.facts.unauthorised
+    if not infos:
+        return revokes
     informed: list[list[Counterfactual]] = yield from together(
-        *[_information(ruling, info, model)
-          for info in ruling.replay.board.facts.unauthorised])
+        *[_information(ruling, info, model) for info in infos])
     return (*revokes, *(cf for cfs in informed for cf in cfs))
 
 
@@ -121,7 +123,13 @@ def _revoke_plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionMod
     _check_director(ruling, standing, estimate)
     sides = {ruling.revokes[i].offender_side for i in standing}
     ed = ruling.edition
-    if len(sides) == 2:  # 64C2(b): as though neither side had revoked
+    if len(sides) == 2 and not ed.both_sides_exempt:
+        # 1997: no 64B7 and no 64C2(b): each revoke keeps its transfer (seed 003, the
+        # Belgian ending: "before 2007 South had to pay a penalty of two tricks");
+        # weighing one side's revoke against the other's is the Director's
+        return ()
+    # 64C2(b) (2017; 2007: 64B7 and Law 64C): as though neither side had revoked
+    if len(sides) == 2:
         found_b: list[list[Counterfactual]] = yield from together(
             _single(_counterfactual(ruling, standing[0], tuple(standing), (), None,
                                     ed.law_64c("2(b)"), estimate, standing[0], model)),

@@ -529,6 +529,12 @@ def _result(q: Quantiles) -> Dist:
 
 
 def _nothing_stands(ruling: AutomaticRuling) -> str:
+    sides = {r.offender_side for r in ruling.revokes if r.stands}
+    if len(sides) == 2:  # only under 1997, which has no 64B7 and no 64C2(b)
+        return ("both sides revoked: the 1997 Laws have no Law 64B7 and no 64C2(b), so each "
+                "revoke keeps its Law 64A transfer; whether one side's revoke left the other "
+                "insufficiently compensated is the Director's to judge (the tool does not "
+                "weigh one side's revoke against the other's).")
     if any(r.transfer for r in ruling.revokes):  # Law 43B2(b)
         return ("the revoke was corrected and Law 64 applied as if it were established "
                 "(Law 43B2(b)): the play after it is the table's own, so there is nothing "
@@ -654,7 +660,8 @@ def _repeat_clause(ruling: AutomaticRuling, cf: Counterfactual) -> str:
     if not cf.repeats:
         return ""
     if ruling.edition.numbered_64c:
-        return "; 64C2(a): the same player revoked again in the same suit"
+        return ("; 64C2(a): the same player revoked again in the same suit (judged after "
+                "the first revoke, with its transfer: WBF Laws Committee minute)")
     return ("; the same player revoked again in the same suit: 64A on the first revoke and, "
             "for this one, what would have happened had it not occurred (Law 64C as the "
             "WBF Laws Committee reads it; the 2017 Laws wrote it as 64C2(a))")
