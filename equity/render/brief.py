@@ -1,5 +1,6 @@
 """A ruling as a Director reads it out at the table, in a few short lines: the revoke,
-established or corrected, the transfer, the Law 64C decision and the score to enter.
+established or corrected, the transfer, the Law 64C decision (and Law 16B's finding on
+unauthorised information from partner) and the score to enter.
 
 Every sentence comes from :mod:`equity.render.view` (the revoke's own steps, what they
 come to, the verdict and the scores); this module only picks them (:func:`read_out`,
@@ -90,7 +91,9 @@ def read_out(ruling: Ruling) -> list[Sentence]:
         out.append((0, "No revoke in the play record."))
     for r in a.revokes:
         out += _revoke(r)
-    said = _decision(v) if a.revokes else None
+    # Law 16B: what he knew, what it suggested, the alternative, and the adjustment
+    out += [(0, f"Law {st.law}: {st.text}") for st in ruling.steps if st.law == "16B1"]
+    said = _decision(v) if a.revokes or v.basis_code == "16B" else None
     if said is not None:
         out.append((0, said))
     if ruling.pending:

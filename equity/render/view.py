@@ -598,6 +598,16 @@ class BoardView:
     def has_revoke(self) -> bool:
         return bool(self.automatic.revokes)
 
+    @property
+    def has_ruling(self) -> bool:
+        """A revoke, or a Law 16B finding on unauthorised information: something ruled."""
+        return self.has_revoke or any(s.law.startswith("16B") for s in self.decision)
+
+    @property
+    def decision_head(self) -> str:
+        return ("Law 64C: policy and decision" if self.has_revoke else
+                "Law 16B: unauthorised information from partner")
+
 
 def board_view(ruling: Ruling) -> BoardView:
     """The content for one ruled board."""
