@@ -46,7 +46,7 @@ def _revoke(r: RevokeView) -> list[Sentence]:
     return out
 
 
-def _decision(v: BoardView) -> str | None:
+def _decision(v: BoardView, partner_law: str = "16B") -> str | None:
     """Law 64C in one sentence: adjusted, or the 64A result stands (None: not checked)."""
     if not v.checked:
         return None
@@ -57,7 +57,7 @@ def _decision(v: BoardView) -> str | None:
         return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
                 f"correction; the score is adjusted to {v.brief_verdict}.")
     if v.basis_code == "16B":
-        return (f"Law 16B: a card unauthorised information from partner suggested was "
+        return (f"Law {partner_law}: a card unauthorised information from partner suggested was "
                 f"chosen over a logical alternative; the score is adjusted to "
                 f"{v.brief_verdict}.")
     if v.basis_code == "64A":
@@ -72,7 +72,7 @@ def decision(ruling: Ruling) -> str:
         return f"Law 62: {PLAY_CONTINUES}."
     if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
-    said = _decision(v)
+    said = _decision(v, ruling.automatic.edition.partner_information)
     if said is not None:
         return said
     return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
@@ -92,8 +92,12 @@ def read_out(ruling: Ruling) -> list[Sentence]:
     for r in a.revokes:
         out += _revoke(r)
     # Law 16B: what he knew, what it suggested, the alternative, and the adjustment
-    out += [(0, f"Law {st.law}: {st.text}") for st in ruling.steps if st.law == "16B1"]
-    said = _decision(v) if a.revokes or v.basis_code == "16B" else None
+    law = ruling.automatic.edition.law_16b("1")
+    found = next((st for st in ruling.steps if st.law == law), None)  # the finding: first
+    if found is not None:
+        out.append((0, f"Law {found.law}: {found.text}"))
+    partner_law = ruling.automatic.edition.partner_information
+    said = _decision(v, partner_law) if a.revokes or v.basis_code == "16B" else None
     if said is not None:
         out.append((0, said))
     if ruling.pending:

@@ -183,7 +183,8 @@ def equity_json(ruling: Ruling) -> JSON:
     if ruling.findings or ruling.informed:  # Laws 16C2 (a correction) and 16B
         out["ruling"]["unauthorised"] = [
             *(_finding_json(i, f) for i, f in ruling.findings),
-            *(_information_json(f) for f in ruling.informed)]
+            *(_information_json(f, ruling.automatic.edition.partner_information)
+              for f in ruling.informed)]
     if ruling.offenders_weighted is not None:
         for side, weighted in ruling.side_results().items():
             out["ruling"][side.name.lower()] = {
@@ -211,11 +212,11 @@ def _revoke_index(index: int) -> int | None:
     return index if index >= 0 else None
 
 
-def _information_json(f: InfoFinding) -> JSON:
-    """Law 16B on one group of unauthorised information, as the 16C2 items say a
-    finding, with the facts."""
+def _information_json(f: InfoFinding, law: str) -> JSON:
+    """Law 16B (``law``: 16A under 1997) on one group of unauthorised information, as
+    the 16C2 items say a finding, with the facts."""
     s = f.infraction
-    return {"law": "16B", "revoke": None, "trick": s.trick if s else f.info.trick,
+    return {"law": law, "revoke": None, "trick": s.trick if s else f.info.trick,
             "seat": f.info.seat.name, "facts": [str(x) for x in f.info.facts],
             "from_trick": f.info.trick, "checked": f.checked,
             "played": str(s.played) if s else None,

@@ -338,7 +338,7 @@ def lines_question(groups: Sequence[LineGroup], transferred: bool) -> str:
     """The question the lines answer: Law 16C2's or 16B's when they are all of that
     law, else Law 64C's (said without "the transfer" when none was made)."""
     laws = {g.law for g in groups}
-    if laws in ({"16C2"}, {"16B"}):
+    if laws in ({"16C2"}, {"16B"}, {"16A"}):
         return (f"Law {laws.pop()}: what would the play have been without the unauthorised "
                 "information?")
     return ("Law 64C: was the transfer enough?" if transferred else
@@ -367,7 +367,7 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
                                    "(the weighted mean of the lines).",
                      f"equity: {a.equity_tricks:.2f} tricks for declarer",
                      _distribution(cf.lines, chooser, cf.natural,
-                                   "16B" if cf.information is not None
+                                   cf.law if cf.information is not None
                                    else "16C2" if cf.finding is not None else None),
                      _branch_points(cf.lines), cf.law)
 
@@ -601,7 +601,7 @@ class BoardView:
     @property
     def has_ruling(self) -> bool:
         """A revoke, or a Law 16B finding on unauthorised information: something ruled."""
-        return self.has_revoke or any(s.law.startswith("16B") for s in self.decision)
+        return self.has_revoke or any(s.law.startswith(("16B", "16A")) for s in self.decision)
 
     @property
     def decision_head(self) -> str:

@@ -204,7 +204,7 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
     f = yield from partner_information.judge(rp, info, model)
     s = f.infraction
     if s is None or not rp.finished:
-        return [Counterfactual(-1, partner_information.LAW, (), (), nos, (), None,
+        return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, (), None,
                                information=f)]
     outcomes = yield from likely_outcomes(s.start, model, nos)
     drafts = [_from_outcome(LIKELY, -1, o, "likely", Departure(
@@ -220,7 +220,7 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
                        s.before + s.values[s.without], 0, name=str(s.without)))
     earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
     lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
-    return [Counterfactual(-1, partner_information.LAW, (), (), nos, lines, s.without,
+    return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, lines, s.without,
                            information=f)]
 
 

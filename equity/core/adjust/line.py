@@ -159,7 +159,8 @@ class Counterfactual:
     """Law 16C2 on a 62C2 change (law ``"16C2"``); without lines when there was no
     infraction (nothing to weigh: the finding is reported)."""
     information: InfoFinding | None = None
-    """Law 16B on unauthorised information from partner (law ``"16B"``, ``revoke`` -1:
+    """Law 16B on unauthorised information from partner (law ``"16B"``, ``"16A"`` under
+    1997; ``revoke`` -1:
     no revoke is involved); without lines when there was no infraction."""
     repeats: tuple[int, ...] = ()
     """The earlier revokes that this one repeats (same player, same suit: 2017 Law

@@ -229,16 +229,17 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     s = f.infraction
     assert s is not None
     nos = cf.non_offenders.name
+    b3 = ruling.edition.law_16b("3")
     worth = (f"the play with {s.without.pretty} gives declarer {_tricks(ruling, a.weighted)}, "
              f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
     if gain <= EPSILON:
-        steps.append(Step("16B3", f"{worth}: not better for {nos}, who were not damaged; the "
+        steps.append(Step(b3, f"{worth}: not better for {nos}, who were not damaged; the "
                                   "score stands.", StepKind.CHECK))
         return dataclasses.replace(out, steps=tuple(steps), informed=informed,
                                    assessments=(*out.assessments, a))
     theirs = a.offenders_weighted if a.offender_weights is not None else None
-    steps.append(Step("16B3", f"{worth}: better for {nos}, damaged by it.", StepKind.CHECK))
-    steps.append(Step("16B3", f"adjusted score (Laws 16B3, 12C1): {_tricks(ruling, a.weighted)}"
+    steps.append(Step(b3, f"{worth}: better for {nos}, damaged by it.", StepKind.CHECK))
+    steps.append(Step(b3, f"adjusted score (Laws {b3}, 12C1): {_tricks(ruling, a.weighted)}"
                               + (f"; the offenders get {_tricks(ruling, theirs)}"
                                  if theirs and theirs != a.weighted else "")
                               + f", the play with {s.seat.long_name}'s logical alternative "
@@ -256,11 +257,12 @@ def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
     f = cf.information
     assert f is not None
     who = f.info.seat.long_name
+    b1 = ruling.edition.law_16b("1")
     head = (f"{who} had unauthorised information from trick {f.info.trick}: "
             f"{f.info.describe()}")
     s = f.infraction
     if s is None:
-        return Step("16B1", f"{head}; of his {f.checked} later decision"
+        return Step(b1, f"{head}; of his {f.checked} later decision"
                             f"{'s' if f.checked != 1 else ''} with cards of different value "
                             "none chose a card it suggested over a logical alternative "
                             "worse for his side: his play stands.", StepKind.CHECK)
@@ -270,11 +272,11 @@ def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
             f"information, {s.chances[1]:.0%} with it) and he played {s.played.pretty}, "
             f"better for his side double dummy than {s.without.pretty} "
             f"({s.before + s.values[s.played]} against {s.before + s.values[s.without]} "
-            f"tricks for declarer): {s.played.pretty} was not allowed (16B1)")
+            f"tricks for declarer): {s.played.pretty} was not allowed ({b1})")
     if not ruling.replay.finished:
         text += ("; play continues: the Director adjusts at the end of play if it "
                  "damaged the non-offenders")
-    return Step("16B1", text + ".", StepKind.CHECK)
+    return Step(b1, text + ".", StepKind.CHECK)
 
 
 def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],

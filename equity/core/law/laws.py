@@ -77,6 +77,18 @@ class Edition:
     only when it gives the non-offenders more than 64A on the first (equity or the
     transfer, never both)."""
 
+    @property
+    def partner_information(self) -> str:
+        """The law on extraneous information from partner (a question, a hesitation):
+        Law 16B in 2007 and 2017 (16B1 the logical alternatives, 16B3 the adjustment),
+        Law 16A in 1997 (one paragraph)."""
+        return "16A" if self.name == "1997" else "16B"
+
+    def law_16b(self, part: str) -> str:
+        """The paragraph of :attr:`partner_information` for ``part`` (``"1"``: the
+        logical alternatives, ``"3"``: the adjustment): 1997 has only "16A"."""
+        return "16A" if self.name == "1997" else f"16B{part}"
+
     def law_64c(self, part: str = "1") -> str:
         """The Law 64C paragraph this edition has for ``part`` (``"1"``, ``"2(a)"``,
         ``"2(b)"``): 2017 numbers them, 1997 and 2007 have only "64C"."""

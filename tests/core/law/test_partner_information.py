@@ -81,3 +81,10 @@ def test_board_11_names_the_logical_alternative_and_adjusts(
     assert "his logical alternatives without it were ♠A, ♠3" in text
     assert "♠A was not allowed (16B1)" in text
     assert "Ruling (16B): 3NT by South: 9 tricks, made exactly." in text
+
+
+def test_under_the_1997_laws_the_rule_is_law_16a(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", str(BOARD11), "--laws", "1997"]) == 0
+    text = capsys.readouterr().out
+    assert "Law 16A: East had unauthorised information from trick 3" in text
+    assert "Law 16B" not in text and "Ruling (16B): 3NT by South: 9 tricks" in text
