@@ -28,12 +28,13 @@ from equity.core.player import (
     Branch,
     Estimate,
     Outcome,
+    checkpoint,
     once_each,
+    play_out,
     player_class,
     solved,
     tricks_through,
 )
-from equity.core.player.likely import checkpoint, play_out
 from equity.formats import names_board, read_boards
 
 

@@ -27,6 +27,7 @@ from equity.core.game import (
     ClaimStatus,
     Event,
     Facts,
+    Information,
     ModelError,
     Requirement,
     Seat,
@@ -145,6 +146,10 @@ def _weights(items: Sequence[str]) -> Weights:
     return Weights.parse(items)
 
 
+def _information(items: Sequence[str]) -> tuple[Information, ...]:
+    return tuple(u for text in items for u in Information.parse_list(text))
+
+
 def _drop(items: Sequence[str]) -> tuple[str, ...]:
     _names(items, "--drop")
     return tuple(items)
@@ -205,6 +210,17 @@ class RulingOptions:
         help="a revoke corrected at the table, play going on (Law 62): the cards "
              "withdrawn in order, revoke card first, e.g. '2 E S3; 2 S HJ; 2 W H6' "
              "(the record shows the trick as finally played; replaces the board's tag)"))
+    unauthorised: tuple[Information, ...] = field(default=(), metadata=cli(
+        "--ui", group="facts", metavar="INFO", repeat=True, parse=_information,
+        help="Law 16B: unauthorised information a player had (a question, a hesitation), "
+             "as 'T SEAT: FACT; FACT', FACT 'SEAT SUIT=N' (also >=, <=; length as dealt) "
+             "or 'SEAT CARD', e.g. '3 E: S D=6'; groups separated by '|' (replaces the "
+             "board's [EquityUI])"))
+    authorised: tuple[Information, ...] = field(default=(), metadata=cli(
+        "--ai", group="facts", metavar="INFO", repeat=True, parse=_information,
+        help="with --ui: what the player may infer from the auction and the play "
+             "(authorised; the decision model reads no auction), same form, e.g. "
+             "'3 E: S D<=5' (replaces the board's [EquityAI])"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -341,6 +357,10 @@ class RulingOptions:
             f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
         if self.withdrawn:
             f = dataclasses.replace(f, withdrawn=self.withdrawn)
+        if self.unauthorised:
+            f = dataclasses.replace(f, unauthorised=self.unauthorised)
+        if self.authorised:
+            f = dataclasses.replace(f, authorised=self.authorised)
         return f
 
     def edition_for(self, board: Board) -> Edition:

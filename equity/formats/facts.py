@@ -2,9 +2,10 @@
 auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
-``EquityRequirement``, ``EquityWithdrawn``, ``EquityPlayers``) carry what a play record
-cannot show; they are documented in :mod:`equity.core.game.board`. They are plain tag
-pairs, so a LIN file, which has no tags, always gets the default
+``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``,
+``EquityPlayers``) carry what a
+play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
+plain tag pairs, so a LIN file, which has no tags, always gets the default
 :class:`~equity.core.game.board.Facts`.
 """
 
@@ -18,6 +19,7 @@ from equity.core.game import (
     ClaimStatus,
     Contract,
     Facts,
+    Information,
     ModelError,
     Requirement,
     Seat,
@@ -30,7 +32,8 @@ from equity.core.player import player_class
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
-             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityPlayers")
+             "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
+             "EquityAI", "EquityPlayers")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -125,9 +128,19 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityPlayers", str(e)) from None
 
+    known: dict[str, tuple[Information, ...]] = {}
+    for tag in ("EquityUI", "EquityAI"):
+        if tag in tags:
+            try:
+                known[tag] = Information.parse_list(tags[tag])
+            except ModelError as e:
+                raise fail(tag, str(e)) from None
+
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
-                 claim_status=claim_status, self_inflicted=self_inflicted, players=players)
+                 claim_status=claim_status, self_inflicted=self_inflicted,
+                 unauthorised=known.get("EquityUI", ()),
+                 authorised=known.get("EquityAI", ()), players=players)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -152,6 +165,10 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
     if facts.players is not None:
         out["EquityPlayers"] = facts.players
+    if facts.unauthorised:
+        out["EquityUI"] = " | ".join(str(u) for u in facts.unauthorised)
+    if facts.authorised:
+        out["EquityAI"] = " | ".join(str(u) for u in facts.authorised)
     return out
 
 

@@ -547,11 +547,12 @@ def _play(pair: TagPair, leader_text: str, result: int | None,
     if first is None:
         raise BoardError("the [Play] tag does not name the seat on lead",
                          where=Where(tag="Play", line=pair.line))
-    if n_cards < 52 and result is not None:
+    unmarked = n_cards < 52 and result is not None and not claimed
+    if unmarked:
         claimed = True  # many exporters write the claimed result but omit the "*"
     return PlayRecord(opening_leader=first, tricks=tuple(tricks), leaders=tuple(leaders),
                       marks=marks, claimed=claimed,
-                      claim_tricks=result if claimed else None)
+                      claim_tricks=result if claimed else None, claim_unmarked=unmarked)
 
 
 def _strip_annotation(tok: str) -> str:

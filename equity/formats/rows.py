@@ -35,7 +35,9 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
     (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
     (``[EquityRequirement]``, repeatable); ``withdrawn:`` the cards withdrawn at a
     revoke corrected at the table (``[EquityWithdrawn]``, Law 62; the rows hold each
-    trick as finally played). On a hand record's board they replace the
+    trick as finally played); ``ui:`` unauthorised information a player had
+    (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from the auction and play
+    (``[EquityAI]``). On a hand record's board they replace the
     board's own tags.
 ``lead:`` the opening leader, checked against the contract.
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
@@ -96,7 +98,8 @@ _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
 FACT_KEYS = {"laws": "EquityLaws", "attention": "EquityAttention", "claim": "EquityClaim",
              "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
-             "require": "EquityRequirement", "withdrawn": "EquityWithdrawn"}
+             "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
+             "ui": "EquityUI", "ai": "EquityAI"}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
 _KEYS = ("board", "deal", "contract", "declarer", "result", "lead", "won", "dealer",

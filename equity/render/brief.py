@@ -1,5 +1,6 @@
 """A ruling as a Director reads it out at the table, in a few short lines: the revoke,
-established or corrected, the transfer, the Law 64C decision and the score to enter.
+established or corrected, the transfer, the Law 64C decision (and Law 16B's finding on
+unauthorised information from partner) and the score to enter.
 
 Every sentence comes from :mod:`equity.render.view` (the revoke's own steps, what they
 come to, the verdict and the scores); this module only picks them (:func:`read_out`,
@@ -52,7 +53,7 @@ def _revoke(r: RevokeView) -> list[Sentence]:
     return out
 
 
-def _decision(v: BoardView) -> str | None:
+def _decision(v: BoardView, partner_law: str = "16B") -> str | None:
     """Law 64C in one sentence: adjusted, or the 64A result stands (None: not checked)."""
     if not v.checked:
         return None
@@ -62,6 +63,10 @@ def _decision(v: BoardView) -> str | None:
     if v.basis_code == "16C2":
         return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
                 f"correction; the score is adjusted to {v.brief_verdict}.")
+    if v.basis_code == "16B":
+        return (f"Law {partner_law}: a card unauthorised information from partner suggested was "
+                f"chosen over a logical alternative; the score is adjusted to "
+                f"{v.brief_verdict}.")
     if v.basis_code == "64A":
         return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
     return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
@@ -72,9 +77,9 @@ def decision(ruling: Ruling) -> str:
     v = board_view(ruling)
     if ruling.pending:
         return f"Law 62: {PLAY_CONTINUES}."
-    if not v.has_revoke:
+    if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
-    said = _decision(v)
+    said = _decision(v, ruling.automatic.edition.partner_information)
     if said is not None:
         return said
     return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
@@ -105,7 +110,13 @@ def read_out(ruling: Ruling) -> list[Sentence]:
         out.append((0, "No revoke in the play record."))
     for r in a.revokes:
         out += _revoke(r)
-    said = _decision(v) if a.revokes else None
+    # Law 16B: what he knew, what it suggested, the alternative, and the adjustment
+    law = ruling.automatic.edition.law_16b("1")
+    found = next((st for st in ruling.steps if st.law == law), None)  # the finding: first
+    if found is not None:
+        out.append((0, f"Law {found.law}: {found.text}"))
+    partner_law = ruling.automatic.edition.partner_information
+    said = _decision(v, partner_law) if a.revokes or v.basis_code == "16B" else None
     if said is not None:
         out.append((0, said))
         why = currency_sentence(ruling)

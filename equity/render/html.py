@@ -26,6 +26,7 @@ from equity.render.view import (
     LineView,
     StepView,
     board_view,
+    lines_question,
     ranks,
 )
 
@@ -97,7 +98,7 @@ def _html_board(v: BoardView) -> str:
             f"<h1>{_esc(v.title)}: {_esc(v.contract.pretty)}</h1>"
             + _html_facts(v.facts) + _html_verdict(v))
     deal = "<h2>The deal</h2>" + _html_compass(v)
-    if not v.has_revoke:
+    if not v.has_ruling:
         return (head + deal + '<p class="outcome">No revoke in the play record: Laws 61-64 '
                 "do not apply to this board.</p></section>")
     body = [head, deal, _html_tricks(v), _html_revokes(v)]
@@ -113,7 +114,7 @@ def _html_facts(facts: Sequence[tuple[str, str]]) -> str:
 
 
 def _html_verdict(v: BoardView) -> str:
-    if not v.has_revoke:
+    if not v.has_ruling:
         return ""
     scores = "".join(f'<p><span class="muted">{_esc(k)}:</span> '
                      f'<span class="score">{_esc(s)}</span></p>' for k, s in v.final)
@@ -181,7 +182,7 @@ def _html_steps(steps: Sequence[StepView]) -> str:
 
 
 def _html_revokes(v: BoardView) -> str:
-    out = ["<h2>The ruling, step by step (Laws 61-64)</h2>"]
+    out = ["<h2>The ruling, step by step (Laws 61-64)</h2>"] if v.revokes else []
     for r in v.revokes:
         out.append(f'<h3 id="{v.anchor}-revoke-{r.number}">{_esc(r.title)}</h3>'
                    + _html_steps(r.steps) + f'<p class="outcome">{_esc(r.outcome)}</p>')
@@ -200,7 +201,8 @@ _LINE_CELL_CLASS = {2: ' class="cards"', 3: ' class="left"', 5: ' class="nowrap"
 
 
 def _html_lines(v: BoardView) -> str:
-    out = ["<h2>Law 64C: was the transfer enough? The candidate lines</h2>",
+    question = lines_question(v.groups, v.automatic.after_label == "After transfer")
+    out = [f"<h2>{_esc(question)} The candidate lines</h2>",
            f'<p class="note">{_esc(DD_NOTE)}</p>']
     labels = ("Line", "Card", "Cards from the revoke on", "Left the table's play",
               "Declarer's tricks", "Score", "Weight")
@@ -234,7 +236,8 @@ def _html_decision(v: BoardView) -> str:
     sensitivity = ("" if v.sensitivity is None else
                    f'<p class="sensitivity"><strong>Sensitivity:</strong> '
                    f"{_esc(v.sensitivity)}</p>")
-    return "<h2>Law 64C: policy and decision</h2>" + _html_steps(v.decision) + sensitivity
+    return (f"<h2>{_esc(v.decision_head)}</h2>" + _html_steps(v.decision)
+            + sensitivity)
 
 
 def _html_scores(v: BoardView) -> str:

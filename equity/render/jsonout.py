@@ -13,7 +13,7 @@ from typing import Any
 
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import BoardError, cards
-from equity.core.law import AutomaticRuling, Finding, RevokeRuling, Step
+from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
 from equity.render.view import score_values, weight_notes
 
 JSON = dict[str, Any]
@@ -94,7 +94,7 @@ def line_json(line: Line, weight: float) -> JSON:
     left = line.left_record
     return {
         "kind": line.kind,
-        "revoke": line.revoke,
+        "revoke": _revoke_index(line.revoke),
         "card": str(line.card) if line.card is not None else None,
         "equivalents": [str(c) for c in line.equivalents],
         "declarer_tricks": line.declarer_tricks,
@@ -112,6 +112,7 @@ def line_json(line: Line, weight: float) -> JSON:
         "followed": round(line.followed, 6),
         "departures": [departure_json(d) for d in line.departures],
         "own_errors": [departure_json(d) for d in line.own_errors],
+        "exchanges": [departure_json(d) for d in line.exchanges],
     }
 
 
@@ -167,17 +168,21 @@ def equity_json(ruling: Ruling) -> JSON:
         "policy": ruling.policy.value,
         "adjusted_revoke": ruling.adjusted_for,
         "pending": ruling.pending,
-        "checks": [{"revoke": a.counterfactual.revoke, "law": a.counterfactual.law,
+        "checks": [{"revoke": _revoke_index(a.counterfactual.revoke),
+                    "law": a.counterfactual.law,
                     "equity_tricks": round(a.equity_tricks, 6)} for a in ruling.assessments],
         "solved": ruling.solved,
         "steps": _steps(ruling.steps),
         "sensitivity": ruling.sensitivity,
-        "natural_cards": [{"revoke": a.counterfactual.revoke,
+        "natural_cards": [{"revoke": _revoke_index(a.counterfactual.revoke),
                            "card": str(a.counterfactual.natural)}
                           for a in ruling.assessments if a.counterfactual.natural is not None],
     }
-    if ruling.findings:  # Law 16C2 at a correction the record shows
-        out["ruling"]["unauthorised"] = [_finding_json(i, f) for i, f in ruling.findings]
+    if ruling.findings or ruling.informed:  # Laws 16C2 (a correction) and 16B
+        out["ruling"]["unauthorised"] = [
+            *(_finding_json(i, f) for i, f in ruling.findings),
+            *(_information_json(f, ruling.automatic.edition.partner_information)
+              for f in ruling.informed)]
     if ruling.offenders_weighted is not None:
         for side, weighted in ruling.side_results().items():
             out["ruling"][side.name.lower()] = {
@@ -191,13 +196,33 @@ def equity_json(ruling: Ruling) -> JSON:
 
 def _finding_json(revoke: int, f: Finding) -> JSON:
     info = f.unauthorised
-    return {"revoke": revoke, "trick": f.change.trick, "seat": f.change.seat.name,
+    return {"law": "16C2", "revoke": revoke, "trick": f.change.trick, "seat": f.change.seat.name,
             "took_back": str(f.change.card), "played": str(f.change.replaced_by),
             "information": str(info.withdrawn) if info else None,
             "suggested": str(info.suggested) if info else None,
             "without": str(info.without) if info else None,
             "forbidden": info.forbidden if info else False,
             "infraction": f.infraction}
+
+
+def _revoke_index(index: int) -> int | None:
+    """A revoke's index; None for Law 16B lines, which no revoke caused (-1 inside)."""
+    return index if index >= 0 else None
+
+
+def _information_json(f: InfoFinding, law: str) -> JSON:
+    """Law 16B (``law``: 16A under 1997) on one group of unauthorised information, as
+    the 16C2 items say a finding, with the facts."""
+    s = f.infraction
+    return {"law": law, "revoke": None, "trick": s.trick if s else f.info.trick,
+            "seat": f.info.seat.name, "facts": [str(x) for x in f.info.facts],
+            "from_trick": f.info.trick, "checked": f.checked,
+            "played": str(s.played) if s else None,
+            "information": "; ".join(str(x) for x in f.info.facts),
+            "suggested": str(s.suggested) if s else None,
+            "alternatives": [str(c) for c in s.alternatives] if s else [],
+            "without": str(s.without) if s else None,
+            "forbidden": s is not None, "infraction": s is not None}
 
 
 def board_json(ruling: Ruling) -> JSON:

@@ -9,7 +9,15 @@ from collections.abc import Sequence
 from equity import __version__
 from equity.core.adjust import Ruling
 from equity.core.game import BoardError, Seat, Suit
-from equity.render.view import DD_NOTE, NO_CARD, BoardView, StepView, board_view, ranks
+from equity.render.view import (
+    DD_NOTE,
+    NO_CARD,
+    BoardView,
+    StepView,
+    board_view,
+    lines_question,
+    ranks,
+)
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~!])")
 
@@ -41,21 +49,21 @@ def _md_board(v: BoardView) -> list[str]:
     out = [f"# {_md(v.title)}: {_md(v.contract.pretty)}", "", "| | |", "|---|---|"]
     out += [f"| {_md(k)} | {_md(val)} |" for k, val in v.facts]
     out.append("")
-    if v.has_revoke:
+    if v.has_ruling:
         out += [f"**Ruling** ({_md(v.basis)}): {_md(v.verdict)}", ""]
         out += [f"**{_md(k)}: {_md(s)}**  " for k, s in v.final]
         out.append("")
     out += ["## The deal", "", "```text", *_md_compass(v), "```", ""]
-    if not v.has_revoke:
+    if not v.has_ruling:
         return [*out, "No revoke in the play record: Laws 61-64 do not apply to this board.", ""]
     out += _md_tricks(v)
-    out += ["## The ruling, step by step (Laws 61-64)", ""]
+    out += ["## The ruling, step by step (Laws 61-64)", ""] if v.revokes else []
     for r in v.revokes:
         out += [f"### {_md(r.title)}", "", *_md_steps(r.steps), "", f"**{_md(r.outcome)}**", ""]
     out += [f"> Note: {_md(n)}." for n in v.notes]
     if v.groups:
         out += _md_lines(v)
-    out += ["## Law 64C: policy and decision", "", *_md_steps(v.decision), ""]
+    out += [f"## {_md(v.decision_head)}", "", *_md_steps(v.decision), ""]
     if v.sensitivity is not None:
         out += [f"**Sensitivity:** {_md(v.sensitivity)}", ""]
     out += ["## Score", "", f"Ruling ({_md(v.basis)}): {_md(v.verdict)}.", "",
@@ -114,7 +122,8 @@ def _md_steps(steps: Sequence[StepView]) -> list[str]:
 
 
 def _md_lines(v: BoardView) -> list[str]:
-    out = ["", "## Law 64C: was the transfer enough? The candidate lines", "",
+    question = lines_question(v.groups, v.automatic.after_label == "After transfer")
+    out = ["", f"## {_md(question)} The candidate lines", "",
            f"> {_md(DD_NOTE)}", ""]
     for g in v.groups:
         out += [f"### {_md(g.title)}", "",

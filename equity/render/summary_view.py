@@ -69,6 +69,8 @@ def sections(t: Tally) -> list[Section]:
              ("64C adjusted score", str(t.basis["64C"])),
              *((("16C2 adjusted score (correction)", str(t.basis["16C2"])),)
                if t.basis["16C2"] else ()),
+             *((("16B adjusted score (information from partner)", str(t.basis["16B"])),)
+               if t.basis["16B"] else ()),
              ("no transfer, no adjustment", str(t.basis["none"])),
              *((("not checked (--no-equity)", str(t.basis["no 64C check"])),)
                if t.basis["no 64C check"] else ()))

@@ -118,8 +118,9 @@ class BoardOutcome:
 
     @property
     def adjusted(self) -> bool:
-        """Whether the score was adjusted (Law 64C, or Laws 16C2/12C1 at a correction)."""
-        return self.basis in ("64C", "16C2")
+        """Whether the score was adjusted (Law 64C, Laws 16C2/12C1 at a correction, or
+        Laws 16B/12C1)."""
+        return self.basis in ("64C", "16C2", "16B")
 
     def _gain(self, pair: tuple[float, float] | None) -> float | None:
         """The non-offenders' gain over the 64A result in an N-S currency."""

@@ -14,6 +14,7 @@ from equity.render.view import (
     StepView,
     automatic_view,
     board_view,
+    lines_question,
 )
 
 
@@ -37,7 +38,7 @@ def _automatic(v: AutomaticView) -> str:
         if r.transfer is not None:
             lines.append(f"  Transfer: {r.transfer}.")
     if v.revokes and v.play_continues is None:
-        lines += ["", f"After transfer: {v.after_transfer}."]
+        lines += ["", f"{v.after_label}: {v.after_transfer}."]
     lines += [f"Note: {n}." for n in v.notes]
     return "\n".join(lines)
 
@@ -51,9 +52,7 @@ def equity_text(ruling: Ruling) -> str:
     v = board_view(ruling)
     out = [_automatic(v.automatic)]
     if v.checked:
-        question = ("Law 16C2: what would the play have been without the unauthorised "
-                    "information?" if v.groups and all(g.law == "16C2" for g in v.groups)
-                    else "Law 64C: was the transfer enough?")
+        question = lines_question(v.groups, v.automatic.after_label == "After transfer")
         out += ["", f"{question} (policy {v.policy})", DD_NOTE]
         for g in v.groups:
             out.append(f"{g.title}:")

@@ -61,6 +61,8 @@ VUL_NAMES = {Vulnerability.NONE: "None", Vulnerability.BOTH: "Both",
 BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands",
                "16C2": "adjusted score for unauthorised information from a correction "
                        "(Laws 16C2, 12C1)",
+               "16B": "adjusted score for unauthorised information from partner "
+                      "(Laws 16B1, 16B3, 12C1)",
                "none": "no transfer and no adjustment"}
 STAGES = {StepKind.REVOKE: "Revoke", StepKind.ESTABLISHED: "Established",
           StepKind.NOT_ESTABLISHED: "Not established", StepKind.CORRECTION: "Correction",
@@ -193,6 +195,9 @@ class AutomaticView:
     play_continues: str | None = None
     """Said instead of a result while play continues (the record stops where the Director
     was called, Law 62A): the tricks so far are not a result."""
+    after_label: str = "After transfer"
+    """What the result after Laws 61-64A/B is called: "After transfer" only when a trick
+    was transferred (:func:`after_label`)."""
 
 
 PLAY_CONTINUES = "play continues; no result yet"
@@ -207,7 +212,19 @@ def automatic_view(auto: AutomaticRuling) -> AutomaticView:
     return AutomaticView(
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
         tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
-        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop)
+        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop,
+        after_label(auto))
+
+
+def after_label(auto: AutomaticRuling) -> str:
+    """The name of the result after Laws 61-64A/B: "After transfer" only when Law 64A
+    transferred a trick; a claim adjudicated with the revoke corrected (Law 70) or no
+    transfer at all says so instead."""
+    if any(r.transfer for r in auto.revokes):
+        return "After transfer"
+    if any(s.law == "70" for r in auto.revokes for s in r.steps):
+        return "After Laws 61-64 (the claim adjudicated under Law 70; no trick transferred)"
+    return "After Laws 61-64 (no trick transferred)"
 
 
 def revoke_title(number: int, r: RevokeRuling) -> str:
@@ -220,7 +237,8 @@ def _revoke_view(number: int, r: RevokeRuling, pending: bool = False) -> RevokeV
     """One revoke; no transfer is stated while play continues (it is decided at the end
     of play, Laws 64A1/64A2)."""
     transfer = (f"{r.transfer} trick{'s' if r.transfer != 1 else ''} to "
-                f"{r.offender_side.other.name}") if r.stands and not pending else None
+                f"{r.offender_side.other.name}") if (r.stands or r.transfer) \
+        and not pending else None
     return RevokeView(number, revoke_title(number, r), step_views(r.steps), _outcome(r),
                       transfer)
 
@@ -228,6 +246,10 @@ def _revoke_view(number: int, r: RevokeRuling, pending: bool = False) -> RevokeV
 def _outcome(r: RevokeRuling) -> str:
     """What Laws 62-64B come to for one revoke, in one sentence."""
     to = SIDE_NAMES[r.offender_side.other]
+    if r.corrected and r.transfer:  # Law 43B2(b): as if established
+        plural = "s" if r.transfer != 1 else ""
+        return (f"Corrected (Law 62), and Law 64 applied as if established (Law 43B2(b)); "
+                f"{r.transfer} trick{plural} transferred to {to}.")
     if r.corrected:
         how = "established but corrected" if r.established else "not established: corrected"
         return f"{how.capitalize()} (Law 62); no trick transferred."
@@ -269,6 +291,8 @@ class LineView:
     East: recorded ♥8 → ♦6. East's ♥8 was following ..."."""
     own_errors: tuple[str, ...] = ()
     """The non-offenders' recorded errors that stand: not caused by the revoke."""
+    exchanges: tuple[str, ...] = ()
+    """Where an equal card stood for the recorded one (the line kept the record)."""
     weight_note: str = ""
     """Why a line weighs nothing, in a few words (:func:`weight_notes`); "" otherwise."""
 
@@ -297,7 +321,10 @@ class LineView:
     def details(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """(heading, items) for the departures and the own errors the line has."""
         return tuple((head, items) for head, items in (
-            (self.departures_head, self.departures), (self.own_errors_head, self.own_errors))
+            (self.departures_head, self.departures),
+            (f"Where line {self.number} ({self.kind}) plays a card equal to the recorded "
+             "one, and keeps the record", self.exchanges),
+            (self.own_errors_head, self.own_errors))
             if items)
 
 
@@ -316,14 +343,33 @@ class LineGroup:
     branches: tuple[str, ...] = ()
     """Where the likely outcomes branch: "South, trick 7: ♦Q 55% / ♦A 45%"."""
     law: str = ""
-    """The paragraph the lines answer: "64C1", "64C2(a)", "64C2(b)" or "16C2"."""
+    """The paragraph the lines answer: "64C1", "64C2(a)", "64C2(b)" (or "64C" under
+    1997 and 2007), "16C2" or "16B"."""
+
+
+def lines_question(groups: Sequence[LineGroup], transferred: bool) -> str:
+    """The question the lines answer: Law 16C2's or 16B's when they are all of that
+    law, else Law 64C's (said without "the transfer" when none was made)."""
+    laws = {g.law for g in groups}
+    if laws in ({"16C2"}, {"16B"}, {"16A"}):
+        return (f"Law {laws.pop()}: what would the play have been without the unauthorised "
+                "information?")
+    return ("Law 64C: was the transfer enough?" if transferred else
+            "Law 64C: did the revoke damage the non-offenders? (no trick was transferred)")
 
 
 def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     cf = a.counterfactual
-    rev = ruling.automatic.revokes[cf.revoke].revoke
-    title = f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), Law {cf.law}"
-    chooser = rev.seat if cf.finding is None else cf.finding.change.seat
+    if cf.information is not None and cf.information.infraction is not None:
+        s = cf.information.infraction
+        title = (f"Unauthorised information (trick {s.trick}, {s.seat.long_name}), "
+                 f"Law {cf.law}")
+        chooser = s.seat
+    else:
+        rev = ruling.automatic.revokes[cf.revoke].revoke
+        title = (f"Revoke {cf.revoke + 1} (trick {rev.trick}, {rev.seat.long_name}), "
+                 f"Law {cf.law}")
+        chooser = rev.seat if cf.finding is None else cf.finding.change.seat
     theirs = a.offender_weights
     first_table = next((n for n, ln in enumerate(cf.lines, 1) if ln.kind == TABLE), None)
     notes = weight_notes(ruling, a)
@@ -334,7 +380,9 @@ def _line_group(ruling: Ruling, a: Assessment) -> LineGroup:
     return LineGroup(title, lines, f"Equity: {a.equity_tricks:.2f} tricks for declarer "
                                    "(the weighted mean of the lines).",
                      f"equity: {a.equity_tricks:.2f} tricks for declarer",
-                     _distribution(cf.lines, chooser, cf.natural, cf.finding is not None),
+                     _distribution(cf.lines, chooser, cf.natural,
+                                   cf.law if cf.information is not None
+                                   else "16C2" if cf.finding is not None else None),
                      _branch_points(cf.lines), cf.law)
 
 
@@ -349,7 +397,7 @@ def _branch_points(lines: Sequence[Line]) -> tuple[str, ...]:
 
 
 def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
-                  unauthorised: bool = False) -> str | None:
+                  unauthorised: str | None = None) -> str | None:
     """The likely outcomes' results with their probabilities, most tricks first."""
     shares: dict[int, float] = {}
     for ln in lines:
@@ -359,8 +407,8 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
         return None
     parts = [f"{pct(f)} {t}" + ("" if i else f" trick{'s' if t != 1 else ''}")
              for i, (t, f) in enumerate(sorted(shares.items(), reverse=True))]
-    what = ("card without the unauthorised information (Law 16C2)" if unauthorised
-            else "natural card")
+    what = (f"card without the unauthorised information (Law {unauthorised})"
+            if unauthorised else "natural card")
     start = (f" from {offender.long_name}'s {what} {natural.pretty}"
              if natural is not None else "")
     return f"Likely outcomes{start}: {', '.join(parts)}."
@@ -465,7 +513,9 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
     return LineView(number, label, card, tricks,
                     _departure(line.left_record, line.kind, listed), result, score, w, brief,
                     pct(weight), tuple(_departure_item(d) for d in line.departures),
-                    tuple(_departure_item(d) for d in line.own_errors), note)
+                    tuple(_departure_item(d) for d in line.own_errors),
+                    tuple(_departure_item(d) for d in line.exchanges),
+                    weight_note=note)
 
 
 def _sentence(text: str) -> str:
@@ -589,7 +639,7 @@ class BoardView:
     """The weight of the table line at which the decision would change, in one sentence
     per revoke (None when no lines were compared)."""
     basis_code: str
-    """"64C", "64A", "16C2" or "none"."""
+    """"64C", "64A", "16C2", "16B" or "none"."""
     basis: str
     """The basis in words."""
     verdict: str
@@ -620,6 +670,16 @@ class BoardView:
     @property
     def has_revoke(self) -> bool:
         return bool(self.automatic.revokes)
+
+    @property
+    def has_ruling(self) -> bool:
+        """A revoke, or a Law 16B finding on unauthorised information: something ruled."""
+        return self.has_revoke or any(s.law.startswith(("16B", "16A")) for s in self.decision)
+
+    @property
+    def decision_head(self) -> str:
+        return ("Law 64C: policy and decision" if self.has_revoke else
+                "Law 16B: unauthorised information from partner")
 
 
 def board_view(ruling: Ruling) -> BoardView:
@@ -790,11 +850,18 @@ def _verdict(ruling: Ruling) -> str:
 
 
 def _brief_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
-    after = ("after the Law 64A transfer", score_text(ruling, ruling.after_transfer))
+    label = _after_scores_label(ruling)
+    after = (label[0].lower() + label[1:],
+             score_text(ruling, ruling.after_transfer))
     if ruling.offenders_weighted is None:
         return after, ("ruling", score_text(ruling, ruling.weighted))
     return after, *((f"ruling for {side.name}", score_text(ruling, weighted))
                     for side, weighted in ruling.side_results().items())
+
+
+def _after_scores_label(ruling: Ruling) -> str:
+    label = after_label(ruling.automatic)
+    return "After the Law 64A transfer" if label == "After transfer" else label
 
 
 def _final_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
@@ -815,5 +882,5 @@ def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
         out.append(("Table result",
                     score_text(ruling, ((ruling.automatic.table_tricks, 1.0),))))
     if ruling.automatic.revokes:
-        out.append(("After the Law 64A transfer", score_text(ruling, ruling.after_transfer)))
+        out.append((_after_scores_label(ruling), score_text(ruling, ruling.after_transfer)))
     return (*out, *_final_scores(ruling))

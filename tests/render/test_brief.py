@@ -39,7 +39,10 @@ def test_the_brief_says_each_revoke_its_laws_the_decision_and_the_score(case: Pa
         text, obj = brief_text(ruling), board_json(ruling)
         lines = text.splitlines()
         assert all(len(line) <= WIDTH for line in lines), text
-        assert len(lines) <= 3 + 7 * len(obj["revokes"]), text
+        # Law 16B: what he knew, what it suggested, the alternative, the adjustment
+        informed = [u for u in obj.get("ruling", {}).get("unauthorised", [])
+                    if u.get("law") in ("16B", "16A")]
+        assert len(lines) <= 3 + 7 * (len(obj["revokes"]) + len(informed)), text
         for k, r in enumerate(obj["revokes"], 1):
             head = next(line for line in lines if line.startswith(f"Revoke {k}, Law "))
             assert head.startswith(f"Revoke {k}, Law 61A: ") and f"trick {r['trick']}" in head
@@ -50,8 +53,8 @@ def test_the_brief_says_each_revoke_its_laws_the_decision_and_the_score(case: Pa
             assert lines[-1] == "Ruling: play continues; no result yet."
             continue
         assert f": {obj['ruling']['scorer']}" in lines[-1], text
-        adjusted = "the score is adjusted to" in text
-        assert adjusted == (obj["ruling"]["basis"] == "64C"), text
+        adjusted = "the score is adjusted to" in " ".join(line.strip() for line in lines)
+        assert adjusted == (obj["ruling"]["basis"] in ("64C", "16C2", "16B")), text
 
 
 def test_the_bundled_example_reads_out_in_under_twelve_lines(

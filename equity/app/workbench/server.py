@@ -100,7 +100,8 @@ server (a traveller, the other boards of the input file). Every other field is o
 FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
                 "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
                 "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
-                "EquityWithdrawn": "withdrawn"}
+                "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",
+                "EquityAI": "authorised"}
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 

@@ -59,8 +59,18 @@ from equity.core.adjust.line import (
     LineKind,
 )
 from equity.core.adjust.table_line import TableLine, table_line
-from equity.core.game import CardSet, ModelError, Play, Position, Replay, Revoke, Side, cards
-from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge
+from equity.core.game import (
+    CardSet,
+    Information,
+    ModelError,
+    Play,
+    Position,
+    Replay,
+    Revoke,
+    Side,
+    cards,
+)
+from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge, judge_information
 from equity.core.player import (
     DecisionModel,
     DirectorLine,
@@ -97,16 +107,34 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
 
 def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
           ) -> Plan[tuple[Counterfactual, ...]]:
+    revokes = yield from _revoke_plan(ruling, estimate, model)
+    infos = ruling.replay.board.facts.unauthorised
+    if not infos:
+        return revokes
+    informed: list[list[Counterfactual]] = yield from together(
+        *[_information(ruling, info, model) for info in infos])
+    return (*revokes, *(cf for cfs in informed for cf in cfs))
+
+
+def _revoke_plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
+                 ) -> Plan[tuple[Counterfactual, ...]]:
     standing = [i for i, r in enumerate(ruling.revokes) if r.stands]
     judged = [i for i, r in enumerate(ruling.revokes) if changes(r.revoke)]
     if not standing and not judged:
         return ()
     _check_director(ruling, standing, estimate)
     sides = {ruling.revokes[i].offender_side for i in standing}
-    if len(sides) == 2:  # 64C2(b): as though neither side had revoked
+    ed = ruling.edition
+    if len(sides) == 2 and not ed.both_sides_exempt:
+        # 1997: no 64B7 and no 64C2(b): each revoke keeps its transfer (seed 003, the
+        # Belgian ending: "before 2007 South had to pay a penalty of two tricks");
+        # weighing one side's revoke against the other's is the Director's
+        return ()
+    # 64C2(b) (2017; 2007: 64B7 and Law 64C): as though neither side had revoked
+    if len(sides) == 2:
         found_b: list[list[Counterfactual]] = yield from together(
             _single(_counterfactual(ruling, standing[0], tuple(standing), (), None,
-                                    "64C2(b)", estimate, standing[0], model)),
+                                    ed.law_64c("2(b)"), estimate, standing[0], model)),
             *[_unauthorised(ruling, i, (), model, False) for i in judged])
         return tuple(cf for cfs in found_b for cf in cfs)
     each = []
@@ -117,10 +145,11 @@ def _plan(ruling: AutomaticRuling, estimate: Estimate, model: DecisionModel
             each.append(_unauthorised(ruling, i, earlier, model,
                                       not sides or sides == {rev.offender_side}))
             continue
-        law = "64C2(a)" if any(_repeats(ruling.revokes[j], rev) for j in earlier) else "64C1"
+        repeats = tuple(j for j in earlier if _repeats(ruling.revokes[j], rev))
+        law = ed.law_64c("2(a)" if repeats else "1")
         each.append(_single(_counterfactual(ruling, i, (i,), earlier,
                                             rev.offender_side.other, law, estimate,
-                                            standing[0], model)))
+                                            standing[0], model, repeats)))
     found: list[list[Counterfactual]] = yield from together(*each)
     return tuple(cf for cfs in found for cf in cfs)
 
@@ -167,6 +196,36 @@ def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
     return out
 
 
+def _information(ruling: AutomaticRuling, info: Information, model: DecisionModel
+                 ) -> Plan[list[Counterfactual]]:
+    """Law 16B on one group of unauthorised information: the finding and, where he used
+    it (16B1) and play is over, the adjusted play's lines — the likely outcomes with the
+    logical alternative worst for his side, and that card double dummy (16B3, 12C1)."""
+    rp = ruling.replay
+    nos = info.seat.side.other
+    f = yield from judge_information(rp, info, model)
+    s = f.infraction
+    if s is None or not rp.finished:
+        return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, (), None,
+                               information=f)]
+    outcomes = yield from likely_outcomes(s.start, model, nos)
+    drafts = [_from_outcome(LIKELY, -1, o, "likely", Departure(
+        Leaves.REVOKE, s.trick, s.seat,
+        f"{len(o.plays)} cards by the decision model from {s.without.pretty}, his logical "
+        f"alternative without the information ({o.probability:.0%} likely)"))
+        for o in outcomes]
+    drafts.append(Line(SUBSTITUTION, -1, s.without, (s.without,),
+                       (Play(s.trick, s.seat, s.without, s.start.position.suit_led),),
+                       Departure(Leaves.REVOKE, s.trick, s.seat,
+                                 "his logical alternative without the information, then "
+                                 "double dummy", s.without),
+                       s.before + s.values[s.without], 0, name=str(s.without)))
+    earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
+    lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
+    return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, lines, s.without,
+                           information=f)]
+
+
 def build(ruling: AutomaticRuling, dd: Solver, estimate: Estimate = NO_ESTIMATE,
           work: Work | None = None) -> tuple[Counterfactual, ...]:
     """The candidate lines for every revoke of ``ruling`` that stands, each list of
@@ -196,8 +255,8 @@ def _mine(items: Sequence[DirectorLine] | Sequence[DirectorOutcome], index: int,
 
 def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, ...],
                     standing: tuple[int, ...], nos: Side | None, law: str,
-                    estimate: Estimate, first: int, model: DecisionModel
-                    ) -> Plan[Counterfactual]:
+                    estimate: Estimate, first: int, model: DecisionModel,
+                    repeats: tuple[int, ...] = ()) -> Plan[Counterfactual]:
     rp = ruling.replay
     rev = ruling.revokes[index].revoke
     side = rp.declarer_side
@@ -238,7 +297,8 @@ def _counterfactual(ruling: AutomaticRuling, index: int, corrected: tuple[int, .
                            before + values[cls[-1]], 0, name=str(cls[-1])))
     transfers = [ruling.revokes[j] for j in standing]
     lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
-    return Counterfactual(index, law, corrected, standing, nos, lines, table.natural)
+    return Counterfactual(index, law, corrected, standing, nos, lines, table.natural,
+                          repeats=repeats)
 
 
 def _no_outcomes() -> Plan[list[Outcome]]:
@@ -249,7 +309,7 @@ def _no_outcomes() -> Plan[list[Outcome]]:
 def _table(index: int, t: TableLine, o: Outcome) -> Line:
     return Line(TABLE, index, t.natural, (t.natural,), o.plays, t.left, o.tricks, 0,
                 frequency=o.probability, followed=t.followed, departures=t.departures,
-                own_errors=t.own_errors, name=str(TABLE),
+                own_errors=t.own_errors, exchanges=t.exchanges, name=str(TABLE),
                 branches=tuple(b.describe() for b in o.branches))
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from equity.core.game import Card, Play, Seat, Side
 
 if TYPE_CHECKING:
-    from equity.core.law import Finding
+    from equity.core.law import Finding, InfoFinding
 
 
 class LineKind(StrEnum):
@@ -53,6 +53,12 @@ class Leaves(StrEnum):
     """The record ends in a claim or concession: double dummy from there."""
     STOP = "stop"
     """The record stops early without one."""
+    RETURN = "return"
+    """The line's position is the record's again (up to equal cards) after it left it:
+    the recorded cards stand from there."""
+    EQUAL = "equal"
+    """Not a departure: a card equal to the recorded one stands for it (the tool's
+    classes of equal cards), and the line keeps the record."""
     END = "end"
     """Every card to the end of the record stands."""
     OUTCOME = "outcome"
@@ -82,7 +88,8 @@ class Line:
 
     kind: LineKind
     revoke: int
-    """Index of the revoke in ``AutomaticRuling.revokes`` (the first one for 64C2(b))."""
+    """Index of the revoke in ``AutomaticRuling.revokes`` (the first one for 64C2(b));
+    -1 for the lines of Law 16B, which no revoke caused."""
     card: Card | None
     """The legal card the offender plays in place of the revoke card (None for a
     Director's outcome)."""
@@ -117,6 +124,8 @@ class Line:
     branches: tuple[str, ...] = ()
     """The close decisions on this line's path, each with its choices and their
     probabilities ("South, trick 7: ♦Q 55% / ♦A 45%"), in order."""
+    exchanges: tuple[Departure, ...] = ()
+    """The table line: where a card equal to the recorded one stood for it."""
 
     @property
     def declarer_tricks(self) -> int:
@@ -126,12 +135,15 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Counterfactual:
-    """The candidate lines for one revoke (for all revokes under 64C2(b))."""
+    """The candidate lines for one revoke (for all revokes under 64C2(b)), or for one
+    use of unauthorised information from partner (Law 16B)."""
 
     revoke: int
+    """Index of the revoke; -1 under Law 16B."""
     law: str
     """``"64C1"``, ``"64C2(a)"`` (a later revoke by the same player in the same suit),
-    ``"64C2(b)"`` (both sides revoked) or ``"16C2"`` (a corrected revoke's 62C2 change
+    ``"64C2(b)"`` (both sides revoked) — ``"64C"`` for all three under 1997 and 2007,
+    whose Law 64C has one paragraph — or ``"16C2"`` (a corrected revoke's 62C2 change
     that the withdrawn cards suggested: the adjusted play, Law 12C1)."""
     corrected: tuple[int, ...]
     """The revokes the lines correct."""
@@ -147,3 +159,10 @@ class Counterfactual:
     finding: Finding | None = None
     """Law 16C2 on a 62C2 change (law ``"16C2"``); without lines when there was no
     infraction (nothing to weigh: the finding is reported)."""
+    information: InfoFinding | None = None
+    """Law 16B on unauthorised information from partner (law ``"16B"``, ``"16A"`` under
+    1997; ``revoke`` -1:
+    no revoke is involved); without lines when there was no infraction."""
+    repeats: tuple[int, ...] = ()
+    """The earlier revokes that this one repeats (same player, same suit: 2017 Law
+    64C2(a); under 1997 and 2007 their one Law 64C, ``law`` then ``"64C"``)."""

@@ -58,7 +58,7 @@ from equity.core.adjust.weights import (
     offender_weights,
 )
 from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore
-from equity.core.law import AutomaticRuling, Finding, Step, StepKind
+from equity.core.law import AutomaticRuling, Finding, InfoFinding, Step, StepKind
 from equity.core.player import Work
 
 TOTAL_POINTS = Event()
@@ -77,13 +77,18 @@ class Basis(StrEnum):
     UNAUTHORISED = "16C2"
     """An adjusted score because a player of the offending side chose, at a correction,
     a card the withdrawn cards suggested (Laws 16C2, 12C1)."""
+    INFORMATION = "16B"
+    """An adjusted score because a player chose a card that unauthorised information
+    from partner (a question, a hesitation) suggested over a logical alternative (Laws
+    16B1, 16B3, 12C1)."""
     NONE = "none"
     """No transfer and no adjustment."""
 
     @property
     def adjusted(self) -> bool:
-        """An adjusted score (Law 64C or Laws 16C2/12C1), not the automatic result."""
-        return self in (Basis.ADJUSTED, Basis.UNAUTHORISED)
+        """An adjusted score (Law 64C or Laws 16B/16C2 and 12C1), not the automatic
+        result."""
+        return self in (Basis.ADJUSTED, Basis.UNAUTHORISED, Basis.INFORMATION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +119,9 @@ class Ruling:
     findings: tuple[tuple[int, Finding], ...] = ()
     """Law 16C2 on each 62C2 change at a correction the record shows, with the index of
     its revoke (JSON ``ruling.unauthorised``)."""
+    informed: tuple[InfoFinding, ...] = ()
+    """Law 16B on each group of unauthorised information from partner (JSON
+    ``ruling.unauthorised``, with ``law`` "16B")."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -180,35 +188,120 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
             event: Event = TOTAL_POINTS, vulnerability: Vulnerability = Vulnerability.NONE,
             thresholds: Thresholds = DEFAULT_THRESHOLDS, serious_error: bool = False
             ) -> Ruling:
-    """Rule under Law 64C on top of the automatic ruling (see the module docstring)."""
-    out = _compare(ruling, counterfactuals, policy, weights, event, vulnerability,
-                   thresholds, serious_error)
+    """Rule under Law 64C on top of the automatic ruling (see the module docstring),
+    then Law 16B on any unauthorised information from partner."""
+    informed = [cf for cf in counterfactuals if cf.information is not None]
+    out = _compare(ruling, [cf for cf in counterfactuals if cf.information is None], policy,
+                   weights, event, vulnerability, thresholds, serious_error)
     found = tuple((cf.revoke, cf.finding) for cf in counterfactuals if cf.finding is not None)
-    return dataclasses.replace(out, findings=found) if found else out
+    if found:
+        out = dataclasses.replace(out, findings=found)
+    if informed and not ruling.revokes:  # no revoke: Law 64C has nothing to say
+        out = dataclasses.replace(out, steps=tuple(
+            st for st in out.steps if not st.law.startswith("64C")))
+    for cf in informed:
+        out = _law_16b(out, cf, weights, thresholds)
+    return out
+
+
+def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thresholds
+             ) -> Ruling:
+    """Law 16B on one group of unauthorised information: its finding as a step and, when
+    he used it (16B1) and play is over, its adjusted play weighed (as a Law 64C line,
+    Law 12C1(c)) against the ruling so far: the non-offenders get it when it is better
+    for them (16B3)."""
+    f = cf.information
+    assert f is not None
+    ruling = out.automatic
+    steps = [*out.steps, _information_step(ruling, cf)]
+    informed = (*out.informed, f)
+    if not cf.lines or not ruling.replay.finished or cf.non_offenders is None:
+        return dataclasses.replace(out, steps=tuple(steps), informed=informed)
+    sign = _sign(ruling, cf.non_offenders)
+    a = Assessment(cf, line_weights(cf, out.policy, weights, sign, thresholds),
+                   offender_weights(cf, out.policy, weights, sign, thresholds))
+    current = out.weighted
+    gain = nos_gain(ruling.replay.contract, out.vulnerability, out.event, cf.non_offenders,
+                    current, a.weighted)
+    s = f.infraction
+    assert s is not None
+    nos = cf.non_offenders.name
+    b3 = ruling.edition.law_16b("3")
+    worth = (f"the play with {s.without.pretty} gives declarer {_tricks(ruling, a.weighted)}, "
+             f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
+    if gain <= EPSILON:
+        steps.append(Step(b3, f"{worth}: not better for {nos}, who were not damaged; the "
+                                  "score stands.", StepKind.CHECK))
+        return dataclasses.replace(out, steps=tuple(steps), informed=informed,
+                                   assessments=(*out.assessments, a))
+    theirs = a.offenders_weighted if a.offender_weights is not None else None
+    steps.append(Step(b3, f"{worth}: better for {nos}, damaged by it.", StepKind.CHECK))
+    steps.append(Step(b3, f"adjusted score (Laws {b3}, 12C1): {_tricks(ruling, a.weighted)}"
+                              + (f"; the offenders get {_tricks(ruling, theirs)}"
+                                 if theirs and theirs != a.weighted else "")
+                              + f", the play with {s.seat.long_name}'s logical alternative "
+                                f"{s.without.pretty} in place of {s.played.pretty}.",
+                      StepKind.DECISION))
+    return dataclasses.replace(
+        out, steps=tuple(steps), informed=informed, assessments=(*out.assessments, a),
+        basis=Basis.INFORMATION, weighted=a.weighted, adjusted_for=None,
+        offenders_weighted=theirs if theirs and theirs != a.weighted else None,
+        non_offenders=cf.non_offenders if theirs and theirs != a.weighted else None)
+
+
+def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
+    """Law 16B1 in words: what he knew, what it suggested, the logical alternative."""
+    f = cf.information
+    assert f is not None
+    who = f.info.seat.long_name
+    b1 = ruling.edition.law_16b("1")
+    head = (f"{who} had unauthorised information from trick {f.info.trick}: "
+            f"{f.info.describe()}")
+    s = f.infraction
+    if s is None:
+        return Step(b1, f"{head}; of his {f.checked} later decision"
+                            f"{'s' if f.checked != 1 else ''} with cards of different value "
+                            "none chose a card it suggested over a logical alternative "
+                            "worse for his side: his play stands.", StepKind.CHECK)
+    las = ", ".join(c.pretty for c in s.alternatives)
+    text = (f"{head}. At trick {s.trick} his logical alternatives without it were {las}; "
+            f"it suggested {s.suggested.pretty} (chosen {s.chances[0]:.0%} without the "
+            f"information, {s.chances[1]:.0%} with it) and he played {s.played.pretty}, "
+            f"better for his side double dummy than {s.without.pretty} "
+            f"({s.before + s.values[s.played]} against {s.before + s.values[s.without]} "
+            f"tricks for declarer): {s.played.pretty} was not allowed ({b1})")
+    if not ruling.replay.finished:
+        text += ("; play continues: the Director adjusts at the end of play if it "
+                 "damaged the non-offenders")
+    return Step(b1, text + ".", StepKind.CHECK)
 
 
 def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
              policy: Policy, weights: Weights, event: Event, vulnerability: Vulnerability,
              thresholds: Thresholds, serious_error: bool) -> Ruling:
     after = ruling.after_transfer_tricks
-    transferred = any(r.stands and r.transfer for r in ruling.revokes)
+    transferred = any(r.transfer for r in ruling.revokes)
     base = Basis.TRANSFER if transferred else Basis.NONE
     current: Dist = ((after, 1.0),)
-    steps = [_policy_step(policy, weights, thresholds), _event_step(event)]
     # Law 16C2 findings with nothing to weigh are reported, not compared
-    steps += [_finding_step(ruling, cf) for cf in counterfactuals if not cf.lines]
+    found = [_finding_step(ruling, cf) for cf in counterfactuals if not cf.lines]
     counterfactuals = [cf for cf in counterfactuals if cf.lines]
+    # the policy and the currency only where there are lines to weigh and compare
+    steps = [_policy_step(policy, weights, thresholds), _event_step(event)] \
+        if counterfactuals else []
+    steps += found
     if not counterfactuals:
-        steps.append(_pending_step() if ruling.pending else
-                     Step("64C1", "no established revoke stands: no equity check."))
+        steps.append(_pending_step(ruling) if ruling.pending else
+                     Step(ruling.edition.law_64c(), _nothing_stands(ruling)))
         return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
                       vulnerability=vulnerability)
     assessments = [Assessment(cf, line_weights(cf, policy, weights, sign, thresholds),
                               offender_weights(cf, policy, weights, sign, thresholds))
                    for cf in counterfactuals for sign in [_sign(ruling, cf.non_offenders)]]
     if not ruling.replay.finished:
-        steps.append(_pending_step())
-        steps.append(Step("64C1", "the lines are shown but not compared: the Law 64A "
+        steps.append(_pending_step(ruling))
+        steps.append(Step(ruling.edition.law_64c(), "the lines are shown but not "
+                                                    "compared: the Law 64A "
                                   "transfer and the equity check come at the end of play; "
                                   "the Director must judge.", StepKind.DECISION))
         return Ruling(ruling, policy, tuple(assessments), base, current, tuple(steps),
@@ -246,9 +339,10 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         return 1 if side == declarer else -1
     played = [_quantiles(_play_dist(a, a.weights)) for a in assessments]
     theirs = [_quantiles(_play_dist(a, a.offender_weights or a.weights)) for a in assessments]
-    earlier = _point(0)
-    earlier_off = _point(0)
-    basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
+    # each revoke's rectification (its transfer, or what its equity took away), by index
+    rect: dict[int, Quantiles] = {}
+    rect_off: dict[int, Quantiles] = {}
+    basis = Basis.TRANSFER if any(r.transfer for r in ruling.revokes) \
         else Basis.NONE
     adjusted_for: int | None = None
     for k, a in enumerate(assessments):
@@ -257,12 +351,17 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         t = rv.transfer if rv.offender_side != declarer else -rv.transfer
         nxt = played[k + 1] if k + 1 < len(played) else table
         nxt_off = theirs[k + 1] if k + 1 < len(theirs) else table
+        earlier = _sum(rect.values())
+        # 1997 (seed 003, "a long time ago"): a repeated revoke's equity is measured
+        # without the transfer of the revoke it repeats, and replaces it
+        dropped = cf.repeats if not ruling.edition.repeat_after_first else ()
+        kept = _sum(q for j, q in rect.items() if j not in dropped)
         with_transfer = _result(_align(_align(nxt, earlier, 1), _point(t), 1))
-        with_equity = _result(_align(played[k], earlier, 1))
+        with_equity = _result(_align(played[k], kept, 1))
         gain = nos_gain(contract, vulnerability, event, nos, with_transfer, with_equity)
 
         def gain_with(weights: Sequence[float], a: Assessment = a,
-                      before: Quantiles = earlier, current: Dist = with_transfer) -> float:
+                      before: Quantiles = kept, current: Dist = with_transfer) -> float:
             equity = _result(_align(_quantiles(_play_dist(a, weights)), before, 1))
             return nos_gain(contract, vulnerability, event, nos, current, equity)
 
@@ -273,14 +372,17 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event, k > 0))
         if gain > EPSILON:
-            earlier = _align(earlier, _align(played[k], nxt, -1), 1)
-            earlier_off = _align(earlier_off, _align(theirs[k], nxt_off, -1), 1)
+            for j in dropped:
+                rect[j] = rect_off[j] = _point(0)
+            rect[cf.revoke] = _align(played[k], nxt, -1)
+            rect_off[cf.revoke] = _align(theirs[k], nxt_off, -1)
             adjusted_for = cf.revoke
             basis = (Basis.ADJUSTED if basis is Basis.ADJUSTED or cf.finding is None
                      else Basis.UNAUTHORISED)
         else:
-            earlier = _align(earlier, _point(t), 1)
-            earlier_off = _align(earlier_off, _point(t), 1)
+            rect[cf.revoke] = rect_off[cf.revoke] = _point(t)
+    earlier = _sum(rect.values())
+    earlier_off = _sum(rect_off.values())
     current = _result(_align(table, earlier, 1))
     offenders: Dist | None = _result(_align(table, earlier_off, 1))
     after: Dist = ((ruling.after_transfer_tricks, 1.0),)
@@ -290,7 +392,7 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         steps.append(Step("12B2", "the revokes' rectifications together are not better for "
                                   f"{nos.name} than the Law 64A result: it stands."))
         current, offenders, adjusted_for = after, None, None
-        basis = Basis.TRANSFER if any(r.stands and r.transfer for r in ruling.revokes) \
+        basis = Basis.TRANSFER if any(r.transfer for r in ruling.revokes) \
             else Basis.NONE
     nos_side = nos if basis.adjusted else None
     if basis.adjusted and serious_error:
@@ -412,16 +514,43 @@ def _align(a: Quantiles, b: Quantiles, sign: int) -> Quantiles:
     return tuple(out)
 
 
+def _sum(items: Iterable[Quantiles]) -> Quantiles:
+    """Several results added segment by segment."""
+    out = _point(0)
+    for q in items:
+        out = _align(out, q, 1)
+    return out
+
+
 def _result(q: Quantiles) -> Dist:
     """A quantile function as a result: declarer's tricks (kept in 0..13) and weights."""
     return _merge_dist((max(0, min(13, v)), w) for w, v in q)
 
 
-def _pending_step() -> Step:
-    return Step("64A", "play continues (the record stops without a claim, where the Director "
-                       "was called): there is no result yet; an established revoke's transfer "
-                       "is decided at the end of play (64A1/64A2), and the Law 64C check "
-                       "after it.", StepKind.DECISION)
+def _nothing_stands(ruling: AutomaticRuling) -> str:
+    sides = {r.offender_side for r in ruling.revokes if r.stands}
+    if len(sides) == 2:  # only under 1997, which has no 64B7 and no 64C2(b)
+        return ("both sides revoked: the 1997 Laws have no Law 64B7 and no 64C2(b), so each "
+                "revoke keeps its Law 64A transfer; whether one side's revoke left the other "
+                "insufficiently compensated is the Director's to judge (the tool does not "
+                "weigh one side's revoke against the other's).")
+    if any(r.transfer for r in ruling.revokes):  # Law 43B2(b)
+        return ("the revoke was corrected and Law 64 applied as if it were established "
+                "(Law 43B2(b)): the play after it is the table's own, so there is nothing "
+                "for an equity check to restore; the transfer stands.")
+    return "no established revoke stands: no equity check."
+
+
+def _pending_step(ruling: AutomaticRuling) -> Step:
+    head = ("play continues (the record stops without a claim, where the Director was "
+            "called): there is no result yet; ")
+    if not any(r.stands for r in ruling.revokes):
+        return Step("62A", head + "no revoke is established: it is corrected (Law 62) and "
+                                  "play goes on; there is no Law 64A transfer and no Law 64C "
+                                  "check.", StepKind.DECISION)
+    return Step("64A", head + "an established revoke's transfer is decided at the end of "
+                              "play (64A1/64A2), and the Law 64C check after it.",
+                StepKind.DECISION)
 
 
 def nos_gain(contract: Contract, vulnerability: Vulnerability, event: Event, nos: Side,
@@ -439,9 +568,10 @@ def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
                    event: Event = TOTAL_POINTS,
                    vulnerability: Vulnerability = Vulnerability.NONE) -> Ruling:
     """The ruling with no Law 64C check (``--no-equity``): the 64A result as it stands."""
-    transferred = any(r.stands and r.transfer for r in ruling.revokes)
-    step = (_pending_step() if ruling.pending else
-            Step("64C1", "equity not checked (no double-dummy solving was asked for)."))
+    transferred = any(r.transfer for r in ruling.revokes)
+    step = (_pending_step(ruling) if ruling.pending else
+            Step(ruling.edition.law_64c(), "equity not checked (no double-dummy solving "
+                                           "was asked for)."))
     return Ruling(ruling, policy, (), Basis.TRANSFER if transferred else Basis.NONE,
                   ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False,
                   event=event, vulnerability=vulnerability)
@@ -497,14 +627,21 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
     nos = cf.non_offenders.name if cf.non_offenders is not None else "?"
     head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the lines give declarer "
             f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
-    if later:
+    if later and cf.repeats and not ruling.edition.repeat_after_first:
+        head += (" (from the position after the earlier revokes, which stand as played; "
+                 "the same player revoked again in the same suit: under the 1997 Laws "
+                 "this revoke's equity is taken without the transfer for the revoke it "
+                 "repeats, and used only when it gives the non-offenders more than the "
+                 "Law 64A result — equity or the transfer, never both)")
+    elif later:
         head += (" (from the position after the earlier revokes, which stand as played, "
-                 "with their rectifications"
-                 + ("; 64C2(a): the same player revoked again in the same suit" if
-                    cf.law == "64C2(a)" else "") + ")")
-    worth = (f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} "
-             + ("as the table played it" if cf.finding is not None
-                else "with its Law 64A transfer"))
+                 "with their rectifications" + _repeat_clause(ruling, cf) + ")")
+    rv = ruling.revokes[cf.revoke]
+    against = ("as the table played it" if cf.finding is not None
+               else "with its Law 64A transfer" if rv.transfer
+               else f"with no Law 64A transfer (Law {rv.exemption})" if rv.exemption
+               else "with no Law 64A transfer")
+    worth = f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} {against}"
     if cf.finding is not None:
         head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the play with the card "
                 f"{cf.finding.change.seat.long_name} would have chosen without the "
@@ -515,6 +652,18 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
     verdict = (f"{worth}, better for {nos}: {damaged}" if gain
                else f"{worth}, not better for {nos}: {whole}")
     return Step(cf.law, f"{head}; {verdict}.")
+
+
+def _repeat_clause(ruling: AutomaticRuling, cf: Counterfactual) -> str:
+    """Why a repeated revoke is judged after the first one's transfer, per edition."""
+    if not cf.repeats:
+        return ""
+    if ruling.edition.numbered_64c:
+        return ("; 64C2(a): the same player revoked again in the same suit (judged after "
+                "the first revoke, with its transfer: WBF Laws Committee minute)")
+    return ("; the same player revoked again in the same suit: 64A on the first revoke and, "
+            "for this one, what would have happened had it not occurred (Law 64C as the "
+            "WBF Laws Committee reads it; the 2017 Laws wrote it as 64C2(a))")
 
 
 def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
@@ -552,7 +701,8 @@ def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
 
 
 def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
-    return Step("64C2(b)", "both sides revoked: the score is adjusted as though neither had "
+    return Step(ruling.edition.law_64c("2(b)"), "both sides revoked: the score is adjusted "
+                                                "as though neither had "
                            f"revoked: {_tricks(ruling, a.weighted)}.")
 
 
@@ -567,14 +717,17 @@ def _decision_step(ruling: AutomaticRuling, basis: Basis,
                                 f"(Laws 16C2, 12C1): {_tricks(ruling, current)}{theirs}, "
                                 "the play with the card he would have chosen without the "
                                 "unauthorised information.", StepKind.DECISION)
+        rv = ruling.revokes[adjusted_for]
+        place = (", in place of its Law 64A transfer (never both)" if rv.transfer else
+                 " (it had no Law 64A transfer)")
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
-                           f"{_tricks(ruling, current)}{theirs}, in place of its Law 64A "
-                           "transfer (never both); not below the Law 64A result "
-                           "(Law 12B2).", StepKind.DECISION)
+                           f"{_tricks(ruling, current)}{theirs}{place}; not below the "
+                           "Law 64A result (Law 12B2).", StepKind.DECISION)
     if basis is Basis.TRANSFER:
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
                     StepKind.DECISION)
-    return Step("64C1", f"no transfer and no adjustment: {_tricks(ruling, current)}.",
+    return Step(ruling.edition.law_64c(), f"no transfer and no adjustment: "
+                                          f"{_tricks(ruling, current)}.",
                 StepKind.DECISION)
 
 

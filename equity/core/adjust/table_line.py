@@ -10,10 +10,17 @@ same situation, his recorded card stands (while he holds it and it is legal). Wh
 does not — the correction changed the cards before his, or who is on lead — the record
 does not say what he would have done: his recorded card stands only if the decision
 model would play it too (it is his choice, one of his close choices, or every card
-costs nothing). Otherwise the line **leaves the record** there, and from there on every
-card is the decision model's (:mod:`equity.core.player.outcome_tree`): the point where it
-leaves is one more branch point of the likely outcomes, never a replay of rows out of
-their situations.
+costs nothing). Otherwise the line **leaves the record** there, and goes on with the
+decision model's cards; at the offenders' first close choice it branches into the
+outcome tree (:mod:`equity.core.player.outcome_tree`). Never a replay of rows out of
+their situations — but where the line's position (every hand, the trick, the leader)
+is the record's again, up to equal cards, the record's situation is back and the
+recorded cards stand again (a **return**, listed with the departures).
+
+**Equal cards** (issue 31). A card equal to the recorded one (the tool's classes: every
+card ranked between them played) is the recorded card: where the line cannot play the
+recorded card (the correction played it, or he holds the revoke card in its place), the
+equal card stands for it and situations are compared up to such exchanges.
 
 **Causation** (Laws 12B1, 12C1(e)). A non-offender's recorded card, in its situation,
 that loses a trick double dummy is not simply put right: it **stands** — the
@@ -44,7 +51,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust.line import Departure, Leaves
-from equity.core.game import Card, CardSet, Position, Replay, Revoke, Seat, Side, count
+from equity.core.game import Card, CardSet, Position, Replay, Revoke, Seat, Side, cards, count
 from equity.core.law import AutomaticRuling
 from equity.core.player import (
     Decision,
@@ -82,6 +89,8 @@ class TableLine:
     departures: tuple[Departure, ...]
     own_errors: tuple[Departure, ...]
     followed: float
+    exchanges: tuple[Departure, ...] = ()
+    """Where an equal card stood for the recorded one (the line kept the record)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +103,12 @@ class _Recorded:
     moved: bool = False
     """The revoke card kept back for the moment the offender played the natural card at
     the table: another situation than its own, so it stands only if he would choose it."""
+    original: Card | None = None
+    """The record's own card here, when ``card`` is another one moved in its place."""
+
+    @property
+    def recorded(self) -> Card:
+        return self.original if self.original is not None else self.card
 
 
 def _keep_back(record: dict[tuple[int, Seat], _Recorded], trick: int, seat: Seat,
@@ -105,7 +120,24 @@ def _keep_back(record: dict[tuple[int, Seat], _Recorded], trick: int, seat: Seat
                   if k[1] == seat and k[0] > trick and r.card == natural), None)
     if later is not None:
         r = record[later]
-        record[later] = _Recorded(r.leader, r.before, revoke_card, moved=True)
+        record[later] = _Recorded(r.leader, r.before, revoke_card, moved=True,
+                                  original=r.recorded)
+
+
+def equal_card(pos: Position, seat: Seat, recorded: Card) -> Card | None:
+    """A card ``seat`` holds and may play that is equal to ``recorded`` (no longer his):
+    of its suit, with every card ranked between them played to an earlier trick — the
+    tool's classes of equal cards (:func:`~equity.core.player.decision.classes`). The
+    nearest in rank; None when there is none."""
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+    for c in pos.trick:
+        live |= c.bit
+    mine = [c for c in cards(pos.hands[seat] & pos.legal()) if c.suit == recorded.suit
+            and c != recorded]
+    equal = [c for c in mine if not any(
+        live & Card(c.suit, r).bit for r in range(min(c.rank, recorded.rank) + 1,
+                                                  max(c.rank, recorded.rank)))]
+    return min(equal, key=lambda c: abs(c.rank - recorded.rank), default=None)
 
 
 def _record(rp: Replay, first: int) -> dict[tuple[int, Seat], _Recorded]:
@@ -135,12 +167,28 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     natural: Decision | None = None
     departures: list[Departure] = []
     own_errors: list[Departure] = []
+    exchanges: list[Departure] = []
+    swaps: dict[Card, Card] = {}
     kept = corrections = 0
     counting = False
     left: Departure | None = None
+    off = False  # off the record: the decision model's cards, until the record's
+    #              position comes back (up to equal cards)
     while run.pos.tricks_left:
         pos, seat = run.pos, run.pos.to_play
         counting = counting or (run.trick_no, seat) == (first.trick, first.seat)
+        if off:
+            if not _record_position(rp, run.trick_no, pos, swaps):
+                card_off = yield from _model_card(run, declarer, model, nos)
+                if card_off is None:  # a close decision: the outcome tree from here
+                    break
+                run.play(card_off)
+                continue
+            off = False
+            departures.append(Departure(
+                Leaves.RETURN, run.trick_no, seat,
+                "the line's position is the record's again (up to equal cards): the "
+                "recorded cards stand from here"))
         rec = record.get((run.trick_no, seat))
         if rec is None:
             left = (Departure(Leaves.CLAIM, run.trick_no, seat, "the record ends in a claim "
@@ -150,11 +198,11 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             break
         if not pos.trick:  # Law 50D2 before the lead; the recorded lead breaks ties
             yield from before_lead(run, declarer,
-                                   rec.card if _in_situation(pos, rec) else None)
+                                   rec.card if _in_situation(pos, rec, swaps) else None)
             pos = run.pos
         knowledge = Knowledge.at(pos, declarer, run.voids)
         fix = fixes.get((run.trick_no, seat))
-        if fix is not None and _in_situation(pos, rec):
+        if fix is not None and _in_situation(pos, rec, swaps):
             decision = yield from _correction(model, knowledge, fix)
             natural = natural or decision
             corrections += 1  # the record cannot speak for the correction itself
@@ -163,7 +211,21 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             continue
         card = rec.card
         playable = bool(pos.hands[seat] & card.bit and pos.legal() & card.bit)
-        if playable and not rec.moved and _in_situation(pos, rec):
+        equal = None if playable else equal_card(pos, seat, rec.recorded)
+        if equal is not None and _in_situation(pos, rec, swaps):
+            # a card equal to the recorded one is the recorded card (the line keeps the
+            # record); where he later played this one, he holds the other
+            exchanges.append(Departure(
+                Leaves.EQUAL, run.trick_no, seat,
+                f"{seat.long_name} no longer holds {rec.recorded.pretty}; {equal.pretty}, "
+                "equal to it, is the recorded card: the line keeps the record", equal,
+                rec.recorded))
+            swaps[rec.recorded] = equal
+            _keep_back(record, run.trick_no, seat, equal, card)
+            kept += counting
+            run.play(equal)
+            continue
+        if playable and not rec.moved and _in_situation(pos, rec, swaps):
             if nos is not None and seat.side == nos:
                 real = yield from model.real_values(pos)
                 lost = max(real.values()) - real[card] if count(pos.legal()) > 1 else 0
@@ -182,14 +244,24 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             kept += counting
             run.play(card)
             continue
-        left = Departure(Leaves.CARD, run.trick_no, seat,
+        here = Departure(Leaves.CARD, run.trick_no, seat,
                          _why_left(rp, pos, seat, rec, playable, decision),
                          decision.card, card)
-        departures.append(left)
-        break
+        departures.append(here)
+        left = left or here
+        if not decision.branches:
+            run.play(decision.card)
+        elif nos is not None and seat.side == nos:  # their close choice: Law 84D
+            real = yield from model.real_values(pos)
+            run.play(max((c for c, _ in decision.options), key=lambda c: real[c]))
+        else:  # the offenders' close decision: the outcome tree from here
+            break
+        off = True
     side = rp.declarer_side
     if left is None:
         left = Departure(Leaves.END, reason="every recorded card to the end stands")
+        outcomes = [Outcome(tuple(run.plays), run.won[side], 1.0)]
+    elif not run.pos.tricks_left:  # left the record and finished without a close choice
         outcomes = [Outcome(tuple(run.plays), run.won[side], 1.0)]
     elif left.at in (Leaves.CLAIM, Leaves.STOP):
         departures.append(left)
@@ -206,7 +278,46 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     walked = _recorded_from(rp, first) - corrections
     return TableLine(tuple(outcomes), chosen, natural, departures[0] if departures else left,
                      tuple(departures), tuple(own_errors),
-                     kept / walked if walked > 0 else 0.0)
+                     kept / walked if walked > 0 else 0.0, tuple(exchanges))
+
+
+def _model_card(run: Run, declarer: Seat, model: DecisionModel, nos: Side | None
+                ) -> Plan[Card | None]:
+    """Off the record: the decision model's card, as the outcome tree plays it (Law
+    50D2 before a lead, the non-offenders' close choices their best, Law 84D); None at
+    the offenders' close choices, where the tree must branch."""
+    yield from before_lead(run, declarer)
+    decision = yield from model.decide(Knowledge.at(run.pos, declarer, run.voids))
+    seat = run.pos.to_play
+    if not decision.branches:
+        return decision.card
+    if nos is not None and seat.side == nos:
+        real = yield from model.real_values(run.pos)
+        return max((c for c, _ in decision.options), key=lambda c: real[c])
+    return None
+
+
+def _record_position(rp: Replay, trick_no: int, pos: Position, swaps: dict[Card, Card]
+                     ) -> bool:
+    """Whether ``pos`` is the record's position at the same moment (trick, leader, the
+    cards on the trick and every hand), up to the equal cards the line played for
+    recorded ones: the record's situation again."""
+    if trick_no > len(rp.tricks):
+        return False
+    t = rp.tricks[trick_no - 1]
+    i = len(pos.trick)
+    if t.leader != pos.leader or i >= len(t.plays) or tuple(
+            swaps.get(p.card, p.card) for p in t.plays[:i]) != pos.trick:
+        return False
+    hands = rp.hands_before(trick_no, i)
+    for s in Seat:
+        hand = hands[s]
+        for recorded, equal in swaps.items():
+            if hand & equal.bit:
+                hand = hand & ~equal.bit | recorded.bit
+        if hand != pos.hands[s]:
+            return False
+    return True
 
 
 def _recorded_from(rp: Replay, first: Revoke) -> int:
@@ -216,10 +327,12 @@ def _recorded_from(rp: Replay, first: Revoke) -> int:
     return len(plays) - at
 
 
-def _in_situation(pos: Position, rec: _Recorded) -> bool:
+def _in_situation(pos: Position, rec: _Recorded, swaps: dict[Card, Card]) -> bool:
     """Whether the line puts the player where the record had him: the same trick (the
-    caller's key), the same leader and the same cards before his."""
-    return pos.leader == rec.leader and pos.trick == rec.before
+    caller's key), the same leader and the same cards before his — up to the equal
+    cards the line played for recorded ones (``swaps``: recorded card to its equal)."""
+    return pos.leader == rec.leader and pos.trick == tuple(swaps.get(c, c)
+                                                           for c in rec.before)
 
 
 def _correction(model: DecisionModel, knowledge: Knowledge, rev: Revoke) -> Plan[Decision]:

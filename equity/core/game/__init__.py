@@ -11,10 +11,12 @@ from equity.core.game.board import (
     Board,
     ClaimStatus,
     Facts,
+    Information,
     PlayRecord,
     Requirement,
     RequirementKind,
     Slot,
+    Told,
     Withdrawal,
 )
 from equity.core.game.cards import (
@@ -109,6 +111,7 @@ __all__ = [
     "EquityError",
     "Event",
     "Facts",
+    "Information",
     "LeadRule",
     "ModelError",
     "Play",
@@ -125,6 +128,7 @@ __all__ = [
     "Slot",
     "Strain",
     "Suit",
+    "Told",
     "Traveller",
     "TravellerError",
     "TravellerLine",

@@ -34,6 +34,18 @@ The fact tags are our own PBN tags, documented in the README:
     as finally played. The revoke card comes first (62B: its replacement is the
     offender's card in the record), then the cards the non-offenders took back (62C1)
     and the offending side's card taken back after them (62C2).
+``[EquityUI "3 E: S D=6 | 5 W: N HK"]``
+    Law 16B: SEAT had unauthorised information (a question such as "no diamonds,
+    partner?", a hesitation: what it conveyed is the Director's finding) that each FACT
+    is true of the deal as dealt, bearing on his cards from trick T on (the first trick
+    whose card by SEAT it could affect). FACT is ``SEAT SUIT=N``, ``SEAT SUIT>=N``,
+    ``SEAT SUIT<=N`` (length as dealt) or ``SEAT CARD``; facts of one group are
+    separated by ``;``, groups by ``|``.
+``[EquityAI "3 E: S D<=5"]``
+    what SEAT may infer from the auction and the play (authorised information) from
+    trick T on, in the same grammar, true or not: the decision model reads no auction,
+    so with Law 16B the Director says what the player would believe without the
+    unauthorised information ("South opened 1NT: at most five diamonds").
 """
 
 from __future__ import annotations
@@ -43,6 +55,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from equity.core.game.cards import (
+    SUIT_CHARS,
     Card,
     Choice,
     Contract,
@@ -51,6 +64,7 @@ from equity.core.game.cards import (
     Seat,
     Suit,
     Vulnerability,
+    count,
 )
 
 Slot = Card | None
@@ -65,11 +79,14 @@ class Attention(Choice):
     RETURNED = "returned"
     NEXT_CALL = "next-call"
     ROUND = "round"
+    DUMMY_ASKED = "dummy-asked"
+    """During the play, by dummy's question after he lost his rights (Law 43B2(b)):
+    declarer corrects his revoke, and Law 64 applies as if it were established."""
 
     @property
     def before_hands_returned(self) -> bool:
         """Law 62D: found before all four hands were returned to the board."""
-        return self in (Attention.PLAY, Attention.END)
+        return self in (Attention.PLAY, Attention.END, Attention.DUMMY_ASKED)
 
     @property
     def before_agreement_established(self) -> bool:
@@ -78,7 +95,8 @@ class Attention(Choice):
         play, at its end or after the hands went back (``play``, ``end``, ``returned``)
         comes before that moment; after a call on the next deal (``next-call``) or after
         the round (``round``), the agreement is established."""
-        return self in (Attention.PLAY, Attention.END, Attention.RETURNED)
+        return self in (Attention.PLAY, Attention.END, Attention.RETURNED,
+                        Attention.DUMMY_ASKED)
 
 
 
@@ -182,6 +200,102 @@ class Withdrawal:
         return tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
 
 
+_OPS = (">=", "<=", "=")
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One thing a player was told about the deal as dealt (Law 16B, the Director's
+    finding): ``SEAT SUIT=N`` / ``SEAT SUIT>=N`` / ``SEAT SUIT<=N`` (how many cards of
+    the suit SEAT was dealt) or ``SEAT CARD`` (SEAT was dealt CARD)."""
+
+    seat: Seat
+    suit: Suit | None = None
+    op: str = "="
+    length: int = 0
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        if self.card is not None:
+            return f"{self.seat.name} {self.card}"
+        assert self.suit is not None
+        return f"{self.seat.name} {SUIT_CHARS[self.suit]}{self.op}{self.length}"
+
+    def describe(self) -> str:
+        """In words: "South was dealt six diamonds", "West was dealt the ♦J"."""
+        if self.card is not None:
+            return f"{self.seat.long_name} was dealt {self.card.pretty}"
+        assert self.suit is not None
+        much = {"=": "exactly", ">=": "at least", "<=": "at most"}[self.op]
+        return f"{self.seat.long_name} was dealt {much} {self.length} {self.suit.symbol}"
+
+    def true_of(self, deal: Deal) -> bool:
+        """Whether the deal as dealt bears it out."""
+        hand = deal.hands[self.seat]
+        if self.card is not None:
+            return bool(hand & self.card.bit)
+        assert self.suit is not None
+        n = count(hand & self.suit.mask)
+        return {"=": n == self.length, ">=": n >= self.length,
+                "<=": n <= self.length}[self.op]
+
+    @classmethod
+    def parse(cls, text: str) -> Told:
+        """"S D=6", "S D>=6", "N H<=2", "W DJ"."""
+        words = text.split()
+        if len(words) != 2:
+            raise ModelError(f"a fact reads 'SEAT SUIT=N', 'SEAT SUIT>=N', 'SEAT SUIT<=N' or "
+                             f"'SEAT CARD' (e.g. 'S D=6', 'W DJ'): {text.strip()!r}")
+        seat = Seat.parse(words[0])
+        what = words[1]
+        for op in _OPS:
+            if op in what:
+                suit, _, n = what.partition(op)
+                if not n.isascii() or not n.isdigit() or not 0 <= int(n) <= 13:
+                    raise ModelError(f"a suit length is a number 0-13: {text.strip()!r}")
+                return cls(seat, Suit.parse(suit), op, int(n))
+        return cls(seat, card=Card.parse(what))
+
+
+@dataclass(frozen=True, slots=True)
+class Information:
+    """What SEAT knew about the deal as dealt, from trick ``trick`` on (the Director's
+    finding). Unauthorised (Law 16B: a question, a hesitation; PBN
+    ``[EquityUI "T SEAT: FACT; FACT | T SEAT: FACT"]``): each of ``facts`` is true of
+    the deal, and it bears on his cards from trick T on (the first trick whose card by
+    SEAT it could affect). Authorised (``[EquityAI]``, same grammar): what he may infer
+    from the auction and the play that the decision model does not read ("South opened
+    1NT: at most five diamonds"), whether or not it is true."""
+
+    trick: int
+    seat: Seat
+    facts: tuple[Told, ...]
+
+    def __str__(self) -> str:
+        return f"{self.trick} {self.seat.name}: " + "; ".join(str(f) for f in self.facts)
+
+    def describe(self) -> str:
+        return "; ".join(f.describe() for f in self.facts)
+
+    @classmethod
+    def parse(cls, text: str) -> Information:
+        """"3 E: S D=6; S D>=6"."""
+        head, colon, rest = text.partition(":")
+        words = head.split()
+        if not colon or len(words) != 2 or not rest.strip():
+            raise ModelError(f"unauthorised information reads 'T SEAT: FACT; FACT' (e.g. "
+                             f"'3 E: S D=6'): {text.strip()!r}")
+        if not words[0].isascii() or not words[0].isdigit() or not 1 <= int(words[0]) <= 13:
+            raise ModelError(f"the trick of unauthorised information is a number 1-13: "
+                             f"{text.strip()!r}")
+        facts = tuple(Told.parse(p) for p in rest.split(";") if p.strip())
+        return cls(int(words[0]), Seat.parse(words[1]), facts)
+
+    @staticmethod
+    def parse_list(text: str) -> tuple[Information, ...]:
+        return tuple(Information.parse(p) for p in text.split("|") if p.strip())
+
+
 @dataclass(frozen=True, slots=True)
 class Facts:
     """What the Director learns at the table and the play record cannot show."""
@@ -200,6 +314,11 @@ class Facts:
     players: str | None = None
     """The class of player at the table (``[EquityPlayers]``): whose errors the Law 12C1(c)
     weights reflect (:mod:`equity.core.player.player_model`); None: the default class."""
+    unauthorised: tuple[Information, ...] = ()
+    """Law 16B: unauthorised information a player had (``[EquityUI]``), in order."""
+    authorised: tuple[Information, ...] = ()
+    """What a player may infer from the auction and the play (``[EquityAI]``), used with
+    Law 16B to judge his choices with and without the unauthorised information."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)
@@ -245,6 +364,9 @@ class PlayRecord:
     claimed: bool = False
     claim_tricks: int | None = None
     """Declarer's total tricks under the claim or concession (PBN ``[Result]``, LIN ``mc``)."""
+    claim_unmarked: bool = False
+    """The claim was read, not marked: a PBN ``[Play]`` that stops before the end without
+    ``*`` but with a ``[Result]`` (many exporters omit the ``*``); the ruling says so."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,10 @@ from equity.core.law.laws import (
     StepKind,
     rule,
 )
+from equity.core.law.partner_information import (
+    InfoFinding,
+    judge_information,
+)
 from equity.core.law.unauthorised import (
     LAW,
     Finding,
@@ -33,6 +37,7 @@ __all__ = [
     "AutomaticRuling",
     "Edition",
     "Finding",
+    "InfoFinding",
     "PlayOut",
     "RevokeRuling",
     "Step",
@@ -40,5 +45,6 @@ __all__ = [
     "Unauthorised",
     "changes",
     "judge",
+    "judge_information",
     "rule",
 ]

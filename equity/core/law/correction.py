@@ -101,6 +101,9 @@ class Choice:
     """Law 16C2 (62D2): what the withdrawn card suggested to this member of the
     offending side, when it suggested a play other than the one he would choose
     without it."""
+    suits_held: int = 0
+    """How many suits he held when he chose (the 2007/1997 62D2 wording bars a play only
+    when he "holds cards of two suits")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +295,8 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
             results, key=lambda r: (sign * r[1], r[0] == recorded.get(seat)))
         here = Choice(law, seat, chooser,
                       tuple((c, before + v) for c, v, _, _ in results), card,
-                      recorded.get(seat) if seat != rev.seat else None, info)
+                      recorded.get(seat) if seat != rev.seat else None, info,
+                      len({c.suit for c in cards(p.hands[seat])}))
         return best, best_line, ([here] if len(options) > 1 or law == "62B"
                                  or info is not None else []) + below
 

@@ -77,21 +77,52 @@ class Edition:
     withdrawn_info: str
     """The paragraph that makes information from withdrawn plays unauthorised to the
     offending side: 16C2 (2017), 16D2 (2007), 16C2 (1997)."""
+    numbered_64c: bool
+    """Law 64C in paragraphs (2017: 64C1, 64C2(a) repeated revokes, 64C2(b) both sides);
+    1997 and 2007 have one paragraph, Law 64C."""
+    repeat_after_first: bool
+    """A later revoke by the same player in the same suit (seed 003): True — 64A on the
+    first revoke and, for the later one, what would have happened had it not occurred,
+    from the position after the first with its transfer (2017 Law 64C2(a); 2007 Law 64C
+    as the WBF Laws Committee read it, seed 003's "nowadays"); False — the 1997 method
+    ("a long time ago"): Law 64C on the later revoke without the first's transfer, used
+    only when it gives the non-offenders more than 64A on the first (equity or the
+    transfer, never both)."""
+
+    @property
+    def partner_information(self) -> str:
+        """The law on extraneous information from partner (a question, a hesitation):
+        Law 16B in 2007 and 2017 (16B1 the logical alternatives, 16B3 the adjustment),
+        Law 16A in 1997 (one paragraph)."""
+        return "16A" if self.name == "1997" else "16B"
+
+    def law_16b(self, part: str) -> str:
+        """The paragraph of :attr:`partner_information` for ``part`` (``"1"``: the
+        logical alternatives, ``"3"``: the adjustment): 1997 has only "16A"."""
+        return "16A" if self.name == "1997" else f"16B{part}"
+
+    def law_64c(self, part: str = "1") -> str:
+        """The Law 64C paragraph this edition has for ``part`` (``"1"``, ``"2(a)"``,
+        ``"2(b)"``): 2017 numbers them, 1997 and 2007 have only "64C"."""
+        return f"64C{part}" if self.numbered_64c else "64C"
 
 
 EDITIONS: dict[str, Edition] = {
     "2017": Edition("2017", second_trick_limb=False, faced_hands_exempt=False,
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=True, agreed_claim="63A4",
-                    rule_62d2="16C", withdrawn_info="16C2"),
+                    rule_62d2="16C", withdrawn_info="16C2",
+                    numbered_64c=True, repeat_after_first=True),
     "2007": Edition("2007", second_trick_limb=False, faced_hands_exempt=True,
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=False, agreed_claim="63A3",
-                    rule_62d2="two suits", withdrawn_info="16D2"),
+                    rule_62d2="two suits", withdrawn_info="16D2",
+                    numbered_64c=False, repeat_after_first=True),
     "1997": Edition("1997", second_trick_limb=True, faced_hands_exempt=True,
                     trick_twelve_exempt=False, both_sides_exempt=False,
                     same_trick_correction=False, agreed_claim="63A3",
-                    rule_62d2="two suits", withdrawn_info="16C2"),
+                    rule_62d2="two suits", withdrawn_info="16C2",
+                    numbered_64c=False, repeat_after_first=False),
 }
 
 
@@ -133,7 +164,7 @@ _KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
                 ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
                 ("84D", StepKind.POLICY), ("64C", StepKind.CHECK),
-                ("16", StepKind.CORRECTION))
+                ("16", StepKind.CORRECTION), ("43", StepKind.CORRECTION))
 """Paragraph prefixes, most specific first (62A before 62)."""
 
 
@@ -457,9 +488,13 @@ def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
             "that came before his turn")
     nothing = (" The revoke card suggested no play other than the one he would choose "
                "without it: his choice stands.")
+    if rule_62d2 == "two suits" and info is None and ch.suits_held < 2:
+        return (f"{head}; he holds cards of one suit only, so 62D2 bars nothing: {opts}; "
+                f"he plays {ch.chosen.pretty}.")
     if rule_62d2 == "two suits" and info is None:
-        return (f"{head}; he may not choose a play suggested by seeing the revoke card: "
-                f"{opts}; he plays {ch.chosen.pretty}.{nothing}")
+        return (f"{head} and he holds cards of two suits: he may not choose the play that "
+                f"could possibly have been suggested by seeing the revoke card: {opts}; he "
+                f"plays {ch.chosen.pretty}.{nothing}")
     if info is None or info.law != "62D2":
         return (f"{head}; Law 16C applies to what the revoke card told him: {opts}; he "
                 f"plays {ch.chosen.pretty}." + ("" if info is not None else nothing))
@@ -634,7 +669,9 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
     pool = _Pool(replay)
     out: list[RevokeRuling] = []
     for (rev, est), correction in zip(established, corrected, strict=True):
-        if rev.corrected_at_table:
+        if rev.corrected_at_table and _dummy_asked(rev, replay):
+            out.append(_rule_dummy_asked(rev, replay, ed, out, pool))
+        elif rev.corrected_at_table:
             out.append(_rule_table_correction(rev, replay))
         elif est is None or correction is not None:
             out.append(_rule_correction(rev, replay, est, correction, ed))
@@ -717,6 +754,48 @@ def _rule_table_correction(rev: Revoke, replay: Replay) -> RevokeRuling:
     return RevokeRuling(rev, rev.seat.side, False, True, 0, (), tuple(steps), correction)
 
 
+def _dummy_asked(rev: Revoke, replay: Replay) -> bool:
+    """Law 43B2(b): dummy, having lost his rights, was first to ask declarer about a
+    revoke of declarer's own hand (``[EquityAttention "dummy-asked"]``)."""
+    return (replay.board.facts.attention_for(rev.trick) == Attention.DUMMY_ASKED
+            and rev.seat == replay.contract.declarer)
+
+
+def _rule_dummy_asked(rev: Revoke, replay: Replay, ed: Edition,
+                      earlier: list[RevokeRuling], pool: _Pool) -> RevokeRuling:
+    """Law 43B2(b) (1997, 2007, 2017 alike): declarer corrects the revoke (62B2, as the
+    record shows) "and the penalty provisions of Law 64 apply as if the revoke had been
+    established" — with the corrected card as the card played to the revoke trick: it
+    may win that trick (WBF Laws Committee minute, 2000; seed 003: "if declarer plays the
+    highest card in the suit led it might become a second penalty trick"). The edition's
+    64A and 64B apply; the transfer is counted on the record, which shows the corrected
+    trick."""
+    corrected = _rule_table_correction(rev, replay)
+    sub = rev.withdrawn[0].replaced_by
+    steps = [st if st.law != "62B2" else
+             Step("62B2", f"declarer withdrew {rev.card.pretty} and played {sub.pretty} "
+                          "(subject to Law 43B2(b)).")
+             for st in corrected.steps]
+    steps = [*steps,
+             Step("43B2(b)", "dummy, having lost his rights, was first to ask declarer about "
+                             f"the revoke: declarer substituted {sub.pretty}, and Law 64 "
+                             "applies as if the revoke had been established, with "
+                             f"{sub.pretty} as the card played to the revoke trick.")]
+    exempt = law_64b(rev, replay, ed, earlier, False)
+    if exempt is not None:
+        steps.append(exempt)
+        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
+                            corrected.correction, exempt.law)
+    if not replay.finished:
+        steps.append(Step("64A", "play continues: the transfer is decided at the end of play "
+                                 "(64A1/64A2)."))
+        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
+                            corrected.correction)
+    taken, more = law_64a(rev, replay, ed, pool)
+    return RevokeRuling(rev, rev.seat.side, True, True, len(taken), tuple(taken),
+                        (*steps, *more), corrected.correction)
+
+
 def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
                    earlier: list[RevokeRuling], both_sides: bool, pool: _Pool
                    ) -> RevokeRuling:
@@ -750,6 +829,13 @@ def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
                      f"the cards recorded after it ({stray}) were played after that moment "
                      "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
                      "when attention was drawn first, WC 2012, seed 003)")
+    record = replay.board.play
+    if record is not None and record.claim_unmarked:
+        notes.append(f"the [Play] stops at trick {len(replay.tricks)} without a claim mark "
+                     f"('*'); with its [Result] ({record.claim_tricks} tricks for declarer) "
+                     "it is read as a claim or concession of that total, as many programs "
+                     "write one; if the Director was called during the play instead, the "
+                     "record should carry no [Result]")
     if not replay.finished and not any(r.play_out for r in revokes):
         notes.append("the play record stops before the end of play without a claim (the "
                      "Director was called during the play): play continues, and there is "

@@ -63,6 +63,16 @@ class Unauthorised:
     without the information (16C2), or (two suits) any other."""
 
 
+def alternatives(blind: Decision, values: dict[Card, int], sign: int, share: float
+                 ) -> tuple[list[Card], Card]:
+    """His logical alternatives — the cards ``blind`` (the decision without the
+    information) might choose, a chance of ``share`` or more — and among them the worst
+    for his side (``sign`` +1 for declarer's side; doubt against the offenders, Laws
+    12C1(e), 84D). Laws 16B1 and 16C2 ask the same question."""
+    might = [c for c in values if blind.might_choose(c, share)] or [blind.card]
+    return might, min(might, key=lambda c: (sign * values[c], c.rank, c.suit))
+
+
 def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
           share: float, law: str, withdrawn: Card) -> tuple[Card, Unauthorised | None]:
     """Law 16C2, the one test for every withdrawal: ``blind`` is the decision without
@@ -72,8 +82,7 @@ def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
     more: his logical alternatives), the worst for his side (Laws 12C1(e), 84D: doubt
     against the offenders). None when the information suggests nothing else of another
     value; else forbidden when the suggested card is better for his side."""
-    might = [c for c in values if blind.might_choose(c, share)] or [blind.card]
-    without = min(might, key=lambda c: (sign * values[c], c.rank, c.suit))
+    _, without = alternatives(blind, values, sign, share)
     if suggested == without or values[suggested] == values[without]:
         return without, None
     gains = sign * values[suggested] > sign * values[without]

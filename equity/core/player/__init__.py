@@ -18,6 +18,7 @@ from equity.core.player.decision import (
     sure_winners,
 )
 from equity.core.player.knowledge import (
+    Holding,
     Knowledge,
     SuitMask,
     shown_out,
@@ -86,6 +87,7 @@ __all__ = [
     "DirectorLine",
     "DirectorOutcome",
     "Estimate",
+    "Holding",
     "Knowledge",
     "Leaf",
     "Outcome",

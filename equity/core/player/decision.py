@@ -210,6 +210,7 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             f"{''.join(str(c) for c in pos.trick)}|{knowledge.viewer.name}|{voids}|"
             f"{int(knowledge.dummy_faced)}|{allowed:x}"
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
+            + (f"|told{knowledge.holds}" if knowledge.holds else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
 

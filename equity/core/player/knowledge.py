@@ -26,6 +26,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
 
@@ -41,6 +42,20 @@ def shown_out(plays: Iterable[tuple[Seat, Card, Suit | None]]) -> dict[Seat, Sui
         if led is not None and card.suit != led:
             out[seat] = out.get(seat, 0) | 1 << led
     return out
+
+
+class Holding(NamedTuple):
+    """Something the viewer was told about a hidden hand: ``seat`` holds from ``lo`` to
+    ``hi`` of the cards ``among`` now (Law 16B: what a question conveyed, a Director's
+    finding about the deal, counted in the cards still held)."""
+
+    seat: Seat
+    among: CardSet
+    lo: int
+    hi: int
+
+    def fits(self, hand: CardSet) -> bool:
+        return self.lo <= count(hand & self.among) <= self.hi
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +77,10 @@ class Knowledge:
     """Cards of hidden hands faced on the table, which everyone sees: a major penalty
     card (Law 50E1: that it must be played is authorised information to every
     player). They stay where they are in every layout."""
+    holds: tuple[Holding, ...] = ()
+    """What he was told about the hidden hands (Law 16B: information from a question or
+    a hesitation, unauthorised to him): only layouts that fit it are drawn. Empty for
+    what he may know."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
@@ -208,14 +227,20 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
     out: list[Position] = []
+    holds = [h for h in knowledge.holds if h.seat in sizes]
+    tries = 0
     while len(out) < n:
+        tries += 1
+        if tries > 400 * n:
+            raise LayoutError(f"no layout fits what {knowledge.viewer.long_name} was told "
+                              "about the hidden hands")
         deal = _deal(allowed, sizes, rng)
         if deal is None:
             raise LayoutError(
                 f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
                 "shown out of leave cards that no hidden hand can hold")
         for d in (deal, _mirror(deal, allowed, sizes, rng))[:n - len(out)]:
-            if d is None:
+            if d is None or not all(h.fits(d[h.seat]) for h in holds):
                 continue
             hands = list(pos.hands)
             for s, h in d.items():

@@ -257,7 +257,7 @@ def test_weighted_64c_score_with_components_below_64a_says_so() -> None:
 
 
 def test_basis_values_are_the_json_strings() -> None:
-    assert [b.value for b in Basis] == ["64A", "64C", "16C2", "none"]
+    assert [b.value for b in Basis] == ["64A", "64C", "16C2", "16B", "none"]
     assert [k.value for k in RevokeKind] == ["follow", "lead", "penalty"]
 
 
