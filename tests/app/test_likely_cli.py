@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
+from tests.builders import CASES
 
-CASE = Path(__file__).resolve().parents[1] / "cases" / "001_3nt_east_diamond_discard.pbn"
+CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 
 
 def likely(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:

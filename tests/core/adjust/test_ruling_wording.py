@@ -11,8 +11,7 @@ from equity.app.cli import main
 from equity.core.game.cards import Card, Seat, Side
 from equity.core.law.correction import Choice
 from equity.core.law.laws import _62d2_text
-
-CASES = Path(__file__).parents[2] / "cases"
+from tests.builders import CASES
 
 
 def text_of(capsys: pytest.CaptureFixture[str], path: Path, *options: str) -> str:

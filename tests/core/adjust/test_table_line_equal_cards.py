@@ -6,7 +6,6 @@ where its position is the record's again."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
@@ -17,8 +16,9 @@ from equity.core.game.board import Board
 from equity.core.game.cards import Card, Seat, Strain, parse_hand
 from equity.core.game.position import Position
 from equity.formats import read_boards
+from tests.builders import CASES
 
-CASE = Path(__file__).parents[2] / "cases" / "031_table_line_equal_card_misguess_stays.pbn"
+CASE = CASES / "031_table_line_equal_card_misguess_stays.pbn"
 
 
 @cache

@@ -4,14 +4,14 @@ corrects, and Law 64 applies as if the revoke had been established."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 from equity.core.game.board import Attention, Board, Facts
 from equity.core.game.replay import replay
 from equity.core.law.laws import rule
 from equity.formats import read_boards
+from tests.builders import CASES
 
-CASE = Path(__file__).parents[2] / "cases" / "031_43b2b_dummy_asked_declarer.pbn"
+CASE = CASES / "031_43b2b_dummy_asked_declarer.pbn"
 
 
 def board(attention: str) -> Board:

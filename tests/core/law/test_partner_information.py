@@ -4,7 +4,6 @@ make of the layouts a player imagines, and the ruling on seed 003's two question
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,8 @@ from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
 from equity.core.player.knowledge import Holding, Knowledge, sample_layouts
 from equity.formats.facts import fact_tags, parse_facts
+from tests.builders import CASES
 
-CASES = Path(__file__).parents[2] / "cases"
 BOARD11 = CASES / "031_16b_board11_no_diamonds_partner.pbn"
 
 

@@ -6,7 +6,6 @@ cites only paragraphs its edition has."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,9 @@ from equity.app.pipeline import rule_board
 from equity.core.adjust.ruling import Basis, Ruling
 from equity.core.game.board import Board
 from equity.formats import read_boards
+from tests.builders import CASES
 
-CASE = Path(__file__).parents[2] / "cases" / "003_ebl_course_5c_two_heart_ruffs.pbn"
+CASE = CASES / "003_ebl_course_5c_two_heart_ruffs.pbn"
 
 
 @cache
