@@ -70,7 +70,7 @@ def write_with(path: str | Path, make: Callable[[Path], None], what: str = "outp
     except BaseException:
         _remove(tmp)
         raise
-    _sync_dir(directory)
+    sync_dir(directory)
 
 
 def _write_bytes(tmp: Path, data: bytes) -> None:
@@ -95,7 +95,9 @@ def _remove(tmp: Path) -> None:
         tmp.unlink()
 
 
-def _sync_dir(directory: Path) -> None:
+def sync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (fsync the folder; not every file system
+    allows it)."""
     with contextlib.suppress(OSError):
         fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
         try:
@@ -123,4 +125,5 @@ def refuse_inputs(option: str, out: str | Path, inputs: Iterable[tuple[str, str 
                              "give another file")
 
 
-__all__ = ["OutputFileError", "refuse_inputs", "same_file", "write_whole", "write_with"]
+__all__ = ["OutputFileError", "refuse_inputs", "same_file", "sync_dir", "write_whole",
+           "write_with"]

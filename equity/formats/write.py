@@ -100,7 +100,7 @@ def _play_rows(play: PlayRecord) -> list[str]:
             text = str(card) if card is not None else "-"
             tokens.append(f"^{mark} {text}" if mark is not None else text)
         rows.append(" ".join(tokens))
-    if play.claimed:
+    if play.claimed and not play.claim_unmarked:  # an unmarked claim is written as read
         rows.append("*")
     return rows
 

@@ -17,8 +17,12 @@ DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ
 
 @pytest.fixture
 def page(browser: Any, server: Any) -> Iterator[Any]:
-    """A fresh phone page on the workbench (its own storage), the options form built."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    """A fresh phone page on the workbench (its own storage), the options form built.
+    Playwright's ``wait_for_function`` evaluates a string, which the page's
+    Content-Security-Policy forbids: the page under its policy is tested in
+    test_workbench_browser.py."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                  bypass_csp=True)
     p = context.new_page()
     p.set_default_timeout(60_000)
     errors: list[str] = []

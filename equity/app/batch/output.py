@@ -31,6 +31,7 @@ from typing import IO, Any
 
 from equity.app.batch.keys import is_retryable
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
+from equity.app.outfile import sync_dir as _sync_dir
 from equity.core.game import UsageError
 from equity.render.csvrows import FIELDS, json_row_line, plain_text
 
@@ -343,12 +344,3 @@ def _write_all(fd: int, data: bytes) -> None:
         if n <= 0:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         view = view[n:]
-
-
-def _sync_dir(directory: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
