@@ -33,6 +33,21 @@ def free_port() -> int:
         return port
 
 
+def listening(proc: subprocess.Popen[bytes], port: int, guard: float = 30) -> bool:
+    """Whether the server ``proc`` answers on ``port`` before ``guard`` seconds (a hang
+    guard, not a speed check); its stderr raised when it exits first."""
+    deadline = time.monotonic() + guard
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 class Server:
     def __init__(self, *args: str) -> None:
         self.port = free_port()
@@ -40,17 +55,9 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "equity.app.cli", "serve", "--port", str(self.port), *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not start")
+        if not listening(self.proc, self.port):
+            self.stop()
+            raise RuntimeError("the server did not start")
 
     def stop(self) -> str:
         self.proc.terminate()
@@ -133,17 +140,9 @@ class Workbench:
             match = URL.match(first)
             assert match, first
             self.token = match.group(2)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not start")
+        if not listening(self.proc, self.port):
+            self.stop()
+            raise RuntimeError("the server did not start")
 
     @property
     def auth(self) -> dict[str, str]:
