@@ -30,7 +30,6 @@ from equity.core.adjust import (
     Line,
     Policy,
     Ruling,
-    Weights,
     director_weights,
     nos_gain,
 )
@@ -414,19 +413,6 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
     return f"Likely outcomes{start}: {', '.join(parts)}."
 
 
-_GIVEN = re.compile(r"the Director's weights \((.*?)\), the rest")
-
-
-def _given_weights(ruling: Ruling) -> Weights:
-    """The weights the Director named (``--weight``, ``--drop``), as the policy step of
-    Law 12C1(c) states them."""
-    for step in ruling.steps:
-        found = _GIVEN.search(step.text) if step.law == "12C1(c)" else None
-        if found:
-            return Weights.parse(found.group(1).split(", "))
-    return Weights()
-
-
 def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
     """Why each line of ``a`` that weighs nothing does, in a few words ("" for the
     others): the Director dropped it, its result was below the 'at all probable' floor
@@ -439,7 +425,7 @@ def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
     if ruling.policy is Policy.FAVOURABLE:
         return tuple("" if w > EPSILON else "policy favourable takes one result"
                      for w in a.weights)
-    given = _given_weights(ruling)
+    given = ruling.weights
     try:
         before = director_weights(lines, given, number)  # before the floor
     except ValueError:

@@ -122,6 +122,9 @@ class Ruling:
     informed: tuple[InfoFinding, ...] = ()
     """Law 16B on each group of unauthorised information from partner (JSON
     ``ruling.unauthorised``, with ``law`` "16B")."""
+    weights: Weights = NO_WEIGHTS
+    """The weights the Director named (``--weight``, ``--drop``) that the lines were
+    weighed with (what the report says of a line he set to nothing)."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -193,6 +196,7 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     informed = [cf for cf in counterfactuals if cf.information is not None]
     out = _compare(ruling, [cf for cf in counterfactuals if cf.information is None], policy,
                    weights, event, vulnerability, thresholds, serious_error)
+    out = dataclasses.replace(out, weights=weights)
     found = tuple((cf.revoke, cf.finding) for cf in counterfactuals if cf.finding is not None)
     if found:
         out = dataclasses.replace(out, findings=found)
