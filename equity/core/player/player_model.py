@@ -88,8 +88,10 @@ class PlayerClass:
     beta: float
     convention: tuple[float, ...]
     about: str = ""
-    care: float = 0.0
     """What it was fitted on (records, decisions, log-likelihood)."""
+    care: float = 0.0
+    """How much more likely than the soft choice alone the cards the decision model
+    finds right are, set so that the predicted error rate is the observed one."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.mix <= 1.0 or self.beta < 0:
