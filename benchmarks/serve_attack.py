@@ -23,33 +23,16 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-ROWS = """\
-board: 1
-dealer: E
-vulnerable: None
-deal: N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5
-contract: 3NT
-declarer: E
-result: 6
-S: H7 C6 C8 C9 S8 ST HA HK H9 H5 H2 SJ CT
-W: H3 D2 D7 D8 C5 S3 H4 HT CJ S5 CK SA SQ
-N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S7 S4 SK
-E: HQ DA DK DQ DJ D9 H8 D6 C7 S2 CA S6 S9
-"""
+from tests.workbench import ROWS_001 as ROWS
+from tests.workbench import free_port
+
 BIGGEST = {"samples": "320", "max_positions": "20000", "attention": "returned"}
 PLAIN = {"attention": "returned"}
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class Serve:
     def __init__(self, files: int | None = None) -> None:
-        self.port = _port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
 
         def limit() -> None:
