@@ -89,17 +89,20 @@ class Edition:
     only when it gives the non-offenders more than 64A on the first (equity or the
     transfer, never both)."""
 
+    numbered_16b: bool
+    """Extraneous information from partner (a question, a hesitation) in paragraphs (2007,
+    2017: Law 16B, 16B1 the logical alternatives, 16B3 the adjustment); 1997 has the rule
+    as one paragraph, Law 16A."""
+
     @property
     def partner_information(self) -> str:
-        """The law on extraneous information from partner (a question, a hesitation):
-        Law 16B in 2007 and 2017 (16B1 the logical alternatives, 16B3 the adjustment),
-        Law 16A in 1997 (one paragraph)."""
-        return "16A" if self.name == "1997" else "16B"
+        """The law on extraneous information from partner: 16B, or 1997's 16A."""
+        return "16B" if self.numbered_16b else "16A"
 
     def law_16b(self, part: str) -> str:
         """The paragraph of :attr:`partner_information` for ``part`` (``"1"``: the
         logical alternatives, ``"3"``: the adjustment): 1997 has only "16A"."""
-        return "16A" if self.name == "1997" else f"16B{part}"
+        return f"16B{part}" if self.numbered_16b else "16A"
 
     def law_64c(self, part: str = "1") -> str:
         """The Law 64C paragraph this edition has for ``part`` (``"1"``, ``"2(a)"``,
@@ -112,17 +115,17 @@ EDITIONS: dict[str, Edition] = {
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=True, agreed_claim="63A4",
                     rule_62d2="16C", withdrawn_info="16C2",
-                    numbered_64c=True, repeat_after_first=True),
+                    numbered_64c=True, repeat_after_first=True, numbered_16b=True),
     "2007": Edition("2007", second_trick_limb=False, faced_hands_exempt=True,
                     trick_twelve_exempt=True, both_sides_exempt=True,
                     same_trick_correction=False, agreed_claim="63A3",
                     rule_62d2="two suits", withdrawn_info="16D2",
-                    numbered_64c=False, repeat_after_first=True),
+                    numbered_64c=False, repeat_after_first=True, numbered_16b=True),
     "1997": Edition("1997", second_trick_limb=True, faced_hands_exempt=True,
                     trick_twelve_exempt=False, both_sides_exempt=False,
                     same_trick_correction=False, agreed_claim="63A3",
                     rule_62d2="two suits", withdrawn_info="16C2",
-                    numbered_64c=False, repeat_after_first=False),
+                    numbered_64c=False, repeat_after_first=False, numbered_16b=False),
 }
 
 
