@@ -14,15 +14,14 @@ from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
 from equity.core.adjust import (
-    SUBSTITUTION,
     Counterfactual,
     Ruling,
-    Weights,
     build,
+    check_weights,
     compare,
     without_equity,
 )
-from equity.core.game import Board, BoardError, EquityError, ModelError, Where, replay, score_ns
+from equity.core.game import Board, BoardError, EquityError, Where, replay, score_ns
 from equity.core.law import AutomaticRuling, rule
 from equity.core.player import Solver, Work
 from equity.formats import read_boards
@@ -35,38 +34,11 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> Au
     return rule(replay(board), options.edition_for(board))
 
 
-def line_names(cf: Counterfactual) -> list[str]:
-    """The names the Director may weigh a revoke's lines by, as ``--weight`` takes them:
-    ``table``, ``likely``, ``line1``..., ``outcome1``... and the offender's cards."""
-    out: dict[str, None] = {}
-    for line in cf.lines:
-        names = [str(c) for c in line.equivalents] if line.kind == SUBSTITUTION else [line.name]
-        out.update((n, None) for n in names if n)
-    return list(out)
-
-
-def check_weights(weights: Weights, lines: Sequence[Counterfactual]) -> None:
-    """Every line the Director named (``--weight``, ``--drop``) is a line of the board:
-    a name that matches none is an error naming the lines there are, never ignored."""
-    for key in weights.given:
-        prefix = key.rpartition(":")[0]
-        revokes = [cf for cf in lines if not prefix or str(cf.revoke + 1) == prefix]
-        probe = Weights({key: 0.0})
-        if any(probe.for_line(line, cf.revoke + 1) is not None
-               for cf in revokes for line in cf.lines):
-            continue
-        there = "; ".join(f"revoke {cf.revoke + 1}: {', '.join(line_names(cf))}"
-                          for cf in lines)
-        which = f"revoke {prefix}" if prefix else "any revoke"
-        raise ModelError(f"the weight for '{key}' names no line of {which} on this board "
-                         f"(the lines are {there or 'none'})")
-
-
 def judge(board: Board, automatic: AutomaticRuling, lines: Sequence[Counterfactual],
           options: RulingOptions, field_scores: Sequence[int] = ()) -> Ruling:
     """Law 64C on top of the automatic ruling, from the lines already built: compared
     under the options' policy in the event's form of scoring. A weight naming no line is
-    an error (:func:`check_weights`)."""
+    an error (:func:`~equity.core.adjust.check_weights`)."""
     check_weights(options.line_weights, lines)
     return compare(automatic, lines, options.policy, options.line_weights,
                    options.event_for(board, field_scores), vulnerability_of(board),
@@ -122,4 +94,4 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["check_weights", "judge", "line_names", "rule_automatic", "rule_board", "table_scores"]
+__all__ = ["judge", "rule_automatic", "rule_board", "table_scores"]

@@ -40,7 +40,9 @@ from equity.core.adjust.weights import (
     Policy,
     Thresholds,
     Weights,
+    check_weights,
     director_weights,
+    line_names,
 )
 
 __all__ = [
@@ -64,8 +66,10 @@ __all__ = [
     "Thresholds",
     "Weights",
     "build",
+    "check_weights",
     "compare",
     "director_weights",
+    "line_names",
     "nos_gain",
     "plan",
     "without_equity",

@@ -234,6 +234,33 @@ def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
                  for ln, b in zip(lines, base, strict=True))
 
 
+def line_names(cf: Counterfactual) -> list[str]:
+    """The names the Director may weigh a revoke's lines by, as ``--weight`` takes them:
+    ``table``, ``likely``, ``line1``..., ``outcome1``... and the offender's cards."""
+    out: dict[str, None] = {}
+    for line in cf.lines:
+        names = [str(c) for c in line.equivalents] if line.kind == SUBSTITUTION else [line.name]
+        out.update((n, None) for n in names if n)
+    return list(out)
+
+
+def check_weights(weights: Weights, lines: Sequence[Counterfactual]) -> None:
+    """Every line the Director named (``--weight``, ``--drop``) is a line of the board:
+    a name that matches none is an error naming the lines there are, never ignored."""
+    for key in weights.given:
+        prefix = key.rpartition(":")[0]
+        revokes = [cf for cf in lines if not prefix or str(cf.revoke + 1) == prefix]
+        probe = Weights({key: 0.0})
+        if any(probe.for_line(line, cf.revoke + 1) is not None
+               for cf in revokes for line in cf.lines):
+            continue
+        there = "; ".join(f"revoke {cf.revoke + 1}: {', '.join(line_names(cf))}"
+                          for cf in lines)
+        which = f"revoke {prefix}" if prefix else "any revoke"
+        raise ModelError(f"the weight for '{key}' names no line of {which} on this board "
+                         f"(the lines are {there or 'none'})")
+
+
 def director_weights(lines: Sequence[Line], weights: Weights, number: int,
                       floor: float = 0.0) -> tuple[float, ...]:
     """The weighted policy's weights: named lines (or groups) get their weight, the rest
