@@ -25,33 +25,29 @@ Run: ``python -m benchmarks.fidelity`` (prints the tables of ``RESULTS.md``), or
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from benchmarks.corpus import EXTERNAL
-from benchmarks.fidelity_data import CACHE, Record, cached_rows, records, sample
+from benchmarks.fidelity_data import (
+    CHECKPOINTS,
+    OUTCOME_CLASS,
+    OUTCOME_RECORDS,
+    cached_outcomes,
+    cached_rows,
+    outcome_queries,
+    records,
+    sample,
+)
 from benchmarks.fit_players import FLOOR, played_probability
-from equity.core.player.likely import checkpoint, likely
 from equity.core.player.player_model import EXACT, PlayerClass, player_class
-from equity.core.player.questions import Work, once_each, solved, tricks_through
-from equity.dd import DdsSolver
 
 BINS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 1.0001)
-CHECKPOINTS = (2, 4, 8)
-OUTCOME_RECORDS = {"bbo-online": 20, "bbo-daylong": 12, "expert": 12, "usbf-vugraph": 6}
-"""Score-part records per source whose checkpoints are played out (a fixed choice)."""
-OUTCOME_CLASS = {"bbo-online": "club", "bbo-daylong": "club", "expert": "expert",
-                 "usbf-vugraph": "expert"}
-"""The class of player the outcome tree assumes for a source (the daylongs: the human's)."""
 
 
 def _model_of(row: dict[str, Any], after: bool) -> PlayerClass:
@@ -90,66 +86,6 @@ def card_level(rows: Sequence[dict[str, Any]], after: bool) -> dict[str, Any]:
             "observed_error": observed / contested if contested else 0.0,
             "bins": [(f"{BINS[k]:.0%}-{min(BINS[k + 1], 1):.0%}", int(c), s / c if c else 0.0,
                       m / c if c else 0.0) for k, (c, s, m) in enumerate(bins)]}
-
-
-def outcome_queries(recs: Sequence[Record]) -> list[tuple[Record, int]]:
-    """The score-part checkpoints played out (a fixed, seeded choice of records)."""
-    out = []
-    for source, cap in OUTCOME_RECORDS.items():
-        mine = [r for r in recs if r.source == source and r.part == "score"]
-        mine = sorted(random.Random(f"29:{source}").sample(mine, min(cap, len(mine))),
-                      key=recs.index)
-        for r in mine:
-            done = sum(t.complete for t in r.replay.tricks)
-            out += [(r, k) for k in CHECKPOINTS if k <= done and k < 12]
-    return out
-
-
-def _query_key(rec: Record, after: int, cls: PlayerClass) -> str:
-    text = f"{rec.key}|{after}|{cls}"
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
-
-
-def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
-    """One checkpoint: the tree's distribution, double dummy, the truth, the work."""
-    rp = rec.replay
-    start = checkpoint(rp, after)
-    side = rp.declarer_side
-    model = __import__("equity.core.player.decision", fromlist=["DecisionModel"]
-                       ).DecisionModel(players=cls)
-    work = Work()
-    model.work = work
-    t0 = time.perf_counter()
-    outcomes = solved(once_each(likely(start, model), work), DdsSolver(), work)
-    seconds = time.perf_counter() - t0
-    dd = start.won[side] + solved(tricks_through(start.position, side), DdsSolver())
-    dist = [0.0] * 14
-    for o in outcomes:
-        dist[o.tricks] += o.probability
-    return {"truth": rp.declarer_tricks, "dd": dd, "dist": dist,
-            "positions": work.positions, "seconds": seconds}
-
-
-def cached_outcomes(queries: Sequence[tuple[Record, int]], cls_of: Callable[[Record], PlayerClass],
-                    name: str) -> list[dict[str, Any]]:
-    """The checkpoints' outcomes, from the cache where present."""
-    path = CACHE / f"outcomes-{name}.jsonl"
-    done: dict[str, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text().splitlines():
-            obj = json.loads(line)
-            done[obj["key"]] = obj
-    out = []
-    with path.open("a") as f:
-        for rec, after in queries:
-            key = _query_key(rec, after, cls_of(rec))
-            if key not in done:
-                done[key] = {"key": key, **outcome(rec, after, cls_of(rec)),
-                             "source": rec.source, "after": after}
-                f.write(json.dumps(done[key]) + "\n")
-                f.flush()
-            out.append(done[key])
-    return out
 
 
 def _scores(dist: Sequence[float], truth: int) -> tuple[float, float, float, bool]:

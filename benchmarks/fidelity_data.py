@@ -21,11 +21,13 @@ Used by ``benchmarks/fit_players.py`` (fits the player classes on the **fit** pa
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import random
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,8 +40,9 @@ from equity.core.game.position import Position
 from equity.core.game.replay import Replay, replay
 from equity.core.player.decision import DecisionModel, classes, lowest
 from equity.core.player.knowledge import Knowledge, shown_out
-from equity.core.player.player_model import features, seat_role
-from equity.core.player.questions import solved, together
+from equity.core.player.likely import checkpoint, leaves
+from equity.core.player.player_model import PlayerClass, features, seat_role
+from equity.core.player.questions import Work, once_each, solved, together, tricks_through
 from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
@@ -260,3 +263,107 @@ if __name__ == "__main__":
              for r in [rs[rank]]]  # every source early, so a partial cache holds them all
     rows = cached_rows(mixed)
     print(len(rows), "decisions cached in", CACHE)
+
+
+CHECKPOINTS = (2, 4, 8)
+"""Outcome queries start at tricks 3, 5 and 9 (``equity likely --after-trick`` 2, 4, 8)."""
+OUTCOME_RECORDS = {"bbo-online": 60, "bbo-daylong": 40, "expert": 40, "usbf-vugraph": 16}
+"""Records per source and part whose checkpoints are played out (a fixed, seeded choice)."""
+OUTCOME_CLASS = {"bbo-online": "club", "bbo-daylong": "club", "expert": "expert",
+                 "usbf-vugraph": "expert"}
+"""The class of player the outcome tree assumes for a source (the daylongs: the human's)."""
+ERRED = {None: "", (True, True): "declarer exploited", (True, False): "declarer missed",
+         (False, True): "defender exploited", (False, False): "defender missed"}
+"""A leaf's kind: not an error, or (the erring side is declarer's, its opponents
+exploited it)."""
+
+
+def outcome_queries(recs: Sequence[Record], part: str = "score") -> list[tuple[Record, int]]:
+    """``part``'s checkpoints to play out (a fixed, seeded choice of its records)."""
+    out = []
+    for source, cap in OUTCOME_RECORDS.items():
+        mine = [r for r in recs if r.source == source and r.part == part]
+        mine = sorted(random.Random(f"29:{source}:{part}").sample(mine, min(cap, len(mine))),
+                      key=recs.index)
+        for r in mine:
+            done = sum(t.complete for t in r.replay.tricks)
+            out += [(r, k) for k in CHECKPOINTS if k <= done and k < 12]
+    return out
+
+
+def _query_key(rec: Record, after: int, cls: PlayerClass) -> str:
+    text = f"{rec.key}|{after}|{dataclasses.replace(cls, about='')}"
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
+    """One checkpoint: the tree's leaves by result and kind (:data:`ERRED`), its
+    distribution, double dummy, the truth, the work."""
+    rp = rec.replay
+    start = checkpoint(rp, after)
+    side = rp.declarer_side
+    model = DecisionModel(players=cls)
+    work = Work()
+    model.work = work
+    t0 = time.perf_counter()
+    found = solved(once_each(leaves(start, model), work), DdsSolver(), work)
+    seconds = time.perf_counter() - t0
+    dd = start.won[side] + solved(tricks_through(start.position, side), DdsSolver())
+    parts: dict[tuple[int, str], float] = {}
+    total = sum(leaf.probability for leaf in found) or 1.0
+    for leaf in found:
+        kind = ERRED[None if leaf.erred is None
+                     else (leaf.erred[0] == side, leaf.erred[1])]
+        key = (leaf.won[side], kind)
+        parts[key] = parts.get(key, 0.0) + leaf.probability / total
+    dist = [0.0] * 14
+    for (tricks, _), p in parts.items():
+        dist[tricks] += p
+    return {"truth": rp.declarer_tricks, "dd": dd, "dist": dist,
+            "leaves": [[t, k, p] for (t, k), p in sorted(parts.items())],
+            "positions": work.positions, "seconds": seconds}
+
+
+def reweighted(row: dict[str, Any], base: PlayerClass, cls: PlayerClass) -> list[float]:
+    """The distribution ``row`` (played out with ``base``) would have with ``cls``'s
+    shares of errors exploited: the tree's shape does not depend on them, only the
+    weights of the errors' leaves."""
+    def factor(share: float, base_share: float, exploited: bool) -> float:
+        if exploited:
+            return share / base_share if base_share else 0.0
+        return (1 - share) / (1 - base_share) if base_share < 1 else 0.0
+
+    dist = [0.0] * 14
+    for tricks, kind, p in row["leaves"]:
+        if kind.startswith("declarer"):
+            p *= factor(cls.exploited_by_defenders, base.exploited_by_defenders,
+                        kind.endswith("exploited"))
+        elif kind.startswith("defender"):
+            p *= factor(cls.exploited_by_declarer, base.exploited_by_declarer,
+                        kind.endswith("exploited"))
+        dist[tricks] += p
+    total = sum(dist) or 1.0
+    return [p / total for p in dist]
+
+
+def cached_outcomes(queries: Sequence[tuple[Record, int]], cls_of: Callable[[Record], PlayerClass],
+                    name: str) -> list[dict[str, Any]]:
+    """The checkpoints' outcomes, from the cache (``outcomes-NAME.jsonl``) where present."""
+    path = CACHE / f"outcomes-{name}.jsonl"
+    done: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            obj = json.loads(line)
+            done[obj["key"]] = obj
+    out = []
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        for rec, after in queries:
+            key = _query_key(rec, after, cls_of(rec))
+            if key not in done:
+                done[key] = {"key": key, **outcome(rec, after, cls_of(rec)),
+                             "source": rec.source, "after": after}
+                f.write(json.dumps(done[key]) + "\n")
+                f.flush()
+            out.append(done[key])
+    return out

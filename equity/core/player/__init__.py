@@ -31,6 +31,7 @@ from equity.core.player.likely import (
     Start,
     checkpoint,
     director_line,
+    leaves,
     likely,
     play_out,
 )
@@ -52,6 +53,7 @@ from equity.core.player.player_model import (
     EXACT,
     RULING_CLASS,
     PlayerClass,
+    exploited,
     player_class,
 )
 from equity.core.player.questions import (
@@ -108,7 +110,9 @@ __all__ = [
     "choose_50d2",
     "classes",
     "director_line",
+    "exploited",
     "grow",
+    "leaves",
     "likely",
     "lowest",
     "merged",

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from equity.core.game import Card, CardSet, ModelError, Position, Replay, Seat, Side
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
 from equity.core.player.knowledge import SuitMask, shown_out
-from equity.core.player.outcome_tree import Branch, Outcome, Run, before_lead, grow, merged
+from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, before_lead, grow, merged
 from equity.core.player.player_model import EXACT, PlayerClass
 from equity.core.player.questions import Plan, tricks_through
 
@@ -181,8 +181,14 @@ def likely(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Outcome]]:
     """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
     the side whose close choices go its way (:func:`~equity.core.player.outcome_tree.grow`)."""
-    leaves = yield from grow(_run(start), start.declarer, model, start.allowed, favour)
-    return merged(leaves, start.declarer.side)
+    found = yield from leaves(start, model, favour)
+    return merged(found, start.declarer.side)
+
+
+def leaves(start: Start, model: DecisionModel, favour: Side | None = None
+           ) -> Plan[list[Leaf]]:
+    """The outcome tree's leaves from ``start``, unmerged (each error's leaves apart)."""
+    return (yield from grow(_run(start), start.declarer, model, start.allowed, favour))
 
 
 def play_out(start: Start, model: DecisionModel) -> Plan[tuple[list[Outcome], list[Branch]]]:

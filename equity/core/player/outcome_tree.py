@@ -15,14 +15,18 @@ Each player also plays as players of the model's class do
 model finds takes the probability the player model gives it (and that of the cards worth
 the same in the real layout: the tie-break decides which right card he finds); a card
 worse in the real layout than all of those is an **error**, a leaf of its own valued
-double dummy from the real layout's card values, which the decision already asked — so
-errors add outcomes, never double-dummy work, and the tree's shape and precision follow
+from the real layout's card values, which the decision already asked: the card's own
+double-dummy value with the share of errors the opponents exploit, the value of the card
+he meant with the rest (:func:`~equity.core.player.player_model.exploited`) — so errors
+add outcomes, never double-dummy work, and the tree's shape and precision follow
 the decision model's chances as before. A leaf's probability is then the product of
 the player model's probabilities on its path.
 
 The tree is kept small: a branch is followed card by card only while its probability is
 at least :data:`FLOOR`; a less likely one is finished double dummy at once (its result
-counts with its probability). Lines at least :data:`PRECISE` likely get each decision
+counts with its probability) — from the real values already known where the player model
+asked them, and then a card worse in the real layout than the one he meant is exploited
+by the opponents only with the class's share, as an error is. Lines at least :data:`PRECISE` likely get each decision
 measured to the model's full precision; less likely ones, the first layouts only.
 Branches of one decision grow side by side, so their questions reach the solver
 together.
@@ -43,7 +47,7 @@ from equity.core.game import Card, CardSet, Play, Position, Seat, Side
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
-from equity.core.player.player_model import by_value, described
+from equity.core.player.player_model import by_value, described, exploited, informed
 from equity.core.player.questions import Plan, together, tricks_through
 
 FLOOR = 0.1
@@ -135,6 +139,9 @@ class Leaf:
     won: dict[Side, int]
     probability: float
     branches: tuple[Branch, ...]
+    erred: tuple[Side, bool] | None = None
+    """An error's leaf: the side that erred, and whether its opponents exploited it
+    (the double-dummy result after the card) or not (the result of the card he meant)."""
 
 
 SHOWN = 0.02
@@ -172,16 +179,18 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
         if (seat.side != favour and len(decision.plays) > 1
                 and decision.how not in ("forced", "designated")):
             real = yield from model.real_values(run.pos)
-            choices, errors = by_value(dict(decision.plays), dict(decision.options), real,
-                                       decision.card)
+            plays = informed(dict(decision.plays), real, model.players)
+            choices, errors = by_value(plays, dict(decision.options), real, decision.card)
         wrong = sum(c.bit for c in errors)
         named = tuple(sorted(((c, p) for c, p in (*choices.items(), *errors.items())
                               if p >= SHOWN),
                              key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
         close = sum(p >= model.sampling.share for _, p in decision.options) >= 2
+        share = exploited(model.players, seat.side, declarer.side, favour)
         for card, p in errors.items():
-            out.append(_error(run, declarer, card, real[card], weight * p,
-                              (*path, Branch(run.trick_no, seat, named, card, wrong))))
+            here = (*path, Branch(run.trick_no, seat, named, card, wrong))
+            out += _exploitable(run, declarer, card, real, decision.card, weight * p, here,
+                                share)
         if not decision.branches:
             weight *= choices.get(decision.card, 1.0)
             run.play(decision.card)
@@ -195,6 +204,10 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
             if probability * chance >= FLOOR - 1e-12:
                 children.append(grow(child, declarer, model, None, favour,
                                      probability * chance, here, w))
+            elif real and real[card] < real[decision.card]:
+                # a guess that loses in the real layout, finished double dummy: the
+                # opponents exploit it as they exploit an error
+                out += _exploitable(run, declarer, card, real, decision.card, w, here, share)
             else:
                 children.append(_finished(child, declarer, w, here))
         found = yield from together(*children)
@@ -202,17 +215,34 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     return [*out, Leaf(tuple(run.plays), dict(run.won), weight, path)]
 
 
+def _exploitable(run: Run, declarer: Seat, card: Card, real: dict[Card, int], meant: Card,
+                 probability: float, path: tuple[Branch, ...], share: float) -> list[Leaf]:
+    """``card``, worse in the real layout than the card ``meant``, finished from the
+    values already known: with the ``share`` the opponents exploit, its own double-dummy
+    value; with the rest, the value of the card meant."""
+    seat = run.pos.to_play
+    out = []
+    if share > 0.0:
+        out.append(_error(run, declarer, card, real[card], probability * share, path,
+                          (seat.side, True)))
+    if share < 1.0:
+        out.append(_error(run, declarer, card, real[meant], probability * (1.0 - share),
+                          path, (seat.side, False)))
+    return out
+
+
 def _error(run: Run, declarer: Seat, card: Card, value: int, probability: float,
-           path: tuple[Branch, ...]) -> Leaf:
-    """An error's outcome: ``card`` played, then double dummy — its ``value`` for the
-    player's side in the real layout, already known (no question)."""
+           path: tuple[Branch, ...], erred: tuple[Side, bool]) -> Leaf:
+    """An error's outcome: ``card`` played, then ``value`` tricks for the player's side
+    from here, already known (no question): the card's own double-dummy value when the
+    opponents exploit it, the value of the card he meant when they do not."""
     side = declarer.side
     left = run.pos.tricks_left
     mine = value if run.pos.to_play.side == side else left - value
     child = run.copy()
     child.play(card)
     won = {side: run.won[side] + mine, side.other: run.won[side.other] + left - mine}
-    return Leaf(tuple(child.plays), won, probability, path)
+    return Leaf(tuple(child.plays), won, probability, path, erred)
 
 
 def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, ...]

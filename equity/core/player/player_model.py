@@ -27,6 +27,9 @@ results"):
   maximum likelihood on real records (``benchmarks/fit_players.py``; the parameters are
   package data, :file:`player_model.json` beside this module, with what they were
   fitted on), and scored on records never fitted on (``benchmarks/fidelity.py``).
+* ``insight`` lifts the cards right in the real layout (:func:`informed`): players read
+  more than the cards played — the auction, signals, tempo — and find the right card
+  more often than the decision model's sample of layouts says.
 
 Nothing here is random and nothing is solved: the probabilities follow from the
 decision (its chances and means, which follow from the position and the knowledge
@@ -35,7 +38,9 @@ tree (:mod:`equity.core.player.outcome_tree`) groups these probabilities by the 
 real double-dummy values (:func:`by_value`): equally good cards keep the real-layout
 tie-break (a competent player finds the right one of the cards he cannot tell apart),
 and a card worse in the real layout is an **error** whose result is known from the real
-values already asked — an error costs no double-dummy work.
+values already asked — an error costs no double-dummy work. An error costs its side a
+trick only when the opponents play for it (:func:`exploited`, a share fitted per class
+on real outcomes); otherwise the line ends as the card he meant would have ended it.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from equity.core.game import Card, CardSet, ModelError, Position, Seat, cards, trick_winner
+from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side, cards, trick_winner
 
 FEATURES = ("lead_sequence", "lead_low", "follow_low", "win", "cover", "echo",
             "discard_low", "ruff", "rank")
@@ -92,10 +97,24 @@ class PlayerClass:
     care: float = 0.0
     """How much more likely than the soft choice alone the cards the decision model
     finds right are, set so that the predicted error rate is the observed one."""
+    insight: float = 0.0
+    """How much more often than the rest players choose a card that is right in the real
+    layout (:func:`informed`): what they read at the table that the decision model does
+    not (the auction, partner's signals, the opponents' tempo)."""
+    exploited_by_declarer: float = 1.0
+    """The share of the defenders' errors that declarer's side turns into a trick
+    (:func:`exploited`); the rest cost nothing: he plays on as if the card had been
+    the one the defender meant, not seeing what double dummy sees."""
+    exploited_by_defenders: float = 1.0
+    """The share of declarer's side's errors that the defenders turn into a trick."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.mix <= 1.0 or self.beta < 0:
             raise ModelError(f"player class {self.name}: 0 <= mix <= 1 and beta >= 0")
+        if not (0.0 <= self.exploited_by_declarer <= 1.0
+                and 0.0 <= self.exploited_by_defenders <= 1.0):
+            raise ModelError(f"player class {self.name}: the shares of errors exploited "
+                             "are between 0 and 1")
         if len(self.convention) != len(FEATURES):
             raise ModelError(f"player class {self.name}: {len(FEATURES)} convention weights")
 
@@ -113,7 +132,10 @@ def classes() -> Mapping[str, PlayerClass]:
     for name, p in json.loads(text)["classes"].items():
         out[name] = PlayerClass(name, float(p["mix"]), float(p["beta"]),
                                 tuple(float(p["convention"][f]) for f in FEATURES),
-                                str(p.get("about", "")), float(p["care"]))
+                                str(p.get("about", "")), float(p["care"]),
+                                float(p.get("insight", 0.0)),
+                                float(p.get("exploited", {}).get("by_declarer", 1.0)),
+                                float(p.get("exploited", {}).get("by_defenders", 1.0)))
     return out
 
 
@@ -200,6 +222,23 @@ def mixture(chances: Mapping[Card, float], means: Mapping[Card, float],
             for c in reps}
 
 
+def informed(plays: Mapping[Card, float], real: Mapping[Card, int], cls: PlayerClass
+             ) -> dict[Card, float]:
+    """``plays`` (the player model's probabilities) with the cards right in the real
+    layout made ``exp(insight)`` times as likely, then scaled to sum to 1. Measured on real
+    play, players find the right card more often than a model that reads only the cards
+    played and the suits shown out of: they also read the auction, partner's signals and
+    the opponents' tempo. ``insight`` is fitted with the class's other parameters, so the
+    card probabilities stay calibrated (``benchmarks/fidelity.py``)."""
+    if not cls.insight or not plays:
+        return dict(plays)
+    best = max(real[c] for c in plays)
+    lift = math.exp(cls.insight)
+    raw = {c: p * (lift if real[c] == best else 1.0) for c, p in plays.items()}
+    total = sum(raw.values()) or 1.0
+    return {c: p / total for c, p in raw.items()}
+
+
 def by_value(plays: Mapping[Card, float], chances: Mapping[Card, float],
              real: Mapping[Card, int], found: Card) -> tuple[dict[Card, float],
                                                              dict[Card, float]]:
@@ -228,6 +267,22 @@ def by_value(plays: Mapping[Card, float], chances: Mapping[Card, float],
         else:
             errors[speaker] += p
     return choices, errors
+
+
+def exploited(cls: PlayerClass, erring: Side, declarer: Side,
+              favour: Side | None = None) -> float:
+    """The share of an error by a player of ``erring`` that his opponents turn into a
+    trick. A double-dummy error costs a trick only when the other side plays for it: a
+    guard discarded or a trick ducked is often not seen at the table (measured on real
+    play: the tables' results spread far less than errors finished double dummy would
+    make them). Each class's shares are fitted on real outcomes
+    (``benchmarks/fit_players.py``). The side ``favour`` (the non-offenders, Law 12C1(c)
+    and 84D: doubtful points go their way) exploits every error of its opponents."""
+    if erring.other == favour:
+        return 1.0
+    if erring == declarer:
+        return cls.exploited_by_defenders
+    return cls.exploited_by_declarer
 
 
 def described(plays: Sequence[tuple[Card, float]], errors: CardSet = 0,

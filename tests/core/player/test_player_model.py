@@ -4,6 +4,8 @@ real layout without extra double-dummy work, the same tree under any run."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from equity.core.game.cards import Card, ModelError, Seat, Side, Strain, parse_hand
@@ -15,7 +17,9 @@ from equity.core.player.player_model import (
     FEATURES,
     PlayerClass,
     by_value,
+    exploited,
     features,
+    informed,
     mixture,
     player_class,
 )
@@ -39,6 +43,7 @@ def test_the_fitted_classes_are_package_data_and_unknown_ones_are_refused() -> N
     for name in ("club", "expert", "robot"):
         cls = player_class(name)
         assert 0 < cls.mix < 1 and cls.beta >= 0 and "fitted on" in cls.about
+        assert 0 <= cls.exploited_by_declarer <= 1 and 0 <= cls.exploited_by_defenders <= 1
     assert player_class(None) == player_class("club")
     assert player_class("exact") == EXACT
     with pytest.raises(ModelError, match="unknown class of player 'kibitzer'"):
@@ -120,6 +125,57 @@ def test_errors_add_outcomes_but_no_double_dummy_work() -> None:
     assert asked == asked_exact  # the same questions: errors are valued from known values
     assert any(b.errors for leaf in careless for b in leaf.branches)
     assert max(leaf.won[Side.NS] for leaf in careless) > exact[0].won[Side.NS]  # East errs
+
+
+def test_insight_lifts_the_cards_right_in_the_real_layout() -> None:
+    a, q, two = C("HA"), C("HQ"), C("H2")
+    plays = {a: 0.5, q: 0.3, two: 0.2}
+    real = {a: 1, q: 2, two: 2}
+    assert informed(plays, real, CARELESS) == plays  # no insight: unchanged
+    seeing = informed(plays, real, dataclasses.replace(CARELESS, insight=1.0))
+    assert sum(seeing.values()) == pytest.approx(1.0)
+    assert seeing[q] / seeing[a] == pytest.approx(0.6 * 2.718281828, rel=1e-6)
+    assert seeing[q] / seeing[two] == pytest.approx(1.5)  # the right cards keep their ratio
+
+
+def test_an_error_the_opponents_do_not_see_ends_as_the_card_he_meant() -> None:
+    blind = dataclasses.replace(CARELESS, exploited_by_declarer=0.0)
+    exact, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL)))
+    leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=blind)))
+    errs = [leaf for leaf in leaves if leaf.erred is not None]
+    assert errs and all(leaf.erred == (Side.EW, False) for leaf in errs)
+    assert {leaf.won[Side.NS] for leaf in leaves} == {exact[0].won[Side.NS]}
+
+
+def test_an_errors_probability_is_split_by_the_share_exploited() -> None:
+    def error_mass(share: float) -> tuple[float, float]:
+        cls = dataclasses.replace(CARELESS, exploited_by_declarer=share)
+        leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=cls)))
+        seen = sum(x.probability for x in leaves if x.erred == (Side.EW, True))
+        missed = sum(x.probability for x in leaves if x.erred == (Side.EW, False))
+        return seen, missed
+
+    seen, missed = error_mass(0.25)
+    assert seen > 0 and seen == pytest.approx((seen + missed) * 0.25)
+    assert sum(error_mass(1.0)) == pytest.approx(seen + missed)
+    assert error_mass(1.0)[1] == 0.0
+
+
+def test_shares_exploited_are_by_the_erring_side_and_the_favoured_side_sees_all() -> None:
+    cls = dataclasses.replace(CARELESS, exploited_by_declarer=0.3, exploited_by_defenders=0.6)
+    assert exploited(cls, Side.EW, Side.NS) == 0.3  # a defender's error, declarer exploits
+    assert exploited(cls, Side.NS, Side.NS) == 0.6  # declarer's error, the defenders do
+    assert exploited(cls, Side.EW, Side.NS, favour=Side.NS) == 1.0  # Law 84D
+    assert exploited(cls, Side.NS, Side.NS, favour=Side.NS) == 0.6
+    with pytest.raises(ModelError, match="exploited"):
+        dataclasses.replace(CARELESS, exploited_by_defenders=1.5)
+
+
+def test_the_favoured_side_exploits_every_error_of_its_opponents() -> None:
+    blind = dataclasses.replace(CARELESS, exploited_by_declarer=0.0)
+    leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=blind),
+                              favour=Side.NS))
+    assert {leaf.erred for leaf in leaves} - {None} == {(Side.EW, True)}
 
 
 def test_the_favoured_side_makes_no_errors() -> None:
