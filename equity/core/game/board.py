@@ -54,6 +54,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from equity.core.game.calls import Auction
 from equity.core.game.cards import (
     SUIT_CHARS,
     Card,
@@ -386,6 +387,9 @@ class Board:
     """Declarer's tricks according to the file (PBN ``[Result]``, LIN ``mc``), if given."""
     facts: Facts = field(default_factory=Facts)
     tags: Mapping[str, str] = field(default_factory=dict)
+    auction: Auction | None = None
+    """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``), when it gives a
+    complete auction; None otherwise (hand records, quitted rows)."""
 
     @property
     def label(self) -> str:
