@@ -28,6 +28,7 @@ from equity.core.player import (
     Branch,
     Estimate,
     Outcome,
+    bidding_of,
     checkpoint,
     once_each,
     play_out,
@@ -60,7 +61,7 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
     rp = replay(board)
     start = checkpoint(rp, after)
     cls = player_class(players or board.facts.players)
-    model = Estimate(players=cls).model()
+    model = Estimate(players=cls).model(bidding_of(board))
     work = model.work
     side = rp.declarer_side
     outcomes, decisions = solved(once_each(play_out(start, model), work), _solver(), work)
