@@ -8,6 +8,8 @@ directly."""
 from __future__ import annotations
 
 from equity.core.player.auction import (
+    ANY_HCP,
+    ANY_LENGTH,
     Bidding,
     Limits,
     Loosening,
@@ -84,6 +86,8 @@ from equity.core.player.questions import (
 )
 
 __all__ = [
+    "ANY_HCP",
+    "ANY_LENGTH",
     "DEFAULT_CLASS",
     "DEFAULT_SAMPLING",
     "DEFAULT_SEED",

@@ -339,6 +339,8 @@ def _overcall(c: _Call) -> Found | None:
         return None
     assert opened.strain is not None
     call, strain = c.call, c.call.strain
+    if c.index >= 4:
+        return None  # a passed hand: his pass capped his values, not read
     if call.kind == CallKind.DOUBLE:                # takeout double: opening values, 12+
         return "takeout double", Span(12, MAX_HCP), _ANY_LENGTHS
     if not call.is_bid or strain is None:
