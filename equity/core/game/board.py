@@ -43,9 +43,10 @@ The fact tags are our own PBN tags, documented in the README:
     separated by ``;``, groups by ``|``.
 ``[EquityAI "3 E: S D<=5"]``
     what SEAT may infer from the auction and the play (authorised information) from
-    trick T on, in the same grammar, true or not: the decision model reads no auction,
-    so with Law 16B the Director says what the player would believe without the
-    unauthorised information ("South opened 1NT: at most five diamonds").
+    trick T on, in the same grammar, true or not: with Law 16B the Director says what
+    the player would believe without the unauthorised information ("South opened 1NT:
+    at most five diamonds"), beyond what the model reads of the board's auction
+    (:mod:`equity.core.player.auction`), which it holds together with these.
 """
 
 from __future__ import annotations
