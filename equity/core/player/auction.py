@@ -6,7 +6,7 @@ range and a range of lengths in some suits. This module reads a textbook natural
 (the common ground of Standard American and Acol that a partnership of any class plays),
 and only its plainest calls: an opening, the first response to it, opener's first rebid,
 a direct overcall or takeout double, and the limits a pass shows. Every rule is in
-:func:`_rules`' table in the order a textbook teaches them, one line of comment each;
+the table :data:`_RULES` in the order a textbook teaches them, one line of comment each;
 a call no rule reads shows nothing (it is listed as not read), so conventions
 (Stayman, transfers, cue-bids, 2NT responses) never mislead the model. The reading is
 conservative: evidence, never fantasy.
@@ -478,11 +478,6 @@ class Bidding:
             limits[s.seat] = Limits(were.hcp.meet(s.hcp), (
                 w[0].meet(n[0]), w[1].meet(n[1]), w[2].meet(n[2]), w[3].meet(n[3])))
         return cls(reading, deal, tuple(kept), tuple(loosened), limits)
-
-    @property
-    def key(self) -> str:
-        """What the decisions depend on, as text (the auction and its dealer)."""
-        return f"{self.reading.auction.dealer.name}:{self.reading.auction}"
 
     def reduced(self, seat: Seat, held: CardSet, steps: int = 0
                 ) -> tuple[Span, Lengths] | None:

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from equity.core.game import Card, CardSet, Position, cards
 from equity.core.player.auction import Bidding
-from equity.core.player.knowledge import Knowledge, LayoutError, draw_layouts
+from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_layouts
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
 
@@ -212,7 +212,7 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             f"{int(knowledge.dummy_faced)}|{allowed:x}"
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
             + (f"|told{knowledge.holds}" if knowledge.holds else "")
-            + (f"|bid{knowledge.bidding.key}" if knowledge.bidding is not None else "")
+            + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
 

@@ -306,6 +306,15 @@ def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]
     return out
 
 
+def auction_key(knowledge: Knowledge) -> str:
+    """What the auction tells the viewer about the hidden hands now, as text (empty
+    when it tells nothing): the limits on each hidden seat's cards, its played cards
+    taken off (:func:`_limits`) — what a decision depends on, not the calls."""
+    return ";".join(f"{s.name}{points.lo}-{points.hi}:"
+                    + ",".join(f"{span.lo}-{span.hi}" for span in suits)
+                    for s, (points, suits) in _limits(knowledge, 0).items())
+
+
 def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:
     """Whether the cards a hidden seat holds in a layout (its exposed cards with them)
     fit the auction's limits reduced to the position (:func:`_limits`)."""

@@ -376,3 +376,11 @@ def test_a_reading_model_decides_the_same_every_time(seed: int) -> None:
     random.seed(seed)  # no global stream is read
     again, _ = recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k))
     assert first == again
+
+
+def test_an_auction_that_tells_nothing_of_the_hidden_hands_changes_no_decision() -> None:
+    b = Bidding.check(read(bid(Seat.N, "1C P P P")), FULL)  # North and South only
+    assert set(b.limits) == {Seat.N, Seat.S}
+    k = Knowledge.at(ENDING, Seat.S, {})
+    assert recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k)) == recorded(
+        DecisionModel(sampling=SMALL).decide(k))
