@@ -15,8 +15,9 @@ Used by ``benchmarks/fit_players.py`` (fits the player classes on the **fit** pa
 * Decisions: a fixed, seeded sample of non-forced decisions per record, tricks 2-11,
   each with the player's knowledge before his card (his hand, dummy, the cards played,
   the suits shown out of — never a later card), valued by the decision model
-  (:class:`~equity.core.player.decision.DecisionModel`, the default sampling) and
-  double dummy in the real layout. Rows are cached on disk (``EQUITY_FIDELITY_CACHE``).
+  (:class:`~equity.core.player.decision.DecisionModel`, the default sampling, reading the
+  record's auction as the tool does) and double dummy in the real layout. Rows are cached
+  on disk (``EQUITY_FIDELITY_CACHE``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from equity.core.game.cards import Card, Seat, Strain
 from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
 from equity.core.game.replay import Replay, replay
+from equity.core.player.auction import bidding_of
 from equity.core.player.decision import DecisionModel, classes, lowest
 from equity.core.player.knowledge import Knowledge, shown_out
 from equity.core.player.likely import checkpoint, leaves
@@ -189,7 +191,7 @@ def decision_rows(rec: Record) -> list[dict[str, Any]]:
     rp = rec.replay
     rng = random.Random(f"{SEED}:{rec.key}")
     spots = _spots(rec, rng)
-    model = DecisionModel()
+    model = DecisionModel(bidding=bidding_of(rp.board))
     ks = [knowledge_at(rp, t, i) for t, i in spots]
     decisions = solved(together(*[model.decide(k) for k in ks]), DdsSolver(), model.work)
     reals = solved(together(*[model.real_values(k.position) for k in ks]), DdsSolver())
@@ -302,7 +304,7 @@ def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
     rp = rec.replay
     start = checkpoint(rp, after)
     side = rp.declarer_side
-    model = DecisionModel(players=cls)
+    model = DecisionModel(players=cls, bidding=bidding_of(rp.board))
     work = Work()
     model.work = work
     t0 = time.perf_counter()

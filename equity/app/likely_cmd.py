@@ -11,7 +11,9 @@ JSON (``--json``), one object per board — a public contract: ``outcomes`` =
 ``[{"declarer_tricks": n, "probability": p}, ...]`` (summing to 1, most tricks first),
 ``decisions`` = ``[{"trick", "seat", "cards": [{"card", "probability", "error"}]}]``,
 ``stats`` (as ``equity rule --json``), and ``board``, ``source``, ``after_trick``,
-``contract``, ``declarer``, ``players``, ``won``, ``double_dummy``.
+``contract``, ``declarer``, ``players``, ``won``, ``double_dummy``, and ``auction``: what
+the players knew from the calls (as ``equity rule --json``'s ``auction``; the decisions
+whose layouts needed its limits loosened are ``stats.loosened``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from equity.core.player import (
     Branch,
     Estimate,
     Outcome,
+    bidding_of,
     checkpoint,
     once_each,
     play_out,
@@ -36,6 +39,8 @@ from equity.core.player import (
     tricks_through,
 )
 from equity.formats import names_board, read_boards
+from equity.render.jsonout import auction_json
+from equity.render.view import auction_sentences
 
 
 def add_likely_parser(sub: Any) -> None:
@@ -60,7 +65,7 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
     rp = replay(board)
     start = checkpoint(rp, after)
     cls = player_class(players or board.facts.players)
-    model = Estimate(players=cls).model()
+    model = Estimate(players=cls).model(bidding_of(board))
     work = model.work
     side = rp.declarer_side
     outcomes, decisions = solved(once_each(play_out(start, model), work), _solver(), work)
@@ -72,7 +77,8 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
             "won": {"declarer": start.won[side], "defenders": start.won[side.other]},
             "outcomes": [_outcome(o) for o in outcomes],
             "decisions": [_decision(b) for b in decisions],
-            "double_dummy": start.won[side] + rest, "stats": work.as_dict()}
+            "double_dummy": start.won[side] + rest, "stats": work.as_dict(),
+            "auction": auction_json(board)}
 
 
 def _solver() -> Any:
@@ -91,7 +97,7 @@ def _decision(b: Branch) -> dict[str, Any]:
                        "error": bool(b.errors & c.bit)} for c, p in b.options]}
 
 
-def _text(obj: dict[str, Any]) -> str:
+def _text(obj: dict[str, Any], auction: tuple[str, ...]) -> str:
     head = (f"{obj['source']}, board {obj['board']}: {obj['contract']} by "
             f"{obj['declarer']}, from trick {obj['after_trick'] + 1} (declarer has "
             f"{obj['won']['declarer']}, players: {obj['players']})")
@@ -103,6 +109,7 @@ def _text(obj: dict[str, Any]) -> str:
     mean = sum(o["declarer_tricks"] * o["probability"] for o in obj["outcomes"])
     rows.append(f"  mean {mean:.2f}; double dummy {obj['double_dummy']}")
     rows += [f"  {d['text']}" for d in obj["decisions"]]
+    rows += [f"  {line}" for line in auction]
     s = obj["stats"]
     rows.append(f"  work: {s['positions']} DDS positions, {s['decisions']} decisions, "
                 f"{s['layouts']} layouts, {s['seconds']:.2f} s")
@@ -135,7 +142,8 @@ def cmd_likely(args: argparse.Namespace) -> int:
             _error(str(e) if isinstance(e, BoardError) else
                    f"{item.source}, {item.label}: {e}", args.json, item.label)
             continue
-        print(json.dumps(obj) if args.json else _text(obj), flush=True)
+        print(json.dumps(obj) if args.json else _text(
+            obj, auction_sentences(item, obj["stats"]["loosened"])), flush=True)
     if not found and not errors:
         _error(f"{args.file}: no board" + (f" {args.board}" if args.board else ""),
                args.json, None)

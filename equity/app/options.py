@@ -219,7 +219,7 @@ class RulingOptions:
     authorised: tuple[Information, ...] = field(default=(), metadata=cli(
         "--ai", group="facts", metavar="INFO", repeat=True, parse=_information,
         help="with --ui: what the player may infer from the auction and the play "
-             "(authorised; the decision model reads no auction), same form, e.g. "
+             "(authorised; with what the record's auction showed), same form, e.g. "
              "'3 E: S D<=5' (replaces the board's [EquityAI])"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(

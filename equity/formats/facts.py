@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from equity.core.game import (
     Attention,
+    Auction,
     BoardError,
     ClaimStatus,
     Contract,
@@ -23,7 +24,6 @@ from equity.core.game import (
     ModelError,
     Requirement,
     Seat,
-    Strain,
     Where,
     Withdrawal,
 )
@@ -173,25 +173,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
 
 
 def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:
-    """The final contract of an auction (None if passed out): the last bid, its doubling,
-    and the first of its side to name its strain (Law 22).
+    """The final contract of an auction (None if passed out): :attr:`Auction.contract`.
 
     ``calls`` are normalised, from the dealer on: "P", "X", "XX" or a bid like "3N".
     """
-    last = None
-    doubled = 0
-    for i, c in enumerate(calls):
-        if c == "X":
-            doubled = 1
-        elif c == "XX":
-            doubled = 2
-        elif c != "P":
-            last, doubled = i, 0
-    if last is None:
-        return None
-    strain = Strain.parse(calls[last][1])
-    side = dealer.after(last).side
-    declarer = next(dealer.after(i) for i, c in enumerate(calls)
-                    if c[0].isdigit() and c[1] == calls[last][1]
-                    and dealer.after(i).side == side)
-    return Contract(int(calls[last][0]), strain, doubled, declarer)
+    return Auction.of(dealer, calls).contract

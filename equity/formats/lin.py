@@ -29,6 +29,7 @@ from equity.core.game import (
     CS_EMPTY,
     FULL_DECK,
     RANK_CHARS,
+    Auction,
     Board,
     BoardError,
     Card,
@@ -46,7 +47,7 @@ from equity.core.game import (
     count,
     dealer_for_board,
 )
-from equity.formats.facts import board_label, contract_from_calls, small_int
+from equity.formats.facts import board_label, small_int
 from equity.formats.text_lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
@@ -232,10 +233,11 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
 
     calls = [_call(t) for t in raw.tokens if t.key == "mb"]
     contract = None
+    auction = Auction.of(dealer, calls) if calls and dealer is not None else None
     if any(c not in ("P", "X", "XX") for c in calls):
-        if dealer is None:
+        if auction is None:
             raise BoardError("an auction but no dealer", where=Where(tag="md", line=md.line))
-        contract = contract_from_calls(dealer, calls)
+        contract = auction.contract
 
     result = None
     for t in raw.tokens:
@@ -260,7 +262,7 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
 
     return Board(source=source, index=raw.index, number=number, dealer=dealer,
                  vulnerability=vul, deal=deal, contract=contract, play=play,
-                 result=result, facts=Facts(), tags=tags)
+                 result=result, facts=Facts(), tags=tags, auction=auction)
 
 
 def parse_md(tok: Token) -> tuple[Seat | None, Deal]:

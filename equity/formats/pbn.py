@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from equity import _native
 from equity.core.game import (
     CARD_BY_TEXT,
+    Auction,
     Board,
     BoardError,
     Card,
@@ -64,7 +65,7 @@ from equity.core.game import (
     Vulnerability,
     Where,
 )
-from equity.formats.facts import board_label, contract_from_calls, parse_facts, small_int
+from equity.formats.facts import board_label, parse_facts, small_int
 from equity.formats.text_lines import LONGEST_LINE, OVERLONG, is_blank
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
@@ -350,15 +351,17 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
         except ModelError as e:
             raise fail("Declarer", str(e)) from None
 
-    auction = _auction(first["Auction"], tags["Auction"]) if "Auction" in first else None
-    if declarer is None and auction is not None:
-        declarer = auction.declarer
+    calls = _calls(first["Auction"], tags["Auction"]) if "Auction" in first else None
+    auction = Auction.of(*calls) if calls is not None else None
+    final = auction.contract if auction is not None else None
+    if declarer is None and final is not None:
+        declarer = final.declarer
     contract = None
     passed_out = False
     if (text := value("Contract")) is None:
-        if auction is not None:  # no [Contract]: the auction tells (BBO exports omit it)
-            contract = auction
-        elif "Auction" in first and _calls(first["Auction"], tags["Auction"]) is not None:
+        if final is not None:  # no [Contract]: the auction tells (BBO exports omit it)
+            contract = final
+        elif auction is not None:
             passed_out = True
     else:
         if re.fullmatch(r"[1-7][A-Z]+R", text.upper()):
@@ -396,7 +399,7 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
 
     return Board(source=source, index=game.index, number=number, dealer=dealer,
                  vulnerability=vul, deal=deal, contract=contract, play=play,
-                 result=result, facts=facts, tags=tags)
+                 result=result, facts=facts, tags=tags, auction=auction)
 
 
 def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
@@ -426,12 +429,6 @@ def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
     bids = [i for i, c in enumerate(calls) if c[0].isdigit()]
     done = len(calls) >= 4 and calls[-3:] == ["P"] * 3 and (bids or calls[-4] == "P")
     return (seat, calls) if done else None
-
-
-def _auction(pair: TagPair, seat_text: str) -> Contract | None:
-    """The contract a complete ``[Auction]`` ends in (None if passed out or unreadable)."""
-    parsed = _calls(pair, seat_text)
-    return contract_from_calls(*parsed) if parsed is not None else None
 
 
 def _result(text: str | None, declarer: Seat | None,

@@ -203,7 +203,8 @@ _LINE_CELL_CLASS = {2: ' class="cards"', 3: ' class="left"', 5: ' class="nowrap"
 def _html_lines(v: BoardView) -> str:
     question = lines_question(v.groups, v.automatic.after_label == "After transfer")
     out = [f"<h2>{_esc(question)} The candidate lines</h2>",
-           f'<p class="note">{_esc(DD_NOTE)}</p>']
+           f'<p class="note">{_esc(DD_NOTE)}</p>',
+           *(f'<p class="note">{_esc(said)}</p>' for said in v.auction)]
     labels = ("Line", "Card", "Cards from the revoke on", "Left the table's play",
               "Declarer's tricks", "Score", "Weight")
     head = "".join(f'<th scope="col">{x}</th>' for x in labels)

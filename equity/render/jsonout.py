@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from equity.core.adjust import Departure, Line, Ruling
-from equity.core.game import BoardError, cards
+from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
-from equity.render.view import score_values, weight_notes
+from equity.core.player import ANY_HCP, ANY_LENGTH, bidding_of
+from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]
 
@@ -79,6 +80,34 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
         "pending": ruling.pending,
         "claimed": rp.claimed,
         "notes": list(ruling.notes),
+    }
+
+
+def auction_json(board: Board) -> JSON:
+    """What the single-dummy players knew from the auction (Law 16A1(a)): the calls,
+    each call read with what it showed (``hcp`` and ``lengths`` as [lo, hi], only the
+    suits it limits), the calls not read, and each reading loosened to fit the deal
+    (``dropped``: it missed by too much). With no auction, empty lists and a ``note``."""
+    bidding = bidding_of(board)
+    if bidding is None:
+        return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
+                "note": NO_AUCTION}
+    a = bidding.reading.auction
+    return {
+        "dealer": a.dealer.name,
+        "calls": [str(c) for c in a.calls],
+        "read": [{"call": s.index, "seat": s.seat.name, "bid": str(s.call), "rule": s.rule,
+                  "shows": s.describe(),
+                  "hcp": list(s.hcp) if s.hcp != ANY_HCP else None,
+                  "lengths": {Suit(k).name: list(span) for k, span in enumerate(s.lengths)
+                              if span != ANY_LENGTH}}
+                 for s in bidding.reading.shown],
+        "not_read": [{"call": i, "seat": a.seat(i).name, "bid": str(a.calls[i])}
+                     for i in bidding.reading.unread],
+        "loosened": [{"call": lo.shown.index, "seat": lo.shown.seat.name,
+                      "bid": str(lo.shown.call), "dropped": lo.now is None,
+                      "text": lo.describe()} for lo in bidding.loosened],
+        "note": None,
     }
 
 
@@ -153,6 +182,7 @@ def equity_json(ruling: Ruling) -> JSON:
                      .components[0].score_ns, "weight_note": note}
                     for (ln, w), note in zip(ruling.lines, notes, strict=True)]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
+    out["auction"] = auction_json(ruling.automatic.replay.board)
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)
     out["ruling"] = {

@@ -125,6 +125,8 @@ def _md_lines(v: BoardView) -> list[str]:
     question = lines_question(v.groups, v.automatic.after_label == "After transfer")
     out = ["", f"## {_md(question)} The candidate lines", "",
            f"> {_md(DD_NOTE)}", ""]
+    for said in v.auction:
+        out += [f"> {_md(said)}", ""]
     for g in v.groups:
         out += [f"### {_md(g.title)}", "",
                 "| Line | Card | Cards from the revoke on | Left the table's play | "

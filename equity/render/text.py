@@ -53,7 +53,7 @@ def equity_text(ruling: Ruling) -> str:
     out = [_automatic(v.automatic)]
     if v.checked:
         question = lines_question(v.groups, v.automatic.after_label == "After transfer")
-        out += ["", f"{question} (policy {v.policy})", DD_NOTE]
+        out += ["", f"{question} (policy {v.policy})", DD_NOTE, *v.auction]
         for g in v.groups:
             out.append(f"{g.title}:")
             for ln in g.lines:

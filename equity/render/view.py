@@ -34,6 +34,7 @@ from equity.core.adjust import (
     nos_gain,
 )
 from equity.core.game import (
+    Board,
     Card,
     Contract,
     Deal,
@@ -45,6 +46,7 @@ from equity.core.game import (
     suit_holding,
 )
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
+from equity.core.player import bidding_of
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -53,6 +55,34 @@ DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in
            "cards in which it is the right choice; an unlikely branch is finished double "
            "dummy): estimates for the Director to weigh, not a verdict.")
 """The caveat printed with the Law 64C lines."""
+
+NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on the play alone"
+"""What the ruling says when the record has no auction to read."""
+
+
+def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...]:
+    """What the single-dummy players knew from the auction (Law 16A1(a)), in sentences:
+    the calls read and what each showed, the calls not read, each reading loosened to
+    fit the deal, and how many decisions needed the limits loosened to find layouts."""
+    bidding = bidding_of(board)
+    if bidding is None:
+        return (f"Auction: {NO_AUCTION}.",)
+    a = bidding.reading.auction
+    out = [f"Auction ({a.dealer.long_name} dealer): "
+           + " ".join(c.pretty for c in a.calls) + "."]
+    read = [f"{s.name} ({s.rule}): {s.describe() or 'nothing'}" for s in bidding.reading.shown]
+    out.append("Read (Law 16A1(a), authorised to every player): "
+               + ("; ".join(read) if read else "no call") + ".")
+    unread = [f"{a.seat(i).long_name}'s {a.calls[i].pretty}" for i in bidding.reading.unread]
+    if unread:
+        out.append("Not read (they show nothing to the model): " + ", ".join(unread) + ".")
+    out += [f"Loosened to fit the deal: {lo.describe()}." for lo in bidding.loosened]
+    if loosened_in_play:
+        out.append(f"The auction's limits were loosened for {loosened_in_play} "
+                   f"decision{'s' if loosened_in_play > 1 else ''}: too few layouts "
+                   "fitted them.")
+    return tuple(out)
+
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
 VUL_NAMES = {Vulnerability.NONE: "None", Vulnerability.BOTH: "Both",
@@ -640,6 +670,9 @@ class BoardView:
     """(label, score as the scorer types it), the final score(s) last."""
     final: tuple[tuple[str, str], ...]
     """The final score(s) only: one, or one per side when the ruling is non-reciprocal."""
+    auction: tuple[str, ...] = ()
+    """What the single-dummy players knew from the auction (:func:`auction_sentences`);
+    empty when no lines were solved."""
 
     @property
     def contract(self) -> Contract:
@@ -692,7 +725,9 @@ def board_view(ruling: Ruling) -> BoardView:
         basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
-        brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling))
+        brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling),
+        auction=auction_sentences(board, ruling.work.loosened if ruling.work else 0)
+        if ruling.solved else ())
 
 
 def heaviest_first(weighted: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:

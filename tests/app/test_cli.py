@@ -161,3 +161,28 @@ def test_rule_offers_every_registered_format(capsys: pytest.CaptureFixture[str])
         main(["report", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "{" + ",".join(DOCUMENT_FORMATS) + "}" in out
+
+
+def test_the_rulings_json_says_what_the_auction_showed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # South opens 1♠ with three spades (loosened to fit the deal), North raises to game
+    auction = '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
+    path = tmp_path / "auction.pbn"
+    path.write_text(GOOD.replace('[Play "W"]', auction + '[Play "W"]'))
+    assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    a = obj["auction"]
+    assert [(r["seat"], r["rule"]) for r in a["read"]] == [
+        ("S", "1♠ opening"), ("N", "raise to 4♠")]
+    assert [lo["text"] for lo in a["loosened"]] == [
+        "South's 1♠ (1♠ opening): ♠ 5+ loosened to 3+, the deal has 3 ♠"]
+    assert "loosened" in obj["stats"]
+
+
+def test_the_rulings_json_says_when_there_is_no_auction(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "good.pbn"
+    path.write_text(GOOD)
+    assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
+    a = json.loads(capsys.readouterr().out)["auction"]
+    assert a["read"] == [] and "no auction" in a["note"]

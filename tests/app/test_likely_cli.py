@@ -58,3 +58,44 @@ def test_a_trick_the_record_does_not_reach_is_an_error_naming_the_board(
 def test_an_unknown_class_of_player_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = likely(capsys, "--after-trick", "8", "--players", "kibitzer")
     assert code == 2 and "unknown class of player" in err
+
+
+def with_auction(tmp_path: Path, auction: str) -> Path:
+    """Case 001 (3NT by East) with an ``[Auction]`` section added."""
+    text = CASE.read_text().replace('[Play "S"]', f'{auction}\n[Play "S"]')
+    out = tmp_path / "auction.pbn"
+    out.write_text(text)
+    return out
+
+
+def test_without_an_auction_the_json_says_the_layouts_draw_on_the_play_alone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, (obj,), _ = likely(capsys, "--after-trick", "8", "--json")
+    a = obj["auction"]
+    assert (a["calls"], a["read"], a["loosened"]) == ([], [], [])
+    assert "no auction in the record" in a["note"] and obj["stats"]["loosened"] == 0
+
+
+def test_the_json_says_which_calls_were_read_and_which_loosened(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # East (16 points, six diamonds) opens 1NT: the shape is loosened to fit the deal
+    path = with_auction(tmp_path, '[Auction "E"]\n1NT Pass 3NT Pass\nPass Pass')
+    assert main(["likely", str(path), "--after-trick", "8", "--json"]) == 0
+    a = json.loads(capsys.readouterr().out)["auction"]
+    assert a["dealer"] == "E" and a["calls"] == ["1N", "P", "3N", "P", "P", "P"]
+    assert [(r["seat"], r["bid"], r["rule"]) for r in a["read"]] == [
+        ("E", "1N", "1NT opening"), ("W", "3N", "3NT raise of 1NT")]
+    assert a["read"][0]["hcp"] == [15, 17] and a["read"][0]["lengths"]["D"] == [2, 5]
+    assert [n["call"] for n in a["not_read"]] == [1, 3, 4, 5]
+    (lo,) = a["loosened"]
+    assert lo["seat"] == "E" and not lo["dropped"]
+    assert lo["text"] == "East's 1NT (1NT opening): ♦ 2-5 loosened to 2-6, the deal has 6 ♦"
+
+
+def test_the_text_reads_the_auction_out(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    path = with_auction(tmp_path, '[Auction "E"]\n1NT Pass 3NT Pass\nPass Pass')
+    assert main(["likely", str(path), "--after-trick", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Read (Law 16A1(a), authorised to every player): East's 1NT" in out
+    assert "Loosened to fit the deal: East's 1NT" in out

@@ -42,6 +42,17 @@ def test_contract_comes_from_the_auction() -> None:
     assert b.contract.level == 3 and b.contract.doubled == 2 and b.contract.declarer == Seat.N
 
 
+def test_the_board_keeps_the_calls_from_the_dealer_alerts_dropped() -> None:
+    b = one(lin(AUCTION))
+    assert b.auction is not None and b.auction.dealer == Seat.N
+    assert str(b.auction) == "1N P 3N X P P XX P P P"
+    assert b.auction.contract == b.contract
+
+
+def test_a_board_without_calls_has_no_auction() -> None:
+    assert one(lin("ah|Board 12|")).auction is None
+
+
 def test_play_goes_to_the_seat_dealt_each_card() -> None:
     b = one(lin(AUCTION, TRICK1, "pg||", TRICK2))
     assert b.play is not None

@@ -223,6 +223,26 @@ def test_contract_taken_from_auction_when_tag_absent() -> None:
     assert b.play is not None and b.play.claim_tricks == 10
 
 
+def test_the_board_keeps_the_calls_of_a_complete_auction_without_their_notes() -> None:
+    auction = '[Auction "N"]\nPass 1C =1= Pass 1S\nPass 2S Pass 4S\nX Pass Pass Pass'
+    b = one(game('[Board "1"]', auction, '[Result "10"]'))
+    assert b.auction is not None and b.auction.dealer == Seat.N
+    assert str(b.auction) == "P 1C P 1S P 2S P 4S X P P P"
+    assert b.auction.contract == b.contract
+
+
+def test_an_auction_that_is_not_complete_is_not_kept() -> None:
+    b = one(game('[Board "1"]', '[Declarer "S"]', '[Contract "4S"]',
+                 '[Auction "N"]\nPass 1C Pass +', play=None))
+    assert b.auction is None and b.contract is not None
+
+
+def test_a_passed_out_auction_is_kept_with_no_contract() -> None:
+    b = one(game('[Board "1"]', '[Auction "E"]\nPass Pass Pass Pass', play=None))
+    assert b.auction is not None and len(b.auction.calls) == 4
+    assert b.auction.contract is None and b.contract is None
+
+
 def test_hash_repeats_previous_value() -> None:
     text = (
         game('[Event "Cup"]', '[Board "1"]', play=None)

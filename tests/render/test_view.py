@@ -17,12 +17,14 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.adjust.ruling import Ruling
 from equity.core.game.board import Board
+from equity.core.game.calls import Auction
+from equity.core.game.cards import Seat
 from equity.core.law.laws import StepKind
 from equity.formats import read_boards
 from equity.render.html import render_html
 from equity.render.markdown import render_markdown
 from equity.render.text import board_text, ruling_text
-from equity.render.view import STAGES, board_view
+from equity.render.view import STAGES, auction_sentences, board_view
 from tests.builders import CASES
 
 
@@ -95,3 +97,26 @@ def test_the_style_sheet_is_package_data_inlined_in_the_page(ruling: Ruling) -> 
     css = files("equity.render").joinpath("style.css").read_text(encoding="utf-8")
     assert "@media print" in css
     assert f"<style>\n{css}</style>" in render_html([ruling])
+
+
+def test_the_ruling_says_its_layouts_draw_on_the_play_alone_without_an_auction(
+        ruling: Ruling) -> None:
+    v = board_view(ruling)
+    assert v.auction == ("Auction: no auction in the record: the layouts of the unseen "
+                         "cards draw on the play alone.",)
+    assert v.auction[0] in board_text(ruling, width=None)
+    assert html.escape(v.auction[0], quote=False) in render_html([ruling])
+
+
+def test_the_ruling_reads_out_the_calls_read_not_read_and_loosened(ruling: Ruling) -> None:
+    board = dataclasses.replace(ruling.automatic.replay.board, auction=Auction.of(
+        Seat.E, ["1N", "P", "3N", "P", "P", "P"]))
+    said = auction_sentences(board, loosened_in_play=2)
+    assert said[0] == "Auction (East dealer): 1NT Pass 3NT Pass Pass Pass."
+    assert said[1].startswith("Read (Law 16A1(a), authorised to every player): East's 1NT "
+                              "(1NT opening): 15-17 HCP")
+    assert said[2] == ("Not read (they show nothing to the model): South's Pass, "
+                       "North's Pass, East's Pass, South's Pass.")
+    assert said[3].startswith("Loosened to fit the deal: East's 1NT")
+    assert said[4] == ("The auction's limits were loosened for 2 decisions: too few "
+                       "layouts fitted them.")

@@ -19,6 +19,11 @@ from equity.core.game.board import (
     Told,
     Withdrawal,
 )
+from equity.core.game.calls import (
+    Auction,
+    Call,
+    CallKind,
+)
 from equity.core.game.cards import (
     CARD_BY_TEXT,
     CS_EMPTY,
@@ -99,9 +104,12 @@ __all__ = [
     "REVOKE_KINDS",
     "SUIT_CHARS",
     "Attention",
+    "Auction",
     "Batch",
     "Board",
     "BoardError",
+    "Call",
+    "CallKind",
     "Card",
     "CardSet",
     "Choice",

@@ -43,9 +43,10 @@ The fact tags are our own PBN tags, documented in the README:
     separated by ``;``, groups by ``|``.
 ``[EquityAI "3 E: S D<=5"]``
     what SEAT may infer from the auction and the play (authorised information) from
-    trick T on, in the same grammar, true or not: the decision model reads no auction,
-    so with Law 16B the Director says what the player would believe without the
-    unauthorised information ("South opened 1NT: at most five diamonds").
+    trick T on, in the same grammar, true or not: with Law 16B the Director says what
+    the player would believe without the unauthorised information ("South opened 1NT:
+    at most five diamonds"), beyond what the model reads of the board's auction
+    (:mod:`equity.core.player.auction`), which it holds together with these.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from equity.core.game.calls import Auction
 from equity.core.game.cards import (
     SUIT_CHARS,
     Card,
@@ -386,6 +388,9 @@ class Board:
     """Declarer's tricks according to the file (PBN ``[Result]``, LIN ``mc``), if given."""
     facts: Facts = field(default_factory=Facts)
     tags: Mapping[str, str] = field(default_factory=dict)
+    auction: Auction | None = None
+    """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``), when it gives a
+    complete auction; None otherwise (hand records, quitted rows)."""
 
     @property
     def label(self) -> str:

@@ -52,7 +52,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from equity.core.game import Card, CardSet, Position, cards
-from equity.core.player.knowledge import Knowledge, LayoutError, sample_layouts
+from equity.core.player.auction import Bidding
+from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_layouts
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
 
@@ -211,6 +212,7 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             f"{int(knowledge.dummy_faced)}|{allowed:x}"
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
             + (f"|told{knowledge.holds}" if knowledge.holds else "")
+            + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
 
@@ -224,6 +226,11 @@ class DecisionModel:
     work: Work = field(default_factory=Work)
     players: PlayerClass = EXACT
     """The class of player whose card probabilities (``Decision.plays``) it gives."""
+    bidding: Bidding | None = None
+    """The board's auction as read and checked against the deal
+    (:func:`~equity.core.player.auction.bidding_of`), set once where the model is made
+    for a board: every decision's knowledge takes it (Law 16A1(a): the calls are
+    authorised to every player), whoever built the knowledge. None: no auction."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
 
@@ -240,6 +247,8 @@ class DecisionModel:
         (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
         first layouts only (a line too unlikely to need more); above 1, more than the
         cap (a choice on which the whole ruling turns)."""
+        if self.bidding is not None and knowledge.bidding is None:
+            knowledge = dataclasses.replace(knowledge, bidding=self.bidding)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)
@@ -305,10 +314,12 @@ class DecisionModel:
         values: list[dict[Card, int]] = []
         s = self.sampling
         want = s.first
+        loosened = False
         try:
             while len(values) < want:
-                drawn = [p for p in sample_layouts(knowledge, rng, want - len(values))
-                         if not p.revoke_on_trick]
+                layouts, steps = draw_layouts(knowledge, rng, want - len(values))
+                drawn = [p for p in layouts if not p.revoke_on_trick]
+                loosened |= steps > 0
                 if not drawn:
                     break
                 values += yield from many_card_values(drawn, side)
@@ -318,6 +329,7 @@ class DecisionModel:
                 want = min(cap, want + s.step)
         except LayoutError:
             values = []
+        self.work.loosened += loosened and key not in self._memo
         if not values:  # no layout fits what he believes: double dummy on the real cards
             card = _doubtful(reps, real, prefer)
             return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,

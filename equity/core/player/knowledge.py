@@ -17,7 +17,15 @@ world it is asked about.
 
 :func:`sample_layouts` deals the unseen cards to the unseen hands at random, uniformly
 among the layouts consistent with the knowledge (hand sizes and shown-out suits); a
-seeded :class:`random.Random` makes it reproducible. Bidding inferences are not modelled.
+seeded :class:`random.Random` makes it reproducible.
+
+The auction (Law 16A1(a): the calls are authorised information) is the knowledge's
+:attr:`Knowledge.bidding`: the reading of the calls checked against the deal
+(:mod:`equity.core.player.auction`), judged on each hidden seat's hand as dealt — the
+cards it holds in a layout plus those it has played. Only layouts within its limits are
+drawn; when too few are found after a bounded number of tries, the limits are widened
+step by step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player
+without layouts.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
+from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
@@ -81,6 +90,10 @@ class Knowledge:
     """What he was told about the hidden hands (Law 16B: information from a question or
     a hesitation, unauthorised to him): only layouts that fit it are drawn. Empty for
     what he may know."""
+    bidding: Bidding | None = None
+    """What the auction showed (Law 16A1(a)), checked against the deal; None: no
+    auction in the record. Set by the decision model of the board
+    (:attr:`DecisionModel.bidding`), so every decision of a ruling reads it alike."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
@@ -216,21 +229,44 @@ def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Ra
     return None
 
 
+LOOSEN_STEPS = 2
+"""How many times the auction's limits are widened (:meth:`Limits.widened`) when too few
+layouts fit them, before they are dropped."""
+LOOSEN_TRIES = 100
+"""Draws per layout wanted at each stage of the auction's limits before they are
+loosened."""
+
+
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
+    """``n`` positions that agree with what the viewer knows (:func:`draw_layouts`)."""
+    return draw_layouts(knowledge, rng, n)[0]
+
+
+def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
+                 ) -> tuple[list[Position], int]:
     """``n`` positions that agree with what the viewer knows: the seen hands and the
     trick as they are, the unseen cards dealt at random to the hidden hands (their sizes
     kept, no card of a suit a seat has shown out of, inferences the count contradicts
-    dropped: :meth:`Knowledge.consistent`). Raises :class:`LayoutError` when no layout
-    fits even so (three hidden hands with restrictions, which play does not produce)."""
+    dropped: :meth:`Knowledge.consistent`; within what he was told and what the auction
+    showed). With the layouts, how far the auction's limits were loosened to find them:
+    0 not at all, 1 to :data:`LOOSEN_STEPS` widened, one more dropped. Raises
+    :class:`LayoutError` when no layout fits even so (three hidden hands with
+    restrictions, which play does not produce)."""
     knowledge = knowledge.consistent()
     pos = knowledge.position
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
     out: list[Position] = []
     holds = [h for h in knowledge.holds if h.seat in sizes]
+    steps = 0
+    limits = _limits(knowledge, steps)
     tries = 0
     while len(out) < n:
         tries += 1
+        if limits and tries > LOOSEN_TRIES * n:  # too few fit: loosen the auction
+            steps += 1
+            limits = _limits(knowledge, steps) if steps <= LOOSEN_STEPS else {}
+            tries = 1
         if tries > 400 * n:
             raise LayoutError(f"no layout fits what {knowledge.viewer.long_name} was told "
                               "about the hidden hands")
@@ -240,14 +276,51 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
                 f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
                 "shown out of leave cards that no hidden hand can hold")
         for d in (deal, _mirror(deal, allowed, sizes, rng))[:n - len(out)]:
-            if d is None or not all(h.fits(d[h.seat]) for h in holds):
+            if d is None or not all(h.fits(d[h.seat]) for h in holds) or not all(
+                    _within(d[s] | pos.hands[s] & knowledge.exposed, lim)
+                    for s, lim in limits.items()):
                 continue
             hands = list(pos.hands)
             for s, h in d.items():
                 hands[s] = h | pos.hands[s] & knowledge.exposed
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
                                 pos.leader, pos.trick, pos.penalties, pos.leads))
+    return out, steps
+
+
+def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]]:
+    """The auction's limits on the cards each hidden seat holds now, the exposed cards
+    among them (what it played taken off its hand as dealt), ``steps`` loosened."""
+    bidding = knowledge.bidding
+    if bidding is None:
+        return {}
+    out: dict[Seat, tuple[Span, Lengths]] = {}
+    for s in knowledge.hidden:
+        held = knowledge.position.hands[s]
+        if held & ~bidding.deal.hands[s]:
+            raise ModelError(f"{s.long_name} holds cards the auction's deal does not give "
+                             "him: the reading is of another board")
+        lim = bidding.reduced(s, held, steps)
+        if lim is not None:
+            out[s] = lim
     return out
+
+
+def auction_key(knowledge: Knowledge) -> str:
+    """What the auction tells the viewer about the hidden hands now, as text (empty
+    when it tells nothing): the limits on each hidden seat's cards, its played cards
+    taken off (:func:`_limits`) — what a decision depends on, not the calls."""
+    return ";".join(f"{s.name}{points.lo}-{points.hi}:"
+                    + ",".join(f"{span.lo}-{span.hi}" for span in suits)
+                    for s, (points, suits) in _limits(knowledge, 0).items())
+
+
+def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:
+    """Whether the cards a hidden seat holds in a layout (its exposed cards with them)
+    fit the auction's limits reduced to the position (:func:`_limits`)."""
+    points, suits = limits
+    return points.holds(hcp(hand)) and all(
+        span.holds(k) for span, k in zip(suits, lengths(hand), strict=True))
 
 
 def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],

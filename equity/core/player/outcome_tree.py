@@ -26,8 +26,9 @@ The tree is kept small: a branch is followed card by card only while its probabi
 at least :data:`FLOOR`; a less likely one is finished double dummy at once (its result
 counts with its probability) — from the real values already known where the player model
 asked them, and then a card worse in the real layout than the one he meant is exploited
-by the opponents only with the class's share, as an error is. Lines at least :data:`PRECISE` likely get each decision
-measured to the model's full precision; less likely ones, the first layouts only.
+by the opponents only with the class's share, as an error is. Lines at least
+:data:`PRECISE` likely get each decision measured to the model's full precision; less
+likely ones, the first layouts only.
 Branches of one decision grow side by side, so their questions reach the solver
 together.
 

@@ -67,8 +67,11 @@ class Work:
     limit: int = 0
     """The most positions the ruling may hand to DDS (0: no limit); past it the ruling
     stops with :class:`TooMuchWork`."""
+    loosened: int = 0
+    """Decisions whose layouts needed the auction's limits loosened: too few layouts of
+    the unseen cards fitted them (:func:`~equity.core.player.knowledge.draw_layouts`)."""
 
-    FIGURES = ("positions", "decisions", "layouts", "dds_seconds", "seconds")
+    FIGURES = ("positions", "decisions", "layouts", "dds_seconds", "seconds", "loosened")
     """The figures (JSON ``stats``), in order; ``limit`` is a bound, not a figure."""
 
     def add(self, other: Work) -> None:
