@@ -426,9 +426,7 @@ def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
                 calls.append(tok[:2])
             else:
                 return None  # "+" (to be continued) or something we do not read
-    bids = [i for i, c in enumerate(calls) if c[0].isdigit()]
-    done = len(calls) >= 4 and calls[-3:] == ["P"] * 3 and (bids or calls[-4] == "P")
-    return (seat, calls) if done else None
+    return (seat, calls) if Auction.of(seat, calls).complete else None
 
 
 def _result(text: str | None, declarer: Seat | None,

@@ -4,7 +4,8 @@ annotations are not kept: what a call shows is read by
 :mod:`equity.core.player.auction`, from the calls alone.
 
 The final contract follows from the calls (:attr:`Auction.contract`, Law 22: the last
-bid, its doubling, and the first of its side to name its strain).
+bid, its doubling, and the first of its side to name its strain). Whether the calls are
+a legal auction, ended, is :meth:`Auction.problems` (Laws 18D, 19, 22, 39).
 """
 
 from __future__ import annotations
@@ -54,6 +55,15 @@ class Call:
         return f"{self.level}{'N' if self.strain == Strain.NT else self.strain.name}"
 
     @property
+    def rank(self) -> int:
+        """A bid's place in the order of bids (Law 18D: by level, then clubs, diamonds,
+        hearts, spades, no trump); 0 for any other call."""
+        if self.strain is None:
+            return 0
+        within = 4 if self.strain == Strain.NT else 3 - self.strain
+        return 5 * (self.level - 1) + within + 1
+
+    @property
     def pretty(self) -> str:
         """As a player says it: "1NT", "2♥", "Pass", "X"."""
         if self.strain is None:
@@ -97,6 +107,52 @@ class Auction:
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.calls)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the calls end the auction (Law 22A): four passes, or three passes in
+        rotation after a bid."""
+        c = self.calls
+        passes = all(x.kind == CallKind.PASS for x in c[-3:])
+        return (len(c) >= 4 and passes
+                and (any(x.is_bid for x in c) or c[-4].kind == CallKind.PASS))
+
+    def problems(self) -> list[str]:
+        """What makes the calls not a legal, ended auction, each naming the call ("call 4,
+        West's 2C: ..."): a bid not higher than the last (Law 18D: insufficient, Law 27),
+        a double not of an opponent's bid or a redouble not of an opponent's double
+        (Law 19A, 19B), a call after the auction ended (Law 39), or an auction not yet
+        ended (Law 22A). Empty for a legal auction."""
+        out: list[str] = []
+        last: int | None = None  # the last bid's index
+        doubled = 0
+        passes = 0
+        for i, c in enumerate(self.calls):
+            where = f"call {i + 1}, {self.seat(i).long_name}'s {c.pretty}"
+            if passes >= 3 and (last is not None or passes >= 4):
+                out.append(f"{where}: after the auction ended (Law 39)")
+                break
+            if c.is_bid:
+                if last is not None and c.rank <= self.calls[last].rank:
+                    out.append(f"{where}: not higher than {self.calls[last].pretty} "
+                               "(Law 18D; an insufficient bid, Law 27)")
+                last, doubled, passes = i, 0, 0
+            elif c.kind == CallKind.DOUBLE:
+                if last is None or self.seat(last).side == self.seat(i).side or doubled:
+                    out.append(f"{where}: a double only of an opponent's bid not yet "
+                               "doubled (Law 19A)")
+                doubled, passes = 1, 0
+            elif c.kind == CallKind.REDOUBLE:
+                if last is None or doubled != 1 or self.seat(last).side != self.seat(i).side:
+                    out.append(f"{where}: a redouble only of an opponent's double of "
+                               "one's own side's bid (Law 19B)")
+                doubled, passes = 2, 0
+            else:
+                passes += 1
+        if not out and not self.complete:
+            out.append("the auction has not ended: it ends with three passes after a bid, "
+                       "or four passes (Law 22A)")
+        return out
 
     @property
     def contract(self) -> Contract | None:

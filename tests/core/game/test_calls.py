@@ -51,3 +51,35 @@ def test_a_double_is_wiped_by_a_later_bid_and_a_passed_out_auction_has_no_contra
     c = Auction.of(Seat.N, ["1H", "X", "2H", "P", "P", "P"]).contract
     assert c is not None and c.doubled == 0
     assert Auction.of(Seat.N, ["P"] * 4).contract is None
+
+
+def test_bids_rank_by_level_then_clubs_diamonds_hearts_spades_no_trump() -> None:
+    """Law 18D."""
+    order = ["1C", "1D", "1H", "1S", "1N", "2C", "7N"]
+    ranks = [Call.parse(t).rank for t in order]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
+    assert Call.parse("P").rank == 0
+
+
+@pytest.mark.parametrize("calls", ["P 1N P 3N P P P", "P P P P", "1N X XX P P P",
+                                   "1S 2H X P P P"])
+def test_a_legal_ended_auction_has_no_problems(calls: str) -> None:
+    a = Auction.of(Seat.N, calls.split())
+    assert a.complete and a.problems() == []
+
+
+@pytest.mark.parametrize(("calls", "problem"), [
+    ("1N 1C P P P", "call 2, East's 1♣: not higher than 1NT (Law 18D; an insufficient bid"),
+    ("1N P X P P P", "call 3, South's X: a double only of an opponent's bid"),
+    ("X P P P", "call 1, North's X: a double only"),
+    ("1N X X P P P", "call 3, South's X: a double only of an opponent's bid not yet"),
+    ("1N X P XX P P P", "call 4, West's XX: a redouble only of an opponent's double"),
+    ("1N XX P P P", "call 2, East's XX: a redouble only"),
+    ("1N P P P P", "call 5, North's Pass: after the auction ended (Law 39)"),
+    ("P P P P 1C P P P", "call 5, North's 1♣: after the auction ended (Law 39)"),
+    ("1N P P", "the auction has not ended"),
+])
+def test_an_illegal_or_unended_auction_names_the_call_and_the_law(calls: str,
+                                                                   problem: str) -> None:
+    (said,) = Auction.of(Seat.N, calls.split()).problems()
+    assert said.startswith(problem), said
