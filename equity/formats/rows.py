@@ -39,6 +39,13 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
     (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from the auction and play
     (``[EquityAI]``). On a hand record's board they replace the
     board's own tags.
+``auction:`` the calls from the dealer on, as PBN spells them, optionally after the
+    dealer's seat: ``auction: N 1NT P 3NT P P P`` (``1N``/``1NT``, ``P``/``Pass``,
+    ``X``, ``XX``, ``AP`` for the three closing passes; any case, commas optional).
+    Without a seat the dealer is the ``dealer:`` line's, else the board's. The calls
+    must be a legal, ended auction (:meth:`~equity.core.game.calls.Auction.problems`);
+    its final contract is the contract, and must agree with a ``contract:`` given too.
+    The decision model reads what the calls showed (Law 16A1(a)).
 ``lead:`` the opening leader, checked against the contract.
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
@@ -65,8 +72,10 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from equity.core.game import (
+    Auction,
     Board,
     BoardError,
+    Call,
     Card,
     Contract,
     Deal,
@@ -102,8 +111,8 @@ FACT_KEYS = {"laws": "EquityLaws", "attention": "EquityAttention", "claim": "Equ
              "ui": "EquityUI", "ai": "EquityAI"}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
-_KEYS = ("board", "deal", "contract", "declarer", "result", "lead", "won", "dealer",
-         "vulnerable", *FACT_KEYS)
+_KEYS = ("board", "deal", "contract", "declarer", "auction", "result", "lead", "won",
+         "dealer", "vulnerable", *FACT_KEYS)
 _VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
                Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -126,6 +135,10 @@ class RowsCase:
     won: tuple[Side, ...] | None = None
     dealer: Seat | None = None
     vulnerability: Vulnerability | None = None
+    calls: tuple[Call, ...] | None = None
+    """The ``auction:`` line's calls (checked once the dealer is known)."""
+    auction_dealer: Seat | None = None
+    """The seat the ``auction:`` line starts with, if it names one."""
     facts: Mapping[str, str] = field(default_factory=dict)
     """The facts the rows give, as our tags (``{"EquityAttention": "returned"}``)."""
     lines: Mapping[str, int] = field(default_factory=dict)
@@ -279,6 +292,11 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
             raise fail("won", f"won: one side per trick, NS or EW, not {e.args[0]!r}"
                        ) from None
     vulnerability = parsed("vulnerable", Vulnerability.parse)
+    dealer = seat_of("dealer")
+    auction_dealer, calls = parsed("auction", _calls) or (None, None)
+    if auction_dealer is not None and dealer is not None and auction_dealer != dealer:
+        raise fail("auction", f"the auction starts with {auction_dealer.long_name}, "
+                   f"dealer: says {dealer.long_name}")
     facts = {tag: values[key] for key, tag in FACT_KEYS.items() if values.get(key)}
     try:
         parse_facts(facts)
@@ -287,8 +305,25 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
         raise fail(key, f"{key}: {e.message}") from None
     return RowsCase(source=source, rows=dict(rows), number=number, deal=deal,
                     contract_text=contract_text, declarer=declarer, result=result,
-                    claimed=claimed, lead=seat_of("lead"), won=won, dealer=seat_of("dealer"),
-                    vulnerability=vulnerability, facts=facts, lines=dict(lines))
+                    claimed=claimed, lead=seat_of("lead"), won=won, dealer=dealer,
+                    vulnerability=vulnerability, calls=calls, auction_dealer=auction_dealer,
+                    facts=facts, lines=dict(lines))
+
+
+def _calls(text: str) -> tuple[Seat | None, tuple[Call, ...]]:
+    """An ``auction:`` value: the dealer's seat if it starts with one, and the calls
+    (``AP``, all pass, is the three closing passes). Raises :class:`ModelError`."""
+    words = text.replace(",", " ").split()
+    dealer = seat_of_text(words[0]) if words else None
+    calls: list[Call] = []
+    for word in words[1:] if dealer is not None else words:
+        if word.upper() == "AP":
+            calls.extend(Call.parse("P") for _ in range(3))
+        else:
+            calls.append(Call.parse(word))
+    if not calls:
+        raise ModelError("no calls: write them from the dealer on, e.g. 'N 1NT P 3NT P P P'")
+    return dealer, tuple(calls)
 
 
 def seat_of_text(text: str) -> Seat | None:
@@ -300,7 +335,7 @@ def seat_of_text(text: str) -> Seat | None:
 
 def _base_board(case: RowsCase, base: Board | None) -> Board:
     """The board the rows are played on: the hand record's, with the rows' values on
-    top (contract, result, facts)."""
+    top (contract, auction, result, facts)."""
     label = case.label if base is None else base.label
 
     def fail(key: str, message: str) -> BoardError:
@@ -314,37 +349,71 @@ def _base_board(case: RowsCase, base: Board | None) -> Board:
     problems = deal.problems()
     if problems:
         raise fail("deal", "the deal is not a deal: " + "; ".join(problems))
+    number = case.number if case.number is not None else (base.number if base else None)
+    dealer = case.dealer if case.dealer is not None else case.auction_dealer
+    if dealer is None and base is not None:
+        dealer = base.dealer
+    if dealer is None and number is not None:
+        dealer = dealer_for_board(number)
+    auction = _auction(case, dealer, fail)
     declarer = case.declarer
     if declarer is None and base is not None and base.contract is not None:
         declarer = base.contract.declarer
     contract: Contract | None = base.contract if base is not None else None
     if case.contract_text is not None:
         if declarer is None:
-            raise fail("contract", "who was declarer? Add 'declarer: E' (or '3NT E')")
+            if auction is None or auction.contract is None:
+                raise fail("contract", "who was declarer? Add 'declarer: E' (or '3NT E')")
+            declarer = auction.contract.declarer
         try:
             contract = Contract.parse(case.contract_text, declarer)
         except ModelError as e:
             raise fail("contract", str(e)) from None
+    elif auction is not None:
+        contract = auction.contract
+        if contract is None:
+            raise fail("auction", "the auction was passed out (Law 22B): there is no play "
+                       "to rule on")
+        if case.declarer is not None and case.declarer != contract.declarer:
+            raise fail("declarer", f"declarer: says {case.declarer.long_name}, the auction makes "
+                       f"{contract.declarer.long_name} declarer")
     elif contract is not None and declarer is not None and declarer != contract.declarer:
         contract = replace(contract, declarer=declarer)
     if contract is None:
         raise fail("contract", "no contract: add 'contract: 3NT' and 'declarer: E'")
-    number = case.number if case.number is not None else (base.number if base else None)
+    if auction is not None and auction.contract != contract:
+        final = auction.contract
+        raise fail("auction", f"the auction ends in {final.pretty if final else 'a pass-out'}"
+                   f", but the contract is {contract.pretty} (Law 22: the auction makes "
+                   "the contract)")
     facts = parse_facts({**(fact_tags(base.facts) if base is not None else {}),
                          **case.facts})
-    dealer = case.dealer if case.dealer is not None else (
-        base.dealer if base is not None else None)
     vulnerability = case.vulnerability if case.vulnerability is not None else (
         base.vulnerability if base is not None else None)
     if number is not None:
-        dealer = dealer if dealer is not None else dealer_for_board(number)
         vulnerability = vulnerability if vulnerability is not None else (
             Vulnerability.for_board(number))
     return Board(source=base.source if base is not None else case.source,
                  index=base.index if base is not None else 1, number=number, dealer=dealer,
                  vulnerability=vulnerability, deal=deal, contract=contract, play=None,
                  result=case.result, facts=facts,
-                 tags=dict(base.tags) if base is not None else {})
+                 tags=dict(base.tags) if base is not None else {}, auction=auction)
+
+
+def _auction(case: RowsCase, dealer: Seat | None, fail: Callable[[str, str], BoardError]
+             ) -> Auction | None:
+    """The ``auction:`` line's calls from ``dealer``, checked to be a legal, ended
+    auction (:meth:`Auction.problems`); None when the rows give no auction."""
+    if case.calls is None:
+        return None
+    if dealer is None:
+        raise fail("auction", "who dealt? Start the auction with the dealer's seat "
+                   "('auction: N 1NT P 3NT P P P'), or add 'dealer:' or 'board:'")
+    auction = Auction(dealer, case.calls)
+    problems = auction.problems()
+    if problems:
+        raise fail("auction", "auction: " + "; ".join(problems))
+    return auction
 
 
 def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool) -> None:
@@ -558,6 +627,8 @@ def board_to_rows(board: Board) -> str:
     if board.contract is not None:
         out.append(f"contract: {board.contract}")
         out.append(f"declarer: {board.contract.declarer.name}")
+    if board.auction is not None:
+        out.append(f"auction: {board.auction.dealer.name} {board.auction}")
     if board.result is not None:
         out.append(f"result: {board.result}")
     out.extend(f"{_KEY_OF_TAG[tag]}: {value}" for tag, value in fact_tags(board.facts).items())

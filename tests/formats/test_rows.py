@@ -275,3 +275,70 @@ def test_a_row_one_card_short_is_named_not_the_leader() -> None:
     assert "leader" not in str(e) and e.where.seat == "West" and e.where.line == 7
     e = _error(ROWS_001.replace("E: HQ ", "E: "), _hand_record())
     assert "East's row has 12 cards, the others 13" in str(e) and e.where.seat == "East"
+
+
+# --- The auction (issue 30) ----------------------------------------------------------------
+
+AUCTION_001 = "auction: E 1NT P 3NT P P P\n"
+"""An auction for seed 001 (East deals board 1 and declares 3NT)."""
+
+
+def test_the_auction_line_is_read_into_the_board() -> None:
+    (p,) = read_rows(ROWS_001 + "auction: 1n Pass 3nt, pass P p\n", "rows.txt",
+                     _hand_record())
+    a = p.board.auction
+    assert a is not None and a.dealer.name == "E" and str(a) == "1N P 3N P P P"
+    assert a.contract == p.board.contract
+
+
+def test_the_auction_without_a_seat_starts_with_the_boards_dealer_and_gives_the_contract(
+        ) -> None:
+    rows = ROWS_001.replace("contract: 3NT\ndeclarer: E\n", "auction: 1N P 3N AP\n")
+    (p,) = read_rows(rows, "rows.txt", _hand_record())
+    assert p.board.auction is not None and p.board.auction.dealer.name == "E"
+    assert str(p.board.contract) == "3NT" and p.board.contract is not None
+    assert p.board.contract.declarer.name == "E"
+
+
+def test_the_auction_line_round_trips() -> None:
+    (p,) = read_rows(ROWS_001 + AUCTION_001, "rows.txt", _hand_record())
+    text = board_to_rows(p.board)
+    assert "auction: E 1N P 3N P P P" in text.splitlines()
+    (q,) = read_rows(text, "rows.txt")
+    assert q.board.auction == p.board.auction and q.board.play == p.board.play
+
+
+def test_a_bad_call_is_named_with_its_line_and_board() -> None:
+    e = _error(ROWS_001 + "auction: E 1NT P 3Q P P P\n", _hand_record())
+    assert e.board == "board 1" and e.where.line == 10
+    assert "auction: not a call: '3Q'" in str(e)
+
+
+def test_an_insufficient_bid_is_an_error_naming_the_call() -> None:
+    e = _error(ROWS_001 + "auction: E 1NT 1C P 3NT P P P\n", _hand_record())
+    assert e.board == "board 1" and e.where.line == 10
+    assert "call 2, South's 1♣: not higher than 1NT" in e.message
+
+
+def test_an_auction_that_has_not_ended_is_an_error() -> None:
+    e = _error(ROWS_001 + "auction: E 1NT P 3NT P P\n", _hand_record())
+    assert "the auction has not ended" in e.message and e.where.line == 10
+
+
+def test_an_auction_ending_in_another_contract_is_an_error_saying_both() -> None:
+    e = _error(ROWS_001 + "auction: E 1NT P 4NT P P P\n", _hand_record())
+    assert e.where.line == 10
+    assert "the auction ends in 4NT by East, but the contract is 3NT by East" in e.message
+    e = _error(ROWS_001 + "auction: E P 1NT P 3NT P P P\n", _hand_record())
+    assert "ends in 3NT by South, but the contract is 3NT by East" in e.message
+
+
+def test_the_auctions_seat_and_the_dealer_line_must_agree() -> None:
+    e = _error(ROWS_001 + "dealer: E\nauction: N 1NT P 3NT P P P\n", _hand_record())
+    assert "the auction starts with North, dealer: says East" in e.message
+
+
+def test_a_passed_out_auction_has_no_play_to_rule() -> None:
+    rows = ROWS_001.replace("contract: 3NT\ndeclarer: E\n", "auction: E P P P P\n")
+    e = _error(rows, _hand_record())
+    assert "passed out" in e.message and e.board == "board 1"

@@ -389,8 +389,9 @@ class Board:
     facts: Facts = field(default_factory=Facts)
     tags: Mapping[str, str] = field(default_factory=dict)
     auction: Auction | None = None
-    """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``), when it gives a
-    complete auction; None otherwise (hand records, quitted rows)."""
+    """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``, the quitted
+    rows' ``auction:``), when it gives a complete auction; None otherwise (hand
+    records)."""
 
     @property
     def label(self) -> str:
