@@ -1,12 +1,13 @@
 """Write boards as PBN, so that :func:`equity.formats.read_text` reads back the same board.
 
 :func:`board_to_pbn` writes what a :class:`~equity.core.game.board.Board` holds: the board
-number, dealer, vulnerability, deal, contract and declarer, the result, the play table
+number, dealer, vulnerability, deal, contract and declarer, the result, an auction that
+has ended (``[Auction]``, four calls a line from the dealer's), the play table
 (one row per trick, cards by seat from the opening leader, ``-`` for a missing card,
 ``^R`` / ``^L`` before a marked card, ``*`` for a claim) and our fact tags
 (:data:`~equity.formats.facts.FACT_TAGS`).
 A few identification tags of the original (``Event``, ``Site``, ``Date`` ...) are copied
-when they are plain text; other tags, auctions and notes are not written.
+when they are plain text; other tags and notes are not written.
 
 Reading the text back gives a board equal to the original but for ``source``, ``index``
 and ``tags``, for every board the readers can produce, with one exception PBN cannot
@@ -50,6 +51,10 @@ _VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
                Vulnerability.EW: "EW", Vulnerability.BOTH: "All"}
 
 
+_PBN_CALL = {"P": "Pass", "X": "X", "XX": "XX"}
+"""PBN's spelling of the calls that are not bids (a bid is written "1NT", "2S")."""
+
+
 def boards_to_pbn(boards: Iterable[Board]) -> str:
     """Several boards as one PBN file (games separated by blank lines)."""
     return "\n".join(board_to_pbn(b) for b in boards)
@@ -81,6 +86,10 @@ def board_to_pbn(board: Board) -> str:
     if board.result is not None:
         out.append(_tag("Result", str(board.result)))
     out.extend(_tag(name, value) for name, value in fact_tags(board.facts).items())
+    if board.auction is not None and board.auction.complete:
+        out.append(_tag("Auction", board.auction.dealer.name))
+        calls = [_PBN_CALL.get(str(c), str(c).replace("N", "NT")) for c in board.auction.calls]
+        out.extend(" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4))
     if board.play is not None:
         out.append(_tag("Play", board.play.opening_leader.name))
         out.extend(_play_rows(board.play))
