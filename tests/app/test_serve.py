@@ -370,3 +370,28 @@ def test_the_rule_answer_says_the_decision_and_the_read_out(server: Server) -> N
     (said,) = data["said"]
     assert said["decision"].startswith("Law 64C")
     assert said["read_out"][-1] == [0, f"Final score: {data['rulings'][0]['ruling']['scorer']}."]
+
+
+def test_a_case_with_an_auction_is_ruled_on_the_calls_read(server: Server) -> None:
+    """Issue 30: the page sends the auction as the rows' ``auction:`` line; the ruling's
+    ``auction`` object lists the calls the players' model read (Law 16A1(a))."""
+    rows = ROWS_001 + "auction: E 1NT P 3NT P P P\n"
+    status, data = server.post("/api/rule", {"rows": rows, "options": QUICK})
+    assert status == 200, data
+    (ruling,) = data["rulings"]
+    auction = ruling["auction"]
+    assert auction["dealer"] == "E" and auction["calls"] == ["1N", "P", "3N", "P", "P", "P"]
+    assert [(c["seat"], c["bid"]) for c in auction["read"]] == [("E", "1N"), ("W", "3N")]
+    assert auction["note"] is None
+    status, data = server.post("/api/rule", {"rows": ROWS_001, "options": QUICK})
+    assert status == 200 and data["rulings"][0]["auction"]["note"]  # none: says so
+
+
+def test_an_auction_error_names_the_auction_field(server: Server) -> None:
+    for line, said in [("auction: E 1NT 1C P P P", "South's 1♣: not higher than 1NT"),
+                       ("auction: E 1NT P 4NT P P P", "the auction ends in 4NT by East, "
+                                                      "but the contract is 3NT by East"),
+                       ("auction: E 1NT <b>", "not a call: '<b>'")]:
+        status, data = server.post("/api/tricks", {"rows": ROWS_001 + line + "\n"})
+        assert status == 422 and data["field"] == "auction", data
+        assert data["error"].startswith("board 1: ") and said in data["error"], data

@@ -272,3 +272,30 @@ def test_errors_show_next_to_their_field(server: Server, browser: Any) -> None:
     assert "<script>" in page.locator("[data-error-for=file]").inner_text()
     assert page.locator("img").count() == 0
     context.close()
+
+
+def test_the_auction_typed_is_ruled_on_and_shown(server: Server, browser: Any) -> None:
+    """Issue 30: the auction field goes with the case; the ruling shows each call read,
+    and a call that cannot be is said next to the field."""
+    context, page, errors = new_page(browser, "phone", server)
+    try:
+        press(page, "#deal-mode-file", True)
+        press(page, "#example", True)
+        page.wait_for_function("document.querySelectorAll('#board option').length >= 1")
+        page.fill("#auction", "E 1NT 1C P P P")
+        page.dispatch_event("#auction", "change")
+        page.wait_for_function(
+            "document.querySelector('[data-error-for=\"auction\"]').textContent !== ''")
+        assert "not higher than 1NT" in page.locator(
+            '[data-error-for="auction"]').inner_text()
+        page.fill("#auction", "E 1NT P 3NT P P P")
+        press(page, "#rule", True)
+        page.locator("[data-auction]").first.wait_for()
+        shown = page.locator("[data-auction]").first.inner_text()
+        assert "E 1N P 3N P P P" not in shown and "1N P 3N P P P" in shown
+        assert page.locator("[data-call-read]").count() == 2
+        assert "East's 1N: 15-17 HCP" in shown
+        assert page.locator('[data-error-for="auction"]').inner_text() == ""
+        assert errors == []
+    finally:
+        context.close()

@@ -102,7 +102,8 @@ function labelOf(field) {
   const o = state.options.find((x) => x.name === field);
   if (o) return o.label || o.flag;
   return { deal: "The deal", file: "The hand record", number: "The board number",
-    contract: "The contract", declarer: "Declarer", rows: "The play", result: "The claim",
+    contract: "The contract", declarer: "Declarer", auction: "The auction", rows: "The play",
+    result: "The claim",
     general: "" }[FIELD_OF[field] || field] || "";
 }
 
@@ -394,6 +395,7 @@ function selectBoard(i, typed) {
     $("dealer").value = b.dealer || "";
     $("vul").value = b.vulnerable ? { NONE: "None", NS: "NS", EW: "EW", BOTH: "All" }[b.vulnerable] : "";
   }
+  $("auction").value = b.auction || "";
   if (b.contract) {
     const m = b.contract.match(/^(\d)(NT|[CDHS])(X*)$/);
     if (m) state.contract = { level: m[1], strain: m[2], doubled: m[3], declarer: b.declarer };
@@ -590,6 +592,8 @@ function rowsText() {
     out.push(`contract: ${contractText()}`);
     out.push(`declarer: ${state.contract.declarer}`);
   }
+  const auction = $("auction").value.replace(/[\r\n#]+/g, " ").trim();
+  if (auction) out.push(`auction: ${auction}`);
   if (state.end === "claim" && $("result").value.trim()) out.push(`result: ${$("result").value.trim()}`);
   for (const s of SEATS) out.push(`${s}: ${state.rows[s].join(" ")}`);
   return out.join("\n") + "\n";
@@ -748,7 +752,7 @@ function save() {
     history: state.history, mode: state.mode, rowSeat: state.rowSeat, contract: state.contract,
     dealTap: state.dealTap, tapSeat: state.tapSeat, dealMode: state.dealMode, end: state.end,
     number: $("number").value, dealer: $("dealer").value, vul: $("vul").value,
-    dealText: $("deal-text").value, result: $("result").value,
+    dealText: $("deal-text").value, result: $("result").value, auction: $("auction").value,
     options: state.options.length ? optionValues() : undefined };
   try { localStorage.setItem(CASE_KEY, JSON.stringify(keep)); } catch (e) { /* storage full: not kept */ }
 }
@@ -766,6 +770,7 @@ function restore() {
   $("vul").value = keep.vul || "";
   $("deal-text").value = keep.dealText || "";
   $("result").value = keep.result || "";
+  $("auction").value = keep.auction || "";
   if (keep.options) setOptions(keep.options);
   setDealMode(keep.dealMode || "type");
   state.board = keep.board;
@@ -952,6 +957,26 @@ function lineRow(group) {
   return box;
 }
 
+// What the players' model read of the auction (Law 16A1(a)): each call read and what it
+// showed, the calls not read, the readings loosened to fit the deal; or why none.
+function auctionRead(a, parent) {
+  const box = el("div", { class: "auction", "data-auction": "" });
+  if (a.note) { box.appendChild(el("p", { class: "note" }, a.note)); parent.appendChild(box); return; }
+  box.appendChild(el("p", {}, `Auction (${NAMES[a.dealer] || a.dealer} dealt): ${a.calls.join(" ")}`));
+  const ul = el("ul", { class: "sub" });
+  for (const c of a.read) {
+    ul.appendChild(el("li", { "data-call-read": String(c.call) },
+      `${NAMES[c.seat] || c.seat}'s ${c.bid}: ${c.shows || "read"}`));
+  }
+  for (const lo of a.loosened) ul.appendChild(el("li", { "data-loosened": String(lo.call) }, lo.text));
+  if (a.not_read.length) {
+    ul.appendChild(el("li", { "data-not-read": "" },
+      `Not read: ${a.not_read.map((c) => `${NAMES[c.seat] || c.seat}'s ${c.bid}`).join(", ")}`));
+  }
+  box.appendChild(ul);
+  parent.appendChild(box);
+}
+
 function renderRuling(data) {
   const box = $("ruling");
   const open = [...box.querySelectorAll("details.more")].map((d) => d.open);
@@ -978,6 +1003,7 @@ function renderRuling(data) {
       div.appendChild(el("p", { class: "score", "data-score": "" }, score));
     }
     if (said) readOut(said, div);
+    if (r.auction) auctionRead(r.auction, div);
     const more = el("details", { class: "more" });
     more.appendChild(el("summary", {}, "Every step, the lines, weights and sensitivity"));
     if (final && final.after_transfer) {
@@ -1070,7 +1096,7 @@ $("number").addEventListener("change", () => {
   if (state.board && state.dealMode === "type" && $("deal-text").value.trim()) useDeal($("deal-text").value);
   else changed();
 });
-for (const id of ["dealer", "vul", "result"]) $(id).addEventListener("change", changed);
+for (const id of ["dealer", "vul", "result", "auction"]) $(id).addEventListener("change", changed);
 $("undo").addEventListener("click", undo);
 $("clear").addEventListener("click", askClear);
 $("clear-yes").addEventListener("click", clearPlay);

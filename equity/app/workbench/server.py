@@ -333,7 +333,8 @@ def _rows_text(obj: JSON) -> str:
     return rows
 
 
-_KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "deal": "deal",
+_KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "auction": "auction",
+               "deal": "deal",
                "result": "result", "lead": "rows", "won": "rows", "board": "board",
                **{key: FACT_OPTIONS[tag] for key, tag in FACT_KEYS.items()}}
 """The form field a rows key's error belongs to."""
@@ -487,7 +488,8 @@ def _client(request: Request) -> str:
 
 def _board_summary(board: Board) -> JSON:
     """A hand-record board for the page: the deal and, when the file has them, the
-    contract, the play (as a rows text, and per seat in the order played) and the facts
+    contract, the auction (the dealer then the calls, as a rows ``auction:`` line), the
+    play (as a rows text, and per seat in the order played) and the facts
     as ruling options (all as plain
     values: the page shows them as text, never as markup)."""
     out: JSON = {
@@ -500,6 +502,8 @@ def _board_summary(board: Board) -> JSON:
         "contract": str(board.contract) if board.contract is not None else None,
         "declarer": board.contract.declarer.name if board.contract is not None else None,
         "result": board.result,
+        "auction": (f"{board.auction.dealer.name} {board.auction}"
+                    if board.auction is not None else None),
         "event": board.tags.get("Event", ""),
         "play": None,
         "rows": None,
