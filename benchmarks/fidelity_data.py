@@ -49,6 +49,10 @@ from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
 CACHE = Path(os.environ.get("EQUITY_FIDELITY_CACHE", "/tmp/equity-fidelity"))
+MODEL = "3"
+"""The version of the models behind the cached rows, part of every cache file's name:
+raised whenever the decision model or the outcome tree values a position differently
+(3: the auction read, errors the opponents miss), so a stale cache is never read."""
 SEED = 29
 """The seed of the sample (fixed: the same records, the same decisions, every run)."""
 PER_BOARD = 3
@@ -218,7 +222,7 @@ def decision_rows(rec: Record) -> list[dict[str, Any]]:
 def cached_rows(recs: list[Record], name: str = "decisions") -> list[dict[str, Any]]:
     """Every record's decision rows, from the cache where present (one line a record)."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / f"{name}.jsonl"
+    path = CACHE / f"{name}-v{MODEL}.jsonl"
     done: dict[str, list[dict[str, Any]]] = {}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -351,7 +355,7 @@ def reweighted(row: dict[str, Any], base: PlayerClass, cls: PlayerClass) -> list
 def cached_outcomes(queries: Sequence[tuple[Record, int]], cls_of: Callable[[Record], PlayerClass],
                     name: str) -> list[dict[str, Any]]:
     """The checkpoints' outcomes, from the cache (``outcomes-NAME.jsonl``) where present."""
-    path = CACHE / f"outcomes-{name}.jsonl"
+    path = CACHE / f"outcomes-{name}-v{MODEL}.jsonl"
     done: dict[str, dict[str, Any]] = {}
     if path.exists():
         for line in path.read_text().splitlines():
