@@ -205,10 +205,14 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
             if probability * chance >= FLOOR - 1e-12:
                 children.append(grow(child, declarer, model, None, favour,
                                      probability * chance, here, w))
-            elif real and real[card] < real[decision.card]:
-                # a guess that loses in the real layout, finished double dummy: the
-                # opponents exploit it as they exploit an error
-                out += _exploitable(run, declarer, card, real, decision.card, w, here, share)
+            elif real:
+                # finished from the real values already asked (no question); a guess that
+                # loses in the real layout is exploited by the opponents as an error is
+                if real[card] < real[decision.card]:
+                    out += _exploitable(run, declarer, card, real, decision.card, w, here,
+                                        share)
+                else:
+                    out.append(_valued(run, declarer, card, real[card], w, here))
             else:
                 children.append(_finished(child, declarer, w, here))
         found = yield from together(*children)
@@ -224,19 +228,19 @@ def _exploitable(run: Run, declarer: Seat, card: Card, real: dict[Card, int], me
     seat = run.pos.to_play
     out = []
     if share > 0.0:
-        out.append(_error(run, declarer, card, real[card], probability * share, path,
+        out.append(_valued(run, declarer, card, real[card], probability * share, path,
                           (seat.side, True)))
     if share < 1.0:
-        out.append(_error(run, declarer, card, real[meant], probability * (1.0 - share),
+        out.append(_valued(run, declarer, card, real[meant], probability * (1.0 - share),
                           path, (seat.side, False)))
     return out
 
 
-def _error(run: Run, declarer: Seat, card: Card, value: int, probability: float,
-           path: tuple[Branch, ...], erred: tuple[Side, bool]) -> Leaf:
-    """An error's outcome: ``card`` played, then ``value`` tricks for the player's side
-    from here, already known (no question): the card's own double-dummy value when the
-    opponents exploit it, the value of the card he meant when they do not."""
+def _valued(run: Run, declarer: Seat, card: Card, value: int, probability: float,
+            path: tuple[Branch, ...], erred: tuple[Side, bool] | None = None) -> Leaf:
+    """``card`` played, then ``value`` tricks for the player's side from here, already
+    known (no question). For an error (``erred``): the card's own double-dummy value when
+    the opponents exploit it, the value of the card he meant when they do not."""
     side = declarer.side
     left = run.pos.tricks_left
     mine = value if run.pos.to_play.side == side else left - value
@@ -248,7 +252,8 @@ def _error(run: Run, declarer: Seat, card: Card, value: int, probability: float,
 
 def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, ...]
               ) -> Plan[list[Leaf]]:
-    """A choice too unlikely to follow card by card: double dummy from here."""
+    """A choice too unlikely to follow card by card, its value not yet known: double
+    dummy from here."""
     side = declarer.side
     rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
     left = run.pos.tricks_left
