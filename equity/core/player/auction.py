@@ -36,6 +36,7 @@ from equity.core.game import (
     Board,
     Call,
     CallKind,
+    Card,
     CardSet,
     Deal,
     Seat,
@@ -51,8 +52,7 @@ HCP_SLACK = 4
 LENGTH_SLACK = 2
 """How far a suit's length range is widened, at most, to take in the real hand."""
 
-_HONOURS = tuple(
-    sum(1 << (16 * s + rank) for s in range(4)) for rank in (14, 13, 12, 11))
+_HONOURS = tuple(sum(Card(suit, rank).bit for suit in Suit) for rank in (14, 13, 12, 11))
 """The aces, kings, queens and jacks of every suit, as card sets."""
 
 
