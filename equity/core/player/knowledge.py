@@ -148,6 +148,12 @@ class Knowledge:
                 return dataclasses.replace(self, voids=voids)
         return dataclasses.replace(self, voids={})
 
+    def unread(self) -> Knowledge:
+        """This knowledge without what he read from the table (the auction, the
+        opening lead): what the cards seen and the suits shown out of alone tell him.
+        The ruling compares the two to name an inference that decides a choice."""
+        return dataclasses.replace(self, bidding=None)
+
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
         return {s: count(self.position.hands[s] & ~self.exposed) for s in self.hidden}
