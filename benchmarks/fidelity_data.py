@@ -39,7 +39,6 @@ from equity.core.game.cards import Card, Seat, Strain
 from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
 from equity.core.game.replay import Replay, replay
-from equity.core.player.auction import bidding_of
 from equity.core.player.decision import DecisionModel, classes, lowest
 from equity.core.player.knowledge import Knowledge, shown_out
 from equity.core.player.likely import checkpoint, leaves
@@ -49,10 +48,11 @@ from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
 CACHE = Path(os.environ.get("EQUITY_FIDELITY_CACHE", "/tmp/equity-fidelity"))
-MODEL = "3"
+MODEL = "4"
 """The version of the models behind the cached rows, part of every cache file's name:
 raised whenever the decision model or the outcome tree values a position differently
-(3: the auction read, errors the opponents miss), so a stale cache is never read."""
+(3: the auction read, errors the opponents miss; 4: the opening lead read), so a stale
+cache is never read."""
 SEED = 29
 """The seed of the sample (fixed: the same records, the same decisions, every run)."""
 PER_BOARD = 3
@@ -195,7 +195,7 @@ def decision_rows(rec: Record) -> list[dict[str, Any]]:
     rp = rec.replay
     rng = random.Random(f"{SEED}:{rec.key}")
     spots = _spots(rec, rng)
-    model = DecisionModel(bidding=bidding_of(rp.board))
+    model = DecisionModel.of(rp.board)
     ks = [knowledge_at(rp, t, i) for t, i in spots]
     decisions = solved(together(*[model.decide(k) for k in ks]), DdsSolver(), model.work)
     reals = solved(together(*[model.real_values(k.position) for k in ks]), DdsSolver())
@@ -308,7 +308,7 @@ def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
     rp = rec.replay
     start = checkpoint(rp, after)
     side = rp.declarer_side
-    model = DecisionModel(players=cls, bidding=bidding_of(rp.board))
+    model = DecisionModel.of(rp.board, players=cls)
     work = Work()
     model.work = work
     t0 = time.perf_counter()

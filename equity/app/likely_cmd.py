@@ -30,7 +30,6 @@ from equity.core.player import (
     Branch,
     Estimate,
     Outcome,
-    bidding_of,
     checkpoint,
     once_each,
     play_out,
@@ -39,7 +38,7 @@ from equity.core.player import (
     tricks_through,
 )
 from equity.formats import names_board, read_boards
-from equity.render.jsonout import auction_json
+from equity.render.jsonout import auction_json, lead_json
 from equity.render.view import auction_sentences
 
 
@@ -65,7 +64,7 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
     rp = replay(board)
     start = checkpoint(rp, after)
     cls = player_class(players or board.facts.players)
-    model = Estimate(players=cls).model(bidding_of(board))
+    model = Estimate(players=cls).model(board)
     work = model.work
     side = rp.declarer_side
     outcomes, decisions = solved(once_each(play_out(start, model), work), _solver(), work)
@@ -78,7 +77,7 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
             "outcomes": [_outcome(o) for o in outcomes],
             "decisions": [_decision(b) for b in decisions],
             "double_dummy": start.won[side] + rest, "stats": work.as_dict(),
-            "auction": auction_json(board)}
+            "auction": auction_json(board), "lead": lead_json(board)}
 
 
 def _solver() -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
-from equity.core.player import ANY_HCP, ANY_LENGTH, bidding_of
+from equity.core.player import ANY_HCP, ANY_LENGTH, bidding_of, lead_of
 from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]
@@ -111,6 +111,18 @@ def auction_json(board: Board) -> JSON:
     }
 
 
+def lead_json(board: Board) -> JSON | None:
+    """The opening lead as the single-dummy players read it (Law 16A1(a)): who led
+    which card, and how often real leaders stray from the textbook card (``stray``);
+    None without a play record."""
+    lead = lead_of(board)
+    if lead is None:
+        return None
+    return {"seat": lead.leader.name, "card": str(lead.card), "strain": str(lead.strain),
+            "stray": lead.style.stray, "partner_bid": sorted(s.name for s in lead.partner_bid),
+            "declarer_bid": sorted(s.name for s in lead.they_bid), "text": lead.describe()}
+
+
 def error_json(err: BoardError) -> JSON:
     return err.to_json()
 
@@ -183,6 +195,7 @@ def equity_json(ruling: Ruling) -> JSON:
                     for (ln, w), note in zip(ruling.lines, notes, strict=True)]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
     out["auction"] = auction_json(ruling.automatic.replay.board)
+    out["lead"] = lead_json(ruling.automatic.replay.board)
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)
     out["ruling"] = {

@@ -46,7 +46,7 @@ from equity.core.game import (
     suit_holding,
 )
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.player import bidding_of
+from equity.core.player import bidding_of, lead_of
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -66,7 +66,7 @@ def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...
     fit the deal, and how many decisions needed the limits loosened to find layouts."""
     bidding = bidding_of(board)
     if bidding is None:
-        return (f"Auction: {NO_AUCTION}.",)
+        return (f"Auction: {NO_AUCTION}.", *lead_sentences(board))
     a = bidding.reading.auction
     out = [f"Auction ({a.dealer.long_name} dealer): "
            + " ".join(c.pretty for c in a.calls) + "."]
@@ -81,7 +81,21 @@ def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...
         out.append(f"The auction's limits were loosened for {loosened_in_play} "
                    f"decision{'s' if loosened_in_play > 1 else ''}: too few layouts "
                    "fitted them.")
-    return tuple(out)
+    return (*out, *lead_sentences(board))
+
+
+def lead_sentences(board: Board) -> tuple[str, ...]:
+    """What the single-dummy players read from the opening lead (Law 16A1(a)), in a
+    sentence; none without a play record."""
+    lead = lead_of(board)
+    if lead is None:
+        return ()
+    return (f"Opening lead: {lead.describe()}, read by convention (Law 16A1(a)): "
+            f"the layouts drawn by the players who cannot see "
+            f"{lead.leader.long_name}'s hand are weighed by the chance that it leads "
+            f"this card (the suit chosen as real leaders choose, the card as the textbook "
+            f"leads it, another card from the suit in {lead.style.stray:.0%} of real "
+            "leads): evidence, never certainty.",)
 
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}

@@ -81,7 +81,6 @@ from equity.core.player import (
     Solver,
     Start,
     Work,
-    bidding_of,
     classes,
     once_each,
     shown_out,
@@ -100,7 +99,7 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
     """The candidate lines for every revoke of ``ruling`` that stands, first one first,
     asking the double-dummy questions as they come (see the module docstring); what it
     cost is added to ``work``."""
-    model = estimate.model(bidding_of(ruling.replay.board))
+    model = estimate.model(ruling.replay.board)
     if work is not None:
         model.work = work
     return once_each(_plan(ruling, estimate, model), model.work)

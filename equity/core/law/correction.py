@@ -70,7 +70,6 @@ from equity.core.player import (
     Question,
     Reply,
     Tricks,
-    bidding_of,
     run,
     shown_out,
 )
@@ -178,7 +177,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         for r in replay.board.facts.requirements)
     history = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:number - 1]
                for p in t.plays]
-    model = DecisionModel(bidding=bidding_of(replay.board))
+    model = DecisionModel.of(replay.board)
 
     # Law 50D1: penalty cards and lead rules in force bind the play-out too
     pos = replay.position(number)

@@ -36,6 +36,10 @@ from equity.core.player.knowledge import (
     SuitMask,
     shown_out,
 )
+from equity.core.player.lead import (
+    LeadReading,
+    lead_of,
+)
 from equity.core.player.likely import (
     DEFAULT_SEED,
     DirectorLine,
@@ -107,6 +111,7 @@ __all__ = [
     "Estimate",
     "Holding",
     "Knowledge",
+    "LeadReading",
     "Leaf",
     "Limits",
     "Loosening",
@@ -135,6 +140,7 @@ __all__ = [
     "exploited",
     "grow",
     "hcp",
+    "lead_of",
     "leaves",
     "likely",
     "lowest",

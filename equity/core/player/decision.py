@@ -51,9 +51,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.game import Card, CardSet, Position, cards
-from equity.core.player.auction import Bidding
+from equity.core.game import Board, Card, CardSet, Position, cards
+from equity.core.player.auction import Bidding, bidding_of
 from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_layouts
+from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
 
@@ -213,6 +214,8 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
             + (f"|told{knowledge.holds}" if knowledge.holds else "")
             + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
+            + (f"|led{lead.leader.name}{lead.card}" if (lead := knowledge.lead) is not None
+               and knowledge.reads_lead else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
 
@@ -231,8 +234,23 @@ class DecisionModel:
     (:func:`~equity.core.player.auction.bidding_of`), set once where the model is made
     for a board: every decision's knowledge takes it (Law 16A1(a): the calls are
     authorised to every player), whoever built the knowledge. None: no auction."""
+    lead: LeadReading | None = None
+    """The board's opening lead as read by convention
+    (:func:`~equity.core.player.lead.lead_of`), set with :attr:`bidding`: every decision
+    after the lead reads it (Law 16A1(a)). None: no play record."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, board: Board | None, sampling: Sampling = DEFAULT_SAMPLING,
+           players: PlayerClass = EXACT) -> DecisionModel:
+        """A fresh model for one ruling on ``board``, reading what its table showed
+        every player: the auction (:func:`~equity.core.player.auction.bidding_of`) and
+        the opening lead (:func:`~equity.core.player.lead.lead_of`)."""
+        if board is None:
+            return cls(sampling, players=players)
+        return cls(sampling, players=players, bidding=bidding_of(board),
+                   lead=lead_of(board))
 
     def real_values(self, pos: Position) -> Plan[dict[Card, int]]:
         """Each legal card's double-dummy value for the side to play in the real layout
@@ -249,6 +267,8 @@ class DecisionModel:
         cap (a choice on which the whole ruling turns)."""
         if self.bidding is not None and knowledge.bidding is None:
             knowledge = dataclasses.replace(knowledge, bidding=self.bidding)
+        if self.lead is not None and knowledge.lead is None:
+            knowledge = dataclasses.replace(knowledge, lead=self.lead)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)

@@ -26,6 +26,11 @@ cards it holds in a layout plus those it has played. Only layouts within its lim
 drawn; when too few are found after a bounded number of tries, the limits are widened
 step by step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player
 without layouts.
+
+The opening lead (Law 16A1(a) again: the cards played are authorised) is
+:attr:`Knowledge.lead`, read by convention (:mod:`equity.core.player.lead`): once it is
+faced, a layout is kept with the likelihood that the leader's hand in it, as dealt, leads
+the card he led — evidence that weighs the layouts, never a limit that empties them.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from typing import NamedTuple
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
 from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
+from equity.core.player.lead import LeadReading
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
@@ -94,6 +100,10 @@ class Knowledge:
     """What the auction showed (Law 16A1(a)), checked against the deal; None: no
     auction in the record. Set by the decision model of the board
     (:attr:`DecisionModel.bidding`), so every decision of a ruling reads it alike."""
+    lead: LeadReading | None = None
+    """The opening lead as read by convention (Law 16A1(a)), set like :attr:`bidding`;
+    it weighs the layouts once the lead is faced and the leader's hand is hidden
+    (:attr:`reads_lead`)."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
@@ -152,7 +162,16 @@ class Knowledge:
         """This knowledge without what he read from the table (the auction, the
         opening lead): what the cards seen and the suits shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
-        return dataclasses.replace(self, bidding=None)
+        return dataclasses.replace(self, bidding=None, lead=None)
+
+    @property
+    def reads_lead(self) -> bool:
+        """Whether the opening lead tells the viewer something here: it has been made
+        (dummy faced, the card gone from the leader's hand) and the leader's hand is
+        hidden from him (declarer, or the leader's partner)."""
+        lead = self.lead
+        return (lead is not None and self.dummy_faced and lead.leader in self.hidden
+                and not self.position.hands[lead.leader] & lead.card.bit)
 
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
@@ -241,6 +260,9 @@ layouts fit them, before they are dropped."""
 LOOSEN_TRIES = 100
 """Draws per layout wanted at each stage of the auction's limits before they are
 loosened."""
+LEAD_TRIES = 400
+"""Layouts the opening lead's likelihood may turn away per layout wanted before the lead
+is read no more (his lead fits almost no layout that the rest of what he knows allows)."""
 
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
@@ -266,9 +288,14 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
     holds = [h for h in knowledge.holds if h.seat in sizes]
     steps = 0
     limits = _limits(knowledge, steps)
-    tries = 0
+    lead = knowledge.lead if knowledge.reads_lead else None
+    if lead is not None:
+        played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & knowledge.exposed
+    tries = weighed = 0
     while len(out) < n:
         tries += 1
+        if lead is not None and weighed > LEAD_TRIES * n:  # no layout near his lead
+            lead = None
         if limits and tries > LOOSEN_TRIES * n:  # too few fit: loosen the auction
             steps += 1
             limits = _limits(knowledge, steps) if steps <= LOOSEN_STEPS else {}
@@ -285,6 +312,13 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
             if d is None or not all(h.fits(d[h.seat]) for h in holds) or not all(
                     _within(d[s] | pos.hands[s] & knowledge.exposed, lim)
                     for s, lim in limits.items()):
+                continue
+            # the lead is evidence: a layout is kept with the chance that the leader's
+            # hand in it, as dealt, leads the card he led (rejection: the layouts kept
+            # are drawn in proportion to that likelihood)
+            if lead is not None and rng.random() >= lead.chance(d[lead.leader] | played):
+                weighed += 1
+                tries -= 1
                 continue
             hands = list(pos.hands)
             for s, h in d.items():

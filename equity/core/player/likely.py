@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from equity.core.game import Card, CardSet, ModelError, Position, Replay, Seat, Side
-from equity.core.player.auction import Bidding
+from equity.core.game import Board, Card, CardSet, ModelError, Position, Replay, Seat, Side
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
 from equity.core.player.knowledge import SuitMask, shown_out
 from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, before_lead, grow, merged
@@ -137,10 +136,10 @@ class Estimate:
         base = Sampling(min(d.first, self.samples), d.step, self.samples, d.share)
         return base.times(REFERENCE) if self.reference else base
 
-    def model(self, bidding: Bidding | None = None) -> DecisionModel:
-        """A fresh decision model for one ruling, reading the board's auction
-        (:func:`~equity.core.player.auction.bidding_of`; None: no auction)."""
-        return DecisionModel(self.sampling, players=self.players, bidding=bidding)
+    def model(self, board: Board | None = None) -> DecisionModel:
+        """A fresh decision model for one ruling on ``board``, reading its auction and
+        opening lead (:meth:`DecisionModel.of`; None: nothing read)."""
+        return DecisionModel.of(board, self.sampling, self.players)
 
 
 @dataclass(frozen=True, slots=True)
