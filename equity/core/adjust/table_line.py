@@ -398,6 +398,11 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     share = model.sampling.share
     if corrected.might_choose(card, share):
         return None
+    if not at_table.might_choose(card, share):  # the means decide: measure them
+        at_table, corrected = yield from together(model.decide(table_k, measured=True),
+                                                  model.decide(counter_k, measured=True))
+        if corrected.might_choose(card, share):
+            return None
     means_table, means_cf = dict(at_table.means), dict(corrected.means)
     mine_t, mine_c = at_table.speaker(card), corrected.speaker(card)
     short_table = at_table.best - means_table.get(mine_t, at_table.best)

@@ -158,6 +158,10 @@ class Decision:
         return " / ".join(f"{c.pretty} {p:.0%}" for c, p in self.options if p >= share)
 
 
+_SAMPLED = ("clear", "likely", "close")
+"""How a decision made on sampled layouts is called (:attr:`Decision.how`)."""
+
+
 def lowest(candidates: Sequence[Card]) -> Card:
     """The lowest card (by rank, then spades before hearts before diamonds before clubs)."""
     return min(candidates, key=lambda c: (c.rank, c.suit))
@@ -260,11 +264,13 @@ class DecisionModel:
         return self._real[pos]
 
     def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
-               precision: float = 1.0) -> Plan[Decision]:
+               precision: float = 1.0, measured: bool = False) -> Plan[Decision]:
         """The decision of the player to play in ``knowledge.position`` among ``allowed``
         (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
         first layouts only (a line too unlikely to need more); above 1, more than the
-        cap (a choice on which the whole ruling turns)."""
+        cap (a choice on which the whole ruling turns). ``measured``: the cards' means
+        are wanted, not only the choice, so a clear decision is sampled to the cap too
+        (a comparison of means, as the causation test makes, converges only so)."""
         if self.bidding is not None and knowledge.bidding is None:
             knowledge = dataclasses.replace(knowledge, bidding=self.bidding)
         if self.lead is not None and knowledge.lead is None:
@@ -283,7 +289,8 @@ class DecisionModel:
         budget = max(s.first, round(s.cap * precision))
         known = self._memo.get(key)
         if known is not None and (known.budget >= budget
-                                  or known.how not in ("close", "likely")):
+                                  or known.how not in ("close", "likely")) and not (
+                measured and known.how in _SAMPLED and known.layouts < budget):
             return known
         reps = [lowest(g) for g in groups]
         prefer = sure_winners(knowledge, reps)
@@ -293,7 +300,8 @@ class DecisionModel:
             decision = Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}),
                                 0, "free", tuple(groups))
         else:
-            decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real)
+            decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real,
+                                                measured)
             if known is not None:  # the stream starts again: its first layouts were solved
                 self.work.layouts -= known.layouts
             decision = dataclasses.replace(decision, equal=tuple(groups))
@@ -324,7 +332,8 @@ class DecisionModel:
                         "designated", tuple(groups))
 
     def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
-                 prefer: CardSet, cap: int, real: dict[Card, int]) -> Plan[Decision]:
+                 prefer: CardSet, cap: int, real: dict[Card, int], measured: bool = False
+                 ) -> Plan[Decision]:
         pos = knowledge.position
         side = pos.to_play.side
         # the layouts follow from the decision alone: the same decision, the same layouts,
@@ -344,7 +353,8 @@ class DecisionModel:
                     break
                 values += yield from many_card_values(drawn, side)
                 self.work.layouts += len(drawn)
-                if want >= cap or len(_chances(reps, values, real, prefer)) == 1:
+                if want >= cap or (not measured and len(_chances(reps, values, real,
+                                                                  prefer)) == 1):
                     break
                 want = min(cap, want + s.step)
         except LayoutError:
