@@ -30,6 +30,10 @@ from equity.core.player.decision import (
     lowest,
     sure_winners,
 )
+from equity.core.player.inference import (
+    Inference,
+    inferences,
+)
 from equity.core.player.knowledge import (
     Holding,
     Knowledge,
@@ -106,6 +110,7 @@ __all__ = [
     "DirectorOutcome",
     "Estimate",
     "Holding",
+    "Inference",
     "Knowledge",
     "Leaf",
     "Limits",
@@ -135,6 +140,7 @@ __all__ = [
     "exploited",
     "grow",
     "hcp",
+    "inferences",
     "leaves",
     "likely",
     "lowest",
