@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 
+from equity.app.likely_cmd import _decision
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, parse_hand
 from equity.core.game.position import Position
 from equity.core.player.auction import Bidding, read
 from equity.core.player.decision import DecisionModel, Sampling
-from equity.core.player.inference import MOVED, inferences, reasons
+from equity.core.player.inference import MOVED, Inference, inferences, reasons
 from equity.core.player.knowledge import Knowledge
+from equity.core.player.outcome_tree import Branch
+from equity.render.jsonout import inference_json
 from tests.oracle_sd import recorded
 
 C = Card.parse
@@ -99,3 +102,24 @@ def test_a_card_the_reading_barely_moved_is_not_named() -> None:
     assert inferences(knowledge(), layouts, rights, "k") == ()
     by_king = [C("HQ") if p.hands[Seat.W] & C("HK").bit else C("HA") for p in layouts]
     assert inferences(knowledge(), layouts, by_king, "k")  # the ♥K's, moved to 3 in 5
+
+
+INFERENCE = Inference(C("SK"), Seat.W, 0.85, 0.5, "West's 1NT (1NT opening, 15-17 HCP)",
+                      Seat.S, True)
+
+
+def test_a_branch_point_says_the_inference_that_decides_it() -> None:
+    b = Branch(7, Seat.S, ((C("SQ"), 0.55), (C("SA"), 0.45)), C("SQ"), 0, (INFERENCE,))
+    assert b.describe() == ("South, trick 7: ♠Q 55% / ♠A 45% — declarer places the ♠K "
+                            "with West (85% of his layouts, 50% without the auction): "
+                            "West's 1NT (1NT opening, 15-17 HCP)")
+    assert dataclasses.replace(b, inferences=()).describe() == \
+        "South, trick 7: ♠Q 55% / ♠A 45%"
+
+
+def test_the_json_of_a_decision_lists_its_inferences() -> None:
+    b = Branch(7, Seat.S, ((C("SQ"), 0.55), (C("SA"), 0.45)), C("SQ"), 0, (INFERENCE,))
+    assert _decision(b)["inferences"] == [inference_json(INFERENCE)] == [{
+        "viewer": "S", "card": "SK", "seat": "W", "share": 0.85, "share_unread": 0.5,
+        "text": INFERENCE.describe()}]
+    assert inference_json(INFERENCE, 7)["trick"] == 7
