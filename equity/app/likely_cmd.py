@@ -9,7 +9,10 @@ with their card probabilities, double dummy from the same position, and the work
 
 JSON (``--json``), one object per board — a public contract: ``outcomes`` =
 ``[{"declarer_tricks": n, "probability": p}, ...]`` (summing to 1, most tricks first),
-``decisions`` = ``[{"trick", "seat", "cards": [{"card", "probability", "error"}]}]``,
+``decisions`` = ``[{"trick", "seat", "text", "cards": [{"card", "probability", "error"}],
+"inferences": [{"viewer", "card", "seat", "share", "share_unread", "text"}]}]`` (the
+inference from the table that decides the choice, :mod:`equity.core.player.inference`;
+empty for most),
 ``stats`` (as ``equity rule --json``), and ``board``, ``source``, ``after_trick``,
 ``contract``, ``declarer``, ``players``, ``won``, ``double_dummy``, and ``auction``: what
 the players knew from the calls (as ``equity rule --json``'s ``auction``; the decisions
@@ -38,7 +41,7 @@ from equity.core.player import (
     tricks_through,
 )
 from equity.formats import names_board, read_boards
-from equity.render.jsonout import auction_json, lead_json
+from equity.render.jsonout import auction_json, inference_json, lead_json
 from equity.render.view import auction_sentences
 
 
@@ -93,7 +96,8 @@ def _outcome(o: Outcome) -> dict[str, Any]:
 def _decision(b: Branch) -> dict[str, Any]:
     return {"trick": b.trick, "seat": b.seat.name, "text": b.describe(),
             "cards": [{"card": str(c), "probability": round(p, 6),
-                       "error": bool(b.errors & c.bit)} for c, p in b.options]}
+                       "error": bool(b.errors & c.bit)} for c, p in b.options],
+            "inferences": [inference_json(i) for i in b.inferences]}
 
 
 def _text(obj: dict[str, Any], auction: tuple[str, ...]) -> str:

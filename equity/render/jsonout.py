@@ -14,7 +14,7 @@ from typing import Any
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
-from equity.core.player import ANY_HCP, ANY_LENGTH, bidding_of, lead_of
+from equity.core.player import ANY_HCP, ANY_LENGTH, Inference, bidding_of, lead_of
 from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]
@@ -154,7 +154,19 @@ def line_json(line: Line, weight: float) -> JSON:
         "departures": [departure_json(d) for d in line.departures],
         "own_errors": [departure_json(d) for d in line.own_errors],
         "exchanges": [departure_json(d) for d in line.exchanges],
+        "inferences": [inference_json(i, trick) for trick, i in line.inferences],
     }
+
+
+def inference_json(i: Inference, trick: int | None = None) -> JSON:
+    """An inference from the table that decides a close decision (Law 16A1(a)): who
+    places which card with whom, the share of his layouts that do, the share without
+    the table's reading, and the sentence."""
+    out: JSON = {} if trick is None else {"trick": trick}
+    out.update(viewer=i.viewer.name, card=str(i.card), seat=i.seat.name,
+               share=round(i.share, 6), share_unread=round(i.share_unread, 6),
+               text=i.describe())
+    return out
 
 
 def departure_json(d: Departure) -> JSON:

@@ -33,6 +33,7 @@ def test_json_gives_outcomes_summing_to_one_decisions_and_work(
     assert obj["stats"]["positions"] > 0
     for d in obj["decisions"]:
         assert len(d["cards"]) >= 2 and {"card", "probability", "error"} <= set(d["cards"][0])
+        assert {"trick", "seat", "text", "cards", "inferences"} <= set(d)
 
 
 def test_exact_players_are_the_decision_model_alone(capsys: pytest.CaptureFixture[str]) -> None:

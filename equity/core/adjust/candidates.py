@@ -76,6 +76,7 @@ from equity.core.player import (
     DirectorLine,
     DirectorOutcome,
     Estimate,
+    Inference,
     Outcome,
     Plan,
     Solver,
@@ -310,7 +311,8 @@ def _table(index: int, t: TableLine, o: Outcome) -> Line:
     return Line(TABLE, index, t.natural, (t.natural,), o.plays, t.left, o.tricks, 0,
                 frequency=o.probability, followed=t.followed, departures=t.departures,
                 own_errors=t.own_errors, exchanges=t.exchanges, name=str(TABLE),
-                branches=tuple(b.describe() for b in o.branches))
+                branches=tuple(b.describe() for b in o.branches),
+                inferences=_inferences(o))
 
 
 def _from_outcome(kind: LineKind, index: int, o: Outcome, name: str, left: Departure
@@ -318,7 +320,13 @@ def _from_outcome(kind: LineKind, index: int, o: Outcome, name: str, left: Depar
     card = o.plays[0].card if o.plays else None
     return Line(kind, index, card, (card,) if card is not None else (), o.plays, left,
                 o.tricks, 0, frequency=o.probability, name=name,
-                branches=tuple(b.describe() for b in o.branches))
+                branches=tuple(b.describe() for b in o.branches),
+                inferences=_inferences(o))
+
+
+def _inferences(o: Outcome) -> tuple[tuple[int, Inference], ...]:
+    """The inferences deciding the close decisions on ``o``'s path, each with its trick."""
+    return tuple((b.trick, i) for b in o.branches for i in b.inferences)
 
 
 def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> Line:

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from equity.core.game import Card, Play, Seat, Side
+from equity.core.player import Inference
 
 if TYPE_CHECKING:
     from equity.core.law import Finding, InfoFinding
@@ -126,6 +127,9 @@ class Line:
     probabilities ("South, trick 7: ♦Q 55% / ♦A 45%"), in order."""
     exchanges: tuple[Departure, ...] = ()
     """The table line: where a card equal to the recorded one stood for it."""
+    inferences: tuple[tuple[int, Inference], ...] = ()
+    """The inferences from the table (Law 16A1(a)) that decide the close decisions of
+    :attr:`branches`, each with its trick (:mod:`equity.core.player.inference`)."""
 
     @property
     def declarer_tricks(self) -> int:

@@ -30,6 +30,10 @@ from equity.core.player.decision import (
     lowest,
     sure_winners,
 )
+from equity.core.player.inference import (
+    Inference,
+    inferences,
+)
 from equity.core.player.knowledge import (
     Holding,
     Knowledge,
@@ -110,6 +114,7 @@ __all__ = [
     "DirectorOutcome",
     "Estimate",
     "Holding",
+    "Inference",
     "Knowledge",
     "LeadReading",
     "Leaf",
@@ -140,6 +145,7 @@ __all__ = [
     "exploited",
     "grow",
     "hcp",
+    "inferences",
     "lead_of",
     "leaves",
     "likely",

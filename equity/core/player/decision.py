@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 
 from equity.core.game import Board, Card, CardSet, Position, cards
 from equity.core.player.auction import Bidding, bidding_of
+from equity.core.player.inference import Inference, inferences
 from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_layouts
 from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
@@ -119,6 +120,9 @@ class Decision:
     """What a player of the model's class plays (:mod:`equity.core.player.player_model`):
     every legal run's card with its probability, errors and conventions included, most
     likely first (empty: as ``options``, forced or designated)."""
+    inferences: tuple[Inference, ...] = ()
+    """A reading of the table (the auction) that places a card whose place decides the
+    choice (:mod:`equity.core.player.inference`; sampled decisions that branch)."""
 
     @property
     def played(self) -> tuple[tuple[Card, float], ...]:
@@ -341,6 +345,7 @@ class DecisionModel:
         digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
         rng = random.Random(int.from_bytes(digest, "big"))
         values: list[dict[Card, int]] = []
+        seen: list[Position] = []  # the layouts solved, aligned with values
         s = self.sampling
         want = s.first
         loosened = False
@@ -352,6 +357,7 @@ class DecisionModel:
                 if not drawn:
                     break
                 values += yield from many_card_values(drawn, side)
+                seen += drawn
                 self.work.layouts += len(drawn)
                 if want >= cap or (not measured and len(_chances(reps, values, real,
                                                                   prefer)) == 1):
@@ -370,8 +376,10 @@ class DecisionModel:
                                key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
         how = "clear" if len(options) == 1 else (
             "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
+        inferred = inferences(knowledge, seen, [_found(reps, v, real, prefer) for v in values],
+                              key) if len(options) > 1 else ()
         return Decision(options[0][0], options, _ranked(means), len(values), how,
-                        budget=cap)
+                        budget=cap, inferences=inferred)
 
 
 def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],
@@ -383,10 +391,17 @@ def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],
     right. Only cards with a chance are listed; the chances sum to 1."""
     credit: dict[Card, float] = {}
     for v in values:
-        top = max(v[c] for c in reps)
-        found = _doubtful([c for c in reps if v[c] == top], real, prefer)
+        found = _found(reps, v, real, prefer)
         credit[found] = credit.get(found, 0.0) + 1
     return {c: n / len(values) for c, n in credit.items()}
+
+
+def _found(reps: Sequence[Card], v: dict[Card, int], real: dict[Card, int],
+           prefer: CardSet) -> Card:
+    """The card a layout (its values ``v``) credits: the right one, or of several
+    equally right the one he finds (:func:`_doubtful`)."""
+    top = max(v[c] for c in reps)
+    return _doubtful([c for c in reps if v[c] == top], real, prefer)
 
 
 def _doubtful(level: Sequence[Card], real: dict[Card, int], prefer: CardSet) -> Card:

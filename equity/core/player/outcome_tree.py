@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 
 from equity.core.game import Card, CardSet, Play, Position, Seat, Side
 from equity.core.player.decision import DecisionModel
+from equity.core.player.inference import Inference
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
 from equity.core.player.player_model import by_value, described, exploited, informed
@@ -124,11 +125,15 @@ class Branch:
     taken: Card
     errors: CardSet = 0
     """Cards worse in the real layout than every card the decision model finds."""
+    inferences: tuple[Inference, ...] = ()
+    """The decision's inference from the table that decides it (Law 16A1(a))."""
 
     def describe(self) -> str:
-        """"South, trick 7: ♦Q 55% / ♦A 40% / a careless ♦2 5%"."""
+        """"South, trick 7: ♦Q 55% / ♦A 40% / a careless ♦2 5%", with the inference that
+        decides it: " — declarer places the ♠K with West (...)"."""
         return f"{self.seat.long_name}, trick {self.trick}: " + described(
-            self.options, self.errors)
+            self.options, self.errors) + "".join(f" — {i.describe()}"
+                                                 for i in self.inferences)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +194,8 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
         close = sum(p >= model.sampling.share for _, p in decision.options) >= 2
         share = exploited(model.players, seat.side, declarer.side, favour)
         for card, p in errors.items():
-            here = (*path, Branch(run.trick_no, seat, named, card, wrong))
+            here = (*path, Branch(run.trick_no, seat, named, card, wrong,
+                                  decision.inferences))
             out += _exploitable(run, declarer, card, real, decision.card, weight * p, here,
                                 share)
         if not decision.branches:
@@ -200,7 +206,8 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
         for card, chance in decision.options:
             child = run.copy()
             child.play(card)
-            here = (*path, Branch(run.trick_no, seat, named, card, wrong)) if close else path
+            here = (*path, Branch(run.trick_no, seat, named, card, wrong,
+                                  decision.inferences)) if close else path
             w = weight * choices.get(card, chance)
             if probability * chance >= FLOOR - 1e-12:
                 children.append(grow(child, declarer, model, None, favour,

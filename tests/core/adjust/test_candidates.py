@@ -11,14 +11,24 @@ from collections.abc import Sequence
 import pytest
 
 from equity.app.pipeline import rule_automatic
-from equity.core.adjust.candidates import build, equivalence_classes, plan, position_before
-from equity.core.adjust.line import SUBSTITUTION, TABLE, Counterfactual, Leaves
+from equity.core.adjust.candidates import (
+    _from_outcome,
+    build,
+    equivalence_classes,
+    plan,
+    position_before,
+)
+from equity.core.adjust.line import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Leaves
 from equity.core.game.cards import Card, Seat, Side, Strain, card_set, cards
 from equity.core.game.position import Position, follow_suit_cards
+from equity.core.game.replay import Play
 from equity.core.law.laws import AutomaticRuling
+from equity.core.player.inference import Inference
+from equity.core.player.outcome_tree import Branch, Outcome
 from equity.core.player.questions import CardValues, Question, Reply, answer, run
 from equity.dd import DdsSolver
 from equity.dd.solve import solve_positions
+from equity.render.jsonout import line_json
 from tests.builders import (
     BOTH_SIDES,
     D2,
@@ -253,3 +263,20 @@ def test_no_lines_for_a_corrected_revoke() -> None:
     r = ruled(D2, "4S", "S", ["H8 H2 HA ^R S5"])  # not established: corrected (Law 62A)
     assert r.revokes[0].corrected
     assert build(r, DdsSolver()) == ()
+
+
+def test_a_likely_line_carries_the_inference_that_decides_its_branch_point() -> None:
+    king = Inference(Card.parse("SK"), Seat.W, 0.85, 0.5, "West's 1NT (1NT opening)",
+                     Seat.S, True)
+    branch = Branch(7, Seat.S, ((Card.parse("SQ"), 0.55), (Card.parse("SA"), 0.45)),
+                    Card.parse("SQ"), 0, (king,))
+    o = Outcome((Play(7, Seat.S, Card.parse("SQ"), None),), 9, 0.55, (branch,))
+    line = _from_outcome(LIKELY, 0, o, "likely", Departure(Leaves.REVOKE))
+    assert line.inferences == ((7, king),)
+    assert line.branches == (branch.describe(),) and "places the ♠K with West" in \
+        line.branches[0]
+    out = line_json(line, 1.0)
+    assert out["branches"] == [branch.describe()]
+    assert out["inferences"] == [{"trick": 7, "viewer": "S", "card": "SK", "seat": "W",
+                                  "share": 0.85, "share_unread": 0.5,
+                                  "text": king.describe()}]

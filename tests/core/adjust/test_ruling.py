@@ -220,7 +220,7 @@ def test_json_adds_lines_equity_and_ruling_keeping_every_existing_field() -> Non
     for line in out["lines"]:
         assert {"kind", "revoke", "card", "declarer_tricks", "weight", "cards",
                 "left_record", "frequency", "departures", "own_errors", "name",
-                "followed"} <= set(line)
+                "followed", "branches", "inferences"} <= set(line)
     assert {ln["kind"] for ln in out["lines"]} >= {"table", "likely", "substitution"}
     assert sum(ln["weight"] for ln in out["lines"]) == pytest.approx(1.0)
     ruling = out["ruling"]
