@@ -118,7 +118,7 @@ def lead_json(board: Board) -> JSON | None:
     lead = lead_of(board)
     if lead is None:
         return None
-    return {"seat": lead.leader.name, "card": str(lead.card), "strain": str(lead.strain),
+    return {"seat": lead.leader.name, "card": str(lead.card), "strain": lead.strain.name,
             "stray": lead.style.stray, "partner_bid": sorted(s.name for s in lead.partner_bid),
             "declarer_bid": sorted(s.name for s in lead.they_bid), "text": lead.describe()}
 

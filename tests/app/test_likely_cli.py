@@ -100,3 +100,11 @@ def test_the_text_reads_the_auction_out(capsys: pytest.CaptureFixture[str],
     out = capsys.readouterr().out
     assert "Read (Law 16A1(a), authorised to every player): East's 1NT" in out
     assert "Loosened to fit the deal: East's 1NT" in out
+
+
+def test_the_json_says_which_opening_lead_was_read(capsys: pytest.CaptureFixture[str]) -> None:
+    # Case 001: South leads the ♥7 against East's 3NT
+    _, (obj,), _ = likely(capsys, "--after-trick", "8", "--json")
+    lead = obj["lead"]
+    assert (lead["seat"], lead["card"], lead["strain"]) == ("S", "H7", "NT")
+    assert 0 < lead["stray"] < 1 and lead["text"] == "South led the ♥7"

@@ -102,8 +102,8 @@ def test_the_style_sheet_is_package_data_inlined_in_the_page(ruling: Ruling) -> 
 def test_the_ruling_says_its_layouts_draw_on_the_play_alone_without_an_auction(
         ruling: Ruling) -> None:
     v = board_view(ruling)
-    assert v.auction == ("Auction: no auction in the record: the layouts of the unseen "
-                         "cards draw on the play alone.",)
+    assert v.auction[0] == ("Auction: no auction in the record: the layouts of the unseen "
+                            "cards draw on the play alone.")
     assert v.auction[0] in board_text(ruling, width=None)
     assert html.escape(v.auction[0], quote=False) in render_html([ruling])
 
@@ -120,3 +120,10 @@ def test_the_ruling_reads_out_the_calls_read_not_read_and_loosened(ruling: Rulin
     assert said[3].startswith("Loosened to fit the deal: East's 1NT")
     assert said[4] == ("The auction's limits were loosened for 2 decisions: too few "
                        "layouts fitted them.")
+
+
+def test_the_ruling_says_how_the_opening_lead_was_read(ruling: Ruling) -> None:
+    v = board_view(ruling)
+    (lead,) = [said for said in v.auction if said.startswith("Opening lead:")]
+    assert "read by convention (Law 16A1(a))" in lead and "evidence, never certainty" in lead
+    assert lead in board_text(ruling, width=None)
