@@ -48,10 +48,10 @@ from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
 CACHE = Path(os.environ.get("EQUITY_FIDELITY_CACHE", "/tmp/equity-fidelity"))
-MODEL = "4"
+MODEL = "5"
 """The version of the models behind the cached rows, part of every cache file's name:
 raised whenever the decision model or the outcome tree values a position differently
-(3: the auction read, errors the opponents miss; 4: the opening lead read), so a stale
+(3: the auction read, errors the opponents miss; 5: the opening lead read), so a stale
 cache is never read."""
 SEED = 29
 """The seed of the sample (fixed: the same records, the same decisions, every run)."""

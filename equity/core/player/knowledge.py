@@ -291,6 +291,7 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
     lead = knowledge.lead if knowledge.reads_lead else None
     if lead is not None:
         played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & knowledge.exposed
+        top = _lead_bound(lead, played, allowed, sizes, rng)
     tries = weighed = 0
     while len(out) < n:
         tries += 1
@@ -316,7 +317,7 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
             # the lead is evidence: a layout is kept with the chance that the leader's
             # hand in it, as dealt, leads the card he led (rejection: the layouts kept
             # are drawn in proportion to that likelihood)
-            if lead is not None and rng.random() >= lead.chance(d[lead.leader] | played):
+            if lead is not None and rng.random() * top >= lead.chance(d[lead.leader] | played):
                 weighed += 1
                 tries -= 1
                 continue
@@ -326,6 +327,25 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
                                 pos.leader, pos.trick, pos.penalties, pos.leads))
     return out, steps
+
+
+LEAD_PILOT = 32
+"""Layouts drawn to bound the lead's likelihood before the draw (:func:`_lead_bound`)."""
+
+
+def _lead_bound(lead: LeadReading, played: CardSet, allowed: dict[int, list[Seat]],
+                sizes: dict[Seat, int], rng: random.Random) -> float:
+    """The largest likelihood of the lead among :data:`LEAD_PILOT` layouts drawn first:
+    a layout is kept with its likelihood divided by it (at most 1), so that the
+    rejection wastes few draws. A layout likelier than every one of the pilot is kept
+    for certain: the reading is, if anything, a little weaker than its fit."""
+    top = 0.0
+    for _ in range(LEAD_PILOT):
+        deal = _deal(allowed, sizes, rng)
+        if deal is None:
+            break
+        top = max(top, lead.chance(deal[lead.leader] | played))
+    return top if top > 0 else 1.0
 
 
 def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]]:

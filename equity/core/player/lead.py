@@ -134,6 +134,15 @@ def suit_features(holding: int, strain: Strain, suit: Suit, partner_bid: bool,
             float(n == 2), float(strain.trump == suit), float(partner_bid), float(they_bid))
 
 
+@cache
+def _attraction(holding: int, strain: Strain, suit: Suit, partner_bid: bool, they_bid: bool,
+                weights: tuple[float, ...]) -> float:
+    """e to the power of a suit's score in the suit choice (remembered: the sampler asks
+    for the same holdings again and again)."""
+    f = suit_features(holding, strain, suit, partner_bid, they_bid)
+    return math.exp(sum(a * b for a, b in zip(weights, f, strict=True)))
+
+
 def _bid_suits(board: Board, seats: tuple[Seat, ...]) -> frozenset[Suit]:
     """The suits ``seats`` named in bids (a call of the auction, any level)."""
     auction = board.auction
@@ -160,21 +169,18 @@ class LeadReading:
     they_bid: frozenset[Suit]
     style: LeadStyle = LEAD_STYLE
 
+    def _attractions(self, dealt: CardSet) -> dict[Suit, float]:
+        """Each suit held, with e to the power of its score (the logit's numerators)."""
+        w = self.style.weights(self.strain)
+        return {suit: _attraction(holding, self.strain, suit, suit in self.partner_bid,
+                                  suit in self.they_bid, w)
+                for suit in Suit if (holding := suit_holding(dealt, suit))}
+
     def suit_chances(self, dealt: CardSet) -> dict[Suit, float]:
         """The chance of leading each suit from ``dealt`` (his hand as dealt)."""
-        w = self.style.weights(self.strain)
-        scores: dict[Suit, float] = {}
-        for suit in Suit:
-            holding = suit_holding(dealt, suit)
-            if not holding:
-                continue
-            f = suit_features(holding, self.strain, suit, suit in self.partner_bid,
-                              suit in self.they_bid)
-            scores[suit] = sum(a * b for a, b in zip(w, f, strict=True))
-        top = max(scores.values())
-        exp = {s: math.exp(v - top) for s, v in scores.items()}
-        total = sum(exp.values())
-        return {s: e / total for s, e in exp.items()}
+        a = self._attractions(dealt)
+        total = sum(a.values())
+        return {s: v / total for s, v in a.items()}
 
     def card_chance(self, dealt: CardSet) -> float:
         """The chance that he leads :attr:`card` from its suit as dealt."""
@@ -191,7 +197,8 @@ class LeadReading:
         its suit times the chance of the card from the suit (at most 1)."""
         if not dealt & self.card.bit:
             return 0.0
-        return self.suit_chances(dealt)[self.card.suit] * self.card_chance(dealt)
+        a = self._attractions(dealt)
+        return a[self.card.suit] / sum(a.values()) * self.card_chance(dealt)
 
     def played(self, held: CardSet) -> CardSet:
         """The cards the leader has played when he still holds ``held`` (the real

@@ -11,7 +11,7 @@ import pytest
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
 from equity.core.game.position import Position
-from equity.core.player.knowledge import Knowledge, sample_layouts
+from equity.core.player.knowledge import Holding, Knowledge, sample_layouts
 from equity.core.player.lead import LEAD_STYLE, LeadReading, LeadStyle, conventional, lead_of
 from tests.builders import board
 
@@ -123,15 +123,32 @@ def test_before_the_lead_is_faced_nothing_is_read() -> None:
 
 
 class _Unheard(LeadReading):
-    """A lead no hand would make (its likelihood is all but nil everywhere)."""
+    """A lead made only from hands with the ♠J (likelihood 1), from others all but never."""
 
     def chance(self, dealt: int) -> float:
-        return 1e-12
+        return 1.0 if dealt & C("SJ").bit else 1e-12
 
 
 def test_a_lead_that_fits_no_layout_is_read_no_more_rather_than_emptying_the_sample() -> None:
     base = _lead()
     unheard = _Unheard(base.leader, base.card, base.dealt, base.strain, frozenset(),
                        frozenset())
-    k = dataclasses.replace(_after_lead(Seat.S), lead=unheard)
-    assert len(sample_layouts(k, random.Random(1), 20)) == 20
+    # told that West has no ♠J: every layout left makes the lead all but impossible
+    k = dataclasses.replace(_after_lead(Seat.S), lead=unheard,
+                            holds=(Holding(Seat.W, C("SJ").bit, 0, 0),))
+    layouts = sample_layouts(k, random.Random(1), 20)
+    assert len(layouts) == 20 and not any(p.hands[Seat.W] & C("SJ").bit for p in layouts)
+
+
+def test_a_likelihood_alike_for_every_layout_tells_nothing() -> None:
+    base = _lead()
+    alike = _Flat(base.leader, base.card, base.dealt, base.strain, frozenset(), frozenset())
+    k = dataclasses.replace(_after_lead(Seat.S), lead=alike)
+    assert _queen_with_west(k) == pytest.approx(_queen_with_west(k.unread()), abs=0.08)
+
+
+class _Flat(LeadReading):
+    """A lead every hand makes as often (a constant likelihood)."""
+
+    def chance(self, dealt: int) -> float:
+        return 0.01
