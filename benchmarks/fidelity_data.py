@@ -40,6 +40,7 @@ from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
 from equity.core.game.replay import Replay, replay
 from equity.core.player.decision import DecisionModel, classes, lowest
+from equity.core.player.discard import discards
 from equity.core.player.knowledge import Knowledge, shown_out
 from equity.core.player.likely import checkpoint, leaves
 from equity.core.player.player_model import PlayerClass, features, seat_role
@@ -48,10 +49,11 @@ from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
 CACHE = Path(os.environ.get("EQUITY_FIDELITY_CACHE", "/tmp/equity-fidelity"))
-MODEL = "5"
+MODEL = "6"
 """The version of the models behind the cached rows, part of every cache file's name:
 raised whenever the decision model or the outcome tree values a position differently
-(3: the auction read, errors the opponents miss; 5: the opening lead read), so a stale
+(3: the auction read, errors the opponents miss; 6: the opening lead and the
+discards read), so a stale
 cache is never read."""
 SEED = 29
 """The seed of the sample (fixed: the same records, the same decisions, every run)."""
@@ -173,7 +175,8 @@ def knowledge_at(rp: Replay, trick: int, index: int) -> Knowledge:
     before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1] for p in u.plays]
     before += [(p.seat, p.card, p.suit_led) for p in t.plays[:index]]
     return Knowledge.at(pos, rp.contract.declarer, shown_out(before),
-                        dummy_faced=(trick, index) != (1, 0))
+                        dummy_faced=(trick, index) != (1, 0),
+                        discards=discards(before, rp.board.deal, rp.contract.strain))
 
 
 def _spots(rec: Record, rng: random.Random) -> list[tuple[int, int]]:

@@ -71,8 +71,9 @@ def _rows(items: Sequence[tuple[Record, LeadReading]], no_trump: bool
 
 
 def fit_suits(rows: Sequence[tuple[np.ndarray, int]]) -> np.ndarray:
-    """The conditional logit's weights (Newton's method, ridge :data:`RIDGE`)."""
-    k = len(FEATURES)
+    """A conditional logit's weights (Newton's method, ridge :data:`RIDGE`): per row, the
+    features of each choice and the index of the one made."""
+    k = rows[0][0].shape[1]
     w = np.zeros(k)
     for _ in range(50):
         grad = -RIDGE * w

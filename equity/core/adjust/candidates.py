@@ -83,6 +83,7 @@ from equity.core.player import (
     Start,
     Work,
     classes,
+    discards,
     once_each,
     shown_out,
     solved,
@@ -363,12 +364,13 @@ def _start(rp: Replay, rev: Revoke) -> Start:
     trick = rp.tricks[rev.trick - 1]
     i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
     plays = [p for t in rp.tricks[:rev.trick - 1] for p in t.plays] + list(trick.plays[:i])
-    voids = shown_out((p.seat, p.card, p.suit_led) for p in plays)
+    seen = [(p.seat, p.card, p.suit_led) for p in plays]
     # the offender's legal cards as the replay found them (Law 64B3: a penalty card due,
     # when the revoke is the failure to play it), which pos.legal() gives as well
     allowed: CardSet = rev.could_play & pos.hands[rev.seat] or pos.legal()
-    return Start(pos, rev.trick, {s: rp.won_before(s, rev.trick) for s in Side}, voids,
-                 rp.contract.declarer, rev.seat, allowed)
+    return Start(pos, rev.trick, {s: rp.won_before(s, rev.trick) for s in Side},
+                 shown_out(seen), rp.contract.declarer, rev.seat, allowed,
+                 discards(seen, rp.board.deal, rp.contract.strain))
 
 
 equivalence_classes = classes

@@ -62,6 +62,7 @@ from equity.core.player import (
     Run,
     SuitMask,
     before_lead,
+    discards,
     grow,
     merged,
     shown_out,
@@ -159,10 +160,11 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     fixes = {(r.trick, r.seat): r for r in revokes}
     declarer = rp.contract.declarer
     start = rp.position(first.trick)
-    voids = shown_out((p.seat, p.card, p.suit_led) for t in rp.tricks[:first.trick - 1]
-                      for p in t.plays)
-    run = Run(start, dict(voids), first.trick)
+    before = [(p.seat, p.card, p.suit_led) for t in rp.tricks[:first.trick - 1]
+              for p in t.plays]
+    run = Run(start, shown_out(before), first.trick)
     run.won = {s: rp.won_before(s, first.trick) for s in Side}
+    run.discards = list(discards(before, rp.board.deal, rp.contract.strain))
     record = _record(rp, first.trick)
     natural: Decision | None = None
     departures: list[Departure] = []
@@ -200,7 +202,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             yield from before_lead(run, declarer,
                                    rec.card if _in_situation(pos, rec, swaps) else None)
             pos = run.pos
-        knowledge = Knowledge.at(pos, declarer, run.voids)
+        knowledge = Knowledge.at(pos, declarer, run.voids, discards=tuple(run.discards))
         fix = fixes.get((run.trick_no, seat))
         if fix is not None and _in_situation(pos, rec, swaps):
             decision = yield from _correction(model, knowledge, fix)
@@ -287,7 +289,8 @@ def _model_card(run: Run, declarer: Seat, model: DecisionModel, nos: Side | None
     50D2 before a lead, the non-offenders' close choices their best, Law 84D); None at
     the offenders' close choices, where the tree must branch."""
     yield from before_lead(run, declarer)
-    decision = yield from model.decide(Knowledge.at(run.pos, declarer, run.voids))
+    decision = yield from model.decide(Knowledge.at(run.pos, declarer, run.voids,
+                                                    discards=tuple(run.discards)))
     seat = run.pos.to_play
     if not decision.branches:
         return decision.card
@@ -392,7 +395,7 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     pos = run.pos
     seat = pos.to_play
     table_k = _table_knowledge(rp, run.trick_no, seat, declarer)
-    counter_k = Knowledge.at(pos, declarer, run.voids)
+    counter_k = Knowledge.at(pos, declarer, run.voids, discards=tuple(run.discards))
     at_table, corrected = yield from together(model.decide(table_k),
                                               model.decide(counter_k))
     share = model.sampling.share
@@ -432,7 +435,8 @@ def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Know
     before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1]
               for p in u.plays] + [(p.seat, p.card, p.suit_led) for p in t.plays[:i]]
     voids: dict[Seat, SuitMask] = shown_out(before)
-    return Knowledge.at(pos, declarer, voids, dummy_faced=(trick, i) != (1, 0))
+    return Knowledge.at(pos, declarer, voids, dummy_faced=(trick, i) != (1, 0),
+                        discards=discards(before, rp.board.deal, rp.contract.strain))
 
 
 def _tricks(n: int) -> str:

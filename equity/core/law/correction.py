@@ -70,6 +70,7 @@ from equity.core.player import (
     Question,
     Reply,
     Tricks,
+    discards,
     run,
     shown_out,
 )
@@ -219,7 +220,8 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         """The decision model's decision for the player to play in ``p``, given the
         plays seen and the cards ``exposed`` (a penalty card)."""
         knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
-                                 exposed=exposed)
+                                 exposed=exposed, discards=discards(
+                                     voids_plays, replay.board.deal, replay.contract.strain))
         return run(model.decide(knowledge), exact_reply)
 
     def trick_plays(p: Position) -> list[tuple[Seat, Card, Suit | None]]:

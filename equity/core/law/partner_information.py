@@ -58,6 +58,7 @@ from equity.core.player import (
     Plan,
     Start,
     classes,
+    discards,
     shown_out,
     values_of,
 )
@@ -153,7 +154,8 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
                      for p in t.plays] + [(p.seat, p.card, p.suit_led)
                                           for p in trick.plays[:i]]
             voids = shown_out(plays)
-            knowing = Knowledge.at(pos, declarer, voids)
+            thrown = discards(plays, replay.board.deal, replay.contract.strain)
+            knowing = Knowledge.at(pos, declarer, voids, discards=thrown)
             believed = [f for b in beliefs if b.trick <= trick.number for f in b.facts]
             blind = yield from model.decide(dataclasses.replace(
                 knowing, holds=holdings(believed, replay, pos)))
@@ -173,7 +175,7 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             speakers = {blind.speaker(c): None for c in might}
             won = {s: replay.won_before(s, trick.number) for s in Side}
             start = Start(pos, trick.number, won, dict(voids), declarer, info.seat,
-                          without.bit)
+                          without.bit, thrown)
             return InfoFinding(info, checked, Suggestion(
                 trick.number, info.seat, play.card, suggested, tuple(speakers), without,
                 chances, values, start, won[side]))

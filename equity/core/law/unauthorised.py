@@ -39,6 +39,7 @@ from equity.core.player import (
     Plan,
     Start,
     classes,
+    discards,
     shown_out,
     values_of,
 )
@@ -125,10 +126,11 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:change.trick - 1]
              for p in t.plays] + [(p.seat, p.card, p.suit_led) for p in trick.plays[:i]]
     voids = shown_out(plays)
+    thrown = discards(plays, replay.board.deal, replay.contract.strain)
     won = {s: replay.won_before(s, change.trick) for s in Side}
     legal = pos.legal()
     values = yield from values_of(pos, legal, side)
-    start = Start(pos, change.trick, won, dict(voids), declarer, change.seat, legal)
+    start = Start(pos, change.trick, won, dict(voids), declarer, change.seat, legal, thrown)
     before = won[side]
     if len(set(values.values())) < 2:
         return Finding(change, None, False, start, values, before)
@@ -144,7 +146,8 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     def adjusted(card: Card) -> Start:
         return _only(replay, rev, change, start, card)
 
-    blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced))
+    blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced,
+                                                 discards=thrown))
     share = model.sampling.share
     if not theirs:
         without, _ = weigh(blind, blind.card, values, sign, share, LAW, change.card)
@@ -152,7 +155,8 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     seen = faced
     for w in theirs:
         seen |= w.card.bit
-    told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen))
+    told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen,
+                                                discards=thrown))
     without, info = weigh(blind, told.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(
@@ -174,4 +178,4 @@ def _only(replay: Replay, rev: Revoke, change: Withdrawn, start: Start, card: Ca
     if faced != pos.penalties:
         pos = pos.with_requirements(faced, pos.leads)
     return Start(pos, start.trick, start.won, start.voids, start.declarer,
-                 start.offender, card.bit)
+                 start.offender, card.bit, start.discards)

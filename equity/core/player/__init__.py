@@ -30,6 +30,10 @@ from equity.core.player.decision import (
     lowest,
     sure_winners,
 )
+from equity.core.player.discard import (
+    Discard,
+    discards,
+)
 from equity.core.player.inference import (
     Inference,
     inferences,
@@ -112,6 +116,7 @@ __all__ = [
     "DecisionModel",
     "DirectorLine",
     "DirectorOutcome",
+    "Discard",
     "Estimate",
     "Holding",
     "Inference",
@@ -142,6 +147,7 @@ __all__ = [
     "choose_50d2",
     "classes",
     "director_line",
+    "discards",
     "exploited",
     "grow",
     "hcp",

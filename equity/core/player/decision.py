@@ -224,6 +224,8 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
             + (f"|led{lead.leader.name}{lead.card}" if (lead := knowledge.lead) is not None
                and knowledge.reads_lead else "")
+            + (f"|threw{','.join(f'{d.seat.name}{d.card}{d.held:x}' for d in read)}"
+               if (read := knowledge.read_discards) else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
 

@@ -31,18 +31,21 @@ The opening lead (Law 16A1(a) again: the cards played are authorised) is
 :attr:`Knowledge.lead`, read by convention (:mod:`equity.core.player.lead`): once it is
 faced, a layout is kept with the likelihood that the leader's hand in it, as dealt, leads
 the card he led — evidence that weighs the layouts, never a limit that empties them.
+A hidden defender's discards weigh them alike (:mod:`equity.core.player.discard`: he
+keeps his guards and discards from length), each judged on what he held at the time.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
 from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
+from equity.core.player.discard import Discard
 from equity.core.player.lead import LeadReading
 
 SuitMask = int
@@ -104,10 +107,14 @@ class Knowledge:
     """The opening lead as read by convention (Law 16A1(a)), set like :attr:`bidding`;
     it weighs the layouts once the lead is faced and the leader's hand is hidden
     (:attr:`reads_lead`)."""
+    discards: tuple[Discard, ...] = ()
+    """The discards so far in the world asked about (:func:`~equity.core.player.discard.discards`):
+    a hidden defender's weigh the layouts like the lead (:attr:`read_discards`)."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
-           dummy_faced: bool = True, exposed: CardSet = 0) -> Knowledge:
+           dummy_faced: bool = True, exposed: CardSet = 0,
+           discards: tuple[Discard, ...] = ()) -> Knowledge:
         """The knowledge of the player to play in ``position`` (declarer for dummy).
         The major penalty cards in force (:attr:`Position.penalties`) are exposed: face
         up, every player sees them (Law 50; 50E1: that they must be played is
@@ -118,7 +125,7 @@ class Knowledge:
         to_play = position.to_play
         viewer = declarer if to_play == dummy else to_play
         return cls(position, viewer, dummy, dummy_faced, dict(voids),
-                   exposed | position.penalties)
+                   exposed | position.penalties, discards=discards)
 
     @property
     def seen(self) -> tuple[Seat, ...]:
@@ -162,7 +169,15 @@ class Knowledge:
         """This knowledge without what he read from the table (the auction, the
         opening lead): what the cards seen and the suits shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
-        return dataclasses.replace(self, bidding=None, lead=None)
+        return dataclasses.replace(self, bidding=None, lead=None, discards=())
+
+    @property
+    def read_discards(self) -> tuple[Discard, ...]:
+        """The discards that tell the viewer something: a hidden defender's (a defender
+        keeps his guards and discards from length; declarer counts)."""
+        side = self.dummy.side
+        hidden = self.hidden
+        return tuple(d for d in self.discards if d.seat in hidden and d.seat.side != side)
 
     @property
     def reads_lead(self) -> bool:
@@ -261,8 +276,9 @@ LOOSEN_TRIES = 100
 """Draws per layout wanted at each stage of the auction's limits before they are
 loosened."""
 LEAD_TRIES = 400
-"""Layouts the opening lead's likelihood may turn away per layout wanted before the lead
-is read no more (his lead fits almost no layout that the rest of what he knows allows)."""
+"""Layouts the play's likelihood (the opening lead, the discards) may turn away per
+layout wanted before the play is read no more (it fits almost no layout that the rest of
+what he knows allows)."""
 
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
@@ -288,15 +304,14 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
     holds = [h for h in knowledge.holds if h.seat in sizes]
     steps = 0
     limits = _limits(knowledge, steps)
-    lead = knowledge.lead if knowledge.reads_lead else None
-    if lead is not None:
-        played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & knowledge.exposed
-        top = _lead_bound(lead, played, allowed, sizes, rng)
+    weigh = _weigher(knowledge)
+    if weigh is not None:
+        top = _bound(weigh, allowed, sizes, rng)
     tries = weighed = 0
     while len(out) < n:
         tries += 1
-        if lead is not None and weighed > LEAD_TRIES * n:  # no layout near his lead
-            lead = None
+        if weigh is not None and weighed > LEAD_TRIES * n:  # no layout near the play
+            weigh = None
         if limits and tries > LOOSEN_TRIES * n:  # too few fit: loosen the auction
             steps += 1
             limits = _limits(knowledge, steps) if steps <= LOOSEN_STEPS else {}
@@ -314,10 +329,10 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
                     _within(d[s] | pos.hands[s] & knowledge.exposed, lim)
                     for s, lim in limits.items()):
                 continue
-            # the lead is evidence: a layout is kept with the chance that the leader's
-            # hand in it, as dealt, leads the card he led (rejection: the layouts kept
+            # the lead and the discards are evidence: a layout is kept with the chance
+            # that the hands in it play the cards played (rejection: the layouts kept
             # are drawn in proportion to that likelihood)
-            if lead is not None and rng.random() * top >= lead.chance(d[lead.leader] | played):
+            if weigh is not None and rng.random() * top >= weigh(d):
                 weighed += 1
                 tries -= 1
                 continue
@@ -330,21 +345,54 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
 
 
 LEAD_PILOT = 32
-"""Layouts drawn to bound the lead's likelihood before the draw (:func:`_lead_bound`)."""
+"""Layouts drawn to bound the play's likelihood before the draw (:func:`_bound`)."""
 
 
-def _lead_bound(lead: LeadReading, played: CardSet, allowed: dict[int, list[Seat]],
-                sizes: dict[Seat, int], rng: random.Random) -> float:
-    """The largest likelihood of the lead among :data:`LEAD_PILOT` layouts drawn first:
-    a layout is kept with its likelihood divided by it (at most 1), so that the
-    rejection wastes few draws. A layout likelier than every one of the pilot is kept
-    for certain: the reading is, if anything, a little weaker than its fit."""
+Weigher = Callable[[Mapping[Seat, CardSet]], float]
+"""The likelihood of the cards played so far given a layout's hidden hands."""
+
+
+def _weigher(knowledge: Knowledge) -> Weigher | None:
+    """The likelihood of what the viewer reads from the play (the opening lead, a
+    hidden defender's discards) given a layout's hidden hands (without their exposed
+    cards); None when he reads nothing from it."""
+    pos = knowledge.position
+    exposed = knowledge.exposed
+    parts: list[tuple[Seat, Callable[[CardSet], float]]] = []
+    lead = knowledge.lead if knowledge.reads_lead else None
+    if lead is not None:
+        played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & exposed
+        parts.append((lead.leader, lambda h: lead.chance(h | played)))
+    for d in knowledge.read_discards:
+        parts.append((d.seat, _discard_chance(d, pos.hands[d.seat], exposed)))
+    if not parts:
+        return None
+
+    def weigh(deal: Mapping[Seat, CardSet]) -> float:
+        p = 1.0
+        for seat, chance in parts:
+            p *= chance(deal[seat])
+        return p
+    return weigh
+
+
+def _discard_chance(d: Discard, now: CardSet, exposed: CardSet) -> Callable[[CardSet], float]:
+    """The likelihood of discard ``d`` given the cards its player holds in a layout."""
+    return lambda h: d.chance(d.then(h | now & exposed, now))
+
+
+def _bound(weigh: Weigher, allowed: dict[int, list[Seat]], sizes: dict[Seat, int],
+           rng: random.Random) -> float:
+    """The largest likelihood of the play among :data:`LEAD_PILOT` layouts drawn first: a
+    layout is kept with its likelihood divided by it (at most 1), so that the rejection
+    wastes few draws. A layout likelier than every one of the pilot is kept for certain:
+    the reading is, if anything, a little weaker than its fit."""
     top = 0.0
     for _ in range(LEAD_PILOT):
         deal = _deal(allowed, sizes, rng)
         if deal is None:
             break
-        top = max(top, lead.chance(deal[lead.leader] | played))
+        top = max(top, weigh(deal))
     return top if top > 0 else 1.0
 
 

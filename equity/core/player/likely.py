@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from equity.core.game import Board, Card, CardSet, ModelError, Position, Replay, Seat, Side
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
+from equity.core.player.discard import Discard, discards
 from equity.core.player.knowledge import SuitMask, shown_out
 from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, before_lead, grow, merged
 from equity.core.player.player_model import EXACT, PlayerClass
@@ -155,6 +156,8 @@ class Start:
     declarer: Seat
     offender: Seat
     allowed: CardSet
+    discards: tuple[Discard, ...] = ()
+    """The discards before it (:func:`~equity.core.player.discard.discards`)."""
 
 
 def checkpoint(rp: Replay, after: int) -> Start:
@@ -173,9 +176,10 @@ def checkpoint(rp: Replay, after: int) -> Start:
     assert leader is not None
     h = rp.hands_before(after + 1)
     pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, leader)
-    voids = shown_out((p.seat, p.card, p.suit_led) for t in done[:after] for p in t.plays)
+    plays = [(p.seat, p.card, p.suit_led) for t in done[:after] for p in t.plays]
     won = {side: rp.won_before(side, after + 1) for side in (Side.NS, Side.EW)}
-    return Start(pos, after + 1, won, voids, declarer, pos.to_play, pos.legal())
+    return Start(pos, after + 1, won, shown_out(plays), declarer, pos.to_play, pos.legal(),
+                 discards(plays, rp.board.deal, rp.contract.strain))
 
 
 def likely(start: Start, model: DecisionModel, favour: Side | None = None
@@ -243,4 +247,5 @@ def director_line(start: Start, line: DirectorLine, model: DecisionModel,
 def _run(start: Start) -> Run:
     r = Run(start.position, dict(start.voids), start.trick)
     r.won = dict(start.won)
+    r.discards = list(start.discards)
     return r

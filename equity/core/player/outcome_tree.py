@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 
 from equity.core.game import Card, CardSet, Play, Position, Seat, Side
 from equity.core.player.decision import DecisionModel
+from equity.core.player.discard import Discard, is_discard
 from equity.core.player.inference import Inference
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
@@ -81,6 +82,8 @@ class Run:
     """Declarer's Law 50D2 choices on this line ("trick 7: require ♠"), in order."""
     asked_50d2: int = 0
     """The trick whose lead the Law 50D2 choice was last made for (it is made once)."""
+    discards: list[Discard] = field(default_factory=list)
+    """The discards so far (from the first trick), each with what its player held."""
 
     def play(self, card: Card) -> None:
         """Play ``card``: record it, learn a void from it, count a completed trick."""
@@ -89,6 +92,9 @@ class Run:
         self.plays.append(Play(self.trick_no, pos.to_play, card, led))
         if led is not None and card.suit != led:
             self.voids[pos.to_play] = self.voids.get(pos.to_play, 0) | 1 << led
+            if is_discard(card, led, pos.strain):
+                self.discards.append(Discard(pos.to_play, card, led, pos.hands[pos.to_play],
+                                             pos.strain))
         completes = len(pos.trick) == 3
         self.pos = pos.play(card)
         if completes:
@@ -97,7 +103,7 @@ class Run:
 
     def copy(self) -> Run:
         return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),
-                   dict(self.won), list(self.chosen), self.asked_50d2)
+                   dict(self.won), list(self.chosen), self.asked_50d2, list(self.discards))
 
 
 def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None]:
@@ -171,7 +177,7 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     out: list[Leaf] = []
     while run.pos.tricks_left:
         yield from before_lead(run, declarer)
-        knowledge = Knowledge.at(run.pos, declarer, run.voids)
+        knowledge = Knowledge.at(run.pos, declarer, run.voids, discards=tuple(run.discards))
         decision = yield from model.decide(knowledge, allowed, precision(probability))
         allowed = None
         seat = run.pos.to_play

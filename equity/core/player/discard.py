@@ -1,0 +1,130 @@
+"""Reading the defenders' discards: what the suit a defender throws tells declarer.
+
+Law 16A1(a): the cards played are authorised information. A defender who cannot follow
+suit keeps his guards and discards from length; declarer, counting, reads a discard as a
+sign of length in the suit thrown and of no guard to keep there. The reading is a
+conditional logit over the suits he could throw (not the suit led, not trumps: that is a
+ruff), with the features :data:`FEATURES` of each suit as he held it at the time,
+fitted on real discards (``benchmarks/fit_discards.py``, ``discard_style.json``). It is
+evidence, never certainty: the likelihood of the suit thrown weighs the layouts a player
+draws (:mod:`equity.core.player.knowledge`), it never forbids one. Which card of the
+suit he throws is not read (the player model's conventions play it).
+
+A revoke looks like a discard: in the world the table saw, the revoker's card is read as
+one (as its false void is believed); with the revoke corrected there was no discard.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from equity.core.game import Card, CardSet, Deal, Seat, Strain, Suit, suit_holding
+
+FEATURES = ("length", "longest", "unguards", "winners")
+"""What the choice of suit weighs, for each suit he could throw: its length; whether it
+is his longest such suit; whether a card from it would bare an honour that the suit
+guards (K-x, Q-x-x, J-x-x-x); whether he holds its ace or king."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardStyle:
+    """How defenders discard, fitted on real discards: a weight per feature."""
+
+    weights: tuple[float, ...]
+    about: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.weights) != len(FEATURES):
+            raise ValueError(f"a discard style has a weight for each of {FEATURES}")
+
+
+def _load() -> DiscardStyle:
+    data = json.loads(resources.files(__package__).joinpath("discard_style.json").read_text())
+    return DiscardStyle(tuple(data["weights"]), data.get("about", ""))
+
+
+DISCARD_STYLE = _load()
+"""The style fitted on the real tables (``discard_style.json``)."""
+
+
+def _guards(holding: int) -> bool:
+    """Whether the suit guards an honour exactly, so a discard from it bares the honour:
+    K-x, Q-x-x (no ace or king), J-x-x-x (no higher honour)."""
+    n = holding.bit_count()
+    top = holding.bit_length() - 1
+    return (top == 13 and n == 2) or (top == 12 and n == 3) or (top == 11 and n == 4)
+
+
+def suit_features(holding: int, longest: int) -> tuple[float, ...]:
+    """The :data:`FEATURES` of one suit he could throw (``longest``: the length of his
+    longest such suit)."""
+    n = holding.bit_count()
+    return (float(n), float(n == longest), float(_guards(holding)),
+            float(bool(holding >> 13 & 3)))
+
+
+@cache
+def _attractions(holdings: tuple[int, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
+    """e to the power of each suit's score (remembered: the sampler asks again and again)."""
+    longest = max(h.bit_count() for h in holdings)
+    return tuple(math.exp(sum(a * b for a, b in zip(weights, suit_features(h, longest),
+                                                     strict=True)))
+                 for h in holdings)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A discard: ``seat`` threw ``card`` to a lead of ``led``, holding ``held`` (his
+    cards just before, in the world the knowledge is of)."""
+
+    seat: Seat
+    card: Card
+    led: Suit
+    held: CardSet
+    strain: Strain
+    style: DiscardStyle = DISCARD_STYLE
+
+    def chance(self, held: CardSet) -> float:
+        """The likelihood that he throws from :attr:`card`'s suit when he holds ``held``
+        (a layout's cards for him at the time): the logit over the suits he could throw.
+        1 when he had no choice of suit (nothing to read); 0 when he lacks the card."""
+        if not held & self.card.bit:
+            return 0.0
+        trump = self.strain.trump
+        suits = [s for s in Suit if s != self.led and s != trump and suit_holding(held, s)]
+        if len(suits) < 2:
+            return 1.0
+        a = _attractions(tuple(suit_holding(held, s) for s in suits), self.style.weights)
+        return a[suits.index(self.card.suit)] / sum(a)
+
+    def then(self, layout: CardSet, now: CardSet) -> CardSet:
+        """His cards at the discard in a layout where he holds ``layout`` now: those and
+        what he has played since (held then, not now, in the real cards ``now``)."""
+        return layout | self.held & ~now
+
+    def describe(self) -> str:
+        """ "West threw the ♦4 on a ♠ lead"."""
+        return f"{self.seat.long_name} threw the {self.card.pretty} on a {self.led.symbol} lead"
+
+
+def is_discard(card: Card, led: Suit | None, strain: Strain) -> bool:
+    """A card of another suit than the one led, and not a trump (that is a ruff)."""
+    return led is not None and card.suit != led and card.suit != strain.trump
+
+
+def discards(plays: Iterable[tuple[Seat, Card, Suit | None]], deal: Deal, strain: Strain
+             ) -> tuple[Discard, ...]:
+    """The discards among ``plays`` (seat, card, suit led or None for a lead; from the
+    first trick on), in order, each with what its player held then."""
+    out: list[Discard] = []
+    held = {s: deal.hands[s] for s in Seat}
+    for seat, card, led in plays:
+        if led is not None and is_discard(card, led, strain):
+            out.append(Discard(seat, card, led, held[seat], strain))
+        held[seat] &= ~card.bit
+    return tuple(out)
