@@ -180,14 +180,17 @@ def is_signal(holding: int, losing: int, card: Card) -> bool:
 def signal_of(board: Board, upside_down: bool | None = None,
               style: SignalStyle = SIGNAL_STYLE) -> SignalReading | None:
     """The third hand's signal to the opening lead as the other players read it, from
-    the board's play record (None: no contract or no complete first three cards, he did
-    not follow suit, his card would win the trick, or he had no choice of two spot
-    cards that would not). ``upside_down``: the defenders' agreed methods (None: the
-    style's, standard by default)."""
+    the board's play record (None: no contract, the opening lead not a defender's, no
+    complete first three cards, he did not follow suit, his card would win the trick,
+    or he had no choice of two spot cards that would not). ``upside_down``: the
+    defenders' agreed methods (None: the style's, standard by default)."""
     contract, play = board.contract, board.play
     if contract is None or play is None or not play.tricks:
         return None
-    leader = play.leaders[0] or play.opening_leader
+    first = play.leaders[0]  # (North is Seat 0: not "or")
+    leader = first if first is not None else play.opening_leader
+    if leader.side == contract.declarer.side:  # declarer's side led (out of turn, accepted)
+        return None
     seat = leader.partner
     trick = play.tricks[0]
     led, second, card = trick[leader], trick[leader.next], trick[seat]

@@ -59,6 +59,11 @@ def test_one_spot_card_to_choose_from_is_no_signal() -> None:
     assert _signal("HT H3 H2 HK", ONE_SPOT) is None
 
 
+def test_a_lead_from_declarer_s_side_is_not_partner_s_lead() -> None:
+    # dummy led out of turn, accepted: no defender's partner to signal to
+    assert _signal("HT ^L H3 H8 HK") is None
+
+
 def test_no_third_card_is_no_signal() -> None:
     assert _signal("HT H3 - -") is None
 
