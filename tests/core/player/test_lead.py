@@ -135,3 +135,11 @@ def test_a_lead_that_fits_no_layout_is_read_no_more_rather_than_emptying_the_sam
                        frozenset())
     k = dataclasses.replace(_after_lead(Seat.S), lead=unheard)
     assert len(sample_layouts(k, random.Random(1), 20)) == 20
+
+
+def test_an_accepted_lead_out_of_turn_by_north_is_north_s() -> None:
+    # East declares 4♥ (South to lead); North leads out of turn, accepted (PBN ^L)
+    b = board(DEAL, "4H", "E", ["S2 ST ^L SA S3"])
+    lead = lead_of(b)
+    assert lead is not None
+    assert (lead.leader, lead.card) == (Seat.N, C("SA"))
