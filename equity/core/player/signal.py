@@ -17,20 +17,21 @@ spot cards (nine or lower) that would not win it either (otherwise no card says
 anything: :func:`signal_of` gives None). Among his *candidates* — the cards of the suit he
 held that would not win — the chance of each is a conditional logit,
 ``exp(w · features)``, with :data:`FEATURES`: the card's highness among the spot cards
-(0 the lowest, 1 the highest), that highness times the count (+1 an even number of cards
-in the suit as dealt, -1 odd) and times the attitude (+1 he holds the ace, king or
-queen of the suit, -1 not), whether the card is an honour (ten or higher: thrown under
-the lead), and whether it is the lowest. The weights are fitted on real tables by
+(0 the lowest, 1 the highest; an honour 1), that highness times the count (+1 an even
+number of cards in the suit as dealt, -1 odd) and times the attitude (+1 he holds the
+ace, king or queen of the suit, -1 not), whether the card is an honour (ten or higher:
+thrown under the lead), and whether it is the lowest. The weights are fitted on real tables by
 ``benchmarks/fit_signals.py`` and kept in ``signal_style.json`` beside this module. On
 them count is seen (an even holding makes a high card likelier), attitude hardly: the
 reading gives each the weight the tables give it, no more.
 
 **Upside-down** signals (low encourages, low shows even) are a partnership's agreement
 (Law 40): :attr:`SignalStyle.upside_down` flips the sign of the count and attitude
-meanings (the fitted weights stay, their reading is mirrored). It is chosen by whoever
-builds the reading from the defenders' declared methods (``signal_of(board,
-upside_down=True)``); the default is standard signals, the methods the fitted tables
-mostly play and the one a player assumes of opponents he knows nothing of.
+meanings (the fitted weights stay, their reading is mirrored: an assumption, the tables
+hold too few declared upside-down pairs to fit). It is chosen by whoever builds the
+reading, from the defenders' declared methods (``signal_of(board, upside_down=True)``);
+the default is standard signals, the direction the fitted tables show (high from an
+even holding) and the one a player assumes of opponents he knows nothing of.
 """
 
 from __future__ import annotations
