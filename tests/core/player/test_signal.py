@@ -5,6 +5,7 @@ attitude as the fitted tables show them, standard or upside-down), never certain
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 
 import pytest
 
@@ -18,7 +19,7 @@ from equity.core.player.signal import (
     losing_ranks,
     signal_of,
 )
-from tests.builders import board
+from tests.builders import ROOT, board
 
 C = Card.parse
 
@@ -149,3 +150,9 @@ def test_the_fitted_style_is_standard_and_says_what_it_was_fitted_on() -> None:
     assert not SIGNAL_STYLE.upside_down
     assert "fitted on" in SIGNAL_STYLE.about
     assert len(SIGNAL_STYLE.weights) == len(FEATURES)
+
+
+def test_the_fitted_styles_are_package_data() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    package = data["tool"]["setuptools"]["package-data"]["equity"]
+    assert {"core/player/signal_style.json", "core/player/lead_style.json"} <= set(package)
