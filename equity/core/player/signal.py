@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -111,10 +112,10 @@ def card_features(holding: int, candidates: int, upside_down: bool = False
 
 
 @cache
-def card_chances(holding: int, candidates: int, style: SignalStyle) -> dict[int, float]:
+def card_chances(holding: int, candidates: int, style: SignalStyle) -> Mapping[int, float]:
     """The chance of each candidate (by rank) given the suit as dealt and the cards of
     it that would not win (16-bit suit holdings; cached: a handful of holdings recur
-    over the layouts drawn)."""
+    over the layouts drawn: the mapping is shared, never to be changed)."""
     rows = card_features(holding, candidates, style.upside_down)
     scores = [sum(a * b for a, b in zip(style.weights, f, strict=True)) for _, f in rows]
     top = max(scores, default=0.0)
