@@ -152,3 +152,11 @@ class _Flat(LeadReading):
 
     def chance(self, dealt: int) -> float:
         return 0.01
+
+
+def test_an_accepted_lead_out_of_turn_by_north_is_north_s() -> None:
+    # East declares 4♥ (South to lead); North leads out of turn, accepted (PBN ^L)
+    b = board(DEAL, "4H", "E", ["S2 ST ^L SA S3"])
+    lead = lead_of(b)
+    assert lead is not None
+    assert (lead.leader, lead.card) == (Seat.N, C("SA"))

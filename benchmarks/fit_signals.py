@@ -1,0 +1,187 @@
+"""Fit how third hands signal to partner's opening lead
+(``equity/core/player/signal_style.json``) on real records, and score the reading on the
+records it was not fitted on.
+
+The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
+by deal into a fit part and a score part. A signal is the third hand's card at trick 1
+when he follows suit with a card that would not win the trick and had two spot cards
+that would not either (:func:`equity.core.player.signal.signal_of`). Fitted on the
+human third hands of the fit part: the conditional logit over his candidates (the cards
+of the suit that would not win), features :data:`equity.core.player.signal.FEATURES`, by
+Newton's method with a small ridge.
+
+Scored on the score part, by source: the mean log-likelihood of the card played against
+chance (every candidate alike), how often the most likely candidate is the card played,
+and what the reading says of count and attitude (mean log-likelihood ratio of the true
+length parity, the true honour holding, against the other).
+
+Run: ``python -m benchmarks.fit_signals [--write]`` (``--write`` stores the fit).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.fidelity_data import Record, records
+from equity.core.game import suit_holding
+from equity.core.player.signal import (
+    FEATURES,
+    SignalReading,
+    SignalStyle,
+    card_chances,
+    card_features,
+    signal_of,
+)
+
+STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "signal_style.json"
+RIDGE = 0.5
+"""The ridge on the weights (keeps a rare feature's weight finite)."""
+
+
+def signals(recs: Sequence[Record]) -> list[tuple[Record, SignalReading]]:
+    """Each record's third-hand signal at trick 1, where there is one."""
+    out = []
+    for rec in recs:
+        sig = signal_of(rec.replay.board)
+        if sig is not None:
+            out.append((rec, sig))
+    return out
+
+
+def _holding(sig: SignalReading) -> tuple[int, int]:
+    """The suit led as dealt to him, and the cards of it that would not win."""
+    holding = suit_holding(sig.dealt, sig.card.suit)
+    return holding, holding & sig.losing
+
+
+def rows(items: Sequence[tuple[Record, SignalReading]]) -> list[tuple[np.ndarray, int]]:
+    """Per signal: the features of each candidate (rows) and the row of the card played."""
+    out = []
+    for _, sig in items:
+        feats = card_features(*_holding(sig))
+        ranks = [r for r, _ in feats]
+        out.append((np.array([f for _, f in feats]), ranks.index(sig.card.rank)))
+    return out
+
+
+def fit(data: Sequence[tuple[np.ndarray, int]]) -> np.ndarray:
+    """The conditional logit's weights (Newton's method, ridge :data:`RIDGE`)."""
+    k = len(FEATURES)
+    w = np.zeros(k)
+    for _ in range(50):
+        grad = -RIDGE * w
+        hess = -RIDGE * np.eye(k)
+        for x, y in data:
+            z = x @ w
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            m = p @ x
+            grad += x[y] - m
+            hess -= (x.T * p) @ x - np.outer(m, m)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def standard_errors(data: Sequence[tuple[np.ndarray, int]], w: np.ndarray) -> np.ndarray:
+    """The weights' standard errors (the inverse of the observed information)."""
+    k = len(FEATURES)
+    info = RIDGE * np.eye(k)
+    for x, _ in data:
+        z = x @ w
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        m = p @ x
+        info += (x.T * p) @ x - np.outer(m, m)
+    return np.sqrt(np.diag(np.linalg.inv(info)))
+
+
+def _other(style: SignalStyle, feature: str) -> SignalStyle:
+    """The style that reads a holding as if its count (or attitude) were the other: the
+    feature's weight negated (the same candidates, the other parity or honours)."""
+    w = list(style.weights)
+    w[FEATURES.index(feature)] *= -1
+    return replace(style, weights=tuple(w))
+
+
+def score(items: Sequence[tuple[Record, SignalReading]], style: SignalStyle
+          ) -> dict[str, float]:
+    """The reading on ``items``: per signal, the log-likelihood of the card against
+    chance, the most likely candidate right, and the log-likelihood ratio of the
+    holding's true parity and attitude against the other (the same candidates: the
+    evidence the card gives a reader)."""
+    n = len(items)
+    ll = base = top = 0.0
+    parity = attitude = 0.0
+    odd, plain = _other(style, "high_count"), _other(style, "high_attitude")
+    for _, sig in items:
+        holding, cands = _holding(sig)
+        chances = card_chances(holding, cands, style)
+        p = chances[sig.card.rank]
+        ll += math.log(p)
+        base += math.log(1 / len(chances))
+        top += max(chances, key=lambda r: chances[r]) == sig.card.rank
+        parity += math.log(p / card_chances(holding, cands, odd)[sig.card.rank])
+        attitude += math.log(p / card_chances(holding, cands, plain)[sig.card.rank])
+    return {"signals": n, "ll": ll / n, "chance_ll": base / n, "top1": top / n,
+            "parity_llr": parity / n, "attitude_llr": attitude / n}
+
+
+def main(argv: Sequence[str]) -> int:
+    recs = records()
+    if not recs:
+        print("no records: ../shared/data/external is absent", file=sys.stderr)
+        return 1
+    every = signals(recs)
+    human = [(r, s) for r, s in every if r.seats[s.seat] != "robot"]
+    fit_part = [(r, s) for r, s in human if r.part == "fit"]
+    data = rows(fit_part)
+    w = fit(data)
+    se = standard_errors(data, w)
+    scored = sum(r.part == "score" for r, _ in human)
+    about = (f"fitted on {len(fit_part)} human third-hand signals to the opening lead of "
+             f"the fit part ({scored} more in the score part, {len(every)} signals in all "
+             f"with the robots', of {len(recs)} records; benchmarks/fit_signals.py, "
+             f"records of benchmarks/fidelity_data.py); standard signals")
+    style = SignalStyle(tuple(round(float(v), 4) for v in w), False, about)
+    print(about)
+    print("  " + ", ".join(f"{f} {v:+.3f} (se {e:.3f})"
+                           for f, v, e in zip(FEATURES, style.weights, se, strict=True)))
+    groups: dict[str, list[tuple[Record, SignalReading]]] = defaultdict(list)
+    for r, s in every:
+        if r.part == "score":
+            cls = r.seats[s.seat]
+            groups[f"{r.source} ({cls})"].append((r, s))
+            groups["human" if cls != "robot" else "robot"].append((r, s))
+    print("\nscore part (never fitted on): mean log-likelihood per signal, chance in "
+          "brackets; the evidence for the true count and attitude (mean log-likelihood "
+          "ratio, standard signals; upside-down in brackets)")
+    print("| third hands | signals | card | top-1 | count | attitude |")
+    print("|---|---|---|---|---|---|")
+    flipped = replace(style, upside_down=True)
+    for name in sorted(groups):
+        s = score(groups[name], style)
+        u = score(groups[name], flipped)
+        print(f"| {name} | {s['signals']:.0f} | {s['ll']:.3f} ({s['chance_ll']:.3f}) "
+              f"| {s['top1']:.1%} | {s['parity_llr']:+.3f} ({u['parity_llr']:+.3f}) "
+              f"| {s['attitude_llr']:+.3f} ({u['attitude_llr']:+.3f}) |")
+    if "--write" in argv:
+        STYLE_FILE.write_text(json.dumps(
+            {"weights": list(style.weights), "features": list(FEATURES), "about": about},
+            indent=1) + "\n")
+        print(f"\nwritten: {STYLE_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
