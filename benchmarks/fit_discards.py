@@ -80,7 +80,7 @@ def main(argv: Sequence[str]) -> int:
     for name in sorted(groups):
         items = groups[name]
         ll = base = top = 0.0
-        for d, x, y, rec in items:
+        for d, x, y, _rec in items:
             p = dataclasses.replace(d, style=style).chance(d.held)
             ll += math.log(p)
             base += math.log(1 / len(x))

@@ -41,7 +41,7 @@ from equity.core.player import (
     tricks_through,
 )
 from equity.formats import names_board, read_boards
-from equity.render.jsonout import auction_json, inference_json, lead_json
+from equity.render.jsonout import auction_json, inference_json, lead_json, signal_json
 from equity.render.view import auction_sentences
 
 
@@ -80,7 +80,8 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
             "outcomes": [_outcome(o) for o in outcomes],
             "decisions": [_decision(b) for b in decisions],
             "double_dummy": start.won[side] + rest, "stats": work.as_dict(),
-            "auction": auction_json(board), "lead": lead_json(board)}
+            "auction": auction_json(board), "lead": lead_json(board),
+            "signal": signal_json(board)}
 
 
 def _solver() -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
-from equity.core.player import ANY_HCP, ANY_LENGTH, Inference, bidding_of, lead_of
+from equity.core.player import ANY_HCP, ANY_LENGTH, Inference, bidding_of, lead_of, signal_of
 from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]
@@ -123,6 +123,17 @@ def lead_json(board: Board) -> JSON | None:
             "declarer_bid": sorted(s.name for s in lead.they_bid), "text": lead.describe()}
 
 
+def signal_json(board: Board) -> JSON | None:
+    """The third hand's card to the opening lead as the single-dummy players read it, when
+    it is a signal: who played which card to which lead, standard or upside-down; None
+    when it is no signal (it wins, a discard, no choice of spot cards)."""
+    sig = signal_of(board)
+    if sig is None:
+        return None
+    return {"seat": sig.seat.name, "card": str(sig.card), "led": str(sig.led),
+            "upside_down": sig.style.upside_down, "text": sig.describe()}
+
+
 def error_json(err: BoardError) -> JSON:
     return err.to_json()
 
@@ -208,6 +219,7 @@ def equity_json(ruling: Ruling) -> JSON:
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
     out["auction"] = auction_json(ruling.automatic.replay.board)
     out["lead"] = lead_json(ruling.automatic.replay.board)
+    out["signal"] = signal_json(ruling.automatic.replay.board)
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)
     out["ruling"] = {

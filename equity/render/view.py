@@ -46,7 +46,7 @@ from equity.core.game import (
     suit_holding,
 )
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.player import bidding_of, lead_of
+from equity.core.player import bidding_of, lead_of, signal_of
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -95,7 +95,24 @@ def lead_sentences(board: Board) -> tuple[str, ...]:
             f"{lead.leader.long_name}'s hand are weighed by the chance that it leads "
             f"this card (the suit chosen as real leaders choose, the card as the textbook "
             f"leads it, another card from the suit in {lead.style.stray:.0%} of real "
-            "leads): evidence, never certainty.",)
+            "leads): evidence, never certainty.",
+            *signal_sentences(board),
+            "Discards are read alike: a defender's discard weighs the layouts by the chance "
+            "that he throws from that suit, holding what he held then (he keeps his guards "
+            "and discards from length; fitted on real discards).")
+
+
+def signal_sentences(board: Board) -> tuple[str, ...]:
+    """What the single-dummy players read from the third hand's card to the opening
+    lead, when it is a signal (:func:`~equity.core.player.signal.signal_of`)."""
+    sig = signal_of(board)
+    if sig is None:
+        return ()
+    way = "upside-down" if sig.style.upside_down else "standard"
+    return (f"Signal: {sig.describe()}, read as a {way} signal (Law 16A1(a)): the chance of "
+            "each card he could play without winning, given his holding, as real third "
+            "hands play them (count shows in real play, attitude barely): evidence, never "
+            "certainty.",)
 
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}

@@ -98,6 +98,10 @@ from equity.core.player.questions import (
     tricks_through,
     values_of,
 )
+from equity.core.player.signal import (
+    SignalReading,
+    signal_of,
+)
 
 __all__ = [
     "ANY_HCP",
@@ -134,6 +138,7 @@ __all__ = [
     "Run",
     "Sampling",
     "Shown",
+    "SignalReading",
     "Solver",
     "Span",
     "Start",
@@ -164,6 +169,7 @@ __all__ = [
     "read",
     "run",
     "shown_out",
+    "signal_of",
     "solved",
     "sure_winners",
     "together",

@@ -58,6 +58,7 @@ from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, dr
 from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
+from equity.core.player.signal import SignalReading, signal_of
 
 REFERENCE = 16
 """How many times the default sampling ``--reference`` spends, to check convergence."""
@@ -224,6 +225,8 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
             + (f"|led{lead.leader.name}{lead.card}" if (lead := knowledge.lead) is not None
                and knowledge.reads_lead else "")
+            + (f"|sig{sig.seat.name}{sig.card}" if (sig := knowledge.signal) is not None
+               and knowledge.reads_signal else "")
             + (f"|threw{','.join(f'{d.seat.name}{d.card}{d.held:x}' for d in read)}"
                if (read := knowledge.read_discards) else "")
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
@@ -248,6 +251,9 @@ class DecisionModel:
     """The board's opening lead as read by convention
     (:func:`~equity.core.player.lead.lead_of`), set with :attr:`bidding`: every decision
     after the lead reads it (Law 16A1(a)). None: no play record."""
+    signal: SignalReading | None = None
+    """The third hand's signal to the opening lead (:func:`~equity.core.player.signal.signal_of`),
+    set with :attr:`lead`."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
 
@@ -260,7 +266,7 @@ class DecisionModel:
         if board is None:
             return cls(sampling, players=players)
         return cls(sampling, players=players, bidding=bidding_of(board),
-                   lead=lead_of(board))
+                   lead=lead_of(board), signal=signal_of(board))
 
     def real_values(self, pos: Position) -> Plan[dict[Card, int]]:
         """Each legal card's double-dummy value for the side to play in the real layout
@@ -281,6 +287,8 @@ class DecisionModel:
             knowledge = dataclasses.replace(knowledge, bidding=self.bidding)
         if self.lead is not None and knowledge.lead is None:
             knowledge = dataclasses.replace(knowledge, lead=self.lead)
+        if self.signal is not None and knowledge.signal is None:
+            knowledge = dataclasses.replace(knowledge, signal=self.signal)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)

@@ -86,6 +86,10 @@ def read_from(knowledge: Knowledge) -> str:
         parts.append("the auction")
     if knowledge.reads_lead:
         parts.append("the opening lead")
+    if knowledge.reads_signal:
+        parts.append("the signal to it")
+    if knowledge.read_discards:
+        parts.append("the discards")
     return " and ".join(parts) or "the table's reading"
 
 
@@ -101,6 +105,11 @@ def reasons(knowledge: Knowledge, seat: Seat) -> list[str]:
     lead = knowledge.lead
     if lead is not None and knowledge.reads_lead and lead.leader == seat:  # the lead
         out.append(f"{lead.describe()} (read by convention)")
+    sig = knowledge.signal
+    if sig is not None and knowledge.reads_signal and sig.seat == seat:
+        out.append(f"{sig.describe()} (read as a signal)")
+    out += [f"{d.describe()} (a defender discards from length)"
+            for d in knowledge.read_discards if d.seat == seat]
     return out
 
 

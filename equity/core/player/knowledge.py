@@ -47,6 +47,7 @@ from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, ca
 from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
 from equity.core.player.discard import Discard
 from equity.core.player.lead import LeadReading
+from equity.core.player.signal import SignalReading
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
@@ -107,6 +108,9 @@ class Knowledge:
     """The opening lead as read by convention (Law 16A1(a)), set like :attr:`bidding`;
     it weighs the layouts once the lead is faced and the leader's hand is hidden
     (:attr:`reads_lead`)."""
+    signal: SignalReading | None = None
+    """The third hand's card to the opening lead, read as a signal, set like
+    :attr:`lead` (:attr:`reads_signal`)."""
     discards: tuple[Discard, ...] = ()
     """The discards so far in the world asked about (:func:`~equity.core.player.discard.discards`):
     a hidden defender's weigh the layouts like the lead (:attr:`read_discards`)."""
@@ -169,7 +173,7 @@ class Knowledge:
         """This knowledge without what he read from the table (the auction, the
         opening lead): what the cards seen and the suits shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
-        return dataclasses.replace(self, bidding=None, lead=None, discards=())
+        return dataclasses.replace(self, bidding=None, lead=None, signal=None, discards=())
 
     @property
     def read_discards(self) -> tuple[Discard, ...]:
@@ -178,6 +182,14 @@ class Knowledge:
         side = self.dummy.side
         hidden = self.hidden
         return tuple(d for d in self.discards if d.seat in hidden and d.seat.side != side)
+
+    @property
+    def reads_signal(self) -> bool:
+        """Whether the third hand's signal to the opening lead tells the viewer
+        something: it has been played and his hand is hidden from the viewer."""
+        sig = self.signal
+        return (sig is not None and self.dummy_faced and sig.seat in self.hidden
+                and not self.position.hands[sig.seat] & sig.card.bit)
 
     @property
     def reads_lead(self) -> bool:
@@ -353,9 +365,9 @@ Weigher = Callable[[Mapping[Seat, CardSet]], float]
 
 
 def _weigher(knowledge: Knowledge) -> Weigher | None:
-    """The likelihood of what the viewer reads from the play (the opening lead, a
-    hidden defender's discards) given a layout's hidden hands (without their exposed
-    cards); None when he reads nothing from it."""
+    """The likelihood of what the viewer reads from the play (the opening lead, the
+    third hand's signal to it, a hidden defender's discards) given a layout's hidden
+    hands (without their exposed cards); None when he reads nothing from it."""
     pos = knowledge.position
     exposed = knowledge.exposed
     parts: list[tuple[Seat, Callable[[CardSet], float]]] = []
@@ -363,6 +375,10 @@ def _weigher(knowledge: Knowledge) -> Weigher | None:
     if lead is not None:
         played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & exposed
         parts.append((lead.leader, lambda h: lead.chance(h | played)))
+    sig = knowledge.signal if knowledge.reads_signal else None
+    if sig is not None:
+        shown = sig.played(pos.hands[sig.seat]) | pos.hands[sig.seat] & exposed
+        parts.append((sig.seat, lambda h: sig.chance(h | shown)))
     for d in knowledge.read_discards:
         parts.append((d.seat, _discard_chance(d, pos.hands[d.seat], exposed)))
     if not parts:
