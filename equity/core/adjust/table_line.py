@@ -70,6 +70,12 @@ from equity.core.player import (
     tricks_through,
 )
 
+CLOSE_TO_MISLED = 0.25
+"""How near :data:`MISLED` a measured difference must be to be measured again with
+:data:`MEASURE_CLOSER` times the layouts (the sampling's error at the cap is about a
+tenth of a trick: a difference this close could fall on either side)."""
+MEASURE_CLOSER = 4.0
+"""The precision of the second measure of a difference close to :data:`MISLED`."""
 MISLED = 0.5
 """Tricks by which the table's information must make a card look better (closer to the
 best choice) than the corrected information does for the revoke to have induced it
@@ -401,21 +407,24 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     share = model.sampling.share
     if corrected.might_choose(card, share):
         return None
-    if not at_table.might_choose(card, share):  # the means decide: measure them
-        at_table, corrected = yield from together(model.decide(table_k, measured=True),
-                                                  model.decide(counter_k, measured=True))
+    chosen_at_table = at_table.might_choose(card, share)
+    precision = 1.0
+    while not chosen_at_table:  # the means decide: measure them, closer near the line
+        at_table, corrected = yield from together(
+            model.decide(table_k, precision=precision, measured=True),
+            model.decide(counter_k, precision=precision, measured=True))
         if corrected.might_choose(card, share):
             return None
-    means_table, means_cf = dict(at_table.means), dict(corrected.means)
-    mine_t, mine_c = at_table.speaker(card), corrected.speaker(card)
-    short_table = at_table.best - means_table.get(mine_t, at_table.best)
-    short_cf = corrected.best - means_cf.get(mine_c, corrected.best)
-    chosen_at_table = at_table.might_choose(card, share)
-    misled = short_cf - short_table >= MISLED
+        if abs(_looked_better(at_table, corrected, card) - MISLED) >= CLOSE_TO_MISLED \
+                or precision >= MEASURE_CLOSER:
+            break
+        precision = MEASURE_CLOSER
+    gained = _looked_better(at_table, corrected, card)
+    misled = gained >= MISLED
     if not (chosen_at_table or misled):
         return None
     how = ("the decision model might choose it" if chosen_at_table else
-           f"it looked {short_cf - short_table:.2f} tricks better than with the revoke "
+           f"it looked {gained:.2f} tricks better than with the revoke "
            "corrected (doubtful points to the non-offenders, Law 84D)")
     choice = (corrected.card.pretty if not corrected.branches else
               corrected.describe(0.1))
@@ -424,6 +433,16 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
            f"corrected he chooses {choice} (Law 12B1); the decision model plays on from "
            "here")
     return Departure(Leaves.INDUCED, run.trick_no, seat, why, corrected.card, card)
+
+
+def _looked_better(at_table: Decision, corrected: Decision, card: Card) -> float:
+    """How much closer to the best choice ``card`` looked with the table's information
+    than with the revoke corrected, in tricks (the decisions' means)."""
+    short_table = at_table.best - dict(at_table.means).get(at_table.speaker(card),
+                                                           at_table.best)
+    short_cf = corrected.best - dict(corrected.means).get(corrected.speaker(card),
+                                                          corrected.best)
+    return short_cf - short_table
 
 
 def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Knowledge:

@@ -50,7 +50,7 @@ from equity.core.game import (
     Told,
     count,
 )
-from equity.core.law.unauthorised import alternatives
+from equity.core.law.unauthorised import alternatives, settled
 from equity.core.player import (
     DecisionModel,
     Holding,
@@ -157,13 +157,13 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             thrown = discards(plays, replay.board.deal, replay.contract.strain)
             knowing = Knowledge.at(pos, declarer, voids, discards=thrown)
             believed = [f for b in beliefs if b.trick <= trick.number for f in b.facts]
-            blind = yield from model.decide(dataclasses.replace(
-                knowing, holds=holdings(believed, replay, pos)))
             # what he was told replaces what he believed of the same suits
             told_suits = {_suit(f) for f in info.facts}
             kept = [f for f in believed if _suit(f) not in told_suits]
-            told = yield from model.decide(dataclasses.replace(
-                knowing, holds=holdings([*kept, *info.facts], replay, pos)))
+            blind, told = yield from settled(
+                model, dataclasses.replace(knowing, holds=holdings(believed, replay, pos)),
+                dataclasses.replace(knowing, holds=holdings([*kept, *info.facts], replay,
+                                                            pos)))
             might, without = alternatives(blind, values, sign, share)
             suggested = told.card
             chances = (blind.chance(suggested), told.chance(suggested))

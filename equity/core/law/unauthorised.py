@@ -41,6 +41,7 @@ from equity.core.player import (
     classes,
     discards,
     shown_out,
+    together,
     values_of,
 )
 
@@ -62,6 +63,28 @@ class Unauthorised:
     forbidden: bool
     """The suggested card is not allowed: he plays the one he would have chosen
     without the information (16C2), or (two suits) any other."""
+
+
+NEAR_SHARE = 0.1
+"""How near the share that makes a card a logical alternative a chance must lie for the
+decision to be sampled further (:func:`settled`): at the default sampling one layout
+moves a chance by two points, so a card this near could fall on either side."""
+SETTLE = 4.0
+"""The precision of the decision sampled further (:func:`settled`)."""
+
+
+def settled(model: DecisionModel, blind: Knowledge, told: Knowledge
+            ) -> Plan[tuple[Decision, Decision]]:
+    """The decisions without the information and with it, both sampled :data:`SETTLE`
+    times further when a card's chance without it lies within :data:`NEAR_SHARE` of the
+    share that makes it a logical alternative: whether it is one must not turn on a
+    layout or two, and the two are compared at one precision."""
+    share = model.sampling.share
+    pair = yield from together(model.decide(blind), model.decide(told))
+    if any(abs(p - share) < NEAR_SHARE for _, p in pair[0].options):
+        pair = yield from together(model.decide(blind, precision=SETTLE),
+                                   model.decide(told, precision=SETTLE))
+    return pair[0], pair[1]
 
 
 def alternatives(blind: Decision, values: dict[Card, int], sign: int, share: float
@@ -146,17 +169,17 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     def adjusted(card: Card) -> Start:
         return _only(replay, rev, change, start, card)
 
-    blind = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=faced,
-                                                 discards=thrown))
+    blind_k = Knowledge.at(pos, declarer, voids, exposed=faced, discards=thrown)
     share = model.sampling.share
     if not theirs:
+        blind = yield from model.decide(blind_k)
         without, _ = weigh(blind, blind.card, values, sign, share, LAW, change.card)
         return Finding(change, None, False, adjusted(without), values, before)
     seen = faced
     for w in theirs:
         seen |= w.card.bit
-    told = yield from model.decide(Knowledge.at(pos, declarer, voids, exposed=seen,
-                                                discards=thrown))
+    blind, told = yield from settled(model, blind_k, Knowledge.at(
+        pos, declarer, voids, exposed=seen, discards=thrown))
     without, info = weigh(blind, told.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(

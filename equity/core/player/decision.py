@@ -314,8 +314,12 @@ class DecisionModel:
             decision = Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}),
                                 0, "free", tuple(groups))
         else:
+            # what he was told (holds) filters one stream of layouts: a decision with and
+            # one without it are compared on common draws (paired, as the cards are)
+            stream = _key(dataclasses.replace(knowledge, holds=()), legal_set) \
+                if knowledge.holds else key
             decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real,
-                                                measured)
+                                                measured, stream)
             if known is not None:  # the stream starts again: its first layouts were solved
                 self.work.layouts -= known.layouts
             decision = dataclasses.replace(decision, equal=tuple(groups))
@@ -346,13 +350,13 @@ class DecisionModel:
                         "designated", tuple(groups))
 
     def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
-                 prefer: CardSet, cap: int, real: dict[Card, int], measured: bool = False
-                 ) -> Plan[Decision]:
+                 prefer: CardSet, cap: int, real: dict[Card, int], measured: bool = False,
+                 stream: str | None = None) -> Plan[Decision]:
         pos = knowledge.position
         side = pos.to_play.side
         # the layouts follow from the decision alone: the same decision, the same layouts,
         # whatever was decided before or in which ruling (no seed: nothing to draw)
-        digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+        digest = hashlib.blake2b((stream or key).encode(), digest_size=8).digest()
         rng = random.Random(int.from_bytes(digest, "big"))
         values: list[dict[Card, int]] = []
         seen: list[Position] = []  # the layouts solved, aligned with values
