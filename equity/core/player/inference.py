@@ -90,7 +90,9 @@ def read_from(knowledge: Knowledge) -> str:
         parts.append("the signal to it")
     if knowledge.read_discards:
         parts.append("the discards")
-    return " and ".join(parts) or "the table's reading"
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "the table's reading"
 
 
 def reasons(knowledge: Knowledge, seat: Seat) -> list[str]:

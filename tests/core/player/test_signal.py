@@ -11,6 +11,9 @@ import tomllib
 import pytest
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
+from equity.core.game.position import Position
+from equity.core.player.decision import DecisionModel
+from equity.core.player.knowledge import Knowledge
 from equity.core.player.signal import (
     FEATURES,
     SIGNAL_STYLE,
@@ -160,3 +163,24 @@ def test_every_fitted_style_is_package_data() -> None:
     assert {"core/player/signal_style.json", "core/player/lead_style.json",
             "core/player/discard_style.json"} <= set(styles)
     assert all(any(fnmatch.fnmatch(s, pattern) for pattern in package) for s in styles)
+
+
+def _after_trick_1(viewer: Seat) -> Knowledge:
+    """Trick 1 complete (♥T ♥3 ♥8 ♥K): South, declarer, on lead; ``viewer`` to decide."""
+    h = [parse_hand(x) for x in
+         ("K84.A5.KQ72.965", "75.J62.A98.QJ43", "AQJ963.Q.65.AK2", "T2.974.JT43.T87")]
+    pos = Position((h[0], h[1], h[2], h[3]), Strain.S, Seat.S)
+    return dataclasses.replace(Knowledge.at(pos, Seat.S, {}), viewer=viewer,
+                               signal=_read())
+
+
+def test_declarer_and_the_leader_read_the_signal_its_player_does_not() -> None:
+    assert _after_trick_1(Seat.S).reads_signal
+    assert _after_trick_1(Seat.W).reads_signal
+    assert not _after_trick_1(Seat.E).reads_signal
+    assert not _after_trick_1(Seat.S).unread().reads_signal
+
+
+def test_a_decision_model_reads_the_board_s_signal() -> None:
+    model = DecisionModel.of(board(DEAL, "4S", "S", ["HT H3 H8 HK"]))
+    assert model.signal == _read() and model.lead is not None
