@@ -87,7 +87,7 @@ def read_from(knowledge: Knowledge) -> str:
     if knowledge.reads_lead:
         parts.append("the opening lead")
     if knowledge.reads_signal:
-        parts.append("the signal to it")
+        parts.append("the signal to the opening lead")
     if knowledge.read_discards:
         parts.append("the discards")
     if len(parts) > 1:
