@@ -49,10 +49,10 @@ from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
 CACHE = Path(os.environ.get("EQUITY_FIDELITY_CACHE", "/tmp/equity-fidelity"))
-MODEL = "6"
+MODEL = "7"
 """The version of the models behind the cached rows, part of every cache file's name:
 raised whenever the decision model or the outcome tree values a position differently
-(3: the auction read, errors the opponents miss; 6: the opening lead and the
+(3: the auction read, errors the opponents miss; 7: the opening lead, the signal and the
 discards read), so a stale
 cache is never read."""
 SEED = 29

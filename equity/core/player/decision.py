@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from equity.core.game import Board, Card, CardSet, Position, cards
 from equity.core.player.auction import Bidding, bidding_of
 from equity.core.player.inference import Inference, inferences
-from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_layouts
+from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_weighted
 from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.player.questions import Plan, Work, many_card_values, values_of
@@ -360,21 +360,25 @@ class DecisionModel:
         rng = random.Random(int.from_bytes(digest, "big"))
         values: list[dict[Card, int]] = []
         seen: list[Position] = []  # the layouts solved, aligned with values
+        weights: list[float] = []  # what the play showed, weighing each (aligned too)
         s = self.sampling
         want = s.first
         loosened = False
         try:
             while len(values) < want:
-                layouts, steps = draw_layouts(knowledge, rng, want - len(values))
-                drawn = [p for p in layouts if not p.revoke_on_trick]
+                layouts, ws, steps = draw_weighted(knowledge, rng, want - len(values))
+                kept = [(p, w) for p, w in zip(layouts, ws, strict=True)
+                        if not p.revoke_on_trick]
+                drawn = [p for p, _ in kept]
                 loosened |= steps > 0
                 if not drawn:
                     break
                 values += yield from many_card_values(drawn, side)
                 seen += drawn
+                weights += [w for _, w in kept]
                 self.work.layouts += len(drawn)
                 if want >= cap or (not measured and len(_chances(reps, values, real,
-                                                                  prefer)) == 1):
+                                                                  prefer, weights)) == 1):
                     break
                 want = min(cap, want + s.step)
         except LayoutError:
@@ -384,30 +388,35 @@ class DecisionModel:
             card = _doubtful(reps, real, prefer)
             return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,
                             "clear")
-        means = {c: sum(v[c] for v in values) / len(values) for c in reps}
-        chances = _chances(reps, values, real, prefer)
+        total = sum(weights)
+        means = {c: sum(w * v[c] for v, w in zip(values, weights, strict=True)) / total
+                 for c in reps}
+        chances = _chances(reps, values, real, prefer, weights)
         options = tuple(sorted(chances.items(),
                                key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
         how = "clear" if len(options) == 1 else (
             "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
         inferred = inferences(knowledge, seen, [_found(reps, v, real, prefer) for v in values],
-                              key) if len(options) > 1 else ()
+                              key, weights) if len(options) > 1 else ()
         return Decision(options[0][0], options, _ranked(means), len(values), how,
                         budget=cap, inferences=inferred)
 
 
 def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],
-             real: dict[Card, int], prefer: CardSet) -> dict[Card, float]:
-    """Each card's chance of being the one he chooses: the share of the layouts in which
-    it is the right choice. Where several cards are equally right in a layout, the
-    layout goes to the one he finds (:func:`_doubtful`: the best of them in the real
-    layout), so that cards he cannot tell apart never split a choice he would get
-    right. Only cards with a chance are listed; the chances sum to 1."""
+             real: dict[Card, int], prefer: CardSet, weights: Sequence[float]
+             ) -> dict[Card, float]:
+    """Each card's chance of being the one he chooses: the share of the layouts (each
+    by its weight: what the play showed) in which it is the right choice. Where several
+    cards are equally right in a layout, the layout goes to the one he finds
+    (:func:`_doubtful`: the best of them in the real layout), so that cards he cannot
+    tell apart never split a choice he would get right. Only cards with a chance are
+    listed; the chances sum to 1."""
     credit: dict[Card, float] = {}
-    for v in values:
+    for v, w in zip(values, weights, strict=True):
         found = _found(reps, v, real, prefer)
-        credit[found] = credit.get(found, 0.0) + 1
-    return {c: n / len(values) for c, n in credit.items()}
+        credit[found] = credit.get(found, 0.0) + w
+    total = sum(weights)
+    return {c: n / total for c, n in credit.items()}
 
 
 def _found(reps: Sequence[Card], v: dict[Card, int], real: dict[Card, int],

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -119,17 +118,19 @@ def reasons(knowledge: Knowledge, seat: Seat) -> list[str]:
 
 
 def inferences(knowledge: Knowledge, layouts: Sequence[Position], right: Sequence[Card],
-               key: str) -> tuple[Inference, ...]:
+               key: str, weights: Sequence[float] | None = None) -> tuple[Inference, ...]:
     """The inferences that decide the choice at ``knowledge`` (module docstring):
-    ``layouts`` are the solved layouts and ``right`` the card each credits (aligned);
+    ``layouts`` are the solved layouts, ``right`` the card each credits and ``weights``
+    what the play showed, weighing each (aligned; None: alike);
     ``key`` seeds the draw without the table's reading (the same decision, the same
     draw). Empty when nothing was read from the table or no card's place decides."""
     unread = knowledge.unread()
     if unread == knowledge or not layouts:
         return ()
     hidden = knowledge.hidden
+    w = list(weights) if weights is not None else [1.0] * len(layouts)
     deciding = [c for c in cards(knowledge.unseen) if c.rank >= LOWEST_HONOUR
-                and _decides(c, hidden, layouts, right)]
+                and _decides(c, hidden, layouts, right, w)]
     if not deciding:
         return ()
     digest = hashlib.blake2b(f"unread|{key}".encode(), digest_size=8).digest()
@@ -140,8 +141,8 @@ def inferences(knowledge: Knowledge, layouts: Sequence[Position], right: Sequenc
         return ()
     found: list[tuple[float, Card, Seat, float, float]] = []
     for c in deciding:
-        with_reading = _shares(c, hidden, layouts)
-        without = _shares(c, hidden, drawn)
+        with_reading = _shares(c, hidden, layouts, w)
+        without = _shares(c, hidden, drawn, [1.0] * len(drawn))
         seat = max(hidden, key=lambda s: with_reading[s] - without[s])
         move = with_reading[seat] - without[seat]
         if move >= MOVED - 1e-9:
@@ -167,23 +168,29 @@ def _holder(card: Card, hidden: Sequence[Seat], pos: Position) -> Seat | None:
     return next((s for s in hidden if pos.hands[s] & card.bit), None)
 
 
-def _shares(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position]
-            ) -> dict[Seat, float]:
-    """The share of ``layouts`` placing ``card`` with each hidden seat."""
-    n = Counter(_holder(card, hidden, p) for p in layouts)
-    return {s: n[s] / len(layouts) for s in hidden}
+def _shares(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position],
+            weights: Sequence[float]) -> dict[Seat, float]:
+    """The share of ``layouts`` (each by its weight) placing ``card`` with each hidden
+    seat."""
+    n: dict[Seat | None, float] = {}
+    for p, w in zip(layouts, weights, strict=True):
+        s = _holder(card, hidden, p)
+        n[s] = n.get(s, 0.0) + w
+    total = sum(weights)
+    return {s: n.get(s, 0.0) / total for s in hidden}
 
 
 def _decides(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position],
-             right: Sequence[Card]) -> bool:
+             right: Sequence[Card], weights: Sequence[float]) -> bool:
     """Whether ``card``'s place decides the choice: grouped by the seat holding it, the
     layouts' most often right cards differ between two groups (no card most often
     right in both)."""
-    groups: dict[Seat, Counter[Card]] = {}
-    for pos, r in zip(layouts, right, strict=True):
+    groups: dict[Seat, dict[Card, float]] = {}
+    for pos, r, w in zip(layouts, right, weights, strict=True):
         s = _holder(card, hidden, pos)
         if s is not None:
-            groups.setdefault(s, Counter())[r] += 1
+            credit = groups.setdefault(s, {})
+            credit[r] = credit.get(r, 0.0) + w
     tops = []
     for credit in groups.values():
         most = max(credit.values())

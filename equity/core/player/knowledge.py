@@ -29,10 +29,11 @@ without layouts.
 
 The opening lead (Law 16A1(a) again: the cards played are authorised) is
 :attr:`Knowledge.lead`, read by convention (:mod:`equity.core.player.lead`): once it is
-faced, a layout is kept with the likelihood that the leader's hand in it, as dealt, leads
-the card he led — evidence that weighs the layouts, never a limit that empties them.
-A hidden defender's discards weigh them alike (:mod:`equity.core.player.discard`: he
-keeps his guards and discards from length), each judged on what he held at the time.
+faced, each layout is weighed by the likelihood that the leader's hand in it, as dealt,
+leads the card he led (:func:`draw_weighted`) — evidence that weighs the layouts, never a
+limit that empties them. The third hand's signal to it (:mod:`equity.core.player.signal`)
+and a hidden defender's discards (:mod:`equity.core.player.discard`: he keeps his guards
+and discards from length, judged on what he held at the time) weigh them alike.
 """
 
 from __future__ import annotations
@@ -287,11 +288,6 @@ layouts fit them, before they are dropped."""
 LOOSEN_TRIES = 100
 """Draws per layout wanted at each stage of the auction's limits before they are
 loosened."""
-LEAD_TRIES = 400
-"""Layouts the play's likelihood (the opening lead, the discards) may turn away per
-layout wanted before the play is read no more (it fits almost no layout that the rest of
-what he knows allows)."""
-
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
     """``n`` positions that agree with what the viewer knows (:func:`draw_layouts`)."""
@@ -300,30 +296,47 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Pos
 
 def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
                  ) -> tuple[list[Position], int]:
+    """``n`` positions that agree with what the viewer knows, as an unweighted sample:
+    :func:`draw_weighted`'s layouts as they are when the play tells him nothing, else
+    ``n`` of :data:`RESAMPLE` times as many drawn in proportion to their weights."""
+    if _weigher(knowledge) is None:
+        layouts, _, steps = draw_weighted(knowledge, rng, n)
+        return layouts, steps
+    layouts, weights, steps = draw_weighted(knowledge, rng, RESAMPLE * n)
+    return rng.choices(layouts, weights, k=n), steps
+
+
+RESAMPLE = 8
+"""How many weighted layouts :func:`draw_layouts` draws per unweighted one it returns."""
+
+
+def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
+                  ) -> tuple[list[Position], list[float], int]:
     """``n`` positions that agree with what the viewer knows: the seen hands and the
     trick as they are, the unseen cards dealt at random to the hidden hands (their sizes
     kept, no card of a suit a seat has shown out of, inferences the count contradicts
     dropped: :meth:`Knowledge.consistent`; within what he was told and what the auction
-    showed). With the layouts, how far the auction's limits were loosened to find them:
-    0 not at all, 1 to :data:`LOOSEN_STEPS` widened, one more dropped. Raises
-    :class:`LayoutError` when no layout fits even so (three hidden hands with
-    restrictions, which play does not produce)."""
+    showed), in mirrored pairs (:func:`_mirror`). With each its **weight**: the
+    likelihood of what the play showed him (the opening lead, the signal to it, the
+    discards: :func:`_weigher`) given the layout — evidence that weighs a layout, never
+    rules it out (1 for every layout when the play tells him nothing); a layout's
+    weight never breaks its pair. With the layouts, how far the auction's limits were
+    loosened to find them: 0 not at all, 1 to :data:`LOOSEN_STEPS` widened, one more
+    dropped. Raises :class:`LayoutError` when no layout fits even so (three hidden hands
+    with restrictions, which play does not produce)."""
     knowledge = knowledge.consistent()
     pos = knowledge.position
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
     out: list[Position] = []
+    weights: list[float] = []
     holds = [h for h in knowledge.holds if h.seat in sizes]
     steps = 0
     limits = _limits(knowledge, steps)
     weigh = _weigher(knowledge)
-    if weigh is not None:
-        top = _bound(weigh, allowed, sizes, rng)
-    tries = weighed = 0
+    tries = 0
     while len(out) < n:
         tries += 1
-        if weigh is not None and weighed > LEAD_TRIES * n:  # no layout near the play
-            weigh = None
         if limits and tries > LOOSEN_TRIES * n:  # too few fit: loosen the auction
             steps += 1
             limits = _limits(knowledge, steps) if steps <= LOOSEN_STEPS else {}
@@ -341,23 +354,13 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
                     _within(d[s] | pos.hands[s] & knowledge.exposed, lim)
                     for s, lim in limits.items()):
                 continue
-            # the lead and the discards are evidence: a layout is kept with the chance
-            # that the hands in it play the cards played (rejection: the layouts kept
-            # are drawn in proportion to that likelihood)
-            if weigh is not None and rng.random() * top >= weigh(d):
-                weighed += 1
-                tries -= 1
-                continue
             hands = list(pos.hands)
             for s, h in d.items():
                 hands[s] = h | pos.hands[s] & knowledge.exposed
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
                                 pos.leader, pos.trick, pos.penalties, pos.leads))
-    return out, steps
-
-
-LEAD_PILOT = 32
-"""Layouts drawn to bound the play's likelihood before the draw (:func:`_bound`)."""
+            weights.append(1.0 if weigh is None else weigh(d))
+    return out, weights, steps
 
 
 Weigher = Callable[[Mapping[Seat, CardSet]], float]
@@ -395,21 +398,6 @@ def _weigher(knowledge: Knowledge) -> Weigher | None:
 def _discard_chance(d: Discard, now: CardSet, exposed: CardSet) -> Callable[[CardSet], float]:
     """The likelihood of discard ``d`` given the cards its player holds in a layout."""
     return lambda h: d.chance(d.then(h | now & exposed, now))
-
-
-def _bound(weigh: Weigher, allowed: dict[int, list[Seat]], sizes: dict[Seat, int],
-           rng: random.Random) -> float:
-    """The largest likelihood of the play among :data:`LEAD_PILOT` layouts drawn first: a
-    layout is kept with its likelihood divided by it (at most 1), so that the rejection
-    wastes few draws. A layout likelier than every one of the pilot is kept for certain:
-    the reading is, if anything, a little weaker than its fit."""
-    top = 0.0
-    for _ in range(LEAD_PILOT):
-        deal = _deal(allowed, sizes, rng)
-        if deal is None:
-            break
-        top = max(top, weigh(deal))
-    return top if top > 0 else 1.0
 
 
 def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]]:

@@ -129,7 +129,7 @@ class _Unheard(LeadReading):
         return 1.0 if dealt & C("SJ").bit else 1e-12
 
 
-def test_a_lead_that_fits_no_layout_is_read_no_more_rather_than_emptying_the_sample() -> None:
+def test_a_lead_that_fits_no_layout_well_still_leaves_layouts() -> None:
     base = _lead()
     unheard = _Unheard(base.leader, base.card, base.dealt, base.strain, frozenset(),
                        frozenset())
