@@ -53,8 +53,7 @@ MODEL = "7"
 """The version of the models behind the cached rows, part of every cache file's name:
 raised whenever the decision model or the outcome tree values a position differently
 (3: the auction read, errors the opponents miss; 7: the opening lead, the signal and the
-discards read), so a stale
-cache is never read."""
+discards read, weighing the layouts), so a stale cache is never read."""
 SEED = 29
 """The seed of the sample (fixed: the same records, the same decisions, every run)."""
 PER_BOARD = 3

@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import logit
 from benchmarks.fidelity_data import Record, records
-from benchmarks.fit_leads import fit_suits
 from equity.core.game import Suit, suit_holding
 from equity.core.player.discard import FEATURES, Discard, DiscardStyle, discards, suit_features
 
@@ -61,7 +61,7 @@ def main(argv: Sequence[str]) -> int:
         return 1
     every = rows(recs)
     fit = [(x, y) for rec, _, x, y in every if rec.part == "fit"]
-    w = fit_suits(fit)
+    w = logit.fit(fit)
     about = (f"fitted on {len(fit)} human defenders' discards of the fit part "
              "(benchmarks/fit_discards.py, records of benchmarks/fidelity_data.py)")
     style = DiscardStyle(tuple(round(float(v), 4) for v in w), about)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import logit
 from benchmarks.fidelity_data import Record, records
 from equity.core.game import Strain, Suit, count, suit_holding
 from equity.core.player.lead import (
@@ -41,8 +42,6 @@ from equity.core.player.lead import (
 )
 
 STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "lead_style.json"
-RIDGE = 0.5
-"""The ridge on the suit weights (keeps a rare feature's weight finite)."""
 
 
 def leads(recs: Sequence[Record]) -> list[tuple[Record, LeadReading]]:
@@ -68,28 +67,6 @@ def _rows(items: Sequence[tuple[Record, LeadReading]], no_trump: bool
                                     s in lead.partner_bid, s in lead.they_bid) for s in held])
         out.append((x, held.index(lead.card.suit)))
     return out
-
-
-def fit_suits(rows: Sequence[tuple[np.ndarray, int]]) -> np.ndarray:
-    """A conditional logit's weights (Newton's method, ridge :data:`RIDGE`): per row, the
-    features of each choice and the index of the one made."""
-    k = rows[0][0].shape[1]
-    w = np.zeros(k)
-    for _ in range(50):
-        grad = -RIDGE * w
-        hess = -RIDGE * np.eye(k)
-        for x, y in rows:
-            z = x @ w
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            m = p @ x
-            grad += x[y] - m
-            hess -= (x.T * p) @ x - np.outer(m, m)
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
 
 
 def fit_stray(items: Sequence[tuple[Record, LeadReading]]) -> float:
@@ -134,8 +111,8 @@ def main(argv: Sequence[str]) -> int:
     every = leads(recs)
     human = [(r, ld) for r, ld in every if r.seats[ld.leader] != "robot"]
     fit = [(r, ld) for r, ld in human if r.part == "fit"]
-    nt = fit_suits(_rows(fit, True))
-    suit = fit_suits(_rows(fit, False))
+    nt = logit.fit(_rows(fit, True))
+    suit = logit.fit(_rows(fit, False))
     stray = fit_stray(fit)
     about = (f"fitted on {len(fit)} human opening leads of the fit part "
              f"(benchmarks/fit_leads.py, records of benchmarks/fidelity_data.py)")

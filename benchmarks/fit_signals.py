@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import logit
 from benchmarks.fidelity_data import Record, records
 from equity.core.game import suit_holding
 from equity.core.player.signal import (
@@ -42,8 +43,6 @@ from equity.core.player.signal import (
 )
 
 STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "signal_style.json"
-RIDGE = 0.5
-"""The ridge on the weights (keeps a rare feature's weight finite)."""
 
 
 def signals(recs: Sequence[Record]) -> list[tuple[Record, SignalReading]]:
@@ -70,40 +69,6 @@ def rows(items: Sequence[tuple[Record, SignalReading]]) -> list[tuple[np.ndarray
         ranks = [r for r, _ in feats]
         out.append((np.array([f for _, f in feats]), ranks.index(sig.card.rank)))
     return out
-
-
-def fit(data: Sequence[tuple[np.ndarray, int]]) -> np.ndarray:
-    """The conditional logit's weights (Newton's method, ridge :data:`RIDGE`)."""
-    k = len(FEATURES)
-    w = np.zeros(k)
-    for _ in range(50):
-        grad = -RIDGE * w
-        hess = -RIDGE * np.eye(k)
-        for x, y in data:
-            z = x @ w
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            m = p @ x
-            grad += x[y] - m
-            hess -= (x.T * p) @ x - np.outer(m, m)
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
-
-
-def standard_errors(data: Sequence[tuple[np.ndarray, int]], w: np.ndarray) -> np.ndarray:
-    """The weights' standard errors (the inverse of the observed information)."""
-    k = len(FEATURES)
-    info = RIDGE * np.eye(k)
-    for x, _ in data:
-        z = x @ w
-        p = np.exp(z - z.max())
-        p /= p.sum()
-        m = p @ x
-        info += (x.T * p) @ x - np.outer(m, m)
-    return np.sqrt(np.diag(np.linalg.inv(info)))
 
 
 def _other(style: SignalStyle, feature: str) -> SignalStyle:
@@ -146,8 +111,8 @@ def main(argv: Sequence[str]) -> int:
     human = [(r, s) for r, s in every if r.seats[s.seat] != "robot"]
     fit_part = [(r, s) for r, s in human if r.part == "fit"]
     data = rows(fit_part)
-    w = fit(data)
-    se = standard_errors(data, w)
+    w = logit.fit(data)
+    se = logit.standard_errors(data, w)
     scored = sum(r.part == "score" for r, _ in human)
     about = (f"fitted on {len(fit_part)} human third-hand signals to the opening lead of "
              f"the fit part ({scored} more in the score part, {len(every)} signals in all "
