@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from benchmarks.corpus import EXTERNAL
 from equity.core.game.board import Board
@@ -163,6 +163,26 @@ def records() -> list[Record]:
             seen.add(key)
             out.append(Record(source, rp, _seats(source), key))
     return out
+
+
+T = TypeVar("T")
+
+
+def read_each(recs: Sequence[Record], read: Callable[[Board], T | None]
+              ) -> list[tuple[Record, T]]:
+    """Each record with what ``read`` finds on its board (its opening lead, its signal),
+    the records where it finds nothing left out."""
+    out = []
+    for rec in recs:
+        found = read(rec.replay.board)
+        if found is not None:
+            out.append((rec, found))
+    return out
+
+
+def style_file(name: str) -> Path:
+    """Where a fitted reading style is kept in the package (``lead_style.json``...)."""
+    return Path(__file__).parents[1] / "equity" / "core" / "player" / name
 
 
 def knowledge_at(rp: Replay, trick: int, index: int) -> Knowledge:

@@ -21,16 +21,15 @@ import math
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, records
+from benchmarks.fidelity_data import Record, records, style_file
 from equity.core.game import Suit, suit_holding
 from equity.core.player.discard import FEATURES, Discard, DiscardStyle, discards, suit_features
 
-STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "discard_style.json"
+STYLE_FILE = style_file("discard_style.json")
 
 
 def rows(recs: Sequence[Record]) -> list[tuple[Record, Discard, np.ndarray, int]]:

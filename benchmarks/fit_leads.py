@@ -24,12 +24,11 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, records
+from benchmarks.fidelity_data import Record, read_each, records, style_file
 from equity.core.game import Strain, Suit, count, suit_holding
 from equity.core.player.lead import (
     FEATURES,
@@ -41,17 +40,12 @@ from equity.core.player.lead import (
     suit_features,
 )
 
-STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "lead_style.json"
+STYLE_FILE = style_file("lead_style.json")
 
 
 def leads(recs: Sequence[Record]) -> list[tuple[Record, LeadReading]]:
     """Each record's opening lead with the class of its leader."""
-    out = []
-    for rec in recs:
-        lead = lead_of(rec.replay.board)
-        if lead is not None:
-            out.append((rec, lead))
-    return out
+    return read_each(recs, lead_of)
 
 
 def _rows(items: Sequence[tuple[Record, LeadReading]], no_trump: bool

@@ -26,12 +26,11 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, records
+from benchmarks.fidelity_data import Record, read_each, records, style_file
 from equity.core.game import suit_holding
 from equity.core.player.signal import (
     FEATURES,
@@ -42,17 +41,12 @@ from equity.core.player.signal import (
     signal_of,
 )
 
-STYLE_FILE = Path(__file__).parents[1] / "equity" / "core" / "player" / "signal_style.json"
+STYLE_FILE = style_file("signal_style.json")
 
 
 def signals(recs: Sequence[Record]) -> list[tuple[Record, SignalReading]]:
     """Each record's third-hand signal at trick 1, where there is one."""
-    out = []
-    for rec in recs:
-        sig = signal_of(rec.replay.board)
-        if sig is not None:
-            out.append((rec, sig))
-    return out
+    return read_each(recs, signal_of)
 
 
 def _holding(sig: SignalReading) -> tuple[int, int]:
