@@ -52,8 +52,9 @@ def mean_tricks(rec: Record, after: int, with_auction: bool) -> tuple[float, Wor
     rp = rec.replay
     started = time.perf_counter()
     start = checkpoint(rp, after)
-    model = Estimate(players=player_class(rec.seats[rp.contract.declarer])).model(
-        bidding_of(rp.board) if with_auction else None)
+    model = Estimate(players=player_class(rec.seats[rp.contract.declarer])).model(rp.board)
+    if not with_auction:  # the same model, the auction unread (the play still read)
+        model.bidding = None
     outcomes, _ = solved(once_each(play_out(start, model), model.work), DdsSolver(),
                          model.work)
     mean = sum(o.tricks * o.probability for o in outcomes)

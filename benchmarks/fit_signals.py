@@ -102,8 +102,8 @@ def main(argv: Sequence[str]) -> int:
         print("no records: ../shared/data/external is absent", file=sys.stderr)
         return 1
     every = signals(recs)
-    human = [(r, s) for r, s in every if r.seats[s.seat] != "robot"]
-    fit_part = [(r, s) for r, s in human if r.part == "fit"]
+    human = [(r, sig) for r, sig in every if r.seats[sig.seat] != "robot"]
+    fit_part = [(r, sig) for r, sig in human if r.part == "fit"]
     data = rows(fit_part)
     w = logit.fit(data)
     se = logit.standard_errors(data, w)
@@ -117,11 +117,11 @@ def main(argv: Sequence[str]) -> int:
     print("  " + ", ".join(f"{f} {v:+.3f} (se {e:.3f})"
                            for f, v, e in zip(FEATURES, style.weights, se, strict=True)))
     groups: dict[str, list[tuple[Record, SignalReading]]] = defaultdict(list)
-    for r, s in every:
+    for r, sig in every:
         if r.part == "score":
-            cls = r.seats[s.seat]
-            groups[f"{r.source} ({cls})"].append((r, s))
-            groups["human" if cls != "robot" else "robot"].append((r, s))
+            cls = r.seats[sig.seat]
+            groups[f"{r.source} ({cls})"].append((r, sig))
+            groups["human" if cls != "robot" else "robot"].append((r, sig))
     print("\nscore part (never fitted on): mean log-likelihood per signal, chance in "
           "brackets; the evidence for the true count and attitude (mean log-likelihood "
           "ratio, standard signals; upside-down in brackets)")
