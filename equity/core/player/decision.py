@@ -361,6 +361,7 @@ class DecisionModel:
         values: list[dict[Card, int]] = []
         seen: list[Position] = []  # the layouts solved, aligned with values
         weights: list[float] = []  # what the play showed, weighing each (aligned too)
+        right: list[Card] = []  # the card each credits (aligned too)
         s = self.sampling
         want = s.first
         loosened = False
@@ -373,12 +374,13 @@ class DecisionModel:
                 loosened |= steps > 0
                 if not drawn:
                     break
-                values += yield from many_card_values(drawn, side)
+                found = yield from many_card_values(drawn, side)
+                values += found
+                right += [_found(reps, v, real, prefer) for v in found]
                 seen += drawn
                 weights += [w for _, w in kept]
                 self.work.layouts += len(drawn)
-                if want >= cap or (not measured and len(_chances(reps, values, real,
-                                                                  prefer, weights)) == 1):
+                if want >= cap or (not measured and len(set(right)) == 1):
                     break
                 want = min(cap, want + s.step)
         except LayoutError:
@@ -391,29 +393,24 @@ class DecisionModel:
         total = sum(weights)
         means = {c: sum(w * v[c] for v, w in zip(values, weights, strict=True)) / total
                  for c in reps}
-        chances = _chances(reps, values, real, prefer, weights)
+        chances = _chances(right, weights)
         options = tuple(sorted(chances.items(),
                                key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
         how = "clear" if len(options) == 1 else (
             "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
-        inferred = inferences(knowledge, seen, [_found(reps, v, real, prefer) for v in values],
-                              key, weights) if len(options) > 1 else ()
+        inferred = inferences(knowledge, seen, right, key, weights) if len(options) > 1 else ()
         return Decision(options[0][0], options, _ranked(means), len(values), how,
                         budget=cap, inferences=inferred)
 
 
-def _chances(reps: Sequence[Card], values: Sequence[dict[Card, int]],
-             real: dict[Card, int], prefer: CardSet, weights: Sequence[float]
-             ) -> dict[Card, float]:
+def _chances(right: Sequence[Card], weights: Sequence[float]) -> dict[Card, float]:
     """Each card's chance of being the one he chooses: the share of the layouts (each
-    by its weight: what the play showed) in which it is the right choice. Where several
-    cards are equally right in a layout, the layout goes to the one he finds
-    (:func:`_doubtful`: the best of them in the real layout), so that cards he cannot
-    tell apart never split a choice he would get right. Only cards with a chance are
-    listed; the chances sum to 1."""
+    by its weight: what the play showed) in which it is the right choice (``right``: the
+    card each layout credits, :func:`_found` — where several cards are equally right in
+    a layout, the one he finds, so that cards he cannot tell apart never split a choice
+    he would get right). Only cards with a chance are listed; the chances sum to 1."""
     credit: dict[Card, float] = {}
-    for v, w in zip(values, weights, strict=True):
-        found = _found(reps, v, real, prefer)
+    for found, w in zip(right, weights, strict=True):
         credit[found] = credit.get(found, 0.0) + w
     total = sum(weights)
     return {c: n / total for c, n in credit.items()}

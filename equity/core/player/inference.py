@@ -133,12 +133,17 @@ def inferences(knowledge: Knowledge, layouts: Sequence[Position], right: Sequenc
                 and _decides(c, hidden, layouts, right, w)]
     if not deciding:
         return ()
-    digest = hashlib.blake2b(f"unread|{key}".encode(), digest_size=8).digest()
-    try:
-        drawn = draw_layouts(unread, random.Random(int.from_bytes(digest, "big")),
-                             UNREAD_LAYOUTS)[0]
-    except LayoutError:
-        return ()
+    if knowledge.bidding is None:
+        # only the play was read, and it weighs the layouts without ruling any out: the
+        # same layouts unweighted are the draw without it (paired, and nothing to draw)
+        drawn = list(layouts)
+    else:
+        digest = hashlib.blake2b(f"unread|{key}".encode(), digest_size=8).digest()
+        try:
+            drawn = draw_layouts(unread, random.Random(int.from_bytes(digest, "big")),
+                                 UNREAD_LAYOUTS)[0]
+        except LayoutError:
+            return ()
     found: list[tuple[float, Card, Seat, float, float]] = []
     for c in deciding:
         with_reading = _shares(c, hidden, layouts, w)
