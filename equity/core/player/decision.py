@@ -21,9 +21,10 @@ How a decision is made, cheapest first:
    lowest card (on lead a sure winner first). One double-dummy question, shared with
    every other use of that position.
 3. **Sampled** — layouts of the unseen cards that fit what he knows are drawn
-   (:func:`~equity.core.player.knowledge.sample_layouts`, in mirrored pairs) and every card is
-   valued in each. A card's **chance** is the share of the layouts in which it is the
-   right choice; where several cards are equally right in a layout, the layout goes to
+   (:func:`~equity.core.player.knowledge.draw_weighted`, in mirrored pairs, each weighed
+   by the likelihood of what the play showed him) and every card is valued in each. A
+   card's **chance** is the share of the layouts, by weight, in which it is the right
+   choice; where several cards are equally right in a layout, the layout goes to
    the one a competent player finds — the best of them in the real layout, since he has
    what the model does not see (signals, count, the bidding) — so cards he cannot tell
    apart never split a choice he would get right (:func:`_chances`). Sampling stops at
@@ -122,8 +123,8 @@ class Decision:
     every legal run's card with its probability, errors and conventions included, most
     likely first (empty: as ``options``, forced or designated)."""
     inferences: tuple[Inference, ...] = ()
-    """A reading of the table (the auction) that places a card whose place decides the
-    choice (:mod:`equity.core.player.inference`; sampled decisions that branch)."""
+    """A reading of the table (the auction, the opening lead, the signal, the discards)
+    that places a card whose place decides the choice (:mod:`equity.core.player.inference`; sampled decisions that branch)."""
 
     @property
     def played(self) -> tuple[tuple[Card, float], ...]:
@@ -261,8 +262,10 @@ class DecisionModel:
     def of(cls, board: Board | None, sampling: Sampling = DEFAULT_SAMPLING,
            players: PlayerClass = EXACT) -> DecisionModel:
         """A fresh model for one ruling on ``board``, reading what its table showed
-        every player: the auction (:func:`~equity.core.player.auction.bidding_of`) and
-        the opening lead (:func:`~equity.core.player.lead.lead_of`)."""
+        every player: the auction (:func:`~equity.core.player.auction.bidding_of`), the
+        opening lead (:func:`~equity.core.player.lead.lead_of`) and the signal to it
+        (:func:`~equity.core.player.signal.signal_of`); the discards come with each
+        decision's knowledge (they depend on the line)."""
         if board is None:
             return cls(sampling, players=players)
         return cls(sampling, players=players, bidding=bidding_of(board),

@@ -172,7 +172,8 @@ class Knowledge:
 
     def unread(self) -> Knowledge:
         """This knowledge without what he read from the table (the auction, the
-        opening lead): what the cards seen and the suits shown out of alone tell him.
+        opening lead, the signal to it, the discards): what the cards seen and the suits
+        shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
         return dataclasses.replace(self, bidding=None, lead=None, signal=None, discards=())
 
@@ -288,6 +289,7 @@ layouts fit them, before they are dropped."""
 LOOSEN_TRIES = 100
 """Draws per layout wanted at each stage of the auction's limits before they are
 loosened."""
+
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
     """``n`` positions that agree with what the viewer knows (:func:`draw_layouts`)."""
