@@ -124,7 +124,8 @@ class Decision:
     likely first (empty: as ``options``, forced or designated)."""
     inferences: tuple[Inference, ...] = ()
     """A reading of the table (the auction, the opening lead, the signal, the discards)
-    that places a card whose place decides the choice (:mod:`equity.core.player.inference`; sampled decisions that branch)."""
+    that places a card whose place decides the choice
+    (:mod:`equity.core.player.inference`; sampled decisions that branch)."""
 
     @property
     def played(self) -> tuple[tuple[Card, float], ...]:
