@@ -22,12 +22,13 @@ whose layouts needed its limits loosened are ``stats.loosened``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
 from typing import Any
 
-from equity.core.game import Board, BoardError, ModelError, replay
+from equity.core.game import Board, BoardError, ModelError, parse_signals, replay
 from equity.core.player import (
     DEFAULT_CLASS,
     Branch,
@@ -58,6 +59,9 @@ def add_likely_parser(sub: Any) -> None:
     k.add_argument("--players", metavar="CLASS",
                    help=f"club, expert, robot or exact (default: the board's "
                         f"[EquityPlayers], else {DEFAULT_CLASS})")
+    k.add_argument("--signals", metavar="METHOD",
+                   help="the defenders' signals as the players read them: standard or "
+                        "upside-down (default: the board's [EquitySignals], else standard)")
     k.add_argument("--json", action="store_true", help="JSON Lines, one object per board")
 
 
@@ -123,12 +127,13 @@ def _text(obj: dict[str, Any], auction: tuple[str, ...]) -> str:
 def cmd_likely(args: argparse.Namespace) -> int:
     """``equity likely``: exit 1 when a board could not be read, replayed or played on
     from the trick asked (its error named), 2 for a wrong command line."""
-    if args.players is not None:
-        try:
+    try:
+        if args.players is not None:
             player_class(args.players)
-        except ModelError as e:
-            print(f"equity: likely: {e}", file=sys.stderr)
-            return 2
+        signals = parse_signals(args.signals) if args.signals is not None else None
+    except ModelError as e:
+        print(f"equity: likely: {e}", file=sys.stderr)
+        return 2
     errors = found = 0
     for item in read_boards(args.file):
         if isinstance(item, BoardError):
@@ -140,6 +145,9 @@ def cmd_likely(args: argparse.Namespace) -> int:
             continue
         found += 1
         try:
+            if signals is not None:  # the Director's word over the board's tag
+                item = dataclasses.replace(item, facts=dataclasses.replace(
+                    item.facts, signals=signals))
             obj = likely_json(item, args.after_trick, args.players)
         except (BoardError, ModelError, ValueError) as e:
             errors += 1

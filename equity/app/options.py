@@ -34,6 +34,7 @@ from equity.core.game import (
     UsageError,
     Vulnerability,
     Withdrawal,
+    parse_signals,
 )
 from equity.core.law import EDITIONS, Edition
 from equity.core.player import (
@@ -261,6 +262,11 @@ class RulingOptions:
              f"(GIB) or exact (the decision model alone, no errors); default: the board's "
              f"[EquityPlayers], else {RULING_CLASS}: a ruling credits no careless error "
              f"unless the Director names a class whose errors are likely"))
+    signals: str | None = field(default=None, metadata=cli(
+        "--signals", group="64c", metavar="METHOD", parse=parse_signals,
+        help="the defenders' signals as the single-dummy players read them: standard "
+             "(high encourages, high-low even) or upside-down; default: the board's "
+             "[EquitySignals], else standard"))
     max_positions: int | None = field(default=None, metadata=cli(
         "--max-positions", group="work", metavar="N", kind=int,
         help="stop a ruling that needs more than N double-dummy positions (an error "
@@ -361,6 +367,8 @@ class RulingOptions:
             f = dataclasses.replace(f, unauthorised=self.unauthorised)
         if self.authorised:
             f = dataclasses.replace(f, authorised=self.authorised)
+        if self.signals is not None:
+            f = dataclasses.replace(f, signals=self.signals)
         return f
 
     def edition_for(self, board: Board) -> Edition:

@@ -26,6 +26,7 @@ from equity.core.game import (
     Seat,
     Where,
     Withdrawal,
+    parse_signals,
 )
 from equity.core.player import player_class
 
@@ -33,7 +34,7 @@ LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
-             "EquityAI", "EquityPlayers")
+             "EquityAI", "EquityPlayers", "EquitySignals")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -128,6 +129,13 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquityPlayers", str(e)) from None
 
+    signals: str | None = None
+    if "EquitySignals" in tags:
+        try:
+            signals = parse_signals(tags["EquitySignals"])
+        except ModelError as e:
+            raise fail("EquitySignals", str(e)) from None
+
     known: dict[str, tuple[Information, ...]] = {}
     for tag in ("EquityUI", "EquityAI"):
         if tag in tags:
@@ -140,7 +148,7 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
                  claim_status=claim_status, self_inflicted=self_inflicted,
                  unauthorised=known.get("EquityUI", ()),
-                 authorised=known.get("EquityAI", ()), players=players)
+                 authorised=known.get("EquityAI", ()), players=players, signals=signals)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -165,6 +173,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityWithdrawn"] = "; ".join(str(w) for w in facts.withdrawn)
     if facts.players is not None:
         out["EquityPlayers"] = facts.players
+    if facts.signals is not None:
+        out["EquitySignals"] = facts.signals
     if facts.unauthorised:
         out["EquityUI"] = " | ".join(str(u) for u in facts.unauthorised)
     if facts.authorised:

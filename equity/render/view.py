@@ -108,8 +108,8 @@ def signal_sentences(board: Board) -> tuple[str, ...]:
     sig = signal_of(board)
     if sig is None:
         return ()
-    way = "upside-down" if sig.style.upside_down else "standard"
-    return (f"Signal: {sig.describe()}, read as a {way} signal (Law 16A1(a)): the chance of "
+    way = "an upside-down" if sig.style.upside_down else "a standard"
+    return (f"Signal: {sig.describe()}, read as {way} signal (Law 16A1(a)): the chance of "
             "each card he could play without winning, given his holding, as real third "
             "hands play them (count shows in real play, attitude barely): evidence, never "
             "certainty.",)

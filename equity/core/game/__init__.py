@@ -7,6 +7,7 @@ directly."""
 from __future__ import annotations
 
 from equity.core.game.board import (
+    SIGNALS,
     Attention,
     Board,
     ClaimStatus,
@@ -18,6 +19,7 @@ from equity.core.game.board import (
     Slot,
     Told,
     Withdrawal,
+    parse_signals,
 )
 from equity.core.game.calls import (
     Auction,
@@ -102,6 +104,7 @@ __all__ = [
     "FULL_DECK",
     "RANK_CHARS",
     "REVOKE_KINDS",
+    "SIGNALS",
     "SUIT_CHARS",
     "Attention",
     "Auction",
@@ -158,6 +161,7 @@ __all__ = [
     "matchpoints",
     "pack_board",
     "parse_hand",
+    "parse_signals",
     "read_traveller",
     "replay",
     "result_text",

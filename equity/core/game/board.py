@@ -298,6 +298,21 @@ class Information:
         return tuple(Information.parse(p) for p in text.split("|") if p.strip())
 
 
+SIGNALS = ("standard", "upside-down")
+"""The signalling methods a partnership may have agreed (Law 40): high encourages and
+high-low shows an even number (standard), or the reverse (upside-down)."""
+
+
+def parse_signals(text: str) -> str:
+    """ "standard", "upside-down" (also "upside down", "UDCA", "reverse")."""
+    t = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if t in ("udca", "reverse", "upside-down", "upsidedown"):
+        return "upside-down"
+    if t == "standard":
+        return t
+    raise ModelError(f"signals: {text!r} is not standard or upside-down")
+
+
 @dataclass(frozen=True, slots=True)
 class Facts:
     """What the Director learns at the table and the play record cannot show."""
@@ -316,6 +331,9 @@ class Facts:
     players: str | None = None
     """The class of player at the table (``[EquityPlayers]``): whose errors the Law 12C1(c)
     weights reflect (:mod:`equity.core.player.player_model`); None: the default class."""
+    signals: str | None = None
+    """The defenders' signalling methods (``[EquitySignals]``): ``standard`` or
+    ``upside-down`` (:data:`SIGNALS`); None: standard, as the real tables signal."""
     unauthorised: tuple[Information, ...] = ()
     """Law 16B: unauthorised information a player had (``[EquityUI]``), in order."""
     authorised: tuple[Information, ...] = ()

@@ -185,7 +185,8 @@ def signal_of(board: Board, upside_down: bool | None = None,
     the board's play record (None: no contract, the opening lead not a defender's, no
     complete first three cards, he did not follow suit, his card would win the trick,
     or he had no choice of two spot cards that would not). ``upside_down``: the
-    defenders' agreed methods (None: the style's, standard by default)."""
+    defenders' agreed methods (None: the board's ``[EquitySignals]``, else the style's,
+    standard by default)."""
     contract, play = board.contract, board.play
     if contract is None or play is None or not play.tricks:
         return None
@@ -202,6 +203,8 @@ def signal_of(board: Board, upside_down: bool | None = None,
     losing = losing_ranks(led, second, contract.strain.trump)
     if not is_signal(suit_holding(dealt, led.suit), losing, card):
         return None
+    if upside_down is None and board.facts.signals is not None:
+        upside_down = board.facts.signals == "upside-down"
     if upside_down is not None and upside_down != style.upside_down:
         style = replace(style, upside_down=upside_down)
     return SignalReading(seat, card, led, dealt, contract.strain, style, losing)
