@@ -44,7 +44,17 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from equity.core.game import Card, CardSet, ModelError, Position, Seat, Suit, cards, count
+from equity.core.game import (
+    FULL_DECK,
+    Card,
+    CardSet,
+    ModelError,
+    Position,
+    Seat,
+    Suit,
+    cards,
+    count,
+)
 from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
 from equity.core.player.discard import Discard
 from equity.core.player.lead import LeadReading
@@ -261,6 +271,14 @@ def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Ra
             free.append(bit)
     if any(r < 0 for r in room.values()) or sum(room.values()) != len(free):
         return None
+    if len(sizes) == 2:  # every free card may go to either: the first seat's share first
+        rng.shuffle(free)
+        a, b = sizes
+        k = room[a]
+        deal = dict(hands)
+        deal[a] |= sum(1 << bit for bit in free[:k])
+        deal[b] |= sum(1 << bit for bit in free[k:])
+        return deal
     for _ in range(200):
         rng.shuffle(free)
         deal = dict(hands)
@@ -437,6 +455,10 @@ def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:
         span.holds(k) for span, k in zip(suits, lengths(hand), strict=True))
 
 
+_BITS = tuple(c.bit for c in cards(FULL_DECK))
+"""Every card's bit in the order :func:`~equity.core.game.cards.cards` gives them."""
+
+
 def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],
             sizes: dict[Seat, int], rng: random.Random) -> dict[Seat, CardSet] | None:
     """The layout with the two hidden hands' free cards exchanged (a card either hand may
@@ -454,7 +476,8 @@ def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],
             free |= 1 << bit
     mine_a, mine_b = deal[a] & free, deal[b] & free
     big, small = (a, b) if count(mine_a) >= count(mine_b) else (b, a)
-    big_free = [c.bit for c in cards(deal[big] & free)]
+    held = deal[big] & free
+    big_free = [bit for bit in _BITS if held & bit]
     stay = sum(rng.sample(big_free, len(big_free) - count(deal[small] & free)))
     out = {big: (deal[big] & ~free) | (deal[small] & free) | stay,
            small: (deal[small] & ~free) | (deal[big] & free & ~stay)}
