@@ -23,6 +23,7 @@ from typing import Any
 
 from equity.core.adjust import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
+    SIGNALS,
     Board,
     ClaimStatus,
     Event,
@@ -263,7 +264,7 @@ class RulingOptions:
              f"[EquityPlayers], else {RULING_CLASS}: a ruling credits no careless error "
              f"unless the Director names a class whose errors are likely"))
     signals: str | None = field(default=None, metadata=cli(
-        "--signals", group="64c", metavar="METHOD", parse=parse_signals,
+        "--signals", group="64c", metavar="METHOD", choices=SIGNALS, parse=parse_signals,
         help="the defenders' signals as the single-dummy players read them: standard "
              "(high encourages, high-low even) or upside-down; default: the board's "
              "[EquitySignals], else standard"))

@@ -46,9 +46,13 @@ DIRECTOR_WORDS: dict[str, Words] = {
                 "The most layouts of the unseen cards a player weighs when his choice is "
                 "close; clear and forced choices take fewer.", ""),
     "players": ("Likely lines: the players at the table",
-                "club (default), expert, robot, or exact (no errors): how often the "
+                "exact (default: no careless errors), club, expert or robot: how often the "
                 "offenders would have misplayed, as players of that class do on real "
                 "records; the non-offenders make no errors (Law 84D).", "e.g. expert"),
+    "signals": ("Likely lines: the defenders' signals",
+                "standard (default: high encourages, high-low shows an even number) or "
+                "upside-down: how the players read the third hand's card to the opening "
+                "lead.", ""),
     "reference": ("Check the estimate (16 times the layouts)",
                   "Slow: the same ruling, measured with many more layouts, to see that it "
                   "holds.", ""),
