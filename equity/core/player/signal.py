@@ -30,8 +30,9 @@ reading gives each the weight the tables give it, no more.
 meanings (the fitted weights stay, their reading is mirrored: an assumption, the tables
 hold too few declared upside-down pairs to fit). The Director gives the defenders'
 methods (``--signals``, ``[EquitySignals]``: :attr:`~equity.core.game.board.Facts.signals`),
-which :func:`signal_of` reads; the default is standard signals, the direction the fitted tables show (high from an
-even holding) and the one a player assumes of opponents he knows nothing of.
+which :func:`signal_of` reads; the default is standard signals, the direction the
+fitted tables show (high from an even holding) and the one a player assumes of opponents
+he knows nothing of.
 """
 
 from __future__ import annotations
