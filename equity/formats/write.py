@@ -120,7 +120,7 @@ def _check_leaders(board: Board, play: PlayRecord, contract: Contract) -> None:
     does."""
     leader = contract.opening_leader
     for i, trick in enumerate(play.tricks):
-        given = play.leaders[i] if i < len(play.leaders) else None
+        given = play.given_leader(i + 1)
         if given is not None and given != leader:
             if play.marks.get((i + 1, given)) != "L":
                 raise BoardError(f"PBN cannot record that {given.long_name} led trick {i + 1} "

@@ -71,11 +71,9 @@ from equity.core.player import (
 )
 
 CLOSE_TO_MISLED = 0.25
-"""How near :data:`MISLED` a measured difference must be to be measured again with
-:data:`MEASURE_CLOSER` times the layouts (the sampling's error at the cap is about a
+"""How near :data:`MISLED` a measured difference must be to be measured again on more
+layouts (:meth:`DecisionModel.decide_near`; the sampling's error at the cap is about a
 tenth of a trick: a difference this close could fall on either side)."""
-MEASURE_CLOSER = 4.0
-"""The precision of the second measure of a difference close to :data:`MISLED`."""
 MISLED = 0.5
 """Tricks by which the table's information must make a card look better (closer to the
 best choice) than the corrected information does for the revoke to have induced it
@@ -408,17 +406,14 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     if corrected.might_choose(card, share):
         return None
     chosen_at_table = at_table.might_choose(card, share)
-    precision = 1.0
-    while not chosen_at_table:  # the means decide: measure them, closer near the line
-        at_table, corrected = yield from together(
-            model.decide(table_k, precision=precision, measured=True),
-            model.decide(counter_k, precision=precision, measured=True))
+    if not chosen_at_table:  # the means decide (84D): measure them, closer near the line
+        def near(d: list[Decision]) -> bool:
+            return not d[1].might_choose(card, share) and abs(
+                _looked_better(d[0], d[1], card) - MISLED) < CLOSE_TO_MISLED
+        at_table, corrected = yield from model.decide_near((table_k, counter_k), near,
+                                                           measured=True)
         if corrected.might_choose(card, share):
             return None
-        if abs(_looked_better(at_table, corrected, card) - MISLED) >= CLOSE_TO_MISLED \
-                or precision >= MEASURE_CLOSER:
-            break
-        precision = MEASURE_CLOSER
     gained = _looked_better(at_table, corrected, card)
     misled = gained >= MISLED
     if not (chosen_at_table or misled):

@@ -388,6 +388,17 @@ class PlayRecord:
     """The claim was read, not marked: a PBN ``[Play]`` that stops before the end without
     ``*`` but with a ``[Result]`` (many exporters omit the ``*``); the ruling says so."""
 
+    def given_leader(self, trick: int) -> Seat | None:
+        """The seat the record says led ``trick`` (1-based), or None when it says not."""
+        return self.leaders[trick - 1] if 0 < trick <= len(self.leaders) else None
+
+    @property
+    def first_leader(self) -> Seat:
+        """Who led trick 1: the record's seat (a lead out of turn accepted), else the
+        opening leader (North is seat 0: tested against None, never for truth)."""
+        given = self.given_leader(1)
+        return given if given is not None else self.opening_leader
+
 
 @dataclass(frozen=True, slots=True)
 class Board:

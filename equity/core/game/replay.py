@@ -433,7 +433,7 @@ def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract
     if n == 0:
         return ()
     last = next((t for t in tricks if t.number == n), None)
-    given = record.leaders[n - 1] if n - 1 < len(record.leaders) else None
+    given = record.given_leader(n)
     previous = tricks[-1].winner if tricks else None
     leader = (last.leader if last is not None else given if given is not None
               else previous if previous is not None else contract.opening_leader)

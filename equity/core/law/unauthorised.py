@@ -41,7 +41,6 @@ from equity.core.player import (
     classes,
     discards,
     shown_out,
-    together,
     values_of,
 )
 
@@ -67,23 +66,20 @@ class Unauthorised:
 
 NEAR_SHARE = 0.1
 """How near the share that makes a card a logical alternative a chance must lie for the
-decision to be sampled further (:func:`settled`): at the default sampling one layout
+decisions to be sampled further (:func:`settled`): at the default sampling one layout
 moves a chance by two points, so a card this near could fall on either side."""
-SETTLE = 4.0
-"""The precision of the decision sampled further (:func:`settled`)."""
 
 
 def settled(model: DecisionModel, blind: Knowledge, told: Knowledge
             ) -> Plan[tuple[Decision, Decision]]:
-    """The decisions without the information and with it, both sampled :data:`SETTLE`
-    times further when a card's chance without it lies within :data:`NEAR_SHARE` of the
-    share that makes it a logical alternative: whether it is one must not turn on a
-    layout or two, and the two are compared at one precision."""
+    """Laws 16B1, 16C2: the decisions without the information and with it, both sampled
+    further (:meth:`DecisionModel.decide_near`) when a card's chance without it lies
+    within :data:`NEAR_SHARE` of the share that makes it a logical alternative."""
     share = model.sampling.share
-    pair = yield from together(model.decide(blind), model.decide(told))
-    if any(abs(p - share) < NEAR_SHARE for _, p in pair[0].options):
-        pair = yield from together(model.decide(blind, precision=SETTLE),
-                                   model.decide(told, precision=SETTLE))
+
+    def near(d: list[Decision]) -> bool:
+        return any(abs(p - share) < NEAR_SHARE for _, p in d[0].options)
+    pair = yield from model.decide_near((blind, told), near)
     return pair[0], pair[1]
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from equity.core.game import Board, Card, CardSet, Position, cards
@@ -58,9 +58,12 @@ from equity.core.player.inference import Inference, inferences
 from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_weighted
 from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
-from equity.core.player.questions import Plan, Work, many_card_values, values_of
+from equity.core.player.questions import Plan, Work, many_card_values, together, values_of
 from equity.core.player.signal import SignalReading, signal_of
 
+CLOSER = 4.0
+"""How many times the layouts a decision near a line of the law's tests is sampled
+again (:meth:`DecisionModel.decide_near`)."""
 REFERENCE = 16
 """How many times the default sampling ``--reference`` spends, to check convergence."""
 
@@ -279,6 +282,21 @@ class DecisionModel:
             self._real[pos] = yield from values_of(pos, pos.legal(), pos.to_play.side)
         return self._real[pos]
 
+    def decide_near(self, knowledges: Sequence[Knowledge],
+                    near: Callable[[list[Decision]], bool], measured: bool = False
+                    ) -> Plan[list[Decision]]:
+        """The decisions of ``knowledges`` side by side, and again on :data:`CLOSER`
+        times the layouts when ``near`` finds them close to a line a ruling turns on (a
+        threshold of the law's tests): the side of the line must not turn on a layout or
+        two, and the decisions compared are measured alike."""
+        decisions = yield from together(*(self.decide(k, measured=measured)
+                                           for k in knowledges))
+        if near(decisions):
+            decisions = yield from together(*(self.decide(k, precision=CLOSER,
+                                                          measured=measured)
+                                              for k in knowledges))
+        return decisions
+
     def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
                precision: float = 1.0, measured: bool = False) -> Plan[Decision]:
         """The decision of the player to play in ``knowledge.position`` among ``allowed``
@@ -287,12 +305,14 @@ class DecisionModel:
         cap (a choice on which the whole ruling turns). ``measured``: the cards' means
         are wanted, not only the choice, so a clear decision is sampled to the cap too
         (a comparison of means, as the causation test makes, converges only so)."""
-        if self.bidding is not None and knowledge.bidding is None:
-            knowledge = dataclasses.replace(knowledge, bidding=self.bidding)
-        if self.lead is not None and knowledge.lead is None:
-            knowledge = dataclasses.replace(knowledge, lead=self.lead)
-        if self.signal is not None and knowledge.signal is None:
-            knowledge = dataclasses.replace(knowledge, signal=self.signal)
+        # what the table showed every player, unless the caller's knowledge says it
+        bidding = knowledge.bidding or self.bidding
+        lead = knowledge.lead or self.lead
+        signal = knowledge.signal or self.signal
+        if (bidding is not knowledge.bidding or lead is not knowledge.lead
+                or signal is not knowledge.signal):
+            knowledge = dataclasses.replace(knowledge, bidding=bidding, lead=lead,
+                                            signal=signal)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)

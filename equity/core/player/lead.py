@@ -216,8 +216,7 @@ def lead_of(board: Board) -> LeadReading | None:
     contract, play = board.contract, board.play
     if contract is None or play is None or not play.tricks:
         return None
-    first = play.leaders[0]  # (North is Seat 0: not "or")
-    leader = first if first is not None else play.opening_leader
+    leader = play.first_leader
     card = play.tricks[0][leader]
     if card is None or not board.deal.hands[leader] & card.bit:
         return None

@@ -191,8 +191,7 @@ def signal_of(board: Board, upside_down: bool | None = None,
     contract, play = board.contract, board.play
     if contract is None or play is None or not play.tricks:
         return None
-    first = play.leaders[0]  # (North is Seat 0: not "or")
-    leader = first if first is not None else play.opening_leader
+    leader = play.first_leader
     if leader.side == contract.declarer.side:  # declarer's side led (out of turn, accepted)
         return None
     seat = leader.partner

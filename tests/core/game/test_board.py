@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from equity.core.game.board import Attention, Facts, Requirement
+from equity.core.game.board import Attention, Facts, PlayRecord, Requirement
 from equity.core.game.cards import Card, ModelError, Seat, Suit
 
 
@@ -37,3 +37,13 @@ def test_law_62d_before_the_hands_are_returned() -> None:
 def test_unknown_attention_is_a_model_error() -> None:
     with pytest.raises(ModelError, match="next-call"):
         Attention.parse("later")
+
+
+def test_the_first_leader_is_the_seat_the_record_gives_north_included() -> None:
+    trick = (None, None, None, None)
+    given = PlayRecord(Seat.E, (trick, trick), (Seat.N, None))
+    assert given.first_leader == Seat.N  # seat 0: not taken for "not given"
+    assert (given.given_leader(1), given.given_leader(2), given.given_leader(3)) == (
+        Seat.N, None, None)
+    assert PlayRecord(Seat.E, (trick,), (None,)).first_leader == Seat.E
+    assert PlayRecord(Seat.E, (), ()).first_leader == Seat.E
