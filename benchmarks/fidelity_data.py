@@ -295,8 +295,14 @@ if __name__ == "__main__":
 
 CHECKPOINTS = (2, 4, 8)
 """Outcome queries start at tricks 3, 5 and 9 (``equity likely --after-trick`` 2, 4, 8)."""
-OUTCOME_RECORDS = {"bbo-online": 60, "bbo-daylong": 40, "expert": 40, "usbf-vugraph": 16}
-"""Records per source and part whose checkpoints are played out (a fixed, seeded choice)."""
+OUTCOME_RECORDS = {
+    "fit": {"bbo-online": 884, "bbo-daylong": 146, "expert": 40, "usbf-vugraph": 16},
+    "score": {"bbo-online": 567, "bbo-daylong": 146, "expert": 40, "usbf-vugraph": 16}}
+"""Records per part and source whose checkpoints are played out (a fixed, seeded choice
+of :func:`records`, not of the card level's :func:`sample`). Both parts take every
+human record they hold: 100 records a part (about 290 checkpoints) left the human figures
+at the mercy of which deals were drawn (double dummy exact 80 % on the score part, 72 %
+on the fit part)."""
 OUTCOME_CLASS = {"bbo-online": "club", "bbo-daylong": "club", "expert": "expert",
                  "usbf-vugraph": "expert"}
 """The class of player the outcome tree assumes for a source (the daylongs: the human's)."""
@@ -309,7 +315,7 @@ exploited it)."""
 def outcome_queries(recs: Sequence[Record], part: str = "score") -> list[tuple[Record, int]]:
     """``part``'s checkpoints to play out (a fixed, seeded choice of its records)."""
     out = []
-    for source, cap in OUTCOME_RECORDS.items():
+    for source, cap in OUTCOME_RECORDS[part].items():
         mine = [r for r in recs if r.source == source and r.part == part]
         mine = sorted(random.Random(f"29:{source}:{part}").sample(mine, min(cap, len(mine))),
                       key=recs.index)
@@ -320,6 +326,7 @@ def outcome_queries(recs: Sequence[Record], part: str = "score") -> list[tuple[R
 
 
 def _query_key(rec: Record, after: int, cls: PlayerClass) -> str:
+    # the class's repr leaves out what the tree does not foresee: the tree does not use it
     text = f"{rec.key}|{after}|{dataclasses.replace(cls, about='')}"
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 

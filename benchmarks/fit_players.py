@@ -15,6 +15,13 @@ shares only reweight its error leaves, :func:`benchmarks.fidelity_data.reweighte
 The robot class is not fitted at outcome level (no record is played by four robots):
 its errors stay fully exploited.
 
+Last, for the same classes, what the tree does not foresee
+(:mod:`equity.core.player.unforeseen`): the departures of the class's tables from double
+dummy after each number of tricks (0 to 12), counted on every fit-part record of its
+sources, and their share in a table's prediction, by maximum likelihood of the tables'
+final tricks at the fit part's checkpoints (each checkpoint scored with its own record
+left out of the departures).
+
 Run: ``python -m benchmarks.fit_players`` (needs ../shared/data/external; the decisions
 are valued once and cached, ``EQUITY_FIDELITY_CACHE``).
 """
@@ -31,6 +38,8 @@ from typing import Any
 from scipy.optimize import minimize
 
 from benchmarks.fidelity_data import (
+    CACHE,
+    MODEL,
     OUTCOME_CLASS,
     Record,
     cached_outcomes,
@@ -40,8 +49,12 @@ from benchmarks.fidelity_data import (
     reweighted,
     sample,
 )
+from equity.core.game import ModelError
 from equity.core.game.cards import Card
+from equity.core.player.likely import checkpoint
 from equity.core.player.player_model import FEATURES, PlayerClass, informed, mixture
+from equity.core.player.unforeseen import Unforeseen, blend
+from equity.dd import DdsSolver
 
 OUT = Path(__file__).resolve().parents[1] / "equity" / "core" / "player" / "player_model.json"
 FLOOR = 0.01
@@ -154,15 +167,116 @@ def fit_exploited(cls: PlayerClass, recs: list[Record]) -> PlayerClass:
     return dataclasses.replace(fitted, about=about)
 
 
+SHARE_GRID = [k / 100 for k in range(81)]
+"""The unforeseen shares tried."""
+PRIOR = 10.0
+"""Pseudo-records of the class's departures pooled over every trick, added to each
+trick's own count (a trick few records reach is not left to a handful of tables)."""
+
+
+def departures_of(recs: Sequence[Record]) -> dict[str, dict[int, int]]:
+    """Each record's (final tricks - tricks won - double dummy) after 0 to 12 tricks,
+    as far as its play goes (cached: ``departures-vMODEL.jsonl``)."""
+    path = CACHE / f"departures-v{MODEL}.jsonl"
+    done: dict[str, dict[int, int]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            obj = json.loads(line)
+            done[obj["key"]] = {int(k): int(v) for k, v in obj["after"].items()}
+    todo = [r for r in recs if r.key not in done]
+    dd = DdsSolver()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        for rec in todo:
+            rp = rec.replay
+            side = rp.declarer_side
+            starts = {}
+            for k in range(13):
+                try:
+                    starts[k] = checkpoint(rp, k)
+                except ModelError:
+                    break
+            values = dd.solve_positions([st.position for st in starts.values()], side)
+            mine = {k: rp.declarer_tricks - st.won[side] - v
+                    for (k, st), v in zip(starts.items(), values, strict=True)}
+            done[rec.key] = mine
+            f.write(json.dumps({"key": rec.key, "after": mine}) + "\n")
+    return {r.key: done[r.key] for r in recs}
+
+
+def departure_table(deps: Sequence[dict[int, int]], leave: dict[int, int] | None = None
+                    ) -> list[dict[int, float]]:
+    """Per trick 0-12, the share of each departure (``leave``: one record's left out),
+    each trick's counts smoothed by :data:`PRIOR` records of the class pooled."""
+    counts: list[dict[int, float]] = [{} for _ in range(13)]
+    pooled: dict[int, float] = {}
+    for mine in deps:
+        for k, d in mine.items():
+            counts[k][d] = counts[k].get(d, 0.0) + 1
+            pooled[d] = pooled.get(d, 0.0) + 1
+    for k, d in (leave or {}).items():
+        counts[k][d] -= 1
+        pooled[d] -= 1
+    n_pooled = sum(pooled.values()) or 1.0
+    out = []
+    for row in counts:
+        n = sum(row.values())
+        out.append({d: (row.get(d, 0.0) + PRIOR * pooled[d] / n_pooled) / (n + PRIOR)
+                    for d in pooled if row.get(d, 0.0) + pooled[d] > 0})
+    return out
+
+
+def _unforeseen(table: list[dict[int, float]], share: float, about: str = "") -> Unforeseen:
+    return Unforeseen(share, tuple(tuple(sorted(row.items())) for row in table), about)
+
+
+def fit_unforeseen(cls: PlayerClass, every: list[Record]) -> PlayerClass:
+    """``cls`` with the departures of its tables and their share (module docstring)."""
+    mine = [r for r in every if r.part == "fit" and OUTCOME_CLASS[r.source] == cls.name]
+    deps = departures_of(mine)
+    queries = [(r, k) for r, k in outcome_queries(every, "fit")
+               if OUTCOME_CLASS[r.source] == cls.name]
+    base = dataclasses.replace(cls, exploited_by_declarer=0.5, exploited_by_defenders=0.5,
+                               unforeseen=None)
+    rows = cached_outcomes(queries, lambda r: base, "fit")
+    scored = []
+    for (rec, after), row in zip(queries, rows, strict=True):
+        tree = dict(enumerate(reweighted(row, base, cls)))
+        alone = _unforeseen(departure_table(list(deps.values()), deps[rec.key]), 1.0)
+        won = rec.replay.won_before(rec.replay.declarer_side, after + 1)
+        spread = blend(tree, alone, after, row["dd"], won, won + 13 - after)
+        scored.append((tree, spread, row["truth"]))
+
+    def log_score(w: float) -> float:
+        return sum(math.log(max(FLOOR, (1 - w) * tree.get(t, 0.0) + w * spread.get(t, 0.0)))
+                   for tree, spread, t in scored) / len(scored)
+
+    share = max(SHARE_GRID, key=log_score)
+    about = (f"departures from double dummy of {len(mine)} fit-part records; share fitted "
+             f"on {len(scored)} checkpoints (mean log score {log_score(share):.3f}, "
+             f"{log_score(0.0):.3f} without)")
+    table = departure_table(list(deps.values()))
+    return dataclasses.replace(cls, unforeseen=_unforeseen(table, share, about))
+
+
+def unforeseen_json(u: Unforeseen) -> dict[str, Any]:
+    """The class's ``unforeseen`` entry of :file:`player_model.json`."""
+    return {"share": u.share,
+            "departures": {str(k): {str(d): round(p, 5) for d, p in row if p > 0}
+                           for k, row in enumerate(u.departures)},
+            "about": u.about}
+
+
 def main() -> int:
-    recs = sample(records())
-    rows = [r for r in cached_rows(recs) if r["part"] == "fit"]
+    every = records()
+    rows = [r for r in cached_rows(sample(every)) if r["part"] == "fit"]
     out: dict[str, Any] = {"features": list(FEATURES), "classes": {}}
     for name, members in GROUPS.items():
         mine = [r for r in rows if r["class"] in members]
         cls = fit(name, mine)
         if name in OUTCOME_CLASS.values():
-            cls = fit_exploited(cls, recs)
+            cls = fit_exploited(cls, every)
+            cls = fit_unforeseen(cls, every)
         print(name, len(mine), round(cls.mix, 3), round(cls.beta, 3),
               [round(v, 2) for v in cls.convention], cls.exploited_by_declarer,
               cls.exploited_by_defenders, cls.about)
@@ -174,6 +288,9 @@ def main() -> int:
             "exploited": {"by_declarer": cls.exploited_by_declarer,
                           "by_defenders": cls.exploited_by_defenders},
             "about": cls.about}
+        if cls.unforeseen is not None:
+            out["classes"][name]["unforeseen"] = unforeseen_json(cls.unforeseen)
+            print(name, "unforeseen", cls.unforeseen.share, cls.unforeseen.about)
     OUT.write_text(json.dumps(out, indent=1) + "\n")
     print("written", OUT.name)
     return 0

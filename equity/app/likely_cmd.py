@@ -8,7 +8,11 @@ It gives declarer's final tricks with their probabilities, the decisions that br
 with their card probabilities, double dummy from the same position, and the work.
 
 JSON (``--json``), one object per board — a public contract: ``outcomes`` =
-``[{"declarer_tricks": n, "probability": p}, ...]`` (summing to 1, most tricks first),
+``[{"declarer_tricks": n, "probability": p}, ...]`` (summing to 1, most tricks first:
+what the table goes on to make, the tree's outcomes mixed with the class's departures
+from double dummy, :mod:`equity.core.player.unforeseen`), ``foreseen`` (the same shape:
+the outcome tree alone, what the decisions below give), ``unforeseen`` (``{"share",
+"about"}`` or null for a class without one),
 ``decisions`` = ``[{"trick", "seat", "text", "cards": [{"card", "probability", "error"}],
 "inferences": [{"viewer", "card", "seat", "share", "share_unread", "text"}]}]`` (the
 inference from the table that decides the choice, :mod:`equity.core.player.inference`;
@@ -33,7 +37,8 @@ from equity.core.player import (
     DEFAULT_CLASS,
     Branch,
     Estimate,
-    Outcome,
+    Unforeseen,
+    blend,
     checkpoint,
     once_each,
     play_out,
@@ -77,13 +82,18 @@ def likely_json(board: Board, after: int, players: str | None) -> dict[str, Any]
     outcomes, decisions = solved(once_each(play_out(start, model), work), _solver(), work)
     rest = solved(once_each(tricks_through(start.position, side), work), _solver(), work)
     work.seconds = time.perf_counter() - started
+    won = start.won[side]
+    tree = {o.tricks: o.probability for o in outcomes}
+    table = blend(tree, cls.unforeseen, after, won + rest, won,
+                  won + start.position.tricks_left)
     return {"board": board.number if board.number is not None else board.label,
             "source": board.source, "after_trick": after, "contract": str(rp.contract),
             "declarer": rp.contract.declarer.name, "players": cls.name,
-            "won": {"declarer": start.won[side], "defenders": start.won[side.other]},
-            "outcomes": [_outcome(o) for o in outcomes],
+            "won": {"declarer": won, "defenders": start.won[side.other]},
+            "outcomes": _outcomes(table), "foreseen": _outcomes(tree),
+            "unforeseen": _unforeseen(cls.unforeseen),
             "decisions": [_decision(b) for b in decisions],
-            "double_dummy": start.won[side] + rest, "stats": work.as_dict(),
+            "double_dummy": won + rest, "stats": work.as_dict(),
             "auction": auction_json(board), "lead": lead_json(board),
             "signal": signal_json(board)}
 
@@ -94,8 +104,14 @@ def _solver() -> Any:
     return DdsSolver()
 
 
-def _outcome(o: Outcome) -> dict[str, Any]:
-    return {"declarer_tricks": o.tricks, "probability": round(o.probability, 6)}
+def _outcomes(dist: dict[int, float]) -> list[dict[str, Any]]:
+    return [{"declarer_tricks": t, "probability": round(dist[t], 6)}
+            for t in sorted(dist, reverse=True) if dist[t] > 0]
+
+
+def _unforeseen(u: Unforeseen | None) -> dict[str, Any] | None:
+    return None if u is None or not u.share else {"share": round(u.share, 4),
+                                                  "about": u.about}
 
 
 def _decision(b: Branch) -> dict[str, Any]:
@@ -116,6 +132,10 @@ def _text(obj: dict[str, Any], auction: tuple[str, ...]) -> str:
         rows.append(f"  ({rare} other result{'s' if rare > 1 else ''} under 0.05%)")
     mean = sum(o["declarer_tricks"] * o["probability"] for o in obj["outcomes"])
     rows.append(f"  mean {mean:.2f}; double dummy {obj['double_dummy']}")
+    if obj["unforeseen"]:
+        rows.append(f"  of which {obj['unforeseen']['share']:.0%} as real {obj['players']} "
+                    "tables depart from double dummy from this trick on (what no "
+                    "decision below foresees)")
     rows += [f"  {d['text']}" for d in obj["decisions"]]
     rows += [f"  {line}" for line in auction]
     s = obj["stats"]

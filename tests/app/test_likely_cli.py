@@ -108,3 +108,23 @@ def test_the_json_says_which_opening_lead_was_read(capsys: pytest.CaptureFixture
     lead = obj["lead"]
     assert (lead["seat"], lead["card"], lead["strain"]) == ("S", "H7", "NT")
     assert 0 < lead["stray"] < 1 and lead["text"] == "South led the ♥7"
+
+
+def test_the_table_outcomes_add_the_unforeseen_share_to_the_tree(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "4", "--json")
+    assert code == 0
+    share = obj["unforeseen"]["share"]
+    assert 0 < share < 1 and obj["unforeseen"]["about"]
+    table = {o["declarer_tricks"]: o["probability"] for o in obj["outcomes"]}
+    tree = {o["declarer_tricks"]: o["probability"] for o in obj["foreseen"]}
+    assert sum(tree.values()) == pytest.approx(1.0, abs=1e-5)
+    # every total the tree gives keeps at least (1 - share) of its chance
+    assert all(table[t] >= (1 - share) * p - 1e-6 for t, p in tree.items())
+    assert table != tree
+
+
+def test_the_decision_model_alone_foresees_everything(capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "4", "--json", "--players", "exact")
+    assert code == 0 and obj["unforeseen"] is None
+    assert obj["outcomes"] == obj["foreseen"]

@@ -102,6 +102,11 @@ from equity.core.player.signal import (
     SignalReading,
     signal_of,
 )
+from equity.core.player.unforeseen import (
+    Unforeseen,
+    blend,
+    departure,
+)
 
 __all__ = [
     "ANY_HCP",
@@ -144,13 +149,16 @@ __all__ = [
     "Start",
     "SuitMask",
     "Tricks",
+    "Unforeseen",
     "Work",
     "answer",
     "before_lead",
     "bidding_of",
+    "blend",
     "checkpoint",
     "choose_50d2",
     "classes",
+    "departure",
     "director_line",
     "discards",
     "exploited",

@@ -48,11 +48,12 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side, cards, trick_winner
+from equity.core.player.unforeseen import Unforeseen
 
 FEATURES = ("lead_sequence", "lead_low", "follow_low", "win", "cover", "echo",
             "discard_low", "ruff", "rank")
@@ -107,6 +108,10 @@ class PlayerClass:
     the one the defender meant, not seeing what double dummy sees."""
     exploited_by_defenders: float = 1.0
     """The share of declarer's side's errors that the defenders turn into a trick."""
+    unforeseen: Unforeseen | None = field(default=None, repr=False)
+    """How the class's tables depart from double dummy beyond what the outcome tree
+    foresees (:mod:`equity.core.player.unforeseen`): added to the prediction of a
+    table's result, never to a ruling's lines."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.mix <= 1.0 or self.beta < 0:
@@ -135,7 +140,9 @@ def classes() -> Mapping[str, PlayerClass]:
                                 str(p.get("about", "")), float(p["care"]),
                                 float(p.get("insight", 0.0)),
                                 float(p.get("exploited", {}).get("by_declarer", 1.0)),
-                                float(p.get("exploited", {}).get("by_defenders", 1.0)))
+                                float(p.get("exploited", {}).get("by_defenders", 1.0)),
+                                Unforeseen.from_json(p["unforeseen"]) if "unforeseen" in p
+                                else None)
     return out
 
 
