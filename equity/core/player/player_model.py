@@ -108,6 +108,7 @@ class PlayerClass:
     the one the defender meant, not seeing what double dummy sees."""
     exploited_by_defenders: float = 1.0
     """The share of declarer's side's errors that the defenders turn into a trick."""
+    # a table of 13 rows: left out of the repr, which names what shapes the tree
     unforeseen: Unforeseen | None = field(default=None, repr=False)
     """How the class's tables depart from double dummy beyond what the outcome tree
     foresees (:mod:`equity.core.player.unforeseen`): added to the prediction of a
