@@ -268,6 +268,14 @@ CAPS = {"bbo-online": {"fit": 250, "score": 150}, "bbo-daylong": {"fit": 100, "s
 are taken whole."""
 
 
+def present_records() -> list[Record]:
+    """:func:`records`, or exit 1 saying the real records are absent (the fit scripts)."""
+    recs = records()
+    if not recs:
+        raise SystemExit(f"no records: {EXTERNAL} is absent")
+    return recs
+
+
 def sample(recs: list[Record]) -> list[Record]:
     """The benchmark's fixed sample of ``recs`` (:data:`CAPS`, seed :data:`SEED`)."""
     out = []

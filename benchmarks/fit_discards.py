@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, records, style_file
+from benchmarks.fidelity_data import Record, present_records, style_file
 from equity.core.game import Suit, suit_holding
 from equity.core.player.discard import FEATURES, Discard, DiscardStyle, discards, suit_features
 
@@ -54,10 +54,7 @@ def rows(recs: Sequence[Record]) -> list[tuple[Record, Discard, np.ndarray, int]
 
 
 def main(argv: Sequence[str]) -> int:
-    recs = records()
-    if not recs:
-        print("no records: ../shared/data/external is absent", file=sys.stderr)
-        return 1
+    recs = present_records()
     every = rows(recs)
     fit = [(x, y) for rec, _, x, y in every if rec.part == "fit"]
     w = logit.fit(fit)

@@ -28,7 +28,7 @@ from dataclasses import replace
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, read_each, records, style_file
+from benchmarks.fidelity_data import Record, present_records, read_each, style_file
 from equity.core.game import Strain, Suit, count, suit_holding
 from equity.core.player.lead import (
     FEATURES,
@@ -98,10 +98,7 @@ def score(items: Sequence[tuple[Record, LeadReading]], style: LeadStyle) -> dict
 
 
 def main(argv: Sequence[str]) -> int:
-    recs = records()
-    if not recs:
-        print("no records: ../shared/data/external is absent", file=sys.stderr)
-        return 1
+    recs = present_records()
     every = leads(recs)
     human = [(r, ld) for r, ld in every if r.seats[ld.leader] != "robot"]
     fit = [(r, ld) for r, ld in human if r.part == "fit"]

@@ -30,7 +30,7 @@ from dataclasses import replace
 import numpy as np
 
 from benchmarks import logit
-from benchmarks.fidelity_data import Record, read_each, records, style_file
+from benchmarks.fidelity_data import Record, present_records, read_each, style_file
 from equity.core.game import suit_holding
 from equity.core.player.signal import (
     FEATURES,
@@ -97,10 +97,7 @@ def score(items: Sequence[tuple[Record, SignalReading]], style: SignalStyle
 
 
 def main(argv: Sequence[str]) -> int:
-    recs = records()
-    if not recs:
-        print("no records: ../shared/data/external is absent", file=sys.stderr)
-        return 1
+    recs = present_records()
     every = signals(recs)
     human = [(r, sig) for r, sig in every if r.seats[sig.seat] != "robot"]
     fit_part = [(r, sig) for r, sig in human if r.part == "fit"]

@@ -206,7 +206,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
             yield from before_lead(run, declarer,
                                    rec.card if _in_situation(pos, rec, swaps) else None)
             pos = run.pos
-        knowledge = Knowledge.at(pos, declarer, run.voids, discards=tuple(run.discards))
+        knowledge = run.knowledge(declarer)
         fix = fixes.get((run.trick_no, seat))
         if fix is not None and _in_situation(pos, rec, swaps):
             decision = yield from _correction(model, knowledge, fix)
@@ -293,8 +293,7 @@ def _model_card(run: Run, declarer: Seat, model: DecisionModel, nos: Side | None
     50D2 before a lead, the non-offenders' close choices their best, Law 84D); None at
     the offenders' close choices, where the tree must branch."""
     yield from before_lead(run, declarer)
-    decision = yield from model.decide(Knowledge.at(run.pos, declarer, run.voids,
-                                                    discards=tuple(run.discards)))
+    decision = yield from model.decide(run.knowledge(declarer))
     seat = run.pos.to_play
     if not decision.branches:
         return decision.card
@@ -399,7 +398,7 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     pos = run.pos
     seat = pos.to_play
     table_k = _table_knowledge(rp, run.trick_no, seat, declarer)
-    counter_k = Knowledge.at(pos, declarer, run.voids, discards=tuple(run.discards))
+    counter_k = run.knowledge(declarer)
     at_table, corrected = yield from together(model.decide(table_k),
                                               model.decide(counter_k))
     share = model.sampling.share

@@ -101,6 +101,11 @@ class Run:
             self.won[self.pos.leader.side] += 1
             self.trick_no += 1
 
+    def knowledge(self, declarer: Seat) -> Knowledge:
+        """What the player to play knows on this line: his hand, dummy, the suits shown
+        out of and the discards so far (:meth:`Knowledge.at`)."""
+        return Knowledge.at(self.pos, declarer, self.voids, discards=tuple(self.discards))
+
     def copy(self) -> Run:
         return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),
                    dict(self.won), list(self.chosen), self.asked_50d2, list(self.discards))
@@ -177,8 +182,8 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     out: list[Leaf] = []
     while run.pos.tricks_left:
         yield from before_lead(run, declarer)
-        knowledge = Knowledge.at(run.pos, declarer, run.voids, discards=tuple(run.discards))
-        decision = yield from model.decide(knowledge, allowed, precision(probability))
+        decision = yield from model.decide(run.knowledge(declarer), allowed,
+                                           precision(probability))
         allowed = None
         seat = run.pos.to_play
         real: dict[Card, int] = {}
