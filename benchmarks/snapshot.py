@@ -3,8 +3,9 @@
 It rules every seed case (``tests/cases/*.pbn``, each with its own options) and a
 benchmark corpus (:mod:`benchmarks.corpus`: real boards, one injected revoke each) with
 ``equity rule --json``, and asks ``equity likely --json`` on every case board after
-tricks 0, 3 and 6. The time a ruling took (``stats.seconds``) is dropped: everything
-else must be the same when a change is meant to move nothing.
+tricks 0, 3 and 6. The time a ruling took (``stats.seconds``, ``stats.dds_seconds``) is
+dropped, and the checkout's own path: everything else must be the same when a change is
+meant to move nothing.
 
 Run on each build and compare::
 
@@ -31,15 +32,16 @@ from typing import Any
 from benchmarks.corpus import corpus, find_external, sources, write
 from equity.app.cli import main as equity
 
-CASES = Path(__file__).resolve().parents[1] / "tests" / "cases"
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "cases"
 AFTER = (0, 3, 6)
 """The tricks after which ``equity likely`` is asked on every case board."""
 
 
 def _stripped(obj: Any) -> Any:
-    """``obj`` without the wall-clock figures (``seconds``) anywhere in it."""
+    """``obj`` without the wall-clock figures (``seconds``, ``dds_seconds``) anywhere in it."""
     if isinstance(obj, dict):
-        return {k: _stripped(v) for k, v in obj.items() if k != "seconds"}
+        return {k: _stripped(v) for k, v in obj.items() if not k.endswith("seconds")}
     if isinstance(obj, list):
         return [_stripped(v) for v in obj]
     return obj
@@ -51,9 +53,10 @@ def _run(argv: Sequence[str]) -> Iterator[str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         code = equity(list(argv))
     for line in out.getvalue().splitlines():
-        if line.strip():
+        if line.strip():  # the checkout's place is no part of what equity says
             yield json.dumps({"argv": list(argv), "exit": code,
-                              "out": _stripped(json.loads(line))}, sort_keys=True)
+                              "out": _stripped(json.loads(line))},
+                             sort_keys=True).replace(f"{ROOT}/", "")
 
 
 def snapshot(boards: int, seed: int) -> Iterator[str]:
