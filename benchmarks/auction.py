@@ -4,7 +4,7 @@ For a fixed sample of real records with an auction (:mod:`benchmarks.fidelity_da
 clean records, the **score** part only: no figure here was fitted on), the likely
 outcomes from the start of trick K+1 (``equity likely --after-trick K``) are computed
 twice — the decision model reading the auction
-(:mod:`equity.core.player.auction`) and not — and each mean is compared with the tricks
+(:mod:`equity.core.reading.auction`) and not — and each mean is compared with the tricks
 declarer took at the table. Printed: the mean absolute error of the mean both ways, how
 often each is closer, the calls read and loosened, and the work.
 
@@ -19,16 +19,9 @@ import time
 from dataclasses import dataclass
 
 from benchmarks.fidelity_data import Record, records
-from equity.core.player import (
-    Estimate,
-    Work,
-    bidding_of,
-    checkpoint,
-    once_each,
-    play_out,
-    player_class,
-    solved,
-)
+from equity.core.game.questions import Work, once_each, solved
+from equity.core.player import Estimate, checkpoint, play_out, player_class
+from equity.core.reading.auction import bidding_of
 from equity.dd import DdsSolver
 
 

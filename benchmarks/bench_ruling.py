@@ -29,9 +29,9 @@ from equity.core.adjust.weights import Policy
 from equity.core.game.board import Board
 from equity.core.game.cards import Card, Side
 from equity.core.game.position import Position
+from equity.core.game.questions import solved
 from equity.core.player.decision import Decision, DecisionModel
 from equity.core.player.knowledge import Knowledge, shown_out
-from equity.core.player.questions import solved
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from equity.render.jsonout import board_json

@@ -38,13 +38,13 @@ from equity.core.game.board import Board
 from equity.core.game.cards import Card, Seat, Strain
 from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
+from equity.core.game.questions import Work, once_each, solved, together, tricks_through
 from equity.core.game.replay import Replay, replay
 from equity.core.player.decision import DecisionModel, classes, lowest
-from equity.core.player.discard import discards
 from equity.core.player.knowledge import Knowledge, shown_out
 from equity.core.player.likely import checkpoint, leaves
 from equity.core.player.player_model import PlayerClass, features, seat_role
-from equity.core.player.questions import Work, once_each, solved, together, tricks_through
+from equity.core.reading.discard import discards
 from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 

@@ -1,9 +1,9 @@
-"""Fit how defenders discard (``equity/core/player/discard_style.json``) on real
+"""Fit how defenders discard (``equity/core/reading/discard_style.json``) on real
 discards, and score the reading on the records it was not fitted on.
 
 The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
 by deal into a fit part and a score part. Every discard of a human defender with a
-choice of suits (:func:`equity.core.player.discard.discards`) is a row: the features of
+choice of suits (:func:`equity.core.reading.discard.discards`) is a row: the features of
 each suit he could throw, as he held it then, and the suit he threw. The weights of the
 conditional logit are fitted on the fit part (Newton's method with a small ridge, as
 :mod:`benchmarks.fit_leads`); the score part gives the mean log-likelihood of the suit
@@ -27,7 +27,7 @@ import numpy as np
 from benchmarks import logit
 from benchmarks.fidelity_data import Record, present_records, style_file
 from equity.core.game import Suit, suit_holding
-from equity.core.player.discard import FEATURES, Discard, DiscardStyle, discards, suit_features
+from equity.core.reading.discard import FEATURES, Discard, DiscardStyle, discards, suit_features
 
 STYLE_FILE = style_file("discard_style.json")
 

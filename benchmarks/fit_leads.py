@@ -1,11 +1,11 @@
-"""Fit how players lead (``equity/core/player/lead_style.json``) on real opening leads,
+"""Fit how players lead (``equity/core/reading/lead_style.json``) on real opening leads,
 and score the reading on the records it was not fitted on.
 
 The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
 by deal into a fit part and a score part. Fitted on the human leaders of the fit part:
 
 * the choice of suit, a conditional logit over the four suits of the leader's hand as
-  dealt (:data:`equity.core.player.lead.FEATURES`), against no trump and against a suit,
+  dealt (:data:`equity.core.reading.lead.FEATURES`), against no trump and against a suit,
   by Newton's method with a small ridge;
 * the stray probability (the card is not the textbook's), by likelihood over a grid.
 
@@ -30,7 +30,7 @@ import numpy as np
 from benchmarks import logit
 from benchmarks.fidelity_data import Record, present_records, read_each, style_file
 from equity.core.game import Strain, Suit, count, suit_holding
-from equity.core.player.lead import (
+from equity.core.reading.lead import (
     FEATURES,
     LEAD_STYLE,
     LeadReading,

@@ -1,13 +1,13 @@
 """Fit how third hands signal to partner's opening lead
-(``equity/core/player/signal_style.json``) on real records, and score the reading on the
+(``equity/core/reading/signal_style.json``) on real records, and score the reading on the
 records it was not fitted on.
 
 The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
 by deal into a fit part and a score part. A signal is the third hand's card at trick 1
 when he follows suit with a card that would not win the trick and had two spot cards
-that would not either (:func:`equity.core.player.signal.signal_of`). Fitted on the
+that would not either (:func:`equity.core.reading.signal.signal_of`). Fitted on the
 human third hands of the fit part: the conditional logit over his candidates (the cards
-of the suit that would not win), features :data:`equity.core.player.signal.FEATURES`, by
+of the suit that would not win), features :data:`equity.core.reading.signal.FEATURES`, by
 Newton's method with a small ridge.
 
 Scored on the score part, by source: the mean log-likelihood of the card played against
@@ -32,7 +32,7 @@ import numpy as np
 from benchmarks import logit
 from benchmarks.fidelity_data import Record, present_records, read_each, style_file
 from equity.core.game import suit_holding
-from equity.core.player.signal import (
+from equity.core.reading.signal import (
     FEATURES,
     SignalReading,
     SignalStyle,

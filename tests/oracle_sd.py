@@ -1,7 +1,7 @@
 """The brute-force double-dummy solver (tests/oracle_dd.py) as the solver of the decision
 model and the outcome tree, for small endings: it answers both questions
-(:class:`~equity.core.player.questions.CardValues` in batches,
-:class:`~equity.core.player.questions.Tricks`)
+(:class:`~equity.core.game.questions.CardValues` in batches,
+:class:`~equity.core.game.questions.Tricks`)
 and counts what it was asked. Also a driver that records the questions a plan yields."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from equity.core.game.cards import Card, Side
 from equity.core.game.position import Position
-from equity.core.player.questions import Plan, Question, Reply, answer, run
+from equity.core.game.questions import Plan, Question, Reply, answer, drive
 from tests.oracle_dd import oracle_card_values, oracle_tricks
 
 T = TypeVar("T")
@@ -56,4 +56,4 @@ def recorded(plan: Plan[T], valuer: OracleValuer | None = None
         asked.append(list(questions))
         return answer(dd, questions)
 
-    return run(plan, reply), asked
+    return drive(plan, reply), asked

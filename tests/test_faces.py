@@ -14,7 +14,7 @@ import pytest
 from tests.builders import ROOT
 
 PACKAGE = ROOT / "equity"
-FLOORS = ("game", "player", "law", "adjust")
+FLOORS = ("game", "reading", "player", "law", "adjust")
 
 
 def module_name(path: Path) -> str:

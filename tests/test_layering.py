@@ -1,11 +1,13 @@
 """The layers can be read from the paths, and this test holds them there.
 
-core imports only core and the native kernel, in four floors, each importing only its own
-and those below: game (cards, positions, replay, scoring) ← player (knowledge, decisions,
-likely outcomes) ← law (Laws 61-64, 62D, 16C2) ← adjust (the Law 64C lines, weights,
-ruling); formats (PBN, LIN, facts, the fast reader) → core; dd (DDS) → core;
-render (text, JSON, HTML, Markdown, PDF) → core; app (options, pipeline, scan, batch,
-cli) may import everything, and nothing imports app. endplay is imported only under dd/.
+core imports only core and the native kernel, in five floors, each importing only its own
+and those below: game (cards, positions, replay, scoring, the double-dummy questions) ←
+reading (what the table showed every player: the auction, the opening lead, the signal, the
+discards) ← player (knowledge, decisions, likely outcomes) ← law (Laws 61-64, 62D, 16B,
+16C2) ← adjust (the Law 64C lines, weights, ruling); formats (PBN, LIN, facts, the fast
+reader) → core; dd (DDS) → core; render (text, JSON, HTML, Markdown, PDF) → core; app
+(options, pipeline, scan, batch, cli) may import everything, and nothing imports app.
+endplay is imported only under dd/.
 Every import counts, the lazy ones inside functions included.
 """
 
@@ -32,10 +34,12 @@ ALLOWED: dict[str, set[str]] = {
 
 ENDPLAY_ONLY_IN = "dd"
 
-FLOORS = ("game", "player", "law", "adjust")
+FLOORS = ("game", "reading", "player", "law", "adjust")
 """The floors of ``equity.core``, lowest first: a module may import its own floor and the
-floors below it (game: cards, positions, replay; player: what a player knows and chooses;
-law: Laws 61-64, 62D, 16C2; adjust: the Law 64C lines, weights and the ruling)."""
+floors below it (game: cards, positions, replay, the double-dummy questions; reading: what
+the calls and cards the table saw tell of the hands; player: what a player knows and
+chooses; law: Laws 61-64, 62D, 16B, 16C2; adjust: the Law 64C lines, weights and the
+ruling)."""
 
 
 def layer_of(module: str) -> str | None:

@@ -22,8 +22,7 @@ from equity.app.pipeline import rule_board, table_scores
 from equity.app.results import Results, add_results_arguments
 from equity.app.summary import add_summary_parser, cmd_summary
 from equity.core.adjust import Ruling
-from equity.core.game import Board, BoardError, UsageError
-from equity.core.player import Work
+from equity.core.game import Board, BoardError, UsageError, Work
 from equity.formats import names_board, read_boards, read_text
 from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
 from equity.render.jsonout import board_json

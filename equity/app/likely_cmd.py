@@ -32,7 +32,16 @@ import sys
 import time
 from typing import Any
 
-from equity.core.game import Board, BoardError, ModelError, parse_signals, replay
+from equity.core.game import (
+    Board,
+    BoardError,
+    ModelError,
+    once_each,
+    parse_signals,
+    replay,
+    solved,
+    tricks_through,
+)
 from equity.core.player import (
     DEFAULT_CLASS,
     Branch,
@@ -40,11 +49,8 @@ from equity.core.player import (
     Unforeseen,
     blend,
     checkpoint,
-    once_each,
     play_out,
     player_class,
-    solved,
-    tricks_through,
 )
 from equity.formats import names_board, read_boards
 from equity.render.jsonout import auction_json, inference_json, lead_json, signal_json

@@ -21,9 +21,8 @@ from equity.core.adjust import (
     compare,
     without_equity,
 )
-from equity.core.game import Board, BoardError, EquityError, Where, replay, score_ns
+from equity.core.game import Board, BoardError, EquityError, Solver, Where, Work, replay, score_ns
 from equity.core.law import AutomaticRuling, rule
-from equity.core.player import Solver, Work
 from equity.formats import read_boards
 
 

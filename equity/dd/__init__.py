@@ -15,7 +15,7 @@ from equity.dd.session import DdsSession, session
 
 
 class DdsSolver:
-    """The :class:`~equity.core.player.questions.Solver` the pipeline uses, and the single-dummy
+    """The :class:`~equity.core.game.questions.Solver` the pipeline uses, and the single-dummy
     player's card valuer: DDS through :mod:`equity.dd.solve` and the session."""
 
     def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:

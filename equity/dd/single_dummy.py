@@ -6,16 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from equity.core.game import CardSet
-from equity.core.player import (
-    BatchSolver,
-    Decision,
-    DecisionModel,
-    Knowledge,
-    Solver,
-    solved,
-    together,
-)
+from equity.core.game import BatchSolver, CardSet, Solver, solved, together
+from equity.core.player import Decision, DecisionModel, Knowledge
 
 
 def decide(knowledge: Knowledge, valuer: Solver | BatchSolver,

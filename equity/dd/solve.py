@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from equity.core.game import Card, Position, Side
-from equity.core.player import CardValues, Question, Reply
+from equity.core.game import Card, CardValues, Position, Question, Reply, Side
 from equity.dd.checks import validate, validate_all
 from equity.dd.session import Answer, session
 

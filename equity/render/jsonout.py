@@ -14,7 +14,8 @@ from typing import Any
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
-from equity.core.player import ANY_HCP, ANY_LENGTH, Inference, bidding_of, lead_of, signal_of
+from equity.core.player import Inference
+from equity.core.reading import ANY_HCP, ANY_LENGTH, bidding_of, lead_of, signal_of
 from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]

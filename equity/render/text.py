@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from equity.core.adjust import Ruling
+from equity.core.game import Work
 from equity.core.law import AutomaticRuling
-from equity.core.player import Work
 from equity.render.brief import WIDTH, headline, wrap
 from equity.render.view import (
     DD_NOTE,

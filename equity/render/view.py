@@ -46,7 +46,7 @@ from equity.core.game import (
     suit_holding,
 )
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.player import bidding_of, lead_of, signal_of
+from equity.core.reading import bidding_of, lead_of, signal_of
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -104,7 +104,7 @@ def lead_sentences(board: Board) -> tuple[str, ...]:
 
 def signal_sentences(board: Board) -> tuple[str, ...]:
     """What the single-dummy players read from the third hand's card to the opening
-    lead, when it is a signal (:func:`~equity.core.player.signal.signal_of`)."""
+    lead, when it is a signal (:func:`~equity.core.reading.signal.signal_of`)."""
     sig = signal_of(board)
     if sig is None:
         return ()

@@ -13,7 +13,7 @@ from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
 from equity.core.game import BoardError, ModelError
 from equity.core.game.board import Board, Facts, parse_signals
-from equity.core.player.signal import signal_of
+from equity.core.reading.signal import signal_of
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 from tests.builders import CASES

@@ -17,8 +17,8 @@ from equity.core.adjust.line import Leaves, LineKind
 from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Side, Strain
 from equity.core.game.position import Position
+from equity.core.game.questions import CardValues, Plan, Question, Reply, Tricks, answer, drive
 from equity.core.law.laws import AutomaticRuling
-from equity.core.player.questions import CardValues, Plan, Question, Reply, Tricks, answer, run
 from equity.dd import DdsSolver
 from equity.dd.binding import MAX_BOARDS
 from tests.builders import SEED001_DEAL, SEED001_PLAY, SEED001_PLAY_WEST_BLOCKS, board, untimed
@@ -53,7 +53,7 @@ def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() 
     rounds: list[list[Question]] = []
     solver = DdsSolver()
     auto = rule_automatic(boards()[0])
-    assert run(plan(auto), _recording(solver, rounds)) == build(auto, solver)
+    assert drive(plan(auto), _recording(solver, rounds)) == build(auto, solver)
     first = rounds[0]
     # one question values every substitution at once, at the position before the revoke
     assert first[0] == CardValues(_before_revoke(auto, 0), auto.replay.declarer_side)
@@ -67,7 +67,7 @@ def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() 
 def test_independent_revokes_are_asked_about_together() -> None:
     rounds: list[list[Question]] = []
     auto = rule_automatic(boards()[2])
-    lines = run(plan(auto), _recording(DdsSolver(), rounds))
+    lines = drive(plan(auto), _recording(DdsSolver(), rounds))
     assert len(lines) == 2
     first = rounds[0]
     for k in (0, 1):  # both revokes' substitutions in the first round
@@ -119,7 +119,7 @@ def test_a_question_for_a_side_is_answered_for_that_side() -> None:
         asked.extend(questions)
         return answer(DdsSolver(), questions)
 
-    run(plan(auto), reply)
+    drive(plan(auto), reply)
     assert {q.side for q in asked} <= {Side.NS, Side.EW}
 
 

@@ -13,8 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from equity.app.batch.keys import board_error
-from equity.core.game import Board
-from equity.core.player import Work
+from equity.core.game import Board, Work
 
 log = logging.getLogger("equity.batch")
 

@@ -28,9 +28,8 @@ from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
 from equity.app.pipeline import judge, rule_automatic
 from equity.core.adjust import Counterfactual, plan
-from equity.core.game import Board, BoardError, EquityError, Position, Where
+from equity.core.game import Board, BoardError, EquityError, Plan, Position, Question, Where, Work
 from equity.core.law import AutomaticRuling
-from equity.core.player import Plan, Question, Work
 from equity.dd import solve
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError

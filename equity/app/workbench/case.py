@@ -16,8 +16,7 @@ from typing import Any
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.adjust import Ruling
-from equity.core.game import Board, BoardError
-from equity.core.player import Solver
+from equity.core.game import Board, BoardError, Solver
 from equity.formats import read_boards, read_text
 from equity.formats.rows import Possibility, parse_rows, rows_boards
 from equity.render.jsonout import board_json, error_json

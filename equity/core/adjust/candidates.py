@@ -32,10 +32,10 @@ Several revokes (laws.md §6):
   line from the first transferred revoke's trick on (Law 64A).
 
 The lines are built by a generator, :func:`plan`, that asks its double-dummy questions
-when it needs them (:mod:`equity.core.player.questions`): :func:`build` answers each list at
+when it needs them (:mod:`equity.core.game.questions`): :func:`build` answers each list at
 once through a :class:`Solver`, ``equity batch`` collects the questions of many boards
 and sends them to DDS together. Either way the lines are built once, from real answers,
-each question asked once (:func:`~equity.core.player.questions.once_each`), and every
+each question asked once (:func:`~equity.core.game.questions.once_each`), and every
 single-dummy decision is made by one :class:`~equity.core.player.decision.DecisionModel` per
 ruling, which remembers it: the table line, the natural card and the likely outcomes ask
 the same model.
@@ -63,12 +63,19 @@ from equity.core.game import (
     CardSet,
     Information,
     ModelError,
+    Plan,
     Play,
     Position,
     Replay,
     Revoke,
     Side,
+    Solver,
+    Work,
     cards,
+    once_each,
+    solved,
+    together,
+    values_of,
 )
 from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge, judge_information
 from equity.core.player import (
@@ -78,20 +85,13 @@ from equity.core.player import (
     Estimate,
     Inference,
     Outcome,
-    Plan,
-    Solver,
     Start,
-    Work,
     classes,
-    discards,
-    once_each,
     shown_out,
-    solved,
-    together,
-    values_of,
 )
 from equity.core.player import director_line as play_director_line
 from equity.core.player import likely as likely_outcomes
+from equity.core.reading import discards
 
 NO_ESTIMATE = Estimate()
 

@@ -57,9 +57,8 @@ from equity.core.adjust.weights import (
     line_weights,
     offender_weights,
 )
-from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore
+from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore, Work
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, Step, StepKind
-from equity.core.player import Work
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""

@@ -51,24 +51,34 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust.line import Departure, Leaves
-from equity.core.game import Card, CardSet, Position, Replay, Revoke, Seat, Side, cards, count
+from equity.core.game import (
+    Card,
+    CardSet,
+    Plan,
+    Position,
+    Replay,
+    Revoke,
+    Seat,
+    Side,
+    cards,
+    count,
+    together,
+    tricks_through,
+)
 from equity.core.law import AutomaticRuling
 from equity.core.player import (
     Decision,
     DecisionModel,
     Knowledge,
     Outcome,
-    Plan,
     Run,
     SuitMask,
     before_lead,
-    discards,
     grow,
     merged,
     shown_out,
-    together,
-    tricks_through,
 )
+from equity.core.reading import discards
 
 CLOSE_TO_MISLED = 0.25
 """How near :data:`MISLED` a measured difference must be to be measured again on more

@@ -46,7 +46,7 @@ The fact tags are our own PBN tags, documented in the README:
     trick T on, in the same grammar, true or not: with Law 16B the Director says what
     the player would believe without the unauthorised information ("South opened 1NT:
     at most five diamonds"), beyond what the model reads of the board's auction
-    (:mod:`equity.core.player.auction`), which it holds together with these.
+    (:mod:`equity.core.reading.auction`), which it holds together with these.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The auction as the record gives it: the dealer and the calls, each a bid, a pass, a
 double or a redouble (Law 18: bids; Law 19: doubles and redoubles). Alerts and
 annotations are not kept: what a call shows is read by
-:mod:`equity.core.player.auction`, from the calls alone.
+:mod:`equity.core.reading.auction`, from the calls alone.
 
 The final contract follows from the calls (:attr:`Auction.contract`, Law 22: the last
 bid, its doubling, and the first of its side to name its strain). Whether the calls are

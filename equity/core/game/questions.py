@@ -25,7 +25,9 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
-from equity.core.game import Card, CardSet, EquityError, Position, Side, cards
+from equity.core.game.cards import Card, CardSet, Side, cards
+from equity.core.game.errors import EquityError
+from equity.core.game.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +158,7 @@ def answer(dd: Solver | BatchSolver, questions: Sequence[Question]) -> list[Repl
     return [r for r in out if r is not None]
 
 
-def run(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
+def drive(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
     """Drive ``plan`` to its end, answering every list of questions with ``reply``."""
     try:
         questions = next(plan)
@@ -171,7 +173,7 @@ def solved(plan: Plan[T], dd: Solver | BatchSolver, work: Work | None = None) ->
     """``plan``'s result, every question answered at once by ``dd`` (the time spent
     answering added to ``work.dds_seconds``)."""
     if work is None:
-        return run(plan, lambda questions: answer(dd, questions))
+        return drive(plan, lambda questions: answer(dd, questions))
 
     def timed(questions: list[Question]) -> list[Reply]:
         t = time.perf_counter()
@@ -180,7 +182,7 @@ def solved(plan: Plan[T], dd: Solver | BatchSolver, work: Work | None = None) ->
         finally:
             work.dds_seconds += time.perf_counter() - t
 
-    return run(plan, timed)
+    return drive(plan, timed)
 
 
 def together(*plans: Plan[T]) -> Plan[list[T]]:

@@ -50,30 +50,25 @@ from typing import Literal
 
 from equity.core.game import (
     Card,
+    CardValues,
     Play,
     Position,
+    Question,
     Replay,
+    Reply,
     RequirementKind,
     Revoke,
     Seat,
     Side,
     Suit,
+    Tricks,
     cards,
     count,
+    drive,
 )
 from equity.core.law.unauthorised import Unauthorised, weigh
-from equity.core.player import (
-    CardValues,
-    Decision,
-    DecisionModel,
-    Knowledge,
-    Question,
-    Reply,
-    Tricks,
-    discards,
-    run,
-    shown_out,
-)
+from equity.core.player import Decision, DecisionModel, Knowledge, shown_out
+from equity.core.reading import discards
 
 Rule62D2 = Literal["16C", "two suits"]
 """What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C
@@ -222,7 +217,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
                                  exposed=exposed, discards=discards(
                                      voids_plays, replay.board.deal, replay.contract.strain))
-        return run(model.decide(knowledge), exact_reply)
+        return drive(model.decide(knowledge), exact_reply)
 
     def trick_plays(p: Position) -> list[tuple[Seat, Card, Suit | None]]:
         return [(p.leader.after(i), c, p.trick[0].suit if i else None)

@@ -42,6 +42,7 @@ from equity.core.game import (
     Card,
     Information,
     ModelError,
+    Plan,
     Position,
     Replay,
     Seat,
@@ -49,19 +50,11 @@ from equity.core.game import (
     Suit,
     Told,
     count,
-)
-from equity.core.law.unauthorised import alternatives, settled
-from equity.core.player import (
-    DecisionModel,
-    Holding,
-    Knowledge,
-    Plan,
-    Start,
-    classes,
-    discards,
-    shown_out,
     values_of,
 )
+from equity.core.law.unauthorised import alternatives, settled
+from equity.core.player import DecisionModel, Holding, Knowledge, Start, classes, shown_out
+from equity.core.reading import discards
 
 
 @dataclass(frozen=True, slots=True)

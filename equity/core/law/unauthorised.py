@@ -31,18 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game import Card, Replay, Revoke, Side, Withdrawn
-from equity.core.player import (
-    Decision,
-    DecisionModel,
-    Knowledge,
-    Plan,
-    Start,
-    classes,
-    discards,
-    shown_out,
-    values_of,
-)
+from equity.core.game import Card, Plan, Replay, Revoke, Side, Withdrawn, values_of
+from equity.core.player import Decision, DecisionModel, Knowledge, Start, classes, shown_out
+from equity.core.reading import discards
 
 LAW = "16C2"
 

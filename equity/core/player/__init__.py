@@ -7,19 +7,6 @@ directly."""
 
 from __future__ import annotations
 
-from equity.core.player.auction import (
-    ANY_HCP,
-    ANY_LENGTH,
-    Bidding,
-    Limits,
-    Loosening,
-    Reading,
-    Shown,
-    Span,
-    bidding_of,
-    hcp,
-    read,
-)
 from equity.core.player.decision import (
     DEFAULT_SAMPLING,
     REFERENCE,
@@ -30,10 +17,6 @@ from equity.core.player.decision import (
     lowest,
     sure_winners,
 )
-from equity.core.player.discard import (
-    Discard,
-    discards,
-)
 from equity.core.player.inference import (
     Inference,
     inferences,
@@ -43,10 +26,6 @@ from equity.core.player.knowledge import (
     Knowledge,
     SuitMask,
     shown_out,
-)
-from equity.core.player.lead import (
-    LeadReading,
-    lead_of,
 )
 from equity.core.player.likely import (
     DEFAULT_SEED,
@@ -81,27 +60,6 @@ from equity.core.player.player_model import (
     exploited,
     player_class,
 )
-from equity.core.player.questions import (
-    BatchSolver,
-    CardValues,
-    Plan,
-    Question,
-    Reply,
-    Solver,
-    Tricks,
-    Work,
-    answer,
-    once_each,
-    run,
-    solved,
-    together,
-    tricks_through,
-    values_of,
-)
-from equity.core.player.signal import (
-    SignalReading,
-    signal_of,
-)
 from equity.core.player.unforeseen import (
     Unforeseen,
     blend,
@@ -109,78 +67,46 @@ from equity.core.player.unforeseen import (
 )
 
 __all__ = [
-    "ANY_HCP",
-    "ANY_LENGTH",
     "DEFAULT_CLASS",
     "DEFAULT_SAMPLING",
     "DEFAULT_SEED",
     "EXACT",
     "REFERENCE",
     "RULING_CLASS",
-    "BatchSolver",
-    "Bidding",
     "Branch",
-    "CardValues",
     "Decision",
     "DecisionModel",
     "DirectorLine",
     "DirectorOutcome",
-    "Discard",
     "Estimate",
     "Holding",
     "Inference",
     "Knowledge",
-    "LeadReading",
     "Leaf",
-    "Limits",
-    "Loosening",
     "Outcome",
-    "Plan",
     "PlayerClass",
-    "Question",
-    "Reading",
-    "Reply",
     "Run",
     "Sampling",
-    "Shown",
-    "SignalReading",
-    "Solver",
-    "Span",
     "Start",
     "SuitMask",
-    "Tricks",
     "Unforeseen",
-    "Work",
-    "answer",
     "before_lead",
-    "bidding_of",
     "blend",
     "checkpoint",
     "choose_50d2",
     "classes",
     "departure",
     "director_line",
-    "discards",
     "exploited",
     "grow",
-    "hcp",
     "inferences",
-    "lead_of",
     "leaves",
     "likely",
     "lowest",
     "merged",
-    "once_each",
     "options_50d2",
     "play_out",
     "player_class",
-    "read",
-    "run",
     "shown_out",
-    "signal_of",
-    "solved",
     "sure_winners",
-    "together",
-    "tricks_through",
-    "values_of",
 ]

@@ -52,14 +52,22 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from equity.core.game import Board, Card, CardSet, Position, cards
-from equity.core.player.auction import Bidding, bidding_of
+from equity.core.game import (
+    Board,
+    Card,
+    CardSet,
+    Plan,
+    Position,
+    Work,
+    cards,
+    many_card_values,
+    together,
+    values_of,
+)
 from equity.core.player.inference import Inference, inferences
 from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_weighted
-from equity.core.player.lead import LeadReading, lead_of
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
-from equity.core.player.questions import Plan, Work, many_card_values, together, values_of
-from equity.core.player.signal import SignalReading, signal_of
+from equity.core.reading import Bidding, LeadReading, SignalReading, bidding_of, lead_of, signal_of
 
 CLOSER = 4.0
 """How many times the layouts a decision near a line of the law's tests is sampled
@@ -249,15 +257,15 @@ class DecisionModel:
     """The class of player whose card probabilities (``Decision.plays``) it gives."""
     bidding: Bidding | None = None
     """The board's auction as read and checked against the deal
-    (:func:`~equity.core.player.auction.bidding_of`), set once where the model is made
+    (:func:`~equity.core.reading.auction.bidding_of`), set once where the model is made
     for a board: every decision's knowledge takes it (Law 16A1(a): the calls are
     authorised to every player), whoever built the knowledge. None: no auction."""
     lead: LeadReading | None = None
     """The board's opening lead as read by convention
-    (:func:`~equity.core.player.lead.lead_of`), set with :attr:`bidding`: every decision
+    (:func:`~equity.core.reading.lead.lead_of`), set with :attr:`bidding`: every decision
     after the lead reads it (Law 16A1(a)). None: no play record."""
     signal: SignalReading | None = None
-    """The third hand's signal to the opening lead (:func:`~equity.core.player.signal.signal_of`),
+    """The third hand's signal to the opening lead (:func:`~equity.core.reading.signal.signal_of`),
     set with :attr:`lead`."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
@@ -266,9 +274,9 @@ class DecisionModel:
     def of(cls, board: Board | None, sampling: Sampling = DEFAULT_SAMPLING,
            players: PlayerClass = EXACT) -> DecisionModel:
         """A fresh model for one ruling on ``board``, reading what its table showed
-        every player: the auction (:func:`~equity.core.player.auction.bidding_of`), the
-        opening lead (:func:`~equity.core.player.lead.lead_of`) and the signal to it
-        (:func:`~equity.core.player.signal.signal_of`); the discards come with each
+        every player: the auction (:func:`~equity.core.reading.auction.bidding_of`), the
+        opening lead (:func:`~equity.core.reading.lead.lead_of`) and the signal to it
+        (:func:`~equity.core.reading.signal.signal_of`); the discards come with each
         decision's knowledge (they depend on the line)."""
         if board is None:
             return cls(sampling, players=players)

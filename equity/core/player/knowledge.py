@@ -21,18 +21,18 @@ seeded :class:`random.Random` makes it reproducible.
 
 The auction (Law 16A1(a): the calls are authorised information) is the knowledge's
 :attr:`Knowledge.bidding`: the reading of the calls checked against the deal
-(:mod:`equity.core.player.auction`), judged on each hidden seat's hand as dealt — the
+(:mod:`equity.core.reading.auction`), judged on each hidden seat's hand as dealt — the
 cards it holds in a layout plus those it has played. Only layouts within its limits are
 drawn; when too few are found after a bounded number of tries, the limits are widened
 step by step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player
 without layouts.
 
 The opening lead (Law 16A1(a) again: the cards played are authorised) is
-:attr:`Knowledge.lead`, read by convention (:mod:`equity.core.player.lead`): once it is
+:attr:`Knowledge.lead`, read by convention (:mod:`equity.core.reading.lead`): once it is
 faced, each layout is weighed by the likelihood that the leader's hand in it, as dealt,
 leads the card he led (:func:`draw_weighted`) — evidence that weighs the layouts, never a
-limit that empties them. The third hand's signal to it (:mod:`equity.core.player.signal`)
-and a hidden defender's discards (:mod:`equity.core.player.discard`: he keeps his guards
+limit that empties them. The third hand's signal to it (:mod:`equity.core.reading.signal`)
+and a hidden defender's discards (:mod:`equity.core.reading.discard`: he keeps his guards
 and discards from length, judged on what he held at the time) weigh them alike.
 """
 
@@ -55,10 +55,16 @@ from equity.core.game import (
     cards,
     count,
 )
-from equity.core.player.auction import Bidding, Lengths, Span, hcp, lengths
-from equity.core.player.discard import Discard
-from equity.core.player.lead import LeadReading
-from equity.core.player.signal import SignalReading
+from equity.core.reading import (
+    Bidding,
+    Discard,
+    LeadReading,
+    Lengths,
+    SignalReading,
+    Span,
+    hcp,
+    lengths,
+)
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
@@ -123,7 +129,7 @@ class Knowledge:
     """The third hand's card to the opening lead, read as a signal, set like
     :attr:`lead` (:attr:`reads_signal`)."""
     discards: tuple[Discard, ...] = ()
-    """The discards so far in the world asked about (:func:`~equity.core.player.discard.discards`):
+    """The discards so far in the world asked about (:func:`~equity.core.reading.discard.discards`):
     a hidden defender's weigh the layouts like the lead (:attr:`read_discards`)."""
 
     @classmethod

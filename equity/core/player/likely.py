@@ -23,13 +23,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from equity.core.game import Board, Card, CardSet, ModelError, Position, Replay, Seat, Side
+from equity.core.game import (
+    Board,
+    Card,
+    CardSet,
+    ModelError,
+    Plan,
+    Position,
+    Replay,
+    Seat,
+    Side,
+    tricks_through,
+)
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
-from equity.core.player.discard import Discard, discards
 from equity.core.player.knowledge import SuitMask, shown_out
 from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, before_lead, grow, merged
 from equity.core.player.player_model import EXACT, PlayerClass
-from equity.core.player.questions import Plan, tricks_through
+from equity.core.reading import Discard, discards
 
 DEFAULT_SEED = 1
 """What ``--seed`` takes by default. Since issue 21 it moves nothing: a decision's
@@ -157,7 +167,7 @@ class Start:
     offender: Seat
     allowed: CardSet
     discards: tuple[Discard, ...] = ()
-    """The discards before it (:func:`~equity.core.player.discard.discards`)."""
+    """The discards before it (:func:`~equity.core.reading.discard.discards`)."""
 
 
 def checkpoint(rp: Replay, after: int) -> Start:

@@ -44,14 +44,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from equity.core.game import Card, CardSet, Play, Position, Seat, Side
+from equity.core.game import (
+    Card,
+    CardSet,
+    Plan,
+    Play,
+    Position,
+    Seat,
+    Side,
+    together,
+    tricks_through,
+)
 from equity.core.player.decision import DecisionModel
-from equity.core.player.discard import Discard, is_discard
 from equity.core.player.inference import Inference
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
 from equity.core.player.player_model import by_value, described, exploited, informed
-from equity.core.player.questions import Plan, together, tricks_through
+from equity.core.reading import Discard, is_discard
 
 FLOOR = 0.1
 """The smallest probability of a line the tree follows card by card; a less likely

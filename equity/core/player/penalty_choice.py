@@ -31,8 +31,7 @@ draws no other inference from it (nor from any card), so nothing is to be remove
 """
 from __future__ import annotations
 
-from equity.core.game import Card, CardSet, LeadRule, Position, Side, Suit, cards
-from equity.core.player.questions import Plan, values_of
+from equity.core.game import Card, CardSet, LeadRule, Plan, Position, Side, Suit, cards, values_of
 
 
 def partner_penalties(pos: Position) -> CardSet:

@@ -21,11 +21,11 @@ from equity.core.adjust.candidates import (
 from equity.core.adjust.line import LIKELY, SUBSTITUTION, TABLE, Counterfactual, Departure, Leaves
 from equity.core.game.cards import Card, Seat, Side, Strain, card_set, cards
 from equity.core.game.position import Position, follow_suit_cards
+from equity.core.game.questions import CardValues, Question, Reply, answer, drive
 from equity.core.game.replay import Play
 from equity.core.law.laws import AutomaticRuling
 from equity.core.player.inference import Inference
 from equity.core.player.outcome_tree import Branch, Outcome
-from equity.core.player.questions import CardValues, Question, Reply, answer, run
 from equity.dd import DdsSolver
 from equity.dd.solve import solve_positions
 from equity.render.jsonout import line_json
@@ -112,7 +112,7 @@ def test_one_question_values_every_substitution_at_once() -> None:
         asked.extend(questions)
         return answer(CountingSolver(3), questions)
 
-    first, _second = run(plan(r), reply)
+    first, _second = drive(plan(r), reply)
     at = position_before(r.replay, r.revokes[0].revoke)
     # one question at the position before each revoke, whatever the number of legal cards
     assert [q for q in asked if isinstance(q, CardValues) and q.position == at] != []

@@ -12,6 +12,7 @@ import pytest
 
 from equity.core.game.cards import Card, Seat, Side, Strain, Suit, cards, count, parse_hand
 from equity.core.game.position import Position
+from equity.core.game.questions import CardValues, Question
 from equity.core.player.decision import (
     DEFAULT_SAMPLING,
     DecisionModel,
@@ -21,7 +22,6 @@ from equity.core.player.decision import (
     sure_winners,
 )
 from equity.core.player.knowledge import Knowledge
-from equity.core.player.questions import CardValues, Question
 from equity.dd.single_dummy import decide, decide_many
 from tests.oracle_sd import OracleValuer, oracle_values, recorded
 

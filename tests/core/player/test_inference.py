@@ -10,11 +10,11 @@ from equity.app.likely_cmd import _decision
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, parse_hand
 from equity.core.game.position import Position
-from equity.core.player.auction import Bidding, read
 from equity.core.player.decision import DecisionModel, Sampling
 from equity.core.player.inference import MOVED, Inference, inferences, reasons
 from equity.core.player.knowledge import Knowledge
 from equity.core.player.outcome_tree import Branch
+from equity.core.reading.auction import Bidding, read
 from equity.render.jsonout import inference_json
 from tests.oracle_sd import recorded
 

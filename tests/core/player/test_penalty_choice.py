@@ -12,10 +12,10 @@ from equity.core.adjust.line import Line
 from equity.core.game.board import Board, Requirement
 from equity.core.game.cards import Card, CardSet, Seat, Side, Strain, Suit, cards, parse_hand
 from equity.core.game.position import LeadRule, Position
+from equity.core.game.questions import CardValues, Question, Reply, drive
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge
 from equity.core.player.penalty_choice import choose_50d2, options_50d2
-from equity.core.player.questions import CardValues, Question, Reply, run
 from equity.formats import read_boards
 from tests.builders import CASES
 
@@ -156,7 +156,7 @@ def test_50d2_options_require_forbid_leave_and_the_card_picked_up() -> None:
 ])
 def test_50d2_the_non_offenders_choose_the_option_best_for_them(worth: dict[str, int],
                                                                chosen: str) -> None:
-    name, p = run(choose_50d2(partner_on_lead(), Side.NS), values(worth))
+    name, p = drive(choose_50d2(partner_on_lead(), Side.NS), values(worth))
     assert name == chosen
     assert (p.penalties == 0) == (chosen != "leave")
 
@@ -174,7 +174,7 @@ def test_two_penalty_cards_due_the_non_offenders_designate_the_worse_for_the_hol
     k = Knowledge.at(p, Seat.S, {})
     assert k.exposed == bits("HK", "D7")
     # values for EW (the holder's side): the ♦7 keeps a trick, the ♥K throws one
-    d = run(DecisionModel().decide(k), values({"HK": 0, "D7": 1}))
+    d = drive(DecisionModel().decide(k), values({"HK": 0, "D7": 1}))
     assert d.how == "designated" and d.card == c("HK") and not d.branches
 
 
@@ -183,7 +183,7 @@ def test_a_single_penalty_card_due_is_forced_and_asks_no_question() -> None:
 
     def no_questions(questions: list[Question]) -> list[Reply]:
         raise AssertionError("a forced card costs no DDS")
-    d = run(DecisionModel().decide(Knowledge.at(p, Seat.S, {})), no_questions)
+    d = drive(DecisionModel().decide(Knowledge.at(p, Seat.S, {})), no_questions)
     assert d.how == "forced" and d.card == c("HK")
 
 

@@ -1,4 +1,4 @@
-"""Reading the auction (equity.core.player.auction): what each call of natural bidding
+"""Reading the auction (equity.core.reading.auction): what each call of natural bidding
 shows, calls no rule reads show nothing, the reading checked and loosened against the
 deal, and the layouts a player imagines kept within it on each seat's hand as dealt."""
 
@@ -12,7 +12,10 @@ import pytest
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
 from equity.core.game.position import Position
-from equity.core.player.auction import (
+from equity.core.game.questions import CardValues
+from equity.core.player.decision import DecisionModel, Sampling
+from equity.core.player.knowledge import Holding, Knowledge, draw_layouts, sample_layouts
+from equity.core.reading.auction import (
     ANY_HCP,
     ANY_LENGTH,
     Bidding,
@@ -23,9 +26,6 @@ from equity.core.player.auction import (
     lengths,
     read,
 )
-from equity.core.player.decision import DecisionModel, Sampling
-from equity.core.player.knowledge import Holding, Knowledge, draw_layouts, sample_layouts
-from equity.core.player.questions import CardValues
 from tests.oracle_sd import recorded
 
 C = Card.parse

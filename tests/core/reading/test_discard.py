@@ -10,9 +10,9 @@ import pytest
 
 from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
 from equity.core.game.position import Position
-from equity.core.player.discard import DISCARD_STYLE, FEATURES, Discard, discards
 from equity.core.player.knowledge import Knowledge, sample_layouts
 from equity.core.player.outcome_tree import Run
+from equity.core.reading.discard import DISCARD_STYLE, FEATURES, Discard, discards
 
 C = Card.parse
 

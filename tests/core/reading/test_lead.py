@@ -12,7 +12,7 @@ import pytest
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
 from equity.core.game.position import Position
 from equity.core.player.knowledge import Holding, Knowledge, sample_layouts
-from equity.core.player.lead import LEAD_STYLE, LeadReading, LeadStyle, conventional, lead_of
+from equity.core.reading.lead import LEAD_STYLE, LeadReading, LeadStyle, conventional, lead_of
 from tests.builders import board
 
 C = Card.parse

@@ -14,7 +14,7 @@ from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_ho
 from equity.core.game.position import Position
 from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge
-from equity.core.player.signal import (
+from equity.core.reading.signal import (
     FEATURES,
     SIGNAL_STYLE,
     SignalReading,
@@ -159,9 +159,10 @@ def test_the_fitted_style_is_standard_and_says_what_it_was_fitted_on() -> None:
 def test_every_fitted_style_is_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     package = data["tool"]["setuptools"]["package-data"]["equity"]
-    styles = [f"core/player/{p.name}" for p in (ROOT / "equity" / "core" / "player").glob("*.json")]
-    assert {"core/player/signal_style.json", "core/player/lead_style.json",
-            "core/player/discard_style.json"} <= set(styles)
+    styles = [f"core/{floor}/{p.name}" for floor in ("player", "reading")
+              for p in (ROOT / "equity" / "core" / floor).glob("*.json")]
+    assert {"core/reading/signal_style.json", "core/reading/lead_style.json",
+            "core/reading/discard_style.json"} <= set(styles)
     assert all(any(fnmatch.fnmatch(s, pattern) for pattern in package) for s in styles)
 
 
