@@ -15,13 +15,14 @@ Run: ``python -m benchmarks.auction [--records 30] [--after-trick 4]`` (needs
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from dataclasses import dataclass
 
 from benchmarks.fidelity_data import Record, records
 from equity.core.game.questions import Work, once_each, solved
 from equity.core.player import Estimate, checkpoint, play_out, player_class
-from equity.core.reading.auction import bidding_of
+from equity.core.reading import Table, bidding_of
 from equity.dd import DdsSolver
 
 
@@ -45,9 +46,10 @@ def mean_tricks(rec: Record, after: int, with_auction: bool) -> tuple[float, Wor
     rp = rec.replay
     started = time.perf_counter()
     start = checkpoint(rp, after)
-    model = Estimate(players=player_class(rec.seats[rp.contract.declarer])).model(rp.board)
-    if not with_auction:  # the same model, the auction unread (the play still read)
-        model.bidding = None
+    table = Table.of(rp.board)
+    if not with_auction:  # the same table, the auction unread (the play still read)
+        table = dataclasses.replace(table, bidding=None)
+    model = Estimate(players=player_class(rec.seats[rp.contract.declarer])).model(table)
     outcomes, _ = solved(once_each(play_out(start, model), model.work), DdsSolver(),
                          model.work)
     mean = sum(o.tricks * o.probability for o in outcomes)

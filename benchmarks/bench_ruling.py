@@ -31,7 +31,8 @@ from equity.core.game.cards import Card, Side
 from equity.core.game.position import Position
 from equity.core.game.questions import solved
 from equity.core.player.decision import Decision, DecisionModel
-from equity.core.player.knowledge import Knowledge, shown_out
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.likely import Start
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from equity.render.jsonout import board_json
@@ -119,17 +120,10 @@ def test_one_single_dummy_decision_seed001(benchmark: Any) -> None:
     auto = rule_automatic(board)
     rev = auto.revokes[0].revoke
     rp = auto.replay
-    plays = rp.tricks[rev.trick - 1].plays
-    i = [p.seat for p in plays].index(rev.seat)
-    pos = rp.position(rev.trick, i)
-    seen = [(p.seat, p.card, p.suit_led) for t in rp.tricks[:rev.trick - 1] for p in t.plays]
-    seen += [(p.seat, p.card, p.suit_led) for p in plays[:i]]
+    run = Start.at(rp, rev.trick, rp.index_of(rev.trick, rev.seat)).run()
     # North follows with the ♦10 (his only diamond): East wins and leads to trick 6
-    ten = Card.parse("DT")
-    seen.append((rev.seat, ten, pos.suit_led))
-    pos = pos.play(ten)
-    voids = shown_out(seen)
-    knowledge = Knowledge.at(pos, rp.contract.declarer, voids)
+    run.play(Card.parse("DT"))
+    knowledge = Knowledge.at(run.pos, rp.contract.declarer, run.voids)
     solver = TimedSolver()
     solved(DecisionModel().decide(knowledge), solver)  # warm up
 

@@ -37,14 +37,13 @@ from benchmarks.corpus import EXTERNAL
 from equity.core.game.board import Board
 from equity.core.game.cards import Card, Seat, Strain
 from equity.core.game.errors import BoardError
-from equity.core.game.position import Position
 from equity.core.game.questions import Work, once_each, solved, together, tricks_through
 from equity.core.game.replay import Replay, replay
 from equity.core.player.decision import DecisionModel, classes, lowest
-from equity.core.player.knowledge import Knowledge, shown_out
-from equity.core.player.likely import checkpoint, leaves
+from equity.core.player.knowledge import Knowledge
+from equity.core.player.likely import Start, checkpoint, leaves
 from equity.core.player.player_model import PlayerClass, features, seat_role
-from equity.core.reading.discard import discards
+from equity.core.reading.table import Table
 from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
@@ -187,15 +186,7 @@ def style_file(name: str) -> Path:
 
 def knowledge_at(rp: Replay, trick: int, index: int) -> Knowledge:
     """What the player of card ``index`` of ``trick`` knew before playing it."""
-    t = rp.tricks[trick - 1]
-    h = rp.hands_before(trick, index)
-    pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, t.leader,
-                   tuple(p.card for p in t.plays[:index]))
-    before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1] for p in u.plays]
-    before += [(p.seat, p.card, p.suit_led) for p in t.plays[:index]]
-    return Knowledge.at(pos, rp.contract.declarer, shown_out(before),
-                        dummy_faced=(trick, index) != (1, 0),
-                        discards=discards(before, rp.board.deal, rp.contract.strain))
+    return Start.at(rp, trick, index).knowledge()
 
 
 def _spots(rec: Record, rng: random.Random) -> list[tuple[int, int]]:
@@ -217,7 +208,7 @@ def decision_rows(rec: Record) -> list[dict[str, Any]]:
     rp = rec.replay
     rng = random.Random(f"{SEED}:{rec.key}")
     spots = _spots(rec, rng)
-    model = DecisionModel.of(rp.board)
+    model = DecisionModel.of(Table.of(rp.board))
     ks = [knowledge_at(rp, t, i) for t, i in spots]
     decisions = solved(together(*[model.decide(k) for k in ks]), DdsSolver(), model.work)
     reals = solved(together(*[model.real_values(k.position) for k in ks]), DdsSolver())
@@ -345,7 +336,7 @@ def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
     rp = rec.replay
     start = checkpoint(rp, after)
     side = rp.declarer_side
-    model = DecisionModel.of(rp.board, players=cls)
+    model = DecisionModel.of(Table.of(rp.board), players=cls)
     work = Work()
     model.work = work
     t0 = time.perf_counter()

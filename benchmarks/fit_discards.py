@@ -38,8 +38,7 @@ def rows(recs: Sequence[Record]) -> list[tuple[Record, Discard, np.ndarray, int]
     out = []
     for rec in recs:
         rp = rec.replay
-        plays = [(p.seat, p.card, p.suit_led) for t in rp.tricks for p in t.plays]
-        for d in discards(plays, rp.board.deal, rp.contract.strain):
+        for d in discards(rp.plays_before(14), rp.board.deal, rp.contract.strain):
             if rec.seats[d.seat] == "robot" or d.seat.side == rp.contract.declarer.side:
                 continue
             held = d.held

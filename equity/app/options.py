@@ -35,10 +35,12 @@ from equity.core.game import (
     UsageError,
     Vulnerability,
     Withdrawal,
+    Work,
     parse_signals,
 )
 from equity.core.law import EDITIONS, Edition
 from equity.core.player import (
+    DEFAULT_CLASS,
     DEFAULT_SAMPLING,
     DEFAULT_SEED,
     REFERENCE,
@@ -259,15 +261,18 @@ class RulingOptions:
     players: str | None = field(default=None, metadata=cli(
         "--players", group="64c", metavar="CLASS", parse=_players,
         help=f"the class of player whose errors and conventions the Law 12C1(c) weights "
-             f"reflect: club (BBO online and club play), expert (top-level play), robot "
-             f"(GIB) or exact (the decision model alone, no errors); default: the board's "
-             f"[EquityPlayers], else {RULING_CLASS}: a ruling credits no careless error "
-             f"unless the Director names a class whose errors are likely"))
+             f"(and equity likely's outcomes) reflect: club (BBO online and club play), "
+             f"expert (top-level play), robot (GIB) or exact (the decision model alone, "
+             f"no errors); default: the board's [EquityPlayers], else {RULING_CLASS} for a "
+             f"ruling (it credits no careless error unless the Director names a class "
+             f"whose errors are likely), {DEFAULT_CLASS} for equity likely (what tables "
+             f"go on to make)"))
     signals: str | None = field(default=None, metadata=cli(
-        "--signals", group="64c", metavar="METHOD", choices=SIGNALS, parse=parse_signals,
-        help="the defenders' signals as the single-dummy players read them: standard "
-             "(high encourages, high-low even) or upside-down; default: the board's "
-             "[EquitySignals], else standard"))
+        "--signals", group="64c", metavar="METHOD", parse=parse_signals,
+        help=f"the defenders' signals as the single-dummy players read them: "
+             f"{' or '.join(SIGNALS)} (high encourages and high-low shows an even number, "
+             f"or the reverse; also 'udca'); default: the board's [EquitySignals], else "
+             f"standard"))
     max_positions: int | None = field(default=None, metadata=cli(
         "--max-positions", group="work", metavar="N", kind=int,
         help="stop a ruling that needs more than N double-dummy positions (an error "
@@ -335,12 +340,17 @@ class RulingOptions:
         return Estimate(self.samples, self.reference, self.lines, self.outcomes,
                         player_class(self.players, RULING_CLASS))
 
-    def estimate_for(self, board: Board) -> Estimate:
+    def estimate_for(self, board: Board, players: str = RULING_CLASS) -> Estimate:
         """:attr:`estimate` with the class of player these options, else the board's
-        ``[EquityPlayers]``, else :data:`~equity.core.player.RULING_CLASS` (the decision
-        model alone: a ruling credits no careless error unless the Director says so)."""
+        ``[EquityPlayers]``, else ``players``: for a ruling
+        :data:`~equity.core.player.RULING_CLASS` (the decision model alone: a ruling
+        credits no careless error unless the Director says so)."""
         return dataclasses.replace(self.estimate, players=player_class(
-            self.players or board.facts.players, RULING_CLASS))
+            self.players or board.facts.players, players))
+
+    def work(self) -> Work:
+        """A fresh account of what one board's ruling costs, within ``--max-positions``."""
+        return Work(limit=self.max_positions or 0)
 
     @property
     def line_weights(self) -> Weights:
@@ -448,11 +458,19 @@ DEFAULT_OPTIONS = RulingOptions()
 """The options of a command line that gives none."""
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ruling options on a command's parser (``rule``, ``report``, ``batch``), under
-    their headings (:data:`GROUPS`)."""
-    groups = {key: parser.add_argument_group(title) for key, title in GROUPS.items()}
-    for f in dataclasses.fields(RulingOptions):
+FORECAST_OPTIONS = ("players", "signals", "samples", "reference", "max_positions")
+"""The options ``equity likely`` takes: the players, what they read, the work."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, only: Sequence[str] | None = None
+                  ) -> None:
+    """The ruling options on a command's parser (``rule``, ``report``, ``batch``; ``only``
+    these fields for ``likely``), under their headings (:data:`GROUPS`)."""
+    fields = [f for f in dataclasses.fields(RulingOptions) if only is None or f.name in only]
+    used = {f.metadata["cli"].group for f in fields}
+    groups = {key: parser.add_argument_group(title) for key, title in GROUPS.items()
+              if key in used}
+    for f in fields:
         cli: CliOption = f.metadata["cli"]
         kw: dict[str, Any] = {"dest": f.name,
                               "help": argparse.SUPPRESS if cli.hidden else cli.help}
@@ -489,5 +507,5 @@ def vulnerability_of(board: Board) -> Vulnerability:
     return Vulnerability.NONE
 
 
-__all__ = ["DEFAULT_OPTIONS", "OptionError", "RulingOptions", "add_arguments", "cli",
-           "vulnerability_of"]
+__all__ = ["DEFAULT_OPTIONS", "FORECAST_OPTIONS", "OptionError", "RulingOptions",
+           "add_arguments", "cli", "vulnerability_of"]

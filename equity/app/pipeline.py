@@ -21,8 +21,21 @@ from equity.core.adjust import (
     compare,
     without_equity,
 )
-from equity.core.game import Board, BoardError, EquityError, Solver, Where, Work, replay, score_ns
+from equity.core.game import (
+    Board,
+    BoardError,
+    EquityError,
+    Solver,
+    Where,
+    Work,
+    once_each,
+    replay,
+    score_ns,
+    solved,
+)
 from equity.core.law import AutomaticRuling, rule
+from equity.core.player import DEFAULT_CLASS, Forecast, checkpoint, forecast
+from equity.core.reading import Table
 from equity.formats import read_boards
 
 
@@ -50,7 +63,7 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     the transfer was enough. A position the solver rejects, or weights that do not fit
     the board's lines, is this board's :class:`BoardError` ("Law 64C check: ...")."""
     started = time.perf_counter()
-    work = Work(limit=options.max_positions or 0)
+    work = options.work()
     automatic = rule_automatic(board, options)
     if not options.equity:
         ruling = without_equity(automatic, options.policy,
@@ -68,6 +81,28 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         raise
     except EquityError as e:  # a position DDS rejects, weights that do not fit, a cap
         raise BoardError(f"Law 64C check: {e}", board.source, board.label, Where()) from e
+
+
+def forecast_board(board: Board, after: int, options: RulingOptions = DEFAULT_OPTIONS,
+                   solver: Solver | None = None) -> Forecast:
+    """``equity likely``: what the table goes on to make from the start of trick
+    ``after + 1`` of ``board``'s record, by the options' class of player (default
+    :data:`~equity.core.player.DEFAULT_CLASS`: tables are at clubs and online far more
+    often than at the top). Raises an :class:`EquityError` for a record that cannot be
+    replayed or does not reach that trick."""
+    started = time.perf_counter()
+    board = dataclasses.replace(board, facts=options.facts_for(board))
+    rp = replay(board)
+    start = checkpoint(rp, after)
+    work = options.work()
+    model = options.estimate_for(board, DEFAULT_CLASS).model(Table.of(board), work)
+    if solver is None:
+        from equity.dd import DdsSolver
+
+        solver = DdsSolver()
+    found = solved(once_each(forecast(rp, start, model), work), solver, work)
+    work.seconds = time.perf_counter() - started
+    return found
 
 
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:
@@ -93,4 +128,4 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["judge", "rule_automatic", "rule_board", "table_scores"]
+__all__ = ["forecast_board", "judge", "rule_automatic", "rule_board", "table_scores"]

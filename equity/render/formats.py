@@ -2,9 +2,10 @@
 
 ``equity rule --format NAME`` prints one ruling at a time in a :class:`BoardFormat`;
 ``equity report --format NAME`` writes every ruling into one document in a
-:class:`DocumentFormat`. The command line takes its choices and their help from here, so
-**a new output format is a module of** ``render/`` **and an entry below**, with no edit to
-the CLI.
+:class:`DocumentFormat`; ``equity likely --format NAME`` prints each board's likely
+outcomes in a :class:`ForecastFormat`. The command line takes its choices and their help
+from here, so **a new output format is a module of** ``render/`` **and an entry below**,
+with no edit to the CLI.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from typing import Any
 
 from equity.core.adjust import Ruling
 from equity.core.game import BoardError
+from equity.core.player import Forecast
 from equity.render.brief import brief_text
 from equity.render.csvrows import header_line, json_row_line
+from equity.render.forecast import forecast_error_json, forecast_json, forecast_text
 from equity.render.html import render_html
 from equity.render.jsonout import error_json
 from equity.render.markdown import render_markdown
@@ -83,10 +86,33 @@ DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.name: f for f in (
 """``equity report``'s formats, by name; the first is the default."""
 
 
-def choices_help(formats: Mapping[str, BoardFormat] | Mapping[str, DocumentFormat]) -> str:
+@dataclass(frozen=True, slots=True)
+class ForecastFormat:
+    """A way to print ``equity likely``'s outcomes one board at a time."""
+
+    name: str
+    help: str
+    forecast: Callable[[Forecast], str]
+    error: Callable[[BoardError], str] | None = None
+    """What is printed for a board in error; None: the error goes to stderr only."""
+
+
+FORECAST_FORMATS: dict[str, ForecastFormat] = {f.name: f for f in (
+    ForecastFormat("text", "the outcomes with their probabilities, the decisions that "
+                   "branch, what the players read from the table (default)",
+                   lambda f: forecast_text(f) + "\n"),
+    ForecastFormat("json", "JSON Lines, one object per board (the public contract)",
+                   lambda f: _json_line(forecast_json(f)),
+                   lambda e: _json_line(forecast_error_json(e))),
+)}
+"""``equity likely``'s formats, by name; the first is the default."""
+
+
+def choices_help(formats: Mapping[str, BoardFormat] | Mapping[str, DocumentFormat]
+                 | Mapping[str, ForecastFormat]) -> str:
     """The formats as ``--help`` lists them: 'NAME (what it is); ...'."""
     return "; ".join(f"{f.name}: {f.help}" for f in formats.values())
 
 
-__all__ = ["BOARD_FORMATS", "DOCUMENT_FORMATS", "BoardFormat", "DocumentFormat",
-           "choices_help"]
+__all__ = ["BOARD_FORMATS", "DOCUMENT_FORMATS", "FORECAST_FORMATS", "BoardFormat",
+           "DocumentFormat", "ForecastFormat", "choices_help"]

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from equity.core.adjust import Departure, Line, Ruling
-from equity.core.game import Board, BoardError, Suit, cards
+from equity.core.game import BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
 from equity.core.player import Inference
-from equity.core.reading import ANY_HCP, ANY_LENGTH, bidding_of, lead_of, signal_of
+from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Bidding, Table
 from equity.render.view import NO_AUCTION, score_values, weight_notes
 
 JSON = dict[str, Any]
@@ -84,12 +84,23 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
     }
 
 
-def auction_json(board: Board) -> JSON:
+def table_json(table: Table) -> JSON:
+    """What the single-dummy players read from the table (Law 16A1(a)): ``auction``
+    (:func:`auction_json`) and, for each card of trick 1 a reading reads (``lead``,
+    ``signal``), who played which card, what the reading took from it and ``text``;
+    null when there is no such card."""
+    out: JSON = {"auction": auction_json(table.bidding)}
+    for reading in BOARD_READINGS:
+        e = table.card(reading.field)
+        out[reading.field] = None if e is None else {**e.facts(), "text": e.describe()}
+    return out
+
+
+def auction_json(bidding: Bidding | None) -> JSON:
     """What the single-dummy players knew from the auction (Law 16A1(a)): the calls,
     each call read with what it showed (``hcp`` and ``lengths`` as [lo, hi], only the
     suits it limits), the calls not read, and each reading loosened to fit the deal
     (``dropped``: it missed by too much). With no auction, empty lists and a ``note``."""
-    bidding = bidding_of(board)
     if bidding is None:
         return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
                 "note": NO_AUCTION}
@@ -110,29 +121,6 @@ def auction_json(board: Board) -> JSON:
                       "text": lo.describe()} for lo in bidding.loosened],
         "note": None,
     }
-
-
-def lead_json(board: Board) -> JSON | None:
-    """The opening lead as the single-dummy players read it (Law 16A1(a)): who led
-    which card, and how often real leaders stray from the textbook card (``stray``);
-    None without a play record."""
-    lead = lead_of(board)
-    if lead is None:
-        return None
-    return {"seat": lead.leader.name, "card": str(lead.card), "strain": lead.strain.name,
-            "stray": lead.style.stray, "partner_bid": sorted(s.name for s in lead.partner_bid),
-            "declarer_bid": sorted(s.name for s in lead.they_bid), "text": lead.describe()}
-
-
-def signal_json(board: Board) -> JSON | None:
-    """The third hand's card to the opening lead as the single-dummy players read it, when
-    it is a signal: who played which card to which lead, standard or upside-down; None
-    when it is no signal (it wins, a discard, no choice of spot cards)."""
-    sig = signal_of(board)
-    if sig is None:
-        return None
-    return {"seat": sig.seat.name, "card": str(sig.card), "led": str(sig.led),
-            "upside_down": sig.style.upside_down, "text": sig.describe()}
 
 
 def error_json(err: BoardError) -> JSON:
@@ -218,9 +206,7 @@ def equity_json(ruling: Ruling) -> JSON:
                      .components[0].score_ns, "weight_note": note}
                     for (ln, w), note in zip(ruling.lines, notes, strict=True)]
     out["equity_tricks"] = round(eq, 6) if eq is not None else None
-    out["auction"] = auction_json(ruling.automatic.replay.board)
-    out["lead"] = lead_json(ruling.automatic.replay.board)
-    out["signal"] = signal_json(ruling.automatic.replay.board)
+    out.update(table_json(ruling.automatic.table))
     after = _values_json(ruling, ruling.after_transfer)
     mine = _values_json(ruling, ruling.weighted)
     out["ruling"] = {

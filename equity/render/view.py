@@ -34,7 +34,6 @@ from equity.core.adjust import (
     nos_gain,
 )
 from equity.core.game import (
-    Board,
     Card,
     Contract,
     Deal,
@@ -46,7 +45,7 @@ from equity.core.game import (
     suit_holding,
 )
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
-from equity.core.reading import bidding_of, lead_of, signal_of
+from equity.core.reading import PLAY_WORDS, Table
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
            "substitution lines are double dummy. The likely outcomes, and the table line "
@@ -60,13 +59,14 @@ NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on 
 """What the ruling says when the record has no auction to read."""
 
 
-def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...]:
-    """What the single-dummy players knew from the auction (Law 16A1(a)), in sentences:
+def auction_sentences(table: Table, loosened_in_play: int = 0) -> tuple[str, ...]:
+    """What the single-dummy players knew from the table (Law 16A1(a)), in sentences:
     the calls read and what each showed, the calls not read, each reading loosened to
-    fit the deal, and how many decisions needed the limits loosened to find layouts."""
-    bidding = bidding_of(board)
+    fit the deal, how many decisions needed the limits loosened to find layouts, then
+    the cards read (:func:`card_sentences`)."""
+    bidding = table.bidding
     if bidding is None:
-        return (f"Auction: {NO_AUCTION}.", *lead_sentences(board))
+        return (f"Auction: {NO_AUCTION}.", *card_sentences(table))
     a = bidding.reading.auction
     out = [f"Auction ({a.dealer.long_name} dealer): "
            + " ".join(c.pretty for c in a.calls) + "."]
@@ -81,38 +81,16 @@ def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...
         out.append(f"The auction's limits were loosened for {loosened_in_play} "
                    f"decision{'s' if loosened_in_play > 1 else ''}: too few layouts "
                    "fitted them.")
-    return (*out, *lead_sentences(board))
+    return (*out, *card_sentences(table))
 
 
-def lead_sentences(board: Board) -> tuple[str, ...]:
-    """What the single-dummy players read from the opening lead (Law 16A1(a)), in a
-    sentence; none without a play record."""
-    lead = lead_of(board)
-    if lead is None:
+def card_sentences(table: Table) -> tuple[str, ...]:
+    """What the single-dummy players read from the cards (Law 16A1(a)): each card of
+    trick 1 read (the opening lead, the signal to it), then how the cards each line
+    plays are read (the discards); none without a play record."""
+    if not table.cards:
         return ()
-    return (f"Opening lead: {lead.describe()}, read by convention (Law 16A1(a)): "
-            f"the layouts drawn by the players who cannot see "
-            f"{lead.leader.long_name}'s hand are weighed by the chance that it leads "
-            f"this card (the suit chosen as real leaders choose, the card as the textbook "
-            f"leads it, another card from the suit in {lead.style.stray:.0%} of real "
-            "leads): evidence, never certainty.",
-            *signal_sentences(board),
-            "Discards are read alike: a defender's discard weighs the layouts by the chance "
-            "that he throws from that suit, holding what he held then (he keeps his guards "
-            "and discards from length; fitted on real discards).")
-
-
-def signal_sentences(board: Board) -> tuple[str, ...]:
-    """What the single-dummy players read from the third hand's card to the opening
-    lead, when it is a signal (:func:`~equity.core.reading.signal.signal_of`)."""
-    sig = signal_of(board)
-    if sig is None:
-        return ()
-    way = "an upside-down" if sig.style.upside_down else "a standard"
-    return (f"Signal: {sig.describe()}, read as {way} signal (Law 16A1(a)): the chance of "
-            "each card he could play without winning, given his holding, as real third "
-            "hands play them (count shows in real play, attitude barely): evidence, never "
-            "certainty.",)
+    return (*(e.explain() for e in table.cards), *PLAY_WORDS)
 
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
@@ -757,7 +735,7 @@ def board_view(ruling: Ruling) -> BoardView:
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
         brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling),
-        auction=auction_sentences(board, ruling.work.loosened if ruling.work else 0)
+        auction=auction_sentences(auto.table, ruling.work.loosened if ruling.work else 0)
         if ruling.solved else ())
 
 

@@ -128,3 +128,41 @@ def test_the_decision_model_alone_foresees_everything(capsys: pytest.CaptureFixt
     code, (obj,), _ = likely(capsys, "--after-trick", "4", "--json", "--players", "exact")
     assert code == 0 and obj["unforeseen"] is None
     assert obj["outcomes"] == obj["foreseen"]
+
+
+@pytest.mark.parametrize("after", [2, 4, 6])
+def test_a_penalty_card_in_force_is_shown_and_binds_the_play(
+        capsys: pytest.CaptureFixture[str], after: int) -> None:
+    """Case 024: East's ♥K is a major penalty card from trick 2 until he plays it at
+    trick 8 (Law 50): what the players know at a point of the record includes it."""
+    case = str(CASES / "024_50d1_penalty_card_in_64c_lines.pbn")
+    assert main(["likely", case, "--after-trick", str(after), "--json", "--samples", "8",
+                 "--players", "exact"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["penalty_cards"] == [{"seat": "E", "card": "HK"}]
+    assert main(["likely", case, "--after-trick", str(after), "--samples", "8",
+                 "--players", "exact"]) == 0
+    assert "East's ♥K is a major penalty card (Law 50)" in capsys.readouterr().out
+
+
+def test_no_penalty_card_once_it_is_played(capsys: pytest.CaptureFixture[str]) -> None:
+    case = str(CASES / "024_50d1_penalty_card_in_64c_lines.pbn")
+    assert main(["likely", case, "--after-trick", "8", "--json", "--samples", "8"]) == 0
+    assert json.loads(capsys.readouterr().out)["penalty_cards"] == []
+
+
+def test_likely_takes_the_ruling_options_that_bear_on_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "8", "--format", "json",
+                             "--samples", "8", "--max-positions", "100000")
+    assert code == 0 and obj["after_trick"] == 8
+    code, _, err = likely(capsys, "--after-trick", "8", "--max-positions", "1")
+    assert code == 1 and "more than 1 double-dummy positions" in err
+    code, _, err = likely(capsys, "--after-trick", "8", "--json", "--format", "text")
+    assert code == 2 and "one output format" in err
+
+
+def test_a_trick_out_of_range_is_one_usage_error_not_one_a_board(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = likely(capsys, "--after-trick", "13", "--json")
+    assert code == 2 and out == [] and err.count("--after-trick") == 1

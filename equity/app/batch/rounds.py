@@ -150,7 +150,7 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
             lines[i] = keyed({**ruling_json(auto), "stats": Work().as_dict()},
                              board_key(b.source, b.index))
         else:
-            work = Work(limit=options.max_positions or 0)
+            work = options.work()
             p = _Pending(i, b, auto, plan(auto, options.estimate_for(b), work), work=work)
             lines[i] = _advance(p, options, cache)
             if lines[i] is None:

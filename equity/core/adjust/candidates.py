@@ -60,7 +60,6 @@ from equity.core.adjust.line import (
 )
 from equity.core.adjust.table_line import TableLine, table_line
 from equity.core.game import (
-    CardSet,
     Information,
     ModelError,
     Plan,
@@ -87,11 +86,9 @@ from equity.core.player import (
     Outcome,
     Start,
     classes,
-    shown_out,
 )
 from equity.core.player import director_line as play_director_line
 from equity.core.player import likely as likely_outcomes
-from equity.core.reading import discards
 
 NO_ESTIMATE = Estimate()
 
@@ -101,9 +98,7 @@ def plan(ruling: AutomaticRuling, estimate: Estimate = NO_ESTIMATE,
     """The candidate lines for every revoke of ``ruling`` that stands, first one first,
     asking the double-dummy questions as they come (see the module docstring); what it
     cost is added to ``work``."""
-    model = estimate.model(ruling.replay.board)
-    if work is not None:
-        model.work = work
+    model = estimate.model(ruling.table, work)
     return once_each(_plan(ruling, estimate, model), model.work)
 
 
@@ -353,24 +348,17 @@ def position_before(rp: Replay, rev: Revoke) -> Position:
     requirements in force there (:meth:`Replay.position
     <equity.core.game.replay.Replay.position>`: major penalty cards, lead requirements),
     so that every line from it plays a penalty card when due."""
-    trick = rp.tricks[rev.trick - 1]
-    i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
-    return rp.position(rev.trick, i)
+    return rp.position(rev.trick, rp.index_of(rev.trick, rev.seat))
 
 
 def _start(rp: Replay, rev: Revoke) -> Start:
-    """Where ``rev``'s lines start (:class:`~equity.core.player.likely.Start`)."""
-    pos = position_before(rp, rev)
-    trick = rp.tricks[rev.trick - 1]
-    i = next(k for k, p in enumerate(trick.plays) if p.seat == rev.seat)
-    plays = [p for t in rp.tricks[:rev.trick - 1] for p in t.plays] + list(trick.plays[:i])
-    seen = [(p.seat, p.card, p.suit_led) for p in plays]
-    # the offender's legal cards as the replay found them (Law 64B3: a penalty card due,
-    # when the revoke is the failure to play it), which pos.legal() gives as well
-    allowed: CardSet = rev.could_play & pos.hands[rev.seat] or pos.legal()
-    return Start(pos, rev.trick, {s: rp.won_before(s, rev.trick) for s in Side},
-                 shown_out(seen), rp.contract.declarer, rev.seat, allowed,
-                 discards(seen, rp.board.deal, rp.contract.strain))
+    """Where ``rev``'s lines start (:meth:`~equity.core.player.likely.Start.at`), the
+    offender's cards those he could play as the replay found them (Law 64B3: a penalty
+    card due, when the revoke is the failure to play it), which his legal cards give as
+    well."""
+    i = rp.index_of(rev.trick, rev.seat)
+    pos = rp.position(rev.trick, i)
+    return Start.at(rp, rev.trick, i, rev.could_play & pos.hands[rev.seat] or pos.legal())
 
 
 equivalence_classes = classes

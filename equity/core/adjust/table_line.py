@@ -72,13 +72,11 @@ from equity.core.player import (
     Knowledge,
     Outcome,
     Run,
-    SuitMask,
+    Start,
     before_lead,
     grow,
     merged,
-    shown_out,
 )
-from equity.core.reading import discards
 
 CLOSE_TO_MISLED = 0.25
 """How near :data:`MISLED` a measured difference must be to be measured again on more
@@ -173,12 +171,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     first = revokes[0]
     fixes = {(r.trick, r.seat): r for r in revokes}
     declarer = rp.contract.declarer
-    start = rp.position(first.trick)
-    before = [(p.seat, p.card, p.suit_led) for t in rp.tricks[:first.trick - 1]
-              for p in t.plays]
-    run = Run(start, shown_out(before), first.trick)
-    run.won = {s: rp.won_before(s, first.trick) for s in Side}
-    run.discards = list(discards(before, rp.board.deal, rp.contract.strain))
+    run = Start.at(rp, first.trick).run()
     record = _record(rp, first.trick)
     natural: Decision | None = None
     departures: list[Departure] = []
@@ -407,7 +400,8 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     docstring): the departure when the revoke induced it, else None."""
     pos = run.pos
     seat = pos.to_play
-    table_k = _table_knowledge(rp, run.trick_no, seat, declarer)
+    # what he knew at the table: the record's position, its false voids believed
+    table_k = Start.at(rp, run.trick_no, rp.index_of(run.trick_no, seat)).knowledge()
     counter_k = run.knowledge(declarer)
     at_table, corrected = yield from together(model.decide(table_k),
                                               model.decide(counter_k))
@@ -447,19 +441,6 @@ def _looked_better(at_table: Decision, corrected: Decision, card: Card) -> float
     short_cf = corrected.best - dict(corrected.means).get(corrected.speaker(card),
                                                           corrected.best)
     return short_cf - short_table
-
-
-def _table_knowledge(rp: Replay, trick: int, seat: Seat, declarer: Seat) -> Knowledge:
-    """What ``seat`` knew when he played to ``trick`` at the table: the record's real
-    position, and the suits shown out of in the record (false voids included)."""
-    t = rp.tricks[trick - 1]
-    i = next(k for k, p in enumerate(t.plays) if p.seat == seat)
-    pos = rp.position(trick, i)
-    before = [(p.seat, p.card, p.suit_led) for u in rp.tricks[:trick - 1]
-              for p in u.plays] + [(p.seat, p.card, p.suit_led) for p in t.plays[:i]]
-    voids: dict[Seat, SuitMask] = shown_out(before)
-    return Knowledge.at(pos, declarer, voids, dummy_faced=(trick, i) != (1, 0),
-                        discards=discards(before, rp.board.deal, rp.contract.strain))
 
 
 def _tricks(n: int) -> str:

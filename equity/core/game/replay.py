@@ -220,6 +220,23 @@ class Replay:
                 hands[p.seat] &= ~p.card.bit
         return tuple(hands)
 
+    def plays_before(self, trick: int, index: int = 0) -> tuple[Play, ...]:
+        """The plays of the record before card ``index`` (0-3) of trick ``trick``, in
+        order: every card the players had seen when it was played."""
+        out: list[Play] = []
+        for t in self.tricks[:trick - 1]:
+            out += t.plays
+        if trick <= len(self.tricks):
+            out += self.tricks[trick - 1].plays[:index]
+        return tuple(out)
+
+    def index_of(self, trick: int, seat: Seat) -> int:
+        """Where ``seat``'s card stands in trick ``trick`` of the record (0-3; raises
+        ValueError when he has none there)."""
+        for i, p in enumerate(self.tricks[trick - 1].plays):
+            if p.seat == seat:
+                return i
+        raise ValueError(f"{seat.long_name} has no card in trick {trick}")
 
     def position(self, trick: int, index: int = 0) -> Position:
         """The position just before card ``index`` (0-3) of trick ``trick`` of the record:

@@ -60,7 +60,6 @@ from equity.core.game import (
     Revoke,
     Seat,
     Side,
-    Suit,
     Tricks,
     cards,
     count,
@@ -68,7 +67,7 @@ from equity.core.game import (
 )
 from equity.core.law.unauthorised import Unauthorised, weigh
 from equity.core.player import Decision, DecisionModel, Knowledge, shown_out
-from equity.core.reading import discards
+from equity.core.reading import Table, world_evidence
 
 Rule62D2 = Literal["16C", "two suits"]
 """What Law 62D2 says of the revoker's partner at trick 12: ``"16C"`` (2017: "Law 16C
@@ -77,7 +76,7 @@ the play that could possibly have been suggested by seeing the revoke card)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class TrickChoice:
     """One decision of the corrected trick 12: who chooses a seat's card, under which
     paragraph, and declarer's total tricks after each option (best play after it)."""
 
@@ -108,7 +107,7 @@ class PlayOut:
 
     plays: tuple[Play, ...]
     """The cards of tricks 12 and 13 in the corrected play (best choices by each side)."""
-    choices: tuple[Choice, ...]
+    choices: tuple[TrickChoice, ...]
     """Every decision on the corrected line, in play order, with its options."""
     outcomes: tuple[tuple[tuple[Play, ...], int], ...]
     """Every way the choices can go (cards after the revoke on trick 12, then trick 13)
@@ -120,20 +119,21 @@ class PlayOut:
     claim gave declarer after it)."""
 
 
-def trick_twelve(rev: Revoke, replay: Replay, rule_62d2: Rule62D2 = "16C",
+def trick_twelve(rev: Revoke, replay: Replay, table: Table, rule_62d2: Rule62D2 = "16C",
                  withdrawn_info: str = "16C2") -> PlayOut | None:
     """Play out tricks 12 and 13 after correcting ``rev`` (a revoke on trick 12), or None
-    when the record does not reach trick 12 with two cards in every hand. ``rule_62d2``
+    when the record does not reach trick 12 with two cards in every hand. ``table`` is
+    what the board's table showed every player (the decisions read it). ``rule_62d2``
     and ``withdrawn_info`` (the paragraph of Law 16 on withdrawn actions) come from
     the edition."""
     if rev.trick != 12 or len(replay.tricks) < 12:
         return None
     if any(count(h) != 2 for h in replay.hands_before(12, 0)):
         return None
-    return _correct(rev, replay, False, rule_62d2, withdrawn_info)
+    return _correct(rev, replay, table, False, rule_62d2, withdrawn_info)
 
 
-def under_claim(rev: Revoke, replay: Replay) -> PlayOut | None:
+def under_claim(rev: Revoke, replay: Replay, table: Table) -> PlayOut | None:
     """Law 70 with the revoke corrected, for a revoke that a claim right after the
     revoke trick did not establish (63A4, 69A; a disputed claim): the revoke trick is
     played again as Law 62 allows (the same choices as :func:`trick_twelve`), and the
@@ -146,10 +146,10 @@ def under_claim(rev: Revoke, replay: Replay) -> PlayOut | None:
         return None
     if not replay.tricks[-1].complete:
         return None
-    return _correct(rev, replay, True, "16C", None)
+    return _correct(rev, replay, table, True, "16C", None)
 
 
-def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
+def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2: Rule62D2,
              withdrawn_info: str | None) -> PlayOut | None:
     number = rev.trick
     t12 = replay.tricks[number - 1]
@@ -171,9 +171,8 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
     penalty_card = defender and not any(
         r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= number
         for r in replay.board.facts.requirements)
-    history = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:number - 1]
-               for p in t.plays]
-    model = DecisionModel.of(replay.board)
+    history = replay.plays_before(number)
+    model = DecisionModel.of(table)
 
     # Law 50D1: penalty cards and lead rules in force bind the play-out too
     pos = replay.position(number)
@@ -210,17 +209,16 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
                 won += 1
         return won, line
 
-    def decide(p: Position, voids_plays: Sequence[tuple[Seat, Card, Suit | None]],
-               exposed: int = 0) -> Decision:
+    def decide(p: Position, seen: Sequence[Play], exposed: int = 0) -> Decision:
         """The decision model's decision for the player to play in ``p``, given the
         plays seen and the cards ``exposed`` (a penalty card)."""
-        knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(voids_plays),
-                                 exposed=exposed, discards=discards(
-                                     voids_plays, replay.board.deal, replay.contract.strain))
+        knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(seen),
+                                 exposed=exposed, evidence=world_evidence(
+                                     seen, replay.board.deal, replay.contract.strain))
         return drive(model.decide(knowledge), exact_reply)
 
-    def trick_plays(p: Position) -> list[tuple[Seat, Card, Suit | None]]:
-        return [(p.leader.after(i), c, p.trick[0].suit if i else None)
+    def trick_plays(p: Position) -> list[Play]:
+        return [Play(number, p.leader.after(i), c, p.trick[0].suit if i else None)
                 for i, c in enumerate(p.trick)]
 
     def information(p: Position, worth: dict[Card, int]) -> Unauthorised | None:
@@ -258,7 +256,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
     outcomes: list[tuple[tuple[Play, ...], int]] = []
 
     def search(p: Position, k: int, changed: bool, won: int, line: list[Play],
-               record: bool = True) -> tuple[int, list[Play], list[Choice]]:
+               record: bool = True) -> tuple[int, list[Play], list[TrickChoice]]:
         """Minimax from the ``k``-th card of trick 12 on: (declarer's tricks in 12-13,
         the best line, the decisions on it); ``record``: keep the outcomes."""
         if k == 4:
@@ -270,7 +268,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         legal = list(cards(p.legal()))
         law, chooser, options = who(seat, changed, legal)
 
-        def step(card: Card, keep: bool) -> tuple[Card, int, list[Play], list[Choice]]:
+        def step(card: Card, keep: bool) -> tuple[Card, int, list[Play], list[TrickChoice]]:
             nxt = p.play(card)
             gain = 1 if k == 3 and nxt.leader.side == declarer else 0
             moved = changed or (seat.side != offenders and card != recorded.get(seat)
@@ -290,7 +288,7 @@ def _correct(rev: Revoke, replay: Replay, claimed: bool, rule_62d2: Rule62D2,
         # equal results: a player who may change his card keeps the one he played
         card, best, best_line, below = max(
             results, key=lambda r: (sign * r[1], r[0] == recorded.get(seat)))
-        here = Choice(law, seat, chooser,
+        here = TrickChoice(law, seat, chooser,
                       tuple((c, before + v) for c, v, _, _ in results), card,
                       recorded.get(seat) if seat != rev.seat else None, info,
                       len({c.suit for c in cards(p.hands[seat])}))

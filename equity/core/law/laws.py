@@ -37,13 +37,14 @@ from equity.core.game import (
     cards,
 )
 from equity.core.law.correction import (
-    Choice,
     PlayOut,
     Rule62D2,
+    TrickChoice,
     trick_twelve,
     under_claim,
 )
 from equity.core.law.unauthorised import Unauthorised
+from equity.core.reading import NO_TABLE, Table
 
 # --- The editions -------------------------------------------------------------------
 
@@ -234,6 +235,9 @@ class AutomaticRuling:
     edition: Edition
     revokes: tuple[RevokeRuling, ...]
     notes: tuple[str, ...] = field(default=())
+    table: Table = NO_TABLE
+    """What the board's table showed every player, read once (Law 16A1(a)): every
+    judgement of a player's choice on the board reads it, and the report says it."""
 
     @property
     def table_tricks(self) -> int:
@@ -404,34 +408,34 @@ def law_62d(rev: Revoke, replay: Replay) -> Step | None:
     return None
 
 
-def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition
+def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition, table: Table
                      ) -> tuple[PlayOut | None, list[Step]]:
     """62D: the corrected trick 12 and trick 13 played out (62B, 62C1, 62D2 choices,
     each side choosing what is best for it within Law 16C2 — or, 2007/1997, 62D2's
     two-suits wording; trick 13 plays itself); the ruling's trick count is the
     corrected one, never the table's."""
-    out = trick_twelve(rev, replay, edition.rule_62d2, edition.withdrawn_info)
+    out = trick_twelve(rev, replay, table, edition.rule_62d2, edition.withdrawn_info)
     if out is None:
         return None, []
     steps = _choice_steps(out, replay, edition.rule_62d2)
     played = "; ".join(
         f"trick {n}: " + " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays
                                   if p.trick == n) for n in (12, 13))
-    table = replay.declarer_tricks
+    made = replay.declarer_tricks
     steps.append(Step("62D1", f"tricks 12 and 13 played out with the correction ({played}): "
                               f"declarer wins {out.declarer_last_two} of them, "
                               f"{out.declarer_tricks} tricks in all"
-                              + (f" (the table's {table} do not count)"
-                                 if replay.finished and table != out.declarer_tricks else "")
+                              + (f" (the table's {made} do not count)"
+                                 if replay.finished and made != out.declarer_tricks else "")
                               + "."))
     return out, steps
 
 
-def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+def law_70(rev: Revoke, replay: Replay, table: Table) -> tuple[PlayOut | None, list[Step]]:
     """70: the claim is adjudicated with the (not established) revoke corrected,
     doubtful points against the revoker (70A, 84D): the revoke trick is played again as
     Law 62 allows, and the tricks the claim gave each side after it stand."""
-    out = under_claim(rev, replay)
+    out = under_claim(rev, replay, table)
     c = replay.claim_tricks
     if out is None:
         return None, [Step("70", "the claim is adjudicated with the revoke corrected, "
@@ -483,7 +487,7 @@ def _choice_steps(out: PlayOut, replay: Replay, rule_62d2: Rule62D2 = "16C") -> 
     return steps
 
 
-def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
+def _62d2_text(ch: TrickChoice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
     """62D2: the revoker's partner plays to the corrected trick 12 (2017: Law 16C
     applies, its step follows; 2007/1997: the two-suits wording, said here)."""
     info = ch.unauthorised
@@ -511,7 +515,7 @@ def _62d2_text(ch: Choice, who: str, opts: str, rule_62d2: Rule62D2) -> str:
             f"would play {info.without.pretty}): {opts}; he plays {ch.chosen.pretty}.")
 
 
-def _information_text(info: Unauthorised, ch: Choice, who: str) -> str:
+def _information_text(info: Unauthorised, ch: TrickChoice, who: str) -> str:
     """Law 16C2 (16D2 in 2007): what the withdrawn card suggested and what he plays."""
     told = (f"{who} saw the withdrawn {info.withdrawn.pretty}: information from it is "
             f"unauthorised to the offending side. It suggested {info.suggested.pretty}; "
@@ -654,12 +658,16 @@ def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
 # --- The board --------------------------------------------------------------------------
 
 
-def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
+def rule(replay: Replay, edition: Edition | str = "2017", table: Table | None = None
+         ) -> AutomaticRuling:
     """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
+    ``table``: what the board's table showed every player (default: read from the
+    board, :meth:`Table.of`), which the ruling carries on.
 
     Raises :class:`~equity.core.game.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
+    table = Table.of(replay.board) if table is None else table
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
     established = [(r, None if r.corrected_at_table else law_63a(r, replay, ed))
                    for r in replay.revokes]
@@ -677,14 +685,14 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
         elif rev.corrected_at_table:
             out.append(_rule_table_correction(rev, replay))
         elif est is None or correction is not None:
-            out.append(_rule_correction(rev, replay, est, correction, ed))
+            out.append(_rule_correction(rev, replay, est, correction, ed, table))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
-    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out))
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out), table)
 
 
 def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None,
-                     ed: Edition) -> RevokeRuling:
+                     ed: Edition, table: Table) -> RevokeRuling:
     """Law 62: a revoke not established (62A), or one that must be corrected all the
     same (62D, 62C3; then Law 64B8 for the established one of 62C3). A trick-12 revoke
     is corrected by playing tricks 12 and 13 out again (62D). A revoke that an
@@ -704,12 +712,12 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
     steps += more
     play_out = None
     if rev.trick == 12:
-        play_out, played = law_62d_play_out(rev, replay, ed)
+        play_out, played = law_62d_play_out(rev, replay, ed, table)
         if play_out is not None:  # the play-out's own 62C2/62D2 choices replace the list
             steps = [s for s in steps if s.law != "62C2"]
         steps += played
     if unsettled is not None and play_out is None:
-        play_out, adjudicated = law_70(rev, replay)
+        play_out, adjudicated = law_70(rev, replay, table)
         if play_out is not None:
             steps = [s for s in steps if s.law != "62C2"]
         steps += adjudicated

@@ -46,15 +46,13 @@ from equity.core.game import (
     Position,
     Replay,
     Seat,
-    Side,
     Suit,
     Told,
     count,
     values_of,
 )
 from equity.core.law.unauthorised import alternatives, settled
-from equity.core.player import DecisionModel, Holding, Knowledge, Start, classes, shown_out
-from equity.core.reading import discards
+from equity.core.player import DecisionModel, Holding, Start, classes
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,20 +133,15 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
         for i, play in enumerate(trick.plays):
             if play.seat != info.seat:
                 continue
-            pos = replay.position(trick.number, i)
-            legal = pos.legal()
+            here = Start.at(replay, trick.number, i)
+            pos, legal = here.position, here.allowed
             if len(classes(legal, pos)) < 2 or not legal & play.card.bit:
                 continue
             values = yield from values_of(pos, legal, side)
             if len(set(values.values())) < 2:
                 continue
             checked += 1
-            plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:trick.number - 1]
-                     for p in t.plays] + [(p.seat, p.card, p.suit_led)
-                                          for p in trick.plays[:i]]
-            voids = shown_out(plays)
-            thrown = discards(plays, replay.board.deal, replay.contract.strain)
-            knowing = Knowledge.at(pos, declarer, voids, discards=thrown)
+            knowing = here.knowledge()
             believed = [f for b in beliefs if b.trick <= trick.number for f in b.facts]
             # what he was told replaces what he believed of the same suits
             told_suits = {_suit(f) for f in info.facts}
@@ -166,10 +159,8 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
                     or sign * values[play.card] <= sign * values[without]:
                 continue
             speakers = {blind.speaker(c): None for c in might}
-            won = {s: replay.won_before(s, trick.number) for s in Side}
-            start = Start(pos, trick.number, won, dict(voids), declarer, info.seat,
-                          without.bit, thrown)
+            start = dataclasses.replace(here, allowed=without.bit)
             return InfoFinding(info, checked, Suggestion(
                 trick.number, info.seat, play.card, suggested, tuple(speakers), without,
-                chances, values, start, won[side]))
+                chances, values, start, here.won[side]))
     return InfoFinding(info, checked, None)

@@ -29,11 +29,11 @@ A single legal card, or cards of equal value, leave nothing to decide.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from equity.core.game import Card, Plan, Replay, Revoke, Side, Withdrawn, values_of
-from equity.core.player import Decision, DecisionModel, Knowledge, Start, classes, shown_out
-from equity.core.reading import discards
+from equity.core.game import Card, Plan, Replay, Revoke, Withdrawn, values_of
+from equity.core.player import Decision, DecisionModel, Knowledge, Start, classes
 
 LAW = "16C2"
 
@@ -128,20 +128,12 @@ def changes(rev: Revoke) -> tuple[Withdrawn, ...]:
 def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
           ) -> Plan[Finding]:
     """Law 16C2 on ``change`` (module docstring), asking its double-dummy questions."""
-    trick = replay.tricks[change.trick - 1]
-    i = next(k for k, p in enumerate(trick.plays) if p.seat == change.seat)
-    pos = replay.position(change.trick, i)
-    declarer = replay.contract.declarer
+    start = Start.at(replay, change.trick, replay.index_of(change.trick, change.seat))
+    pos, declarer = start.position, start.declarer
     side = declarer.side
-    plays = [(p.seat, p.card, p.suit_led) for t in replay.tricks[:change.trick - 1]
-             for p in t.plays] + [(p.seat, p.card, p.suit_led) for p in trick.plays[:i]]
-    voids = shown_out(plays)
-    thrown = discards(plays, replay.board.deal, replay.contract.strain)
-    won = {s: replay.won_before(s, change.trick) for s in Side}
-    legal = pos.legal()
+    legal = start.allowed
     values = yield from values_of(pos, legal, side)
-    start = Start(pos, change.trick, won, dict(voids), declarer, change.seat, legal, thrown)
-    before = won[side]
+    before = start.won[side]
     if len(set(values.values())) < 2:
         return Finding(change, None, False, start, values, before)
     # Law 50E1: a major penalty card lies face up: every player sees it
@@ -156,7 +148,7 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     def adjusted(card: Card) -> Start:
         return _only(replay, rev, change, start, card)
 
-    blind_k = Knowledge.at(pos, declarer, voids, exposed=faced, discards=thrown)
+    blind_k = start.knowledge(exposed=faced)
     share = model.sampling.share
     if not theirs:
         blind = yield from model.decide(blind_k)
@@ -165,8 +157,7 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     seen = faced
     for w in theirs:
         seen |= w.card.bit
-    blind, told = yield from settled(model, blind_k, Knowledge.at(
-        pos, declarer, voids, exposed=seen, discards=thrown))
+    blind, told = yield from settled(model, blind_k, start.knowledge(exposed=seen))
     without, info = weigh(blind, told.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(
@@ -187,5 +178,4 @@ def _only(replay: Replay, rev: Revoke, change: Withdrawn, start: Start, card: Ca
             faced |= w.card.bit & pos.hands[w.seat]
     if faced != pos.penalties:
         pos = pos.with_requirements(faced, pos.leads)
-    return Start(pos, start.trick, start.won, start.voids, start.declarer,
-                 start.offender, card.bit, start.discards)
+    return dataclasses.replace(start, position=pos, allowed=card.bit)

@@ -53,7 +53,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from equity.core.game import (
-    Board,
     Card,
     CardSet,
     Plan,
@@ -67,7 +66,7 @@ from equity.core.game import (
 from equity.core.player.inference import Inference, inferences
 from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_weighted
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
-from equity.core.reading import Bidding, LeadReading, SignalReading, bidding_of, lead_of, signal_of
+from equity.core.reading import NO_TABLE, Table
 
 CLOSER = 4.0
 """How many times the layouts a decision near a line of the law's tests is sampled
@@ -236,14 +235,18 @@ def _key(knowledge: Knowledge, allowed: CardSet) -> str:
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
             + (f"|told{knowledge.holds}" if knowledge.holds else "")
             + (f"|bid{told}" if (told := auction_key(knowledge)) else "")
-            + (f"|led{lead.leader.name}{lead.card}" if (lead := knowledge.lead) is not None
-               and knowledge.reads_lead else "")
-            + (f"|sig{sig.seat.name}{sig.card}" if (sig := knowledge.signal) is not None
-               and knowledge.reads_signal else "")
-            + (f"|threw{','.join(f'{d.seat.name}{d.card}{d.held:x}' for d in read)}"
-               if (read := knowledge.read_discards) else "")
+            + _evidence_key(knowledge)
             + (f"|{pos.penalties:x}|{','.join(map(str, pos.leads))}"
                if pos.penalties or pos.leads else ""))
+
+
+def _evidence_key(knowledge: Knowledge) -> str:
+    """The cards he reads (:attr:`Knowledge.read`) as a decision depends on them: each
+    reading's mark, then its cards' keys, readings in the order first read."""
+    marks: dict[str, list[str]] = {}
+    for e in knowledge.read:
+        marks.setdefault(e.mark, []).append(e.key())
+    return "".join(f"|{mark}{','.join(keys)}" for mark, keys in marks.items())
 
 
 @dataclass
@@ -255,33 +258,19 @@ class DecisionModel:
     work: Work = field(default_factory=Work)
     players: PlayerClass = EXACT
     """The class of player whose card probabilities (``Decision.plays``) it gives."""
-    bidding: Bidding | None = None
-    """The board's auction as read and checked against the deal
-    (:func:`~equity.core.reading.auction.bidding_of`), set once where the model is made
-    for a board: every decision's knowledge takes it (Law 16A1(a): the calls are
-    authorised to every player), whoever built the knowledge. None: no auction."""
-    lead: LeadReading | None = None
-    """The board's opening lead as read by convention
-    (:func:`~equity.core.reading.lead.lead_of`), set with :attr:`bidding`: every decision
-    after the lead reads it (Law 16A1(a)). None: no play record."""
-    signal: SignalReading | None = None
-    """The third hand's signal to the opening lead (:func:`~equity.core.reading.signal.signal_of`),
-    set with :attr:`lead`."""
+    table: Table = NO_TABLE
+    """What the board's table showed every player (:class:`~equity.core.reading.table.Table`:
+    the auction, the opening lead, the signal to it), read once where the model is made
+    for a board: every decision's knowledge takes it (Law 16A1(a): the calls and cards
+    are authorised to every player), whoever built the knowledge."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def of(cls, board: Board | None, sampling: Sampling = DEFAULT_SAMPLING,
+    def of(cls, table: Table = NO_TABLE, sampling: Sampling = DEFAULT_SAMPLING,
            players: PlayerClass = EXACT) -> DecisionModel:
-        """A fresh model for one ruling on ``board``, reading what its table showed
-        every player: the auction (:func:`~equity.core.reading.auction.bidding_of`), the
-        opening lead (:func:`~equity.core.reading.lead.lead_of`) and the signal to it
-        (:func:`~equity.core.reading.signal.signal_of`); the discards come with each
-        decision's knowledge (they depend on the line)."""
-        if board is None:
-            return cls(sampling, players=players)
-        return cls(sampling, players=players, bidding=bidding_of(board),
-                   lead=lead_of(board), signal=signal_of(board))
+        """A fresh model for one ruling on the board whose table is ``table``."""
+        return cls(sampling, players=players, table=table)
 
     def real_values(self, pos: Position) -> Plan[dict[Card, int]]:
         """Each legal card's double-dummy value for the side to play in the real layout
@@ -313,14 +302,8 @@ class DecisionModel:
         cap (a choice on which the whole ruling turns). ``measured``: the cards' means
         are wanted, not only the choice, so a clear decision is sampled to the cap too
         (a comparison of means, as the causation test makes, converges only so)."""
-        # what the table showed every player, unless the caller's knowledge says it
-        bidding = knowledge.bidding or self.bidding
-        lead = knowledge.lead or self.lead
-        signal = knowledge.signal or self.signal
-        if (bidding is not knowledge.bidding or lead is not knowledge.lead
-                or signal is not knowledge.signal):
-            knowledge = dataclasses.replace(knowledge, bidding=bidding, lead=lead,
-                                            signal=signal)
+        if knowledge.table is None:  # what the table showed every player
+            knowledge = dataclasses.replace(knowledge, table=self.table)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)

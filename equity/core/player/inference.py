@@ -74,21 +74,14 @@ class Inference:
                 f"{self.without})" + (f": {self.because}" if self.because else ""))
 
 
-# --- what the table showed: the hooks a new reading extends ----------------------------
+# --- what the table showed, in words (every reading alike) -------------------------------
 
 
 def read_from(knowledge: Knowledge) -> str:
     """What the viewer read from the table, in words ("the auction"): what
     :meth:`Knowledge.unread` takes away ("the auction and the opening lead")."""
-    parts = []
-    if knowledge.bidding is not None:
-        parts.append("the auction")
-    if knowledge.reads_lead:
-        parts.append("the opening lead")
-    if knowledge.reads_signal:
-        parts.append("the signal to the opening lead")
-    if knowledge.read_discards:
-        parts.append("the discards")
+    parts = ["the auction"] if knowledge.bidding is not None else []
+    parts += list(dict.fromkeys(e.what for e in knowledge.read))
     if len(parts) > 1:
         return ", ".join(parts[:-1]) + " and " + parts[-1]
     return parts[0] if parts else "the table's reading"
@@ -103,14 +96,7 @@ def reasons(knowledge: Knowledge, seat: Seat) -> list[str]:
             if s.seat == seat:
                 shows = s.describe()
                 out.append(f"{s.name} ({s.rule}{', ' + shows if shows else ''})")
-    lead = knowledge.lead
-    if lead is not None and knowledge.reads_lead and lead.leader == seat:  # the lead
-        out.append(f"{lead.describe()} (read by convention)")
-    sig = knowledge.signal
-    if sig is not None and knowledge.reads_signal and sig.seat == seat:
-        out.append(f"{sig.describe()} (read as a signal)")
-    out += [f"{d.describe()} (a defender discards from length)"
-            for d in knowledge.read_discards if d.seat == seat]
+    out += [f"{e.describe()} ({e.how})" for e in knowledge.read if e.seat == seat]
     return out
 
 

@@ -19,21 +19,21 @@ world it is asked about.
 among the layouts consistent with the knowledge (hand sizes and shown-out suits); a
 seeded :class:`random.Random` makes it reproducible.
 
-The auction (Law 16A1(a): the calls are authorised information) is the knowledge's
-:attr:`Knowledge.bidding`: the reading of the calls checked against the deal
-(:mod:`equity.core.reading.auction`), judged on each hidden seat's hand as dealt — the
-cards it holds in a layout plus those it has played. Only layouts within its limits are
-drawn; when too few are found after a bounded number of tries, the limits are widened
-step by step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player
-without layouts.
+What the table showed every player (Law 16A1(a): the calls and the cards played are
+authorised information) is the knowledge's :attr:`Knowledge.table`
+(:class:`~equity.core.reading.table.Table`, read once per board). The auction's reading,
+checked against the deal, is judged on each hidden seat's hand as dealt — the cards it
+holds in a layout plus those it has played. Only layouts within its limits are drawn;
+when too few are found after a bounded number of tries, the limits are widened step by
+step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player without
+layouts.
 
-The opening lead (Law 16A1(a) again: the cards played are authorised) is
-:attr:`Knowledge.lead`, read by convention (:mod:`equity.core.reading.lead`): once it is
-faced, each layout is weighed by the likelihood that the leader's hand in it, as dealt,
-leads the card he led (:func:`draw_weighted`) — evidence that weighs the layouts, never a
-limit that empties them. The third hand's signal to it (:mod:`equity.core.reading.signal`)
-and a hidden defender's discards (:mod:`equity.core.reading.discard`: he keeps his guards
-and discards from length, judged on what he held at the time) weigh them alike.
+The cards the table saw — the opening lead, the signal to it, a hidden defender's
+discards — are :class:`~equity.core.reading.evidence.Evidence`: once played, each
+layout is weighed by the likelihood that its hand, as held then, plays that card
+(:func:`draw_weighted`) — evidence that weighs the layouts, never a limit that empties
+them. The cards of trick 1 come with the table; the world's own discards with the
+knowledge (:attr:`Knowledge.evidence`).
 """
 
 from __future__ import annotations
@@ -46,37 +46,37 @@ from typing import NamedTuple
 
 from equity.core.game import (
     FULL_DECK,
-    Card,
     CardSet,
     ModelError,
+    Play,
     Position,
     Seat,
-    Suit,
     cards,
     count,
 )
 from equity.core.reading import (
     Bidding,
-    Discard,
-    LeadReading,
+    Evidence,
     Lengths,
-    SignalReading,
     Span,
+    Table,
     hcp,
     lengths,
+    played,
+    then,
 )
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
 
 
-def shown_out(plays: Iterable[tuple[Seat, Card, Suit | None]]) -> dict[Seat, SuitMask]:
+def shown_out(plays: Iterable[Play]) -> dict[Seat, SuitMask]:
     """The suits each player has shown out of: a card of another suit played to a lead
-    of ``suit_led`` (``plays`` are (seat, card, suit led or None for a lead))."""
+    of another suit."""
     out: dict[Seat, SuitMask] = {}
-    for seat, card, led in plays:
-        if led is not None and card.suit != led:
-            out[seat] = out.get(seat, 0) | 1 << led
+    for p in plays:
+        if p.suit_led is not None and p.card.suit != p.suit_led:
+            out[p.seat] = out.get(p.seat, 0) | 1 << p.suit_led
     return out
 
 
@@ -117,25 +117,18 @@ class Knowledge:
     """What he was told about the hidden hands (Law 16B: information from a question or
     a hesitation, unauthorised to him): only layouts that fit it are drawn. Empty for
     what he may know."""
-    bidding: Bidding | None = None
-    """What the auction showed (Law 16A1(a)), checked against the deal; None: no
-    auction in the record. Set by the decision model of the board
-    (:attr:`DecisionModel.bidding`), so every decision of a ruling reads it alike."""
-    lead: LeadReading | None = None
-    """The opening lead as read by convention (Law 16A1(a)), set like :attr:`bidding`;
-    it weighs the layouts once the lead is faced and the leader's hand is hidden
-    (:attr:`reads_lead`)."""
-    signal: SignalReading | None = None
-    """The third hand's card to the opening lead, read as a signal, set like
-    :attr:`lead` (:attr:`reads_signal`)."""
-    discards: tuple[Discard, ...] = ()
-    """The discards so far in the world asked about (:func:`~equity.core.reading.discard.discards`):
-    a hidden defender's weigh the layouts like the lead (:attr:`read_discards`)."""
+    table: Table | None = None
+    """What the table showed every player (Law 16A1(a)): the auction and the cards of
+    trick 1 read. Set by the decision model of the board (:attr:`DecisionModel.table`),
+    so every decision of a ruling reads it alike; None until then."""
+    evidence: tuple[Evidence, ...] = ()
+    """The cards of the world asked about read as it played them (its discards:
+    :func:`~equity.core.reading.table.world_evidence`)."""
 
     @classmethod
     def at(cls, position: Position, declarer: Seat, voids: Mapping[Seat, SuitMask],
            dummy_faced: bool = True, exposed: CardSet = 0,
-           discards: tuple[Discard, ...] = ()) -> Knowledge:
+           evidence: tuple[Evidence, ...] = ()) -> Knowledge:
         """The knowledge of the player to play in ``position`` (declarer for dummy).
         The major penalty cards in force (:attr:`Position.penalties`) are exposed: face
         up, every player sees them (Law 50; 50E1: that they must be played is
@@ -146,7 +139,7 @@ class Knowledge:
         to_play = position.to_play
         viewer = declarer if to_play == dummy else to_play
         return cls(position, viewer, dummy, dummy_faced, dict(voids),
-                   exposed | position.penalties, discards=discards)
+                   exposed | position.penalties, evidence=evidence)
 
     @property
     def seen(self) -> tuple[Seat, ...]:
@@ -186,37 +179,29 @@ class Knowledge:
                 return dataclasses.replace(self, voids=voids)
         return dataclasses.replace(self, voids={})
 
+    @property
+    def bidding(self) -> Bidding | None:
+        """What the auction showed, checked against the deal (None: no auction)."""
+        return self.table.bidding if self.table is not None else None
+
     def unread(self) -> Knowledge:
-        """This knowledge without what he read from the table (the auction, the
-        opening lead, the signal to it, the discards): what the cards seen and the suits
-        shown out of alone tell him.
+        """This knowledge without what he read from the table (the auction and every
+        card read): what the cards seen and the suits shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
-        return dataclasses.replace(self, bidding=None, lead=None, signal=None, discards=())
+        return dataclasses.replace(self, table=None, evidence=())
 
     @property
-    def read_discards(self) -> tuple[Discard, ...]:
-        """The discards that tell the viewer something: a hidden defender's (a defender
-        keeps his guards and discards from length; declarer counts)."""
+    def read(self) -> tuple[Evidence, ...]:
+        """The cards read that tell the viewer something: a defender's whose hand he
+        cannot see (declarer counts; a defender's card is chosen) — the cards of trick 1
+        once played in this world (a corrected revoke may have kept one back), then the
+        world's own, in order."""
+        hands = self.position.hands
+        board = () if self.table is None or not self.dummy_faced else tuple(
+            e for e in self.table.cards if played(e, hands[e.seat]))
         side = self.dummy.side
-        hidden = self.hidden
-        return tuple(d for d in self.discards if d.seat in hidden and d.seat.side != side)
-
-    @property
-    def reads_signal(self) -> bool:
-        """Whether the third hand's signal to the opening lead tells the viewer
-        something: it has been played and his hand is hidden from the viewer."""
-        sig = self.signal
-        return (sig is not None and self.dummy_faced and sig.seat in self.hidden
-                and not self.position.hands[sig.seat] & sig.card.bit)
-
-    @property
-    def reads_lead(self) -> bool:
-        """Whether the opening lead tells the viewer something here: it has been made
-        (dummy faced, the card gone from the leader's hand) and the leader's hand is
-        hidden from him (declarer, or the leader's partner)."""
-        lead = self.lead
-        return (lead is not None and self.dummy_faced and lead.leader in self.hidden
-                and not self.position.hands[lead.leader] & lead.card.bit)
+        return tuple(e for e in (*board, *self.evidence)
+                     if e.seat in self.hidden and e.seat.side != side)
 
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
@@ -394,36 +379,22 @@ Weigher = Callable[[Mapping[Seat, CardSet]], float]
 
 
 def _weigher(knowledge: Knowledge) -> Weigher | None:
-    """The likelihood of what the viewer reads from the play (the opening lead, the
-    third hand's signal to it, a hidden defender's discards) given a layout's hidden
-    hands (without their exposed cards); None when he reads nothing from it."""
+    """The likelihood of what the viewer reads from the play (:attr:`Knowledge.read`)
+    given a layout's hidden hands (without their exposed cards): each card's chance given
+    its player's cards then (:func:`~equity.core.reading.evidence.then`); None when he
+    reads nothing from it."""
     pos = knowledge.position
     exposed = knowledge.exposed
-    parts: list[tuple[Seat, Callable[[CardSet], float]]] = []
-    lead = knowledge.lead if knowledge.reads_lead else None
-    if lead is not None:
-        played = lead.played(pos.hands[lead.leader]) | pos.hands[lead.leader] & exposed
-        parts.append((lead.leader, lambda h: lead.chance(h | played)))
-    sig = knowledge.signal if knowledge.reads_signal else None
-    if sig is not None:
-        shown = sig.played(pos.hands[sig.seat]) | pos.hands[sig.seat] & exposed
-        parts.append((sig.seat, lambda h: sig.chance(h | shown)))
-    for d in knowledge.read_discards:
-        parts.append((d.seat, _discard_chance(d, pos.hands[d.seat], exposed)))
+    parts = [(e, pos.hands[e.seat]) for e in knowledge.read]
     if not parts:
         return None
 
     def weigh(deal: Mapping[Seat, CardSet]) -> float:
         p = 1.0
-        for seat, chance in parts:
-            p *= chance(deal[seat])
+        for e, now in parts:
+            p *= e.chance(then(e, deal[e.seat] | now & exposed, now))
         return p
     return weigh
-
-
-def _discard_chance(d: Discard, now: CardSet, exposed: CardSet) -> Callable[[CardSet], float]:
-    """The likelihood of discard ``d`` given the cards its player holds in a layout."""
-    return lambda h: d.chance(d.then(h | now & exposed, now))
 
 
 def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]]:

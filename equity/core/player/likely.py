@@ -24,7 +24,6 @@ import re
 from dataclasses import dataclass
 
 from equity.core.game import (
-    Board,
     Card,
     CardSet,
     ModelError,
@@ -33,13 +32,15 @@ from equity.core.game import (
     Replay,
     Seat,
     Side,
+    Work,
     tricks_through,
 )
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
-from equity.core.player.knowledge import SuitMask, shown_out
+from equity.core.player.knowledge import Knowledge, SuitMask, shown_out
 from equity.core.player.outcome_tree import Branch, Leaf, Outcome, Run, before_lead, grow, merged
 from equity.core.player.player_model import EXACT, PlayerClass
-from equity.core.reading import Discard, discards
+from equity.core.player.unforeseen import blend
+from equity.core.reading import NO_TABLE, Evidence, Table, world_evidence
 
 DEFAULT_SEED = 1
 """What ``--seed`` takes by default. Since issue 21 it moves nothing: a decision's
@@ -147,17 +148,22 @@ class Estimate:
         base = Sampling(min(d.first, self.samples), d.step, self.samples, d.share)
         return base.times(REFERENCE) if self.reference else base
 
-    def model(self, board: Board | None = None) -> DecisionModel:
-        """A fresh decision model for one ruling on ``board``, reading its auction and
-        opening lead (:meth:`DecisionModel.of`; None: nothing read)."""
-        return DecisionModel.of(board, self.sampling, self.players)
+    def model(self, table: Table = NO_TABLE, work: Work | None = None) -> DecisionModel:
+        """A fresh decision model for one ruling on the board whose table is ``table``
+        (:meth:`DecisionModel.of`), its cost added to ``work`` (default: its own)."""
+        model = DecisionModel.of(table, self.sampling, self.players)
+        if work is not None:
+            model.work = work
+        return model
 
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """Where a revoke's lines start: the position just before the revoke card, its trick
-    number, the tricks each side had won, the suits shown out of (the counterfactual
-    world: the revoke has not happened yet), the offender and his allowed cards."""
+    """A point of play where lines start: the position (with the Law 50 requirements in
+    force), its trick number, the tricks each side had won, what the players had seen
+    there — the suits shown out of, the cards read (:attr:`evidence`) — and the player
+    to play with the cards he may choose. :meth:`at` is the one door to a point of the
+    record."""
 
     position: Position
     trick: int
@@ -165,31 +171,54 @@ class Start:
     voids: dict[Seat, SuitMask]
     declarer: Seat
     offender: Seat
+    """The player to play (at a revoke, the offender)."""
     allowed: CardSet
-    discards: tuple[Discard, ...] = ()
-    """The discards before it (:func:`~equity.core.reading.discard.discards`)."""
+    evidence: tuple[Evidence, ...] = ()
+    """The cards read before it (:func:`~equity.core.reading.table.world_evidence`: the
+    discards)."""
+
+    @classmethod
+    def at(cls, rp: Replay, trick: int, index: int = 0, allowed: CardSet | None = None
+           ) -> Start:
+        """The record just before card ``index`` (0-3) of trick ``trick``, as the players
+        knew it then: the position with the Law 50 requirements in force
+        (:meth:`Replay.position`), the tricks won, the suits shown out of and the cards
+        read in the plays before (:meth:`Replay.plays_before`) — nothing later.
+        ``allowed``: the cards the player to play may choose (default: his legal cards)."""
+        pos = rp.position(trick, index)
+        before = rp.plays_before(trick, index)
+        return cls(pos, trick, {side: rp.won_before(side, trick) for side in Side},
+                   shown_out(before), rp.contract.declarer, pos.to_play,
+                   pos.legal() if allowed is None else allowed,
+                   world_evidence(before, rp.board.deal, rp.contract.strain))
+
+    def run(self) -> Run:
+        """A line from here, nothing played yet."""
+        r = Run(self.position, dict(self.voids), self.trick)
+        r.won = dict(self.won)
+        r.evidence = list(self.evidence)
+        return r
+
+    def knowledge(self, exposed: CardSet = 0) -> Knowledge:
+        """What the player to play knows here (:meth:`Knowledge.at`), ``exposed`` cards
+        besides the penalty cards in force seen by all."""
+        return Knowledge.at(self.position, self.declarer, self.voids,
+                            dummy_faced=(self.trick, len(self.position.trick)) != (1, 0),
+                            exposed=exposed, evidence=self.evidence)
 
 
 def checkpoint(rp: Replay, after: int) -> Start:
-    """Where the record stands at the start of trick ``after + 1``: the cards still held,
-    the tricks won, the suits shown out of — what the players know then, nothing later
-    (``equity likely --after-trick``). Raises ModelError when the record does not reach
-    that trick (a claim or the end came first)."""
+    """Where the record stands at the start of trick ``after + 1`` (:meth:`Start.at`):
+    what the players know then, nothing later (``equity likely --after-trick``). Raises
+    ModelError when the record does not reach that trick (a claim or the end came
+    first)."""
     done = [t for t in rp.tricks if t.complete]
     if not 0 <= after <= 12:
         raise ModelError(f"--after-trick must be 0 to 12, not {after}")
     if len(done) < after or (after and rp.tricks[after - 1].winner is None):
         raise ModelError(f"the record stops before the end of trick {after} "
                          f"({len(done)} complete tricks)")
-    declarer = rp.contract.declarer
-    leader = rp.tricks[after - 1].winner if after else declarer.next
-    assert leader is not None
-    h = rp.hands_before(after + 1)
-    pos = Position((h[0], h[1], h[2], h[3]), rp.contract.strain, leader)
-    plays = [(p.seat, p.card, p.suit_led) for t in done[:after] for p in t.plays]
-    won = {side: rp.won_before(side, after + 1) for side in (Side.NS, Side.EW)}
-    return Start(pos, after + 1, won, shown_out(plays), declarer, pos.to_play, pos.legal(),
-                 discards(plays, rp.board.deal, rp.contract.strain))
+    return Start.at(rp, after + 1)
 
 
 def likely(start: Start, model: DecisionModel, favour: Side | None = None
@@ -203,14 +232,14 @@ def likely(start: Start, model: DecisionModel, favour: Side | None = None
 def leaves(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Leaf]]:
     """The outcome tree's leaves from ``start``, unmerged (each error's leaves apart)."""
-    return (yield from grow(_run(start), start.declarer, model, start.allowed, favour))
+    return (yield from grow(start.run(), start.declarer, model, start.allowed, favour))
 
 
 def play_out(start: Start, model: DecisionModel) -> Plan[tuple[list[Outcome], list[Branch]]]:
     """The likely outcomes from ``start``, favouring nobody (``equity likely``), and
     every decision shown on a path of the tree (those that branch, and the errors), in
     order of play."""
-    leaves = yield from grow(_run(start), start.declarer, model, start.allowed)
+    leaves = yield from grow(start.run(), start.declarer, model, start.allowed)
     shown: dict[tuple[int, Seat, tuple[tuple[Card, float], ...]], Branch] = {}
     for leaf in leaves:
         for b in leaf.branches:
@@ -221,11 +250,51 @@ def play_out(start: Start, model: DecisionModel) -> Plan[tuple[list[Outcome], li
     return merged(leaves, start.declarer.side), order
 
 
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What a table goes on to make from a point of its record (``equity likely``):
+    declarer's final tricks with their probabilities — the outcome tree's (``foreseen``)
+    mixed with the class's departures from double dummy (``outcomes``,
+    :func:`~equity.core.player.unforeseen.blend`) — the decisions shown on the tree's
+    paths, double dummy from the same point, and what it cost."""
+
+    replay: Replay
+    start: Start
+    players: PlayerClass
+    table: Table
+    """What the board's table showed every player (read once)."""
+    outcomes: dict[int, float]
+    foreseen: dict[int, float]
+    decisions: tuple[Branch, ...]
+    double_dummy: int
+    """Declarer's final tricks with best play by all four from the start."""
+    work: Work
+
+    @property
+    def after(self) -> int:
+        """The tricks of the record played before the start."""
+        return self.start.trick - 1
+
+
+def forecast(rp: Replay, start: Start, model: DecisionModel) -> Plan[Forecast]:
+    """The likely outcomes from ``start`` of ``rp``'s record, favouring nobody
+    (:func:`play_out`), and double dummy from there, as a :class:`Forecast`."""
+    outcomes, decisions = yield from play_out(start, model)
+    side = start.declarer.side
+    rest = yield from tricks_through(start.position, side)
+    won = start.won[side]
+    tree = {o.tricks: o.probability for o in outcomes}
+    table = blend(tree, model.players.unforeseen, start.trick - 1, won + rest, won,
+                  won + start.position.tricks_left)
+    return Forecast(rp, start, model.players, model.table, table, tree, tuple(decisions),
+                    won + rest, model.work)
+
+
 def director_line(start: Start, line: DirectorLine, model: DecisionModel,
                   favour: Side | None = None) -> Plan[list[Outcome]]:
     """The Director's ``line`` played from ``start`` and finished as it says (raises
     ModelError for a card not held or not legal: no line revokes)."""
-    r = _run(start)
+    r = start.run()
     for i, card in enumerate(line.cards):
         if not r.pos.tricks_left:
             raise ModelError(f"{line.name}: more cards than the tricks left ({card})")
@@ -254,8 +323,3 @@ def director_line(start: Start, line: DirectorLine, model: DecisionModel,
     return [Outcome(tuple(r.plays), r.won[side] + rest, 1.0)]
 
 
-def _run(start: Start) -> Run:
-    r = Run(start.position, dict(start.voids), start.trick)
-    r.won = dict(start.won)
-    r.discards = list(start.discards)
-    return r

@@ -60,7 +60,7 @@ from equity.core.player.inference import Inference
 from equity.core.player.knowledge import Knowledge, SuitMask
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
 from equity.core.player.player_model import by_value, described, exploited, informed
-from equity.core.reading import Discard, is_discard
+from equity.core.reading import PLAY_READINGS, Evidence
 
 FLOOR = 0.1
 """The smallest probability of a line the tree follows card by card; a less likely
@@ -91,19 +91,23 @@ class Run:
     """Declarer's Law 50D2 choices on this line ("trick 7: require ♠"), in order."""
     asked_50d2: int = 0
     """The trick whose lead the Law 50D2 choice was last made for (it is made once)."""
-    discards: list[Discard] = field(default_factory=list)
-    """The discards so far (from the first trick), each with what its player held."""
+    evidence: list[Evidence] = field(default_factory=list)
+    """The cards of this world read as it played them (from the first trick: its
+    discards), each with what its player held then."""
 
     def play(self, card: Card) -> None:
-        """Play ``card``: record it, learn a void from it, count a completed trick."""
+        """Play ``card``: record it, learn a void from it and read it
+        (:data:`~equity.core.reading.table.PLAY_READINGS`), count a completed trick."""
         pos = self.pos
         led = pos.suit_led
-        self.plays.append(Play(self.trick_no, pos.to_play, card, led))
+        play = Play(self.trick_no, pos.to_play, card, led)
+        self.plays.append(play)
         if led is not None and card.suit != led:
             self.voids[pos.to_play] = self.voids.get(pos.to_play, 0) | 1 << led
-            if is_discard(card, led, pos.strain):
-                self.discards.append(Discard(pos.to_play, card, led, pos.hands[pos.to_play],
-                                             pos.strain))
+        for reading in PLAY_READINGS:
+            found = reading.read(play, pos.hands[pos.to_play], pos.strain)
+            if found is not None:
+                self.evidence.append(found)
         completes = len(pos.trick) == 3
         self.pos = pos.play(card)
         if completes:
@@ -112,12 +116,12 @@ class Run:
 
     def knowledge(self, declarer: Seat) -> Knowledge:
         """What the player to play knows on this line: his hand, dummy, the suits shown
-        out of and the discards so far (:meth:`Knowledge.at`)."""
-        return Knowledge.at(self.pos, declarer, self.voids, discards=tuple(self.discards))
+        out of and the cards read so far (:meth:`Knowledge.at`)."""
+        return Knowledge.at(self.pos, declarer, self.voids, evidence=tuple(self.evidence))
 
     def copy(self) -> Run:
         return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),
-                   dict(self.won), list(self.chosen), self.asked_50d2, list(self.discards))
+                   dict(self.won), list(self.chosen), self.asked_50d2, list(self.evidence))
 
 
 def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None]:

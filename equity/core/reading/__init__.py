@@ -33,6 +33,13 @@ from equity.core.reading.discard import (
     discards,
     is_discard,
 )
+from equity.core.reading.evidence import (
+    Evidence,
+    PlayReading,
+    played,
+    read_plays,
+    then,
+)
 from equity.core.reading.lead import (
     LeadReading,
     lead_of,
@@ -41,26 +48,47 @@ from equity.core.reading.signal import (
     SignalReading,
     signal_of,
 )
+from equity.core.reading.table import (
+    BOARD_READINGS,
+    NO_TABLE,
+    PLAY_READINGS,
+    PLAY_WORDS,
+    BoardEvidence,
+    Table,
+    world_evidence,
+)
 
 __all__ = [
     "ANY_HCP",
     "ANY_LENGTH",
+    "BOARD_READINGS",
+    "NO_TABLE",
+    "PLAY_READINGS",
+    "PLAY_WORDS",
     "Bidding",
+    "BoardEvidence",
     "Discard",
+    "Evidence",
     "LeadReading",
     "Lengths",
     "Limits",
     "Loosening",
+    "PlayReading",
     "Reading",
     "Shown",
     "SignalReading",
     "Span",
+    "Table",
     "bidding_of",
     "discards",
     "hcp",
     "is_discard",
     "lead_of",
     "lengths",
+    "played",
     "read",
+    "read_plays",
     "signal_of",
+    "then",
+    "world_evidence",
 ]

@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import ClassVar
 
-from equity.core.game import Card, CardSet, Deal, Seat, Strain, Suit, suit_holding
+from equity.core.game import Card, CardSet, Deal, Play, Seat, Strain, Suit, suit_holding
+from equity.core.reading.evidence import read_plays
 
 FEATURES = ("length", "longest", "unguards", "winners")
 """What the choice of suit weighs, for each suit he could throw: its length; whether it
@@ -89,6 +91,27 @@ class Discard:
     strain: Strain
     style: DiscardStyle = DISCARD_STYLE
 
+    what: ClassVar[str] = "the discards"
+    how: ClassVar[str] = "a defender discards from length"
+    mark: ClassVar[str] = "threw"
+    about: ClassVar[str] = (
+        "Discards are read alike: a defender's discard weighs the layouts by the chance "
+        "that he throws from that suit, holding what he held then (he keeps his guards "
+        "and discards from length; fitted on real discards).")
+    """What the players read from discards, in a sentence (said once a ruling reads
+    the play)."""
+
+    @classmethod
+    def read(cls, play: Play, held: CardSet, strain: Strain) -> Discard | None:
+        """``play`` read as a discard, ``held`` its player's cards just before (None: it
+        followed suit, led, or ruffed)."""
+        if play.suit_led is None or not is_discard(play.card, play.suit_led, strain):
+            return None
+        return cls(play.seat, play.card, play.suit_led, held, strain)
+
+    def key(self) -> str:
+        return f"{self.seat.name}{self.card}{self.held:x}"
+
     def chance(self, held: CardSet) -> float:
         """The likelihood that he throws from :attr:`card`'s suit when he holds ``held``
         (a layout's cards for him at the time): the logit over the suits he could throw.
@@ -102,11 +125,6 @@ class Discard:
         a = _attractions(tuple(suit_holding(held, s) for s in suits), self.style.weights)
         return a[suits.index(self.card.suit)] / sum(a)
 
-    def then(self, layout: CardSet, now: CardSet) -> CardSet:
-        """His cards at the discard in a layout where he holds ``layout`` now: those and
-        what he has played since (held then, not now, in the real cards ``now``)."""
-        return layout | self.held & ~now
-
     def describe(self) -> str:
         """ "West threw the ♦4 on a ♠ lead"."""
         return f"{self.seat.long_name} threw the {self.card.pretty} on a {self.led.symbol} lead"
@@ -117,14 +135,8 @@ def is_discard(card: Card, led: Suit | None, strain: Strain) -> bool:
     return led is not None and card.suit != led and card.suit != strain.trump
 
 
-def discards(plays: Iterable[tuple[Seat, Card, Suit | None]], deal: Deal, strain: Strain
-             ) -> tuple[Discard, ...]:
-    """The discards among ``plays`` (seat, card, suit led or None for a lead; from the
-    first trick on), in order, each with what its player held then."""
-    out: list[Discard] = []
-    held = {s: deal.hands[s] for s in Seat}
-    for seat, card, led in plays:
-        if led is not None and is_discard(card, led, strain):
-            out.append(Discard(seat, card, led, held[seat], strain))
-        held[seat] &= ~card.bit
-    return tuple(out)
+def discards(plays: Iterable[Play], deal: Deal, strain: Strain) -> tuple[Discard, ...]:
+    """The discards among ``plays`` (from the first trick on), in order, each with what
+    its player held then."""
+    return tuple(d for d in read_plays(plays, deal, strain, (Discard,))
+                 if isinstance(d, Discard))

@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any, ClassVar
 
 from equity.core.game import (
     Board,
@@ -162,12 +163,34 @@ class LeadReading:
     leader: Seat
     card: Card
     dealt: CardSet
-    """The leader's hand as dealt (what he has played since is taken off a layout's
-    hand by :meth:`played`)."""
+    """The leader's hand as dealt."""
     strain: Strain
     partner_bid: frozenset[Suit]
     they_bid: frozenset[Suit]
     style: LeadStyle = LEAD_STYLE
+
+    what: ClassVar[str] = "the opening lead"
+    how: ClassVar[str] = "read by convention"
+    mark: ClassVar[str] = "led"
+    field: ClassVar[str] = "lead"
+    """Its field in the JSON of a ruling and of ``equity likely``."""
+
+    @classmethod
+    def of(cls, board: Board) -> LeadReading | None:
+        """The board's opening lead as read (:func:`lead_of`)."""
+        return lead_of(board)
+
+    @property
+    def seat(self) -> Seat:
+        return self.leader
+
+    @property
+    def held(self) -> CardSet:
+        """His cards when he led: his hand as dealt."""
+        return self.dealt
+
+    def key(self) -> str:
+        return f"{self.leader.name}{self.card}"
 
     def _attractions(self, dealt: CardSet) -> dict[Suit, float]:
         """Each suit held, with e to the power of its score (the logit's numerators)."""
@@ -200,14 +223,26 @@ class LeadReading:
         a = self._attractions(dealt)
         return a[self.card.suit] / sum(a.values()) * self.card_chance(dealt)
 
-    def played(self, held: CardSet) -> CardSet:
-        """The cards the leader has played when he still holds ``held`` (the real
-        cards of the world asked about): everyone saw them."""
-        return self.dealt & ~held
-
     def describe(self) -> str:
         """ "West led the ♥Q"."""
         return f"{self.leader.long_name} led the {self.card.pretty}"
+
+    def facts(self) -> dict[str, Any]:
+        """The lead as JSON (with ``text``, :meth:`describe`, beside it): who led which
+        card, how often real leaders stray from the textbook card, the suits bid."""
+        return {"seat": self.leader.name, "card": str(self.card), "strain": self.strain.name,
+                "stray": self.style.stray,
+                "partner_bid": sorted(s.name for s in self.partner_bid),
+                "declarer_bid": sorted(s.name for s in self.they_bid)}
+
+    def explain(self) -> str:
+        """What the players who cannot see his hand read from the lead, in a sentence."""
+        return (f"Opening lead: {self.describe()}, read by convention (Law 16A1(a)): "
+                f"the layouts drawn by the players who cannot see "
+                f"{self.leader.long_name}'s hand are weighed by the chance that it leads "
+                f"this card (the suit chosen as real leaders choose, the card as the "
+                f"textbook leads it, another card from the suit in {self.style.stray:.0%} "
+                "of real leads): evidence, never certainty.")
 
 
 def lead_of(board: Board) -> LeadReading | None:

@@ -43,6 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Any, ClassVar
 
 from equity.core.game import Board, Card, CardSet, Seat, Strain, Suit, suit_holding
 
@@ -136,13 +137,31 @@ class SignalReading:
     led: Card
     """Partner's opening lead."""
     dealt: CardSet
-    """His hand as dealt (what he has played since is taken off a layout's hand by
-    :meth:`played`)."""
+    """His hand as dealt."""
     strain: Strain
     style: SignalStyle = SIGNAL_STYLE
     losing: int = 0x7FFC
     """The ranks (a 16-bit mask) of the suit led that would not have won the trick when
     he played: below the best card so far (every rank, when dummy ruffed)."""
+
+    what: ClassVar[str] = "the signal to the opening lead"
+    how: ClassVar[str] = "read as a signal"
+    mark: ClassVar[str] = "sig"
+    field: ClassVar[str] = "signal"
+    """Its field in the JSON of a ruling and of ``equity likely``."""
+
+    @classmethod
+    def of(cls, board: Board) -> SignalReading | None:
+        """The board's signal to the opening lead as read (:func:`signal_of`)."""
+        return signal_of(board)
+
+    @property
+    def held(self) -> CardSet:
+        """His cards when he played it: his hand as dealt."""
+        return self.dealt
+
+    def key(self) -> str:
+        return f"{self.seat.name}{self.card}"
 
     def chance(self, dealt: CardSet) -> float:
         """The likelihood of his card given his hand as dealt: 0 if the hand does not
@@ -153,15 +172,23 @@ class SignalReading:
         holding = suit_holding(dealt, self.card.suit)
         return card_chances(holding, holding & self.losing, self.style)[self.card.rank]
 
-    def played(self, held: CardSet) -> CardSet:
-        """The cards he has played when he still holds ``held`` (the real cards of the
-        world asked about): everyone saw them."""
-        return self.dealt & ~held
-
     def describe(self) -> str:
         """ "East played the ♥8 to West's lead"."""
         return (f"{self.seat.long_name} played the {self.card.pretty} to "
                 f"{self.seat.partner.long_name}'s lead")
+
+    def facts(self) -> dict[str, Any]:
+        """The signal as JSON (with ``text``, :meth:`describe`, beside it)."""
+        return {"seat": self.seat.name, "card": str(self.card), "led": str(self.led),
+                "upside_down": self.style.upside_down}
+
+    def explain(self) -> str:
+        """What the players who cannot see his hand read from the card, in a sentence."""
+        way = "an upside-down" if self.style.upside_down else "a standard"
+        return (f"Signal: {self.describe()}, read as {way} signal (Law 16A1(a)): the "
+                "chance of each card he could play without winning, given his holding, as "
+                "real third hands play them (count shows in real play, attitude barely): "
+                "evidence, never certainty.")
 
 
 def losing_ranks(led: Card, second: Card, trump: Suit | None) -> int:

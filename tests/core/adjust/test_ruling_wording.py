@@ -9,7 +9,7 @@ import pytest
 
 from equity.app.cli import main
 from equity.core.game.cards import Card, Seat, Side
-from equity.core.law.correction import Choice
+from equity.core.law.correction import TrickChoice
 from equity.core.law.laws import _62d2_text
 from tests.builders import CASES
 
@@ -44,11 +44,11 @@ def test_a_revoke_without_a_transfer_is_not_said_to_have_one(
 
 
 def test_62d2_two_suits_wording_is_not_said_of_a_partner_holding_one_suit() -> None:
-    one = Choice("62D2", Seat.E, Side.EW, ((Card.parse("HJ"), 7), (Card.parse("H4"), 7)),
+    one = TrickChoice("62D2", Seat.E, Side.EW, ((Card.parse("HJ"), 7), (Card.parse("H4"), 7)),
                  Card.parse("HJ"), suits_held=1)
     text = _62d2_text(one, "East", "♥J, ♥4", "two suits")
     assert "two suits" not in text and "one suit only, so 62D2 bars nothing" in text
-    two = Choice("62D2", Seat.E, Side.EW, one.options, one.chosen, suits_held=2)
+    two = TrickChoice("62D2", Seat.E, Side.EW, one.options, one.chosen, suits_held=2)
     assert "holds cards of two suits" in _62d2_text(two, "East", "♥J, ♥4", "two suits")
 
 

@@ -179,3 +179,18 @@ def test_replay_position_after_the_last_trick_is_led_by_its_winner() -> None:
     last = rp.tricks[-1]
     pos = rp.position(len(rp.tricks) + 1)
     assert pos.leader == last.winner and pos.trick == ()
+
+
+def test_the_plays_before_a_card_are_every_earlier_trick_and_the_cards_before_it() -> None:
+    rp = replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY))
+    before = rp.plays_before(3, 2)
+    assert len(before) == 4 + 4 + 2
+    assert before[:4] == rp.tricks[0].plays and before[-2:] == rp.tricks[2].plays[:2]
+    assert rp.plays_before(1) == () and len(rp.plays_before(14)) == 4 * len(rp.tricks)
+
+
+def test_index_of_finds_a_seat_s_card_in_a_trick() -> None:
+    rp = replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY))
+    t = rp.tricks[4]
+    for i, p in enumerate(t.plays):
+        assert rp.index_of(5, p.seat) == i

@@ -13,7 +13,7 @@ import pytest
 
 from equity.core.game.cards import Card, Seat, Side, Strain, parse_hand
 from equity.core.game.position import Position
-from equity.core.law.correction import Choice, PlayOut
+from equity.core.law.correction import PlayOut, TrickChoice
 from equity.core.law.laws import EDITIONS, AutomaticRuling
 from equity.core.player.knowledge import Knowledge, sample_layouts
 from tests.builders import case_board
@@ -24,7 +24,7 @@ MIRROR = "024_62d2_nothing_suggested_free_choice_stands"
 EDITION_BOARDS = [("2017", 1), ("2007", 2), ("1997", 3)]
 
 
-def d2_choice(name: str, number: int) -> tuple[AutomaticRuling, PlayOut, Choice]:
+def d2_choice(name: str, number: int) -> tuple[AutomaticRuling, PlayOut, TrickChoice]:
     """A case board's ruling, its trick-12 play-out and the partner's 62D2 choice."""
     r = case_board(name, number)
     out = r.revokes[0].play_out

@@ -88,7 +88,7 @@ def test_62d_text_lists_only_trick_twelve_cards_as_withdrawable() -> None:
 
 def test_62d_play_out_needs_two_cards_in_every_hand() -> None:
     r = ruled(["D8 D2 ^R C5 DJ"])
-    assert trick_twelve(r.revokes[0].revoke, r.replay) is None
+    assert trick_twelve(r.revokes[0].revoke, r.replay, r.table) is None
 
 
 def test_64b6_cited_when_a_trick_twelve_revoke_stands() -> None:

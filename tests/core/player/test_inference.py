@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from equity.app.likely_cmd import _decision
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, parse_hand
 from equity.core.game.position import Position
@@ -15,6 +14,8 @@ from equity.core.player.inference import MOVED, Inference, inferences, reasons
 from equity.core.player.knowledge import Knowledge
 from equity.core.player.outcome_tree import Branch
 from equity.core.reading.auction import Bidding, read
+from equity.core.reading.table import Table
+from equity.render.forecast import _decision
 from equity.render.jsonout import inference_json
 from tests.oracle_sd import recorded
 
@@ -36,7 +37,8 @@ SAMPLING = Sampling(first=16, step=16, cap=48)
 
 
 def knowledge(bidding: Bidding | None = BIDDING) -> Knowledge:
-    return dataclasses.replace(Knowledge.at(ENDING, Seat.S, {}), bidding=bidding)
+    return dataclasses.replace(Knowledge.at(ENDING, Seat.S, {}),
+                               table=Table(bidding) if bidding is not None else None)
 
 
 def layout(west: str, east: str) -> Position:
@@ -61,7 +63,7 @@ def test_the_auction_reads_as_the_example_says() -> None:
 
 
 def test_an_opening_that_places_a_king_is_named() -> None:
-    decision, _ = recorded(DecisionModel(sampling=SAMPLING, bidding=BIDDING)
+    decision, _ = recorded(DecisionModel(sampling=SAMPLING, table=Table(BIDDING))
                            .decide(knowledge(None)))
     assert decision.card == C("HQ") and decision.branches
     (i,) = decision.inferences

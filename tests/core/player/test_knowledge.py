@@ -9,6 +9,7 @@ from collections import Counter
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, card_set, parse_hand
 from equity.core.game.position import Position
+from equity.core.game.replay import Play
 from equity.core.player.knowledge import Knowledge, sample_layouts, shown_out
 
 C = Card.parse
@@ -24,8 +25,9 @@ ENDING = Position(hands("-.AJ3.-.-", "-.Q98.-.-", "-.KT2.-.-", "-.-.-.432"), Str
 
 
 def test_a_card_of_another_suit_to_a_lead_shows_out_of_the_suit_led() -> None:
-    plays = [(Seat.W, C("S2"), None), (Seat.N, C("S5"), Suit.S), (Seat.E, C("H4"), Suit.S),
-             (Seat.S, C("C3"), Suit.S), (Seat.E, C("D2"), None), (Seat.S, C("D3"), Suit.D)]
+    plays = [Play(1, Seat.W, C("S2"), None), Play(1, Seat.N, C("S5"), Suit.S),
+             Play(1, Seat.E, C("H4"), Suit.S), Play(1, Seat.S, C("C3"), Suit.S),
+             Play(2, Seat.E, C("D2"), None), Play(2, Seat.S, C("D3"), Suit.D)]
     assert shown_out(plays) == {Seat.E: 1 << Suit.S, Seat.S: 1 << Suit.S}
 
 
@@ -69,8 +71,8 @@ def test_layouts_are_reproducible_with_a_seed() -> None:
 def test_a_false_void_is_believed_in_the_table_world_only() -> None:
     """A revoke showed East out of hearts: declarer believes it (the table world); with
     the revoke corrected (the counterfactual world) nobody saw a void."""
-    table = Knowledge.at(ENDING, Seat.S, shown_out([(Seat.E, C("C5"), Suit.H)]))
-    corrected = Knowledge.at(ENDING, Seat.S, shown_out([(Seat.E, C("H4"), Suit.H)]))
+    table = Knowledge.at(ENDING, Seat.S, shown_out([Play(3, Seat.E, C("C5"), Suit.H)]))
+    corrected = Knowledge.at(ENDING, Seat.S, shown_out([Play(3, Seat.E, C("H4"), Suit.H)]))
     assert not any(p.hands[Seat.E] & Suit.H.mask
                    for p in sample_layouts(table, random.Random(1), 20))
     assert any(p.hands[Seat.E] & Suit.H.mask

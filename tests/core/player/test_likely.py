@@ -32,7 +32,7 @@ from equity.core.player.likely import (
 )
 from equity.dd.single_dummy import decide
 from equity.formats import read_boards
-from tests.builders import CASES, ROOT, ruled
+from tests.builders import CASES, ROOT, case_board, ruled
 from tests.oracle_dd import oracle_tricks
 from tests.oracle_sd import OracleValuer, recorded
 
@@ -296,3 +296,21 @@ def test_a_directors_line_ends_double_dummy_by_the_tree_or_by_a_claim() -> None:
     only = Start(start.position, 12, start.won, {}, Seat.S, Seat.W, C("H5").bit)
     with pytest.raises(ModelError, match="not a legal card"):
         recorded(director_line(only, DirectorLine.parse("H4", 5), model))
+
+
+def test_a_point_of_the_record_is_what_the_players_knew_there() -> None:
+    """Start.at, the one door: case 024 at East's card to trick 5 (his revoke): the ♥K he
+    holds as a major penalty card from trick 2 is in force and face up; the plays before
+    show nobody out of a suit; declarer had won the tricks he had won."""
+    auto = case_board("024_50d1_penalty_card_in_64c_lines")
+    rp = auto.replay
+    start = Start.at(rp, 5, rp.index_of(5, Seat.E))
+    assert start.offender == Seat.E and start.position.to_play == Seat.E
+    assert start.position.penalties == C("HK").bit
+    assert start.knowledge().exposed & C("HK").bit
+    assert start.voids == {} and start.won == {s: rp.won_before(s, 5) for s in Side}
+    assert start.allowed == start.position.legal()
+    # the next trick's start: East has shown out of diamonds (his revoke)
+    after = Start.at(rp, 6)
+    assert after.voids.get(Seat.E, 0) >> 2 & 1  # ♦
+    assert [(d.seat, d.card) for d in after.evidence] == [(Seat.E, C("ST"))]

@@ -26,6 +26,7 @@ from equity.core.reading.auction import (
     lengths,
     read,
 )
+from equity.core.reading.table import Table
 from tests.oracle_sd import recorded
 
 C = Card.parse
@@ -294,13 +295,13 @@ def after_trick_one() -> tuple[Position, Bidding]:
 
 def test_layouts_fit_the_auction_on_each_hidden_seats_hand_as_dealt() -> None:
     pos, b = after_trick_one()
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), bidding=b)
+    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
     assert k.hidden == (Seat.N, Seat.W)
     opener = b.limits[Seat.N]
     for p in sample_layouts(k, random.Random(3), 60):
         dealt = p.hands[Seat.N] | C("SA").bit  # what he holds and what he played
         assert opener.fits(hcp(dealt), lengths(dealt))
-    free = sample_layouts(dataclasses.replace(k, bidding=None), random.Random(3), 60)
+    free = sample_layouts(dataclasses.replace(k, table=None), random.Random(3), 60)
     assert any(not opener.fits(hcp(p.hands[Seat.N] | C("SA").bit),
                                lengths(p.hands[Seat.N] | C("SA").bit))
                for p in free)  # without the auction some layouts break it
@@ -311,13 +312,13 @@ def test_an_auction_that_shows_nothing_of_the_hidden_seats_changes_no_layout() -
     k = Knowledge.at(pos, Seat.N, {})
     silent = Bidding.check(read(bid(Seat.N, "3N P P P")), DEAL)
     assert silent.limits == {}
-    assert sample_layouts(dataclasses.replace(k, bidding=silent), random.Random(9), 20) == \
+    assert sample_layouts(dataclasses.replace(k, table=Table(silent)), random.Random(9), 20) == \
         sample_layouts(k, random.Random(9), 20)
 
 
 def test_layouts_are_the_same_under_the_same_stream() -> None:
     pos, b = after_trick_one()
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), bidding=b)
+    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
     assert draw_layouts(k, random.Random(4), 16) == draw_layouts(k, random.Random(4), 16)
 
 
@@ -328,7 +329,7 @@ def test_limits_no_layout_fits_are_loosened_step_by_step_then_dropped() -> None:
     # 1NT (15-17, two points a step) reaches; what he was told wins
     honours = parse_hand("K.KJ.Q.K")
     told = Holding(Seat.N, honours, 0, 0)
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), bidding=b, holds=(told,))
+    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b), holds=(told,))
     layouts, steps = draw_layouts(k, random.Random(2), 4)
     assert steps == 3 and len(layouts) == 4  # widened twice, then dropped
     assert all(told.fits(p.hands[Seat.N]) for p in layouts)
@@ -355,7 +356,7 @@ def test_the_finesse_the_auction_marks_is_clear_to_a_model_that_reads_it() -> No
     assert b.loosened == () and b.limits[Seat.W].hcp == Span(15, 17)
     k = Knowledge.at(ENDING, Seat.S, {})
     blind, _ = recorded(DecisionModel(sampling=SMALL).decide(k))
-    reading, _ = recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k))
+    reading, _ = recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k))
     assert blind.how != "clear"
     assert (reading.card, reading.how) == (C("HQ"), "clear")
 
@@ -363,7 +364,7 @@ def test_the_finesse_the_auction_marks_is_clear_to_a_model_that_reads_it() -> No
 def test_every_layout_the_reading_model_values_fits_the_auction() -> None:
     b = Bidding.check(read(bid(Seat.W, "1N P P 2H P P P")), FULL)
     k = Knowledge.at(ENDING, Seat.S, {})
-    _, asked = recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k))
+    _, asked = recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k))
     valued = [q.position for qs in asked for q in qs if isinstance(q, CardValues)]
     assert valued and all(p.hands[Seat.W] & C("HK").bit for p in valued)
 
@@ -372,9 +373,9 @@ def test_every_layout_the_reading_model_values_fits_the_auction() -> None:
 def test_a_reading_model_decides_the_same_every_time(seed: int) -> None:
     b = Bidding.check(read(bid(Seat.W, "1N P P 2H P P P")), FULL)
     k = Knowledge.at(ENDING, Seat.S, {})
-    first, _ = recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k))
+    first, _ = recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k))
     random.seed(seed)  # no global stream is read
-    again, _ = recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k))
+    again, _ = recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k))
     assert first == again
 
 
@@ -382,5 +383,5 @@ def test_an_auction_that_tells_nothing_of_the_hidden_hands_changes_no_decision()
     b = Bidding.check(read(bid(Seat.N, "1C P P P")), FULL)  # North and South only
     assert set(b.limits) == {Seat.N, Seat.S}
     k = Knowledge.at(ENDING, Seat.S, {})
-    assert recorded(DecisionModel(sampling=SMALL, bidding=b).decide(k)) == recorded(
+    assert recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k)) == recorded(
         DecisionModel(sampling=SMALL).decide(k))

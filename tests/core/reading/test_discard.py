@@ -10,9 +10,11 @@ import pytest
 
 from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
 from equity.core.game.position import Position
+from equity.core.game.replay import Play
 from equity.core.player.knowledge import Knowledge, sample_layouts
 from equity.core.player.outcome_tree import Run
 from equity.core.reading.discard import DISCARD_STYLE, FEATURES, Discard, discards
+from equity.core.reading.evidence import then
 
 C = Card.parse
 
@@ -25,9 +27,10 @@ def _discard(held: str, card: str, led: Suit = Suit.H, strain: Strain = Strain.N
 
 
 def test_a_card_of_another_suit_is_a_discard_and_a_trump_is_a_ruff() -> None:
-    plays = [(Seat.W, C("H4"), None), (Seat.N, C("H3"), Suit.H), (Seat.E, C("H2"), Suit.H),
-             (Seat.S, C("HA"), Suit.H), (Seat.S, C("H5"), None), (Seat.W, C("C2"), Suit.H),
-             (Seat.N, C("HK"), Suit.H), (Seat.E, C("S3"), Suit.H)]
+    plays = [Play(1, Seat.W, C("H4"), None), Play(1, Seat.N, C("H3"), Suit.H),
+             Play(1, Seat.E, C("H2"), Suit.H), Play(1, Seat.S, C("HA"), Suit.H),
+             Play(2, Seat.S, C("H5"), None), Play(2, Seat.W, C("C2"), Suit.H),
+             Play(2, Seat.N, C("HK"), Suit.H), Play(2, Seat.E, C("S3"), Suit.H)]
     found = discards(plays, DEAL, Strain.S)
     assert [(d.seat, d.card) for d in found] == [(Seat.W, C("C2"))]  # ♠3 ruffs
     (d,) = found
@@ -64,7 +67,7 @@ def test_the_chances_of_the_suits_he_could_throw_sum_to_one() -> None:
 def test_his_cards_then_are_the_layout_s_and_those_played_since() -> None:
     d = _discard("K7.-.876.AQJT9", "D6")
     now = parse_hand("K7.-.87.AQJ")
-    assert d.then(parse_hand("Q7.-.87.KQJ"), now) == parse_hand("Q7.-.876.KQJT9")
+    assert then(d, parse_hand("Q7.-.87.KQJ"), now) == parse_hand("Q7.-.876.KQJT9")
 
 
 def test_the_fitted_style_keeps_guards_and_discards_from_length() -> None:
@@ -80,7 +83,7 @@ _HANDS = ("A854.-.A72.K86", "J73.-.Q943.QJ4", "962.-.K5.A5", "KQ.-.JT86.T9732")
 def _declarer_view(threw: tuple[Discard, ...]) -> Knowledge:
     h = [parse_hand(x) for x in _HANDS]
     pos = Position((h[0], h[1], h[2], h[3]), Strain.NT, Seat.S)
-    return Knowledge.at(pos, Seat.S, {Seat.W: 1 << Suit.H}, discards=threw)
+    return Knowledge.at(pos, Seat.S, {Seat.W: 1 << Suit.H}, evidence=threw)
 
 
 def _clubs_with_west(k: Knowledge, n: int = 400) -> float:
@@ -92,14 +95,14 @@ def test_declarer_places_length_where_a_defender_discarded() -> None:
     threw = (Discard(Seat.W, C("C2"), Suit.H, parse_hand("KQ.-.JT86.T97532"), Strain.NT),
              Discard(Seat.W, C("C3"), Suit.H, parse_hand("KQ.-.JT86.T9753"), Strain.NT))
     k = _declarer_view(threw)
-    assert k.read_discards == threw
+    assert k.read == threw
     assert _clubs_with_west(k) > _clubs_with_west(k.unread()) + 0.3
 
 
 def test_a_defender_reads_no_discard_of_declarer() -> None:
     threw = (Discard(Seat.S, C("C5"), Suit.H, parse_hand("962.-.K5.A5"), Strain.NT),)
     k = dataclasses.replace(_declarer_view(threw), viewer=Seat.W)
-    assert k.read_discards == ()
+    assert k.read == ()
 
 
 def test_a_line_records_its_discards_with_what_the_player_held() -> None:
@@ -107,5 +110,5 @@ def test_a_line_records_its_discards_with_what_the_player_held() -> None:
     run = Run(Position((h[0], h[1], h[2], h[3]), Strain.NT, Seat.S), {}, 12)
     for card in ("HA", "C3", "HK", "D2"):  # West and East throw on South's ♥A
         run.play(C(card))
-    assert [(d.seat, d.card, d.held) for d in run.discards] == [
+    assert [(d.seat, d.card, d.held) for d in run.evidence] == [
         (Seat.W, C("C3"), h[Seat.W]), (Seat.E, C("D2"), h[Seat.E])]

@@ -13,6 +13,7 @@ from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_ho
 from equity.core.game.position import Position
 from equity.core.player.knowledge import Holding, Knowledge, sample_layouts
 from equity.core.reading.lead import LEAD_STYLE, LeadReading, LeadStyle, conventional, lead_of
+from equity.core.reading.table import Table
 from tests.builders import board
 
 C = Card.parse
@@ -96,7 +97,7 @@ def _after_lead(viewer_to_play: Seat) -> Knowledge:
          ("A85.KQ3.A72.K86", "J73.J82.Q943.QJ4", "962.AT9765.K5.A5", "QT.4.JT86.T9732")]
     pos = Position((h[0], h[1], h[2], h[3]), Strain.H, Seat.W, (C("SK"), C("S4")))
     k = Knowledge.at(pos, Seat.S, {})
-    return dataclasses.replace(k, viewer=viewer_to_play, lead=_lead())
+    return dataclasses.replace(k, viewer=viewer_to_play, table=Table(cards=(_lead(),)))
 
 
 def _queen_with_west(k: Knowledge, n: int = 400) -> float:
@@ -106,7 +107,7 @@ def _queen_with_west(k: Knowledge, n: int = 400) -> float:
 
 def test_declarer_places_the_queen_with_the_leader_of_the_king() -> None:
     k = _after_lead(Seat.S)
-    assert k.reads_lead
+    assert k.read == (_lead(),)
     read, unread = _queen_with_west(k), _queen_with_west(k.unread())
     assert unread == pytest.approx(0.5, abs=0.08)
     assert read > unread + 0.2
@@ -114,12 +115,12 @@ def test_declarer_places_the_queen_with_the_leader_of_the_king() -> None:
 
 def test_the_leader_reads_nothing_from_his_own_lead() -> None:
     k = dataclasses.replace(_after_lead(Seat.S), viewer=Seat.W)
-    assert not k.reads_lead
+    assert k.read == ()
 
 
 def test_before_the_lead_is_faced_nothing_is_read() -> None:
     k = dataclasses.replace(_after_lead(Seat.S), dummy_faced=False)
-    assert not k.reads_lead
+    assert k.read == ()
 
 
 class _Unheard(LeadReading):
@@ -134,7 +135,7 @@ def test_a_lead_that_fits_no_layout_well_still_leaves_layouts() -> None:
     unheard = _Unheard(base.leader, base.card, base.dealt, base.strain, frozenset(),
                        frozenset())
     # told that West has no ♠J: every layout left makes the lead all but impossible
-    k = dataclasses.replace(_after_lead(Seat.S), lead=unheard,
+    k = dataclasses.replace(_after_lead(Seat.S), table=Table(cards=(unheard,)),
                             holds=(Holding(Seat.W, C("SJ").bit, 0, 0),))
     layouts = sample_layouts(k, random.Random(1), 20)
     assert len(layouts) == 20 and not any(p.hands[Seat.W] & C("SJ").bit for p in layouts)
@@ -143,7 +144,7 @@ def test_a_lead_that_fits_no_layout_well_still_leaves_layouts() -> None:
 def test_a_likelihood_alike_for_every_layout_tells_nothing() -> None:
     base = _lead()
     alike = _Flat(base.leader, base.card, base.dealt, base.strain, frozenset(), frozenset())
-    k = dataclasses.replace(_after_lead(Seat.S), lead=alike)
+    k = dataclasses.replace(_after_lead(Seat.S), table=Table(cards=(alike,)))
     assert _queen_with_west(k) == pytest.approx(_queen_with_west(k.unread()), abs=0.08)
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
 from equity.core.game.position import Position
-from equity.core.player.decision import DecisionModel
 from equity.core.player.knowledge import Knowledge
+from equity.core.reading.evidence import played, then
 from equity.core.reading.signal import (
     FEATURES,
     SIGNAL_STYLE,
@@ -23,6 +23,7 @@ from equity.core.reading.signal import (
     losing_ranks,
     signal_of,
 )
+from equity.core.reading.table import Table
 from tests.builders import ROOT, board
 
 C = Card.parse
@@ -137,10 +138,11 @@ def test_a_style_that_shows_count_reads_it() -> None:
     assert sig.chance(EVEN) > 0.5 > sig.chance(ODD)
 
 
-def test_the_cards_he_has_played_are_seen() -> None:
+def test_his_hand_as_dealt_is_the_layout_s_and_the_cards_he_has_played() -> None:
     sig = _read()
-    held = sig.dealt & ~C("H8").bit
-    assert sig.played(held) == C("H8").bit
+    now = sig.dealt & ~C("H8").bit
+    assert played(sig, now) and not played(sig, sig.dealt)
+    assert then(sig, now, now) == sig.dealt
 
 
 def test_a_signal_style_needs_a_weight_for_every_feature() -> None:
@@ -172,16 +174,16 @@ def _after_trick_1(viewer: Seat) -> Knowledge:
          ("K84.A5.KQ72.965", "75.J62.A98.QJ43", "AQJ963.Q.65.AK2", "T2.974.JT43.T87")]
     pos = Position((h[0], h[1], h[2], h[3]), Strain.S, Seat.S)
     return dataclasses.replace(Knowledge.at(pos, Seat.S, {}), viewer=viewer,
-                               signal=_read())
+                               table=Table(cards=(_read(),)))
 
 
 def test_declarer_and_the_leader_read_the_signal_its_player_does_not() -> None:
-    assert _after_trick_1(Seat.S).reads_signal
-    assert _after_trick_1(Seat.W).reads_signal
-    assert not _after_trick_1(Seat.E).reads_signal
-    assert not _after_trick_1(Seat.S).unread().reads_signal
+    assert _after_trick_1(Seat.S).read == (_read(),)
+    assert _after_trick_1(Seat.W).read == (_read(),)
+    assert _after_trick_1(Seat.E).read == ()
+    assert _after_trick_1(Seat.S).unread().read == ()
 
 
-def test_a_decision_model_reads_the_board_s_signal() -> None:
-    model = DecisionModel.of(board(DEAL, "4S", "S", ["HT H3 H8 HK"]))
-    assert model.signal == _read() and model.lead is not None
+def test_a_board_s_table_reads_its_lead_and_signal() -> None:
+    table = Table.of(board(DEAL, "4S", "S", ["HT H3 H8 HK"]))
+    assert table.card("signal") == _read() and table.card("lead") is not None
