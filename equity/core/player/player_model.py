@@ -130,10 +130,15 @@ EXACT = PlayerClass("exact", 0.0, 0.0, (0.0,) * len(FEATURES),
 """The decision model alone (what the tool used before the player model)."""
 
 
+PLAYER_MODEL_FILE = resources.files(__package__).joinpath("player_model.json")
+"""Where the fitted classes are kept (``player_model.json`` beside this module): read by
+:func:`classes`, written by ``benchmarks/fitting/fit_players.py --write``."""
+
+
 @cache
 def classes() -> Mapping[str, PlayerClass]:
     """The fitted classes of player, by name (from :file:`player_model.json`)."""
-    text = resources.files("equity.core.player").joinpath("player_model.json").read_text()
+    text = PLAYER_MODEL_FILE.read_text()
     out: dict[str, PlayerClass] = {}
     for name, p in json.loads(text)["classes"].items():
         out[name] = PlayerClass(name, float(p["mix"]), float(p["beta"]),

@@ -43,8 +43,13 @@ class DiscardStyle:
             raise ValueError(f"a discard style has a weight for each of {FEATURES}")
 
 
+DISCARD_STYLE_FILE = resources.files(__package__).joinpath("discard_style.json")
+"""Where the fitted discard style is kept (``discard_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_discards.py --write``."""
+
+
 def _load() -> DiscardStyle:
-    data = json.loads(resources.files(__package__).joinpath("discard_style.json").read_text())
+    data = json.loads(DISCARD_STYLE_FILE.read_text())
     return DiscardStyle(tuple(data["weights"]), data.get("about", ""))
 
 

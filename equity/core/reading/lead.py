@@ -73,8 +73,13 @@ class LeadStyle:
         return self.no_trump if strain == Strain.NT else self.trumps
 
 
+LEAD_STYLE_FILE = resources.files(__package__).joinpath("lead_style.json")
+"""Where the fitted lead style is kept (``lead_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_leads.py --write``."""
+
+
 def _load() -> LeadStyle:
-    data = json.loads(resources.files(__package__).joinpath("lead_style.json").read_text())
+    data = json.loads(LEAD_STYLE_FILE.read_text())
     return LeadStyle(tuple(data["no_trump"]), tuple(data["trumps"]), data["stray"],
                      data.get("about", ""))
 

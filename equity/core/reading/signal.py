@@ -78,8 +78,13 @@ class SignalStyle:
             raise ValueError("a signal style's weights are finite")
 
 
+SIGNAL_STYLE_FILE = resources.files(__package__).joinpath("signal_style.json")
+"""Where the fitted signal style is kept (``signal_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_signals.py --write``."""
+
+
 def _load() -> SignalStyle:
-    data = json.loads(resources.files(__package__).joinpath("signal_style.json").read_text())
+    data = json.loads(SIGNAL_STYLE_FILE.read_text())
     return SignalStyle(tuple(data["weights"]), False, data.get("about", ""))
 
 
