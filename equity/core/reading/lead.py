@@ -19,7 +19,7 @@ textbook's. Declarer, and the leader's partner, read the opening lead as players
 The two together are the **likelihood** of the card led given the leader's hand as dealt
 (:meth:`LeadReading.chance`): evidence, never certainty — it weights the layouts a
 player draws (:mod:`equity.core.player.knowledge`, by weight), it never forbids one.
-Every probability in it is fitted on real tables by ``benchmarks/fit_leads.py`` and kept
+Every probability in it is fitted on real tables by ``benchmarks/fitting/fit_leads.py`` and kept
 in ``lead_style.json`` beside this module.
 """
 

@@ -21,7 +21,7 @@ held that would not win — the chance of each is a conditional logit,
 number of cards in the suit as dealt, -1 odd) and times the attitude (+1 he holds the
 ace, king or queen of the suit, -1 not), whether the card is an honour (ten or higher:
 thrown under the lead), and whether it is the lowest. The weights are fitted on real tables by
-``benchmarks/fit_signals.py`` and kept in ``signal_style.json`` beside this module. On
+``benchmarks/fitting/fit_signals.py`` and kept in ``signal_style.json`` beside this module. On
 them count is seen (an even holding makes a high card likelier), attitude hardly: the
 reading gives each the weight the tables give it, no more.
 
