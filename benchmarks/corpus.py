@@ -22,19 +22,19 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from equity.core.game.board import Board
-from equity.core.game.cards import (
+from equity.core.game import (
+    Board,
+    BoardError,
     Card,
     Contract,
     Deal,
+    Position,
     Seat,
     Vulnerability,
     cards,
     dealer_for_board,
+    replay,
 )
-from equity.core.game.errors import BoardError
-from equity.core.game.position import Position
-from equity.core.game.replay import replay
 from equity.formats import read_boards
 from equity.formats.walk import files
 

@@ -227,3 +227,55 @@ def test_the_tests_mirror_the_package() -> None:
     stray = [str(f) for f in folders
              if str(f) != "." and not (PACKAGE / f).is_dir()]
     assert stray == []
+
+
+BENCHMARKS = ROOT / "benchmarks"
+ROOMS = ("speed", "fitting", "fidelity")
+"""The rooms of ``benchmarks/`` (benchmarks/README.md); the modules beside them serve more
+than one room."""
+
+
+def benchmark_violations(source: str, module: str) -> list[str]:
+    """What ``source`` (the text of ``module`` under benchmarks/) imports against its
+    rules: the package's core only through a floor's face, no other room's modules."""
+    parts = module.split(".")
+    room = parts[1] if len(parts) > 2 and parts[1] in ROOMS else None
+    found = []
+    for line, name in modules_named(source, module):
+        floor = floor_of(name)
+        if floor in FLOORS and _is_floor_module(name):
+            found.append(f"{module}:{line} imports {name}: core.{floor} through its face, "
+                         f"equity.core.{floor}")
+        theirs = name.split(".")
+        if theirs[0] == "benchmarks" and len(theirs) > 1 and theirs[1] in ROOMS \
+                and theirs[1] != room:
+            found.append(f"{module}:{line} imports {name}: another room of benchmarks/")
+    return found
+
+
+def benchmark_modules() -> list[tuple[str, Path]]:
+    return [(".".join(p.relative_to(ROOT).with_suffix("").parts), p)
+            for p in sorted(BENCHMARKS.rglob("*.py"))]
+
+
+@pytest.mark.parametrize(("module", "path"), benchmark_modules(), ids=lambda v: str(v))
+def test_benchmarks_import_core_through_its_faces_and_not_across_rooms(
+        module: str, path: Path) -> None:
+    assert benchmark_violations(path.read_text(encoding="utf-8"), module) == []
+
+
+def test_a_benchmark_reaching_past_a_face_or_into_another_room_is_caught() -> None:
+    src = ("from equity.core.reading.lead import FEATURES\n"
+           "from equity.core.player import played\n"
+           "from benchmarks.fitting.fit_players import FLOOR\n"
+           "from benchmarks.records import records\n")
+    assert benchmark_violations(src, "benchmarks.fidelity.players") == [
+        "benchmarks.fidelity.players:1 imports equity.core.reading.lead: core.reading "
+        "through its face, equity.core.reading",
+        "benchmarks.fidelity.players:3 imports benchmarks.fitting.fit_players: another "
+        "room of benchmarks/"]
+    assert benchmark_violations("from benchmarks.speed.common import once\n",
+                                "benchmarks.corpus") == [
+        "benchmarks.corpus:1 imports benchmarks.speed.common: another room of benchmarks/"]
+    assert benchmark_violations("from benchmarks.speed.common import once\n",
+                                "benchmarks.speed.naive") == []

@@ -24,9 +24,9 @@ results"):
   is chosen more often than one that costs a lot, and no legal card has no chance — a
   careless overtake or a textbook "second hand low" that double dummy calls wrong.
 * ``mix``, ``beta``, ``care`` and the convention weights are fitted per class of player by
-  maximum likelihood on real records (``benchmarks/fit_players.py``; the parameters are
+  maximum likelihood on real records (``benchmarks/fitting/fit_players.py``; the parameters are
   package data, :file:`player_model.json` beside this module, with what they were
-  fitted on), and scored on records never fitted on (``benchmarks/fidelity.py``).
+  fitted on), and scored on records never fitted on (``benchmarks/fidelity/players.py``).
 * ``insight`` lifts the cards right in the real layout (:func:`informed`): players read
   more than the cards played — the auction, signals, tempo — and find the right card
   more often than the decision model's sample of layouts says.
@@ -130,10 +130,15 @@ EXACT = PlayerClass("exact", 0.0, 0.0, (0.0,) * len(FEATURES),
 """The decision model alone (what the tool used before the player model)."""
 
 
+PLAYER_MODEL_FILE = resources.files(__package__).joinpath("player_model.json")
+"""Where the fitted classes are kept (``player_model.json`` beside this module): read by
+:func:`classes`, written by ``benchmarks/fitting/fit_players.py --write``."""
+
+
 @cache
 def classes() -> Mapping[str, PlayerClass]:
     """The fitted classes of player, by name (from :file:`player_model.json`)."""
-    text = resources.files("equity.core.player").joinpath("player_model.json").read_text()
+    text = PLAYER_MODEL_FILE.read_text()
     out: dict[str, PlayerClass] = {}
     for name, p in json.loads(text)["classes"].items():
         out[name] = PlayerClass(name, float(p["mix"]), float(p["beta"]),
@@ -237,7 +242,7 @@ def informed(plays: Mapping[Card, float], real: Mapping[Card, int], cls: PlayerC
     play, players find the right card more often than a model that reads only the cards
     played and the suits shown out of: they also read the auction, partner's signals and
     the opponents' tempo. ``insight`` is fitted with the class's other parameters, so the
-    card probabilities stay calibrated (``benchmarks/fidelity.py``)."""
+    card probabilities stay calibrated (``benchmarks/fidelity/players.py``)."""
     if not cls.insight or not plays:
         return dict(plays)
     best = max(real[c] for c in plays)
@@ -284,7 +289,7 @@ def exploited(cls: PlayerClass, erring: Side, declarer: Side,
     guard discarded or a trick ducked is often not seen at the table (measured on real
     play: the tables' results spread far less than errors finished double dummy would
     make them). Each class's shares are fitted on real outcomes
-    (``benchmarks/fit_players.py``). The side ``favour`` (the non-offenders, Law 12C1(c)
+    (``benchmarks/fitting/fit_players.py``). The side ``favour`` (the non-offenders, Law 12C1(c)
     and 84D: doubtful points go their way) exploits every error of its opponents."""
     if erring.other == favour:
         return 1.0

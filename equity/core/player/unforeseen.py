@@ -3,7 +3,7 @@ no decision the model sees explains.
 
 The outcome tree (:mod:`equity.core.player.outcome_tree`) follows the decisions it can
 see: the guesses a player cannot resolve and his measured errors. Measured on real play
-it is too sure both ways (``benchmarks/fidelity.py``, deals never fitted on): where it
+it is too sure both ways (``benchmarks/fidelity/players.py``, deals never fitted on): where it
 gives a miss of double dummy under 20 % the tables missed twice as often as it says
 (14 % against 7 %: a careless discard, a miscount, a card pulled in a hurry), and where
 it gives a miss over 80 % they found the winning line nearly half the time (they read
@@ -14,7 +14,7 @@ therefore predicted as a mixture:
 
 * ``departure`` is how real tables of the class did depart from double dummy from the
   same trick on: (their final tricks) - (tricks won so far + double dummy from there),
-  counted on the fit part of the real records, per trick (``benchmarks/fit_players.py``);
+  counted on the fit part of the real records, per trick (``benchmarks/fitting/fit_players.py``);
 * ``share`` is fitted with it, by the likelihood of the tables' final tricks at the fit
   part's checkpoints (left-one-record-out), and is package data beside the class
   (:file:`player_model.json`).

@@ -5,7 +5,7 @@ suit keeps his guards and discards from length; declarer, counting, reads a disc
 sign of length in the suit thrown and of no guard to keep there. The reading is a
 conditional logit over the suits he could throw (not the suit led, not trumps: that is a
 ruff), with the features :data:`FEATURES` of each suit as he held it at the time,
-fitted on real discards (``benchmarks/fit_discards.py``, ``discard_style.json``). It is
+fitted on real discards (``benchmarks/fitting/fit_discards.py``, ``discard_style.json``). It is
 evidence, never certainty: the likelihood of the suit thrown weighs the layouts a player
 draws (:mod:`equity.core.player.knowledge`), it never forbids one. Which card of the
 suit he throws is not read (the player model's conventions play it).
@@ -45,8 +45,13 @@ class DiscardStyle:
             raise ValueError(f"a discard style has a weight for each of {FEATURES}")
 
 
+DISCARD_STYLE_FILE = resources.files(__package__).joinpath("discard_style.json")
+"""Where the fitted discard style is kept (``discard_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_discards.py --write``."""
+
+
 def _load() -> DiscardStyle:
-    data = json.loads(resources.files(__package__).joinpath("discard_style.json").read_text())
+    data = json.loads(DISCARD_STYLE_FILE.read_text())
     return DiscardStyle(tuple(data["weights"]), data.get("about", ""))
 
 

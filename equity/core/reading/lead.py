@@ -19,7 +19,7 @@ textbook's. Declarer, and the leader's partner, read the opening lead as players
 The two together are the **likelihood** of the card led given the leader's hand as dealt
 (:meth:`LeadReading.chance`): evidence, never certainty — it weights the layouts a
 player draws (:mod:`equity.core.player.knowledge`, by weight), it never forbids one.
-Every probability in it is fitted on real tables by ``benchmarks/fit_leads.py`` and kept
+Every probability in it is fitted on real tables by ``benchmarks/fitting/fit_leads.py`` and kept
 in ``lead_style.json`` beside this module.
 """
 
@@ -74,8 +74,13 @@ class LeadStyle:
         return self.no_trump if strain == Strain.NT else self.trumps
 
 
+LEAD_STYLE_FILE = resources.files(__package__).joinpath("lead_style.json")
+"""Where the fitted lead style is kept (``lead_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_leads.py --write``."""
+
+
 def _load() -> LeadStyle:
-    data = json.loads(resources.files(__package__).joinpath("lead_style.json").read_text())
+    data = json.loads(LEAD_STYLE_FILE.read_text())
     return LeadStyle(tuple(data["no_trump"]), tuple(data["trumps"]), data["stray"],
                      data.get("about", ""))
 

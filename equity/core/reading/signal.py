@@ -21,7 +21,7 @@ held that would not win — the chance of each is a conditional logit,
 number of cards in the suit as dealt, -1 odd) and times the attitude (+1 he holds the
 ace, king or queen of the suit, -1 not), whether the card is an honour (ten or higher:
 thrown under the lead), and whether it is the lowest. The weights are fitted on real tables by
-``benchmarks/fit_signals.py`` and kept in ``signal_style.json`` beside this module. On
+``benchmarks/fitting/fit_signals.py`` and kept in ``signal_style.json`` beside this module. On
 them count is seen (an even holding makes a high card likelier), attitude hardly: the
 reading gives each the weight the tables give it, no more.
 
@@ -79,8 +79,13 @@ class SignalStyle:
             raise ValueError("a signal style's weights are finite")
 
 
+SIGNAL_STYLE_FILE = resources.files(__package__).joinpath("signal_style.json")
+"""Where the fitted signal style is kept (``signal_style.json`` beside this module): read here,
+written by ``benchmarks/fitting/fit_signals.py --write``."""
+
+
 def _load() -> SignalStyle:
-    data = json.loads(resources.files(__package__).joinpath("signal_style.json").read_text())
+    data = json.loads(SIGNAL_STYLE_FILE.read_text())
     return SignalStyle(tuple(data["weights"]), False, data.get("about", ""))
 
 

@@ -1,6 +1,6 @@
 """Start-up: what a command costs before it does anything, against the interpreter alone.
 
-Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_startup.py --benchmark-only -s``.
+Run: ``PYTHONPATH=. python -m pytest benchmarks/speed/bench_startup.py --benchmark-only -s``.
 Each command is run as a fresh process several times and its fastest run is kept (the
 machine is shared; the minimum is the steadiest figure of a start-up). Goal: ``equity
 rule --example`` within 0.25 s of the bare interpreter plus the ruling itself (3 ms).
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from benchmarks.common import once, report
+from benchmarks.speed.common import once, report
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RUNS = 7
 
 
@@ -54,7 +54,7 @@ FIRST_ANSWER = """
 import sys, time
 from equity.app.batch.workers import Slot, context, prestart
 from equity.app.options import RulingOptions
-from equity.core.game.board import Board
+from equity.core.game import Board
 from equity.formats import read_boards
 import multiprocessing
 

@@ -1,29 +1,29 @@
-"""Fit the player classes (:mod:`equity.core.player.player_model`) on real play.
+"""Fit the player classes (:class:`equity.core.player.PlayerClass`) on real play.
 
 For each class of player (``club``: BBO online tournaments and the daylongs' human;
 ``expert``: top-level play and the USBF vugraph; ``robot``: the daylongs' GIB robots),
 ``mix``, ``beta``, ``care`` and the convention weights are chosen by maximum likelihood of the
-cards played on the **fit** part of the records (:mod:`benchmarks.fidelity_data`;
-never the score part), with a small ridge on the convention weights, and written to
-``equity/core/player/player_model.json`` with what they were fitted on.
+cards played on the **fit** part of the records (:mod:`benchmarks.records`;
+never the score part), with a small ridge on the convention weights, and (``--write``)
+stored with what they were fitted on in :data:`equity.core.player.PLAYER_MODEL_FILE`.
 
 Then, for the classes the outcome tree assumes for whole tables (``club`` and
 ``expert``), the shares of errors each side exploits (``exploited``: by declarer, by the
 defenders) are chosen by maximum likelihood of the tables' final trick counts at the fit
 part's checkpoints (the tree played out once with both shares at one half; any other
-shares only reweight its error leaves, :func:`benchmarks.fidelity_data.reweighted`).
+shares only reweight its error leaves, :func:`benchmarks.records.reweighted`).
 The robot class is not fitted at outcome level (no record is played by four robots):
 its errors stay fully exploited.
 
 Last, for the same classes, what the tree does not foresee
-(:mod:`equity.core.player.unforeseen`): the departures of the class's tables from double
+(:class:`equity.core.player.Unforeseen`): the departures of the class's tables from double
 dummy after each number of tricks (0 to 12), counted on every fit-part record of its
 sources, and their share in a table's prediction, by maximum likelihood of the tables'
 final tricks at the fit part's checkpoints (each checkpoint scored with its own record
 left out of the departures).
 
-Run: ``python -m benchmarks.fit_players`` (needs ../shared/data/external; the decisions
-are valued once and cached, ``EQUITY_FIDELITY_CACHE``).
+Run: ``python -m benchmarks.fitting.fit_players [--write]`` (needs ../shared/data/external;
+the decisions are valued once and cached, ``EQUITY_FIDELITY_CACHE``).
 """
 
 from __future__ import annotations
@@ -32,47 +32,37 @@ import dataclasses
 import json
 import math
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from scipy.optimize import minimize
 
-from benchmarks.fidelity_data import (
+from benchmarks.fitting.common import arguments, present_records, write
+from benchmarks.records import (
     CACHE,
+    FLOOR,
     MODEL,
     OUTCOME_CLASS,
     Record,
     cached_outcomes,
     cached_rows,
     outcome_queries,
-    records,
+    played_probability,
     reweighted,
     sample,
 )
 from equity.core.game import ModelError
-from equity.core.game.cards import Card
-from equity.core.player.likely import checkpoint
-from equity.core.player.player_model import FEATURES, PlayerClass, informed, mixture
-from equity.core.player.unforeseen import Unforeseen, blend
+from equity.core.player import (
+    FEATURES,
+    PLAYER_MODEL_FILE,
+    PlayerClass,
+    Unforeseen,
+    blend,
+    checkpoint,
+)
 from equity.dd import DdsSolver
 
-OUT = Path(__file__).resolve().parents[1] / "equity" / "core" / "player" / "player_model.json"
-FLOOR = 0.01
-"""The least probability a played card is scored with (the fidelity measure's floor)."""
 RIDGE = 0.02
 """The ridge on the convention weights (per decision), against over-fitting."""
-
-
-def played_probability(row: dict[str, Any], cls: PlayerClass) -> tuple[float, list[float]]:
-    """The probability the class gives the run played, and every run's."""
-    reps = [Card.parse(r["cards"][-1]) for r in row["runs"]]
-    chances = {c: r["chance"] for c, r in zip(reps, row["runs"], strict=True)}
-    means = {c: r["mean"] for c, r in zip(reps, row["runs"], strict=True)}
-    feats = {c: r["features"] for c, r in zip(reps, row["runs"], strict=True)}
-    real = {c: r["real"] for c, r in zip(reps, row["runs"], strict=True)}
-    p = informed(mixture(chances, means, feats, cls), real, cls)
-    probs = [p[c] for c in reps]
-    return probs[row["played"]], probs
 
 
 def log_likelihood(rows: Sequence[dict[str, Any]], cls: PlayerClass) -> float:
@@ -100,7 +90,7 @@ def fit(name: str, rows: Sequence[dict[str, Any]]) -> PlayerClass:
     best = calibrated(_cls(name, res.x), rows)
     ll = log_likelihood(rows, best)
     about = (f"fitted on {len(rows)} decisions of the fit part "
-             f"(benchmarks/fidelity_data.py, seed 29); mean log-likelihood {ll:.3f}")
+             f"(benchmarks/records.py, seed 29); mean log-likelihood {ll:.3f}")
     return PlayerClass(name, best.mix, best.beta, best.convention, about, best.care,
                        best.insight)
 
@@ -267,8 +257,9 @@ def unforeseen_json(u: Unforeseen) -> dict[str, Any]:
             "about": u.about}
 
 
-def main() -> int:
-    every = records()
+def main(argv: Sequence[str] | None = None) -> int:
+    args = arguments(__doc__, argv)
+    every = present_records()
     rows = [r for r in cached_rows(sample(every)) if r["part"] == "fit"]
     out: dict[str, Any] = {"features": list(FEATURES), "classes": {}}
     for name, members in GROUPS.items():
@@ -291,8 +282,8 @@ def main() -> int:
         if cls.unforeseen is not None:
             out["classes"][name]["unforeseen"] = unforeseen_json(cls.unforeseen)
             print(name, "unforeseen", cls.unforeseen.share, cls.unforeseen.about)
-    OUT.write_text(json.dumps(out, indent=1) + "\n")
-    print("written", OUT.name)
+    if args.write:
+        write(PLAYER_MODEL_FILE, out)
     return 0
 
 

@@ -1,8 +1,8 @@
 """Does the player model predict real play? Card and outcome level, held-out records.
 
 The method of the fidelity report, on a fixed, seeded sample of the real records
-(:mod:`benchmarks.fidelity_data`), scored **only on the score part** (deals never fitted
-on by ``benchmarks/fit_players.py``):
+(:mod:`benchmarks.records`), scored **only on the score part** (deals never fitted
+on by ``benchmarks/fitting/fit_players.py``):
 
 * **Card level** — each sampled decision's runs of equal cards with the probability the
   model gives them; measures: the most likely run is the one played (top-1), the mean
@@ -29,8 +29,8 @@ on by ``benchmarks/fit_players.py``):
   checkpoint where the table makes double dummy, so a tree that gives a miss less than
   an even chance expects its mean to do worse than double dummy's even if it is right.
 
-Run: ``python -m benchmarks.fidelity`` (prints the tables of ``RESULTS.md``), or
-``python -m pytest benchmarks/fidelity.py -s`` (skips without the real records).
+Run: ``python -m benchmarks.fidelity.players`` (prints the tables of ``RESULTS.md``), or
+``python -m pytest benchmarks/fidelity/players.py -s`` (skips without the real records).
 """
 
 from __future__ import annotations
@@ -46,20 +46,20 @@ from typing import Any
 import pytest
 
 from benchmarks.corpus import EXTERNAL
-from benchmarks.fidelity_data import (
+from benchmarks.records import (
     CHECKPOINTS,
+    FLOOR,
     OUTCOME_CLASS,
     OUTCOME_RECORDS,
     Record,
     cached_outcomes,
     cached_rows,
     outcome_queries,
+    played_probability,
     records,
     sample,
 )
-from benchmarks.fit_players import FLOOR, played_probability
-from equity.core.player.player_model import EXACT, PlayerClass, player_class
-from equity.core.player.unforeseen import blend
+from equity.core.player import EXACT, PlayerClass, blend, player_class
 
 BINS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 1.0001)
 

@@ -2,12 +2,12 @@
 (``equity/core/reading/signal_style.json``) on real records, and score the reading on the
 records it was not fitted on.
 
-The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
+The records are :func:`benchmarks.records.records` (../shared/data/external), split
 by deal into a fit part and a score part. A signal is the third hand's card at trick 1
 when he follows suit with a card that would not win the trick and had two spot cards
-that would not either (:func:`equity.core.reading.signal.signal_of`). Fitted on the
+that would not either (:func:`equity.core.reading.signal_of`). Fitted on the
 human third hands of the fit part: the conditional logit over his candidates (the cards
-of the suit that would not win), features :data:`equity.core.reading.signal.FEATURES`, by
+of the suit that would not win), features :data:`equity.core.reading.SIGNAL_FEATURES`, by
 Newton's method with a small ridge.
 
 Scored on the score part, by source: the mean log-likelihood of the card played against
@@ -15,33 +15,31 @@ chance (every candidate alike), how often the most likely candidate is the card 
 and what the reading says of count and attitude (mean log-likelihood ratio of the true
 length parity, the true honour holding, against the other).
 
-Run: ``python -m benchmarks.fit_signals [--write]`` (``--write`` stores the fit).
+Run: ``python -m benchmarks.fitting.fit_signals [--write]`` (``--write`` stores the fit in
+:data:`equity.core.reading.SIGNAL_STYLE_FILE`).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import sys
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
-from benchmarks import logit
-from benchmarks.fidelity_data import Record, present_records, read_each, style_file
+from benchmarks.fitting import logit
+from benchmarks.fitting.common import arguments, present_records, read_each, score_groups, write
+from benchmarks.records import Record
 from equity.core.game import suit_holding
-from equity.core.reading.signal import (
-    FEATURES,
+from equity.core.reading import (
+    SIGNAL_FEATURES,
+    SIGNAL_STYLE_FILE,
     SignalReading,
     SignalStyle,
     card_chances,
     card_features,
     signal_of,
 )
-
-STYLE_FILE = style_file("signal_style.json")
 
 
 def signals(recs: Sequence[Record]) -> list[tuple[Record, SignalReading]]:
@@ -69,7 +67,7 @@ def _other(style: SignalStyle, feature: str) -> SignalStyle:
     """The style that reads a holding as if its count (or attitude) were the other: the
     feature's weight negated (the same candidates, the other parity or honours)."""
     w = list(style.weights)
-    w[FEATURES.index(feature)] *= -1
+    w[SIGNAL_FEATURES.index(feature)] *= -1
     return replace(style, weights=tuple(w))
 
 
@@ -96,7 +94,8 @@ def score(items: Sequence[tuple[Record, SignalReading]], style: SignalStyle
             "parity_llr": parity / n, "attitude_llr": attitude / n}
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    args = arguments(__doc__, argv)
     recs = present_records()
     every = signals(recs)
     human = [(r, sig) for r, sig in every if r.seats[sig.seat] != "robot"]
@@ -107,18 +106,13 @@ def main(argv: Sequence[str]) -> int:
     scored = sum(r.part == "score" for r, _ in human)
     about = (f"fitted on {len(fit_part)} human third-hand signals to the opening lead of "
              f"the fit part ({scored} more in the score part, {len(every)} signals in all "
-             f"with the robots', of {len(recs)} records; benchmarks/fit_signals.py, "
-             f"records of benchmarks/fidelity_data.py); standard signals")
+             f"with the robots', of {len(recs)} records; benchmarks/fitting/fit_signals.py, "
+             f"records of benchmarks/records.py); standard signals")
     style = SignalStyle(tuple(round(float(v), 4) for v in w), False, about)
     print(about)
     print("  " + ", ".join(f"{f} {v:+.3f} (se {e:.3f})"
-                           for f, v, e in zip(FEATURES, style.weights, se, strict=True)))
-    groups: dict[str, list[tuple[Record, SignalReading]]] = defaultdict(list)
-    for r, sig in every:
-        if r.part == "score":
-            cls = r.seats[sig.seat]
-            groups[f"{r.source} ({cls})"].append((r, sig))
-            groups["human" if cls != "robot" else "robot"].append((r, sig))
+                           for f, v, e in zip(SIGNAL_FEATURES, style.weights, se, strict=True)))
+    groups = score_groups(every, lambda r, sig: r.seats[sig.seat])
     print("\nscore part (never fitted on): mean log-likelihood per signal, chance in "
           "brackets; the evidence for the true count and attitude (mean log-likelihood "
           "ratio, standard signals; upside-down in brackets)")
@@ -131,13 +125,11 @@ def main(argv: Sequence[str]) -> int:
         print(f"| {name} | {s['signals']:.0f} | {s['ll']:.3f} ({s['chance_ll']:.3f}) "
               f"| {s['top1']:.1%} | {s['parity_llr']:+.3f} ({u['parity_llr']:+.3f}) "
               f"| {s['attitude_llr']:+.3f} ({u['attitude_llr']:+.3f}) |")
-    if "--write" in argv:
-        STYLE_FILE.write_text(json.dumps(
-            {"weights": list(style.weights), "features": list(FEATURES), "about": about},
-            indent=1) + "\n")
-        print(f"\nwritten: {STYLE_FILE}")
+    if args.write:
+        write(SIGNAL_STYLE_FILE, {"weights": list(style.weights),
+                                  "features": list(SIGNAL_FEATURES), "about": about})
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -1,11 +1,11 @@
 """Fit how players lead (``equity/core/reading/lead_style.json``) on real opening leads,
 and score the reading on the records it was not fitted on.
 
-The records are :func:`benchmarks.fidelity_data.records` (../shared/data/external), split
+The records are :func:`benchmarks.records.records` (../shared/data/external), split
 by deal into a fit part and a score part. Fitted on the human leaders of the fit part:
 
 * the choice of suit, a conditional logit over the four suits of the leader's hand as
-  dealt (:data:`equity.core.reading.lead.FEATURES`), against no trump and against a suit,
+  dealt (:data:`equity.core.reading.LEAD_FEATURES`), against no trump and against a suit,
   by Newton's method with a small ridge;
 * the stray probability (the card is not the textbook's), by likelihood over a grid.
 
@@ -13,34 +13,32 @@ Scored on the score part, by source: the mean log-likelihood of the suit led and
 card from it against chance (every suit held, every card of the suit alike), how often
 the most likely suit is the one led, and how often the card led is a textbook card.
 
-Run: ``python -m benchmarks.fit_leads [--write]`` (``--write`` stores the fit).
+Run: ``python -m benchmarks.fitting.fit_leads [--write]`` (``--write`` stores the fit in
+:data:`equity.core.reading.LEAD_STYLE_FILE`).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import sys
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
-from benchmarks import logit
-from benchmarks.fidelity_data import Record, present_records, read_each, style_file
+from benchmarks.fitting import logit
+from benchmarks.fitting.common import arguments, present_records, read_each, score_groups, write
+from benchmarks.records import Record
 from equity.core.game import Strain, Suit, count, suit_holding
-from equity.core.reading.lead import (
-    FEATURES,
+from equity.core.reading import (
+    LEAD_FEATURES,
     LEAD_STYLE,
+    LEAD_STYLE_FILE,
     LeadReading,
     LeadStyle,
     conventional,
     lead_of,
-    suit_features,
+    lead_suit_features,
 )
-
-STYLE_FILE = style_file("lead_style.json")
 
 
 def leads(recs: Sequence[Record]) -> list[tuple[Record, LeadReading]]:
@@ -57,8 +55,9 @@ def _rows(items: Sequence[tuple[Record, LeadReading]], no_trump: bool
             continue
         dealt = rec.replay.board.deal.hands[lead.leader]
         held = [s for s in Suit if suit_holding(dealt, s)]
-        x = np.array([suit_features(suit_holding(dealt, s), lead.strain, s,
-                                    s in lead.partner_bid, s in lead.they_bid) for s in held])
+        x = np.array([lead_suit_features(suit_holding(dealt, s), lead.strain, s,
+                                         s in lead.partner_bid, s in lead.they_bid)
+                      for s in held])
         out.append((x, held.index(lead.card.suit)))
     return out
 
@@ -97,7 +96,8 @@ def score(items: Sequence[tuple[Record, LeadReading]], style: LeadStyle) -> dict
             "textbook": textbook / n}
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    args = arguments(__doc__, argv)
     recs = present_records()
     every = leads(recs)
     human = [(r, ld) for r, ld in every if r.seats[ld.leader] != "robot"]
@@ -106,20 +106,15 @@ def main(argv: Sequence[str]) -> int:
     suit = logit.fit(_rows(fit, False))
     stray = fit_stray(fit)
     about = (f"fitted on {len(fit)} human opening leads of the fit part "
-             f"(benchmarks/fit_leads.py, records of benchmarks/fidelity_data.py)")
+             f"(benchmarks/fitting/fit_leads.py, records of benchmarks/records.py)")
     style = LeadStyle(tuple(round(float(v), 4) for v in nt),
                       tuple(round(float(v), 4) for v in suit), stray, about)
     print(about)
     for name, ws in (("no trump", style.no_trump), ("suit", style.trumps)):
-        print(f"  {name}: " + ", ".join(f"{f} {v:+.2f}" for f, v in zip(FEATURES, ws,
-                                                                    strict=True)))
+        print(f"  {name}: " + ", ".join(f"{f} {v:+.2f}" for f, v in zip(LEAD_FEATURES, ws,
+                                                                         strict=True)))
     print(f"  stray: {stray:.2f}")
-    groups: dict[str, list[tuple[Record, LeadReading]]] = defaultdict(list)
-    for r, ld in every:
-        if r.part == "score":
-            cls = r.seats[ld.leader]
-            groups[f"{r.source} ({cls})"].append((r, ld))
-            groups["human" if cls != "robot" else "robot"].append((r, ld))
+    groups = score_groups(every, lambda r, ld: r.seats[ld.leader])
     print("\nscore part (never fitted on): mean log-likelihood per lead, chance in brackets")
     print("| leaders | leads | suit | suit top-1 | card from the suit | textbook card |")
     print("|---|---|---|---|---|---|")
@@ -128,14 +123,12 @@ def main(argv: Sequence[str]) -> int:
         print(f"| {name} | {s['leads']:.0f} | {s['suit_ll']:.3f} ({s['suit_chance_ll']:.3f}) "
               f"| {s['suit_top1']:.1%} | {s['card_ll']:.3f} ({s['card_chance_ll']:.3f}) "
               f"| {s['textbook']:.1%} |")
-    if "--write" in argv:
-        STYLE_FILE.write_text(json.dumps(
-            {"no_trump": list(style.no_trump), "trumps": list(style.trumps),
-             "stray": style.stray, "features": list(FEATURES), "about": about},
-            indent=1) + "\n")
-        print(f"\nwritten: {STYLE_FILE}")
+    if args.write:
+        write(LEAD_STYLE_FILE, {"no_trump": list(style.no_trump), "trumps": list(style.trumps),
+                                "stray": style.stray, "features": list(LEAD_FEATURES),
+                                "about": about})
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -9,9 +9,9 @@ meant to move nothing.
 
 Run on each build and compare::
 
-    python -m benchmarks.snapshot before.jsonl
+    python -m benchmarks.fidelity.snapshot before.jsonl
     # ... the change ...
-    python -m benchmarks.snapshot after.jsonl
+    python -m benchmarks.fidelity.snapshot after.jsonl
     cmp before.jsonl after.jsonl
 
 ``--boards N`` sets the corpus size (default 60), ``--seed`` its seed.
@@ -32,7 +32,7 @@ from typing import Any
 from benchmarks.corpus import corpus, find_external, sources, write
 from equity.app.cli import main as equity
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
 AFTER = (0, 3, 6)
 """The tricks after which ``equity likely`` is asked on every case board."""
@@ -78,7 +78,7 @@ def snapshot(boards: int, seed: int) -> Iterator[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m benchmarks.snapshot",
+    p = argparse.ArgumentParser(prog="python -m benchmarks.fidelity.snapshot",
                                 description="Write every ruling and likely outcome of the "
                                 "seed cases and a benchmark corpus, to compare two builds.")
     p.add_argument("out", help="the JSON Lines file to write")

@@ -1,14 +1,14 @@
 """Does reading the auction bring the likely outcomes closer to the table?
 
-For a fixed sample of real records with an auction (:mod:`benchmarks.fidelity_data`'s
+For a fixed sample of real records with an auction (:mod:`benchmarks.records`'s
 clean records, the **score** part only: no figure here was fitted on), the likely
 outcomes from the start of trick K+1 (``equity likely --after-trick K``) are computed
 twice — the decision model reading the auction
-(:mod:`equity.core.reading.auction`) and not — and each mean is compared with the tricks
+(:func:`equity.core.reading.bidding_of`) and not — and each mean is compared with the tricks
 declarer took at the table. Printed: the mean absolute error of the mean both ways, how
 often each is closer, the calls read and loosened, and the work.
 
-Run: ``python -m benchmarks.auction [--records 30] [--after-trick 4]`` (needs
+Run: ``python -m benchmarks.fidelity.auction [--records 30] [--after-trick 4]`` (needs
 ../shared/data/external).
 """
 
@@ -19,8 +19,8 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
-from benchmarks.fidelity_data import Record, records
-from equity.core.game.questions import Work, once_each, solved
+from benchmarks.records import Record, records
+from equity.core.game import Work, once_each, solved
 from equity.core.player import Estimate, checkpoint, play_out, player_class
 from equity.core.reading import Table, bidding_of
 from equity.dd import DdsSolver

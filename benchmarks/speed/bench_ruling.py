@@ -1,7 +1,7 @@
 """Benchmark: one ruling end to end on seed 001's board, its DDS work (positions,
 decisions, layouts) and the share of time in DDS, and the cost of one decision.
 
-Run: ``cd /work/main && PYTHONPATH=. python -m pytest benchmarks/bench_ruling.py
+Run: ``cd /work/main && PYTHONPATH=. python -m pytest benchmarks/speed/bench_ruling.py
 --benchmark-only -q -s`` (``-s`` to see the figures printed).
 
 End to end = read the bundled PBN example, replay it, Laws 61-64A/B, build the Law 64C
@@ -19,20 +19,16 @@ decisions): its layouts sampled adaptively and each valued for all his cards.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import resources
 from typing import Any
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic, rule_board
-from equity.core.adjust.weights import Policy
-from equity.core.game.board import Board
-from equity.core.game.cards import Card, Side
-from equity.core.game.position import Position
-from equity.core.game.questions import solved
-from equity.core.player.decision import Decision, DecisionModel
-from equity.core.player.knowledge import Knowledge
-from equity.core.player.likely import Start
+from equity.core.adjust import Policy
+from equity.core.game import Board, Card, Position, Side, solved
+from equity.core.player import Decision, DecisionModel, Knowledge, Start
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from equity.render.jsonout import board_json
@@ -47,32 +43,29 @@ class TimedSolver:
         self.calls = 0
         self.positions = 0
 
-    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
+    @contextmanager
+    def _timed(self, positions: int = 0) -> Iterator[None]:
+        """One call to the solver, its time and positions counted."""
         t0 = time.perf_counter()
         try:
-            return self.inner.solve_cards(position, side)
+            yield
         finally:
             self.seconds += time.perf_counter() - t0
             self.calls += 1
+            self.positions += positions
+
+    def solve_cards(self, position: Position, side: Side) -> dict[Card, int]:
+        with self._timed():
+            return self.inner.solve_cards(position, side)
 
     def solve_positions(self, positions: Sequence[Position], side: Side) -> list[int]:
-        t0 = time.perf_counter()
-        try:
+        with self._timed(len(positions)):
             return self.inner.solve_positions(positions, side)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            self.calls += 1
-            self.positions += len(positions)
 
     def card_values(self, positions: Sequence[Position], side: Side
                     ) -> list[dict[Card, int]]:
-        t0 = time.perf_counter()
-        try:
+        with self._timed(len(positions)):
             return self.inner.card_values(positions, side)
-        finally:
-            self.seconds += time.perf_counter() - t0
-            self.calls += 1
-            self.positions += len(positions)
 
 
 def seed001_board() -> Board:

@@ -14,11 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import OPTIONS
+from benchmarks.speed.common import OPTIONS
 from equity.app.pipeline import rule_board
-from equity.core.game.board import Board
-from equity.core.game.cards import Card, Deal, Side, Suit
-from equity.core.game.position import Position
+from equity.core.game import Board, Card, Deal, Position, Side, Suit
 from equity.dd.checks import validate
 from equity.formats import read_boards
 from equity.render.jsonout import equity_json

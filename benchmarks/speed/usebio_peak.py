@@ -1,6 +1,6 @@
 """Peak memory of reading a large USEBIO traveller (figures in RESULTS.md).
 
-``python -m benchmarks.usebio_peak MEGABYTES`` writes a session of that size (EBU 1.2
+``python -m benchmarks.speed.usebio_peak MEGABYTES`` writes a session of that size (EBU 1.2
 layout, nine pairs a board) to a temporary file, reads it with
 :func:`equity.formats.usebio.read_usebio` and prints the file's size and the process's
 peak resident memory (``ru_maxrss``), before and after reading.

@@ -1,6 +1,6 @@
 """Throughput of the solver stage (pytest-benchmark).
 
-Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_solve.py --benchmark-only``.
+Run: ``PYTHONPATH=. python -m pytest benchmarks/speed/bench_solve.py --benchmark-only``.
 Uses DDS's own test hands (positions after every card of each recorded play) when they
 are present, else random 5-card endings.
 """
@@ -8,20 +8,17 @@ are present, else random 5-card endings.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from equity.core.game.cards import Side
-from equity.core.game.position import Position
+from benchmarks.corpus import EXTERNAL
+from equity.core.game import Position, Side
 from equity.dd.solve import set_threads, solve_cards, solve_positions
 from tests.builders import random_ending
 from tests.dd.dds_files import read_dds_file, trace_positions
 
-DDS_HANDS = (
-    Path(__file__).resolve().parents[1].parent / "shared" / "data" / "external" / "dds-hands"
-)
+DDS_HANDS = EXTERNAL / "dds-hands"
 
 
 def mid_hand_positions() -> list[Position]:

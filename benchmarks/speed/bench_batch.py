@@ -1,6 +1,6 @@
 """``equity batch``: full rulings at speed, as ratios of timings taken side by side.
 
-Run: ``EQUITY_EXTERNAL=... PYTHONPATH=. python -m pytest benchmarks/bench_batch.py
+Run: ``EQUITY_EXTERNAL=... PYTHONPATH=. python -m pytest benchmarks/speed/bench_batch.py
 --benchmark-only -s`` (``-s`` shows the ratios; they are also stored in each benchmark's
 ``extra_info``). The corpus (``EQUITY_BENCH_BOARDS`` real boards, 1,000 by default, one
 injected revoke each, :mod:`benchmarks.corpus`, seed 1) is written to a temporary
@@ -20,7 +20,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 import equity.app.batch.run as batch_run
-from benchmarks.common import (
+from benchmarks.corpus import EXTERNAL, corpus, sources, write
+from benchmarks.speed.common import (
     BOARDS,
     OPTION_ARGS,
     OPTIONS,
@@ -30,11 +31,9 @@ from benchmarks.common import (
     report,
     timed,
 )
-from benchmarks.corpus import EXTERNAL, corpus, sources, write
-from benchmarks.naive import naive_script, rule_one
+from benchmarks.speed.naive import naive_script, rule_one
 from equity.app.batch import dds_solver, rule_boards, run_batch
-from equity.core.game.board import Board
-from equity.core.game.position import Position
+from equity.core.game import Board, Position
 from equity.dd.session import session
 from equity.formats import read_boards
 
@@ -72,7 +71,7 @@ def one_thread(path: Path, out: Path) -> None:
 
 def test_batch_against_the_naive_script(benchmark: BenchmarkFixture, corpus_file: Path,
                                         tmp_path: Path) -> None:
-    """``--jobs 2`` over the naive script (:mod:`benchmarks.naive`) run sequentially and
+    """``--jobs 2`` over the naive script (:mod:`benchmarks.speed.naive`) run sequentially and
     on ``Pool(2)``; also one process each way. Same rulings (checked on a slice).
     Goal: batch >= 2x the ``Pool(2)`` script."""
     boards = [b for b in read_boards(corpus_file) if isinstance(b, Board)][:20]

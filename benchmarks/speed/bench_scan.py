@@ -1,6 +1,6 @@
 """Screening throughput: ``equity scan``'s native path against a plain endplay loop.
 
-Run: ``python -m pytest benchmarks/bench_scan.py --benchmark-only``. Both screen the same
+Run: ``python -m pytest benchmarks/speed/bench_scan.py --benchmark-only``. Both screen the same
 corpus (real boards from ../shared/data/external with one injected revoke each, made by
 :mod:`benchmarks.corpus`) and must find every injected revoke. The endplay loop is what one
 would write without equity: endplay's PBN parser, then ``Deal.play`` card by card with a

@@ -1,7 +1,8 @@
-"""Real play records for the player model: read, cleaned, deduplicated, split, sampled.
+"""Real play records for the player model and the readings: read, cleaned, deduplicated,
+split, sampled; the decisions and outcomes they are fitted and scored on, valued.
 
-Used by ``benchmarks/fit_players.py`` (fits the player classes on the **fit** part) and
-``benchmarks/fidelity.py`` (scores them on the **score** part, never fitted on).
+Shared by the two rooms: :mod:`benchmarks.fitting` fits on the **fit** part,
+:mod:`benchmarks.fidelity` scores on the **score** part (never fitted on).
 
 * Sources (../shared/data/external, ``EQUITY_EXTERNAL``): BBO online tournaments
   (``pbntools-tests``: class ``club``), BBO daylongs with one human South and three GIB
@@ -31,19 +32,38 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from benchmarks.corpus import EXTERNAL
-from equity.core.game.board import Board
-from equity.core.game.cards import Card, Seat, Strain
-from equity.core.game.errors import BoardError
-from equity.core.game.questions import Work, once_each, solved, together, tricks_through
-from equity.core.game.replay import Replay, replay
-from equity.core.player.decision import DecisionModel, classes, lowest
-from equity.core.player.knowledge import Knowledge
-from equity.core.player.likely import Start, checkpoint, leaves
-from equity.core.player.player_model import PlayerClass, features, seat_role
-from equity.core.reading.table import Table
+from equity.core.game import (
+    Board,
+    BoardError,
+    Card,
+    Replay,
+    Seat,
+    Strain,
+    Work,
+    once_each,
+    replay,
+    solved,
+    together,
+    tricks_through,
+)
+from equity.core.player import (
+    DecisionModel,
+    Knowledge,
+    PlayerClass,
+    Start,
+    checkpoint,
+    classes,
+    features,
+    informed,
+    leaves,
+    lowest,
+    mixture,
+    seat_role,
+)
+from equity.core.reading import Table
 from equity.dd import DdsSolver
 from equity.formats import read_boards, read_text
 
@@ -164,26 +184,6 @@ def records() -> list[Record]:
     return out
 
 
-T = TypeVar("T")
-
-
-def read_each(recs: Sequence[Record], read: Callable[[Board], T | None]
-              ) -> list[tuple[Record, T]]:
-    """Each record with what ``read`` finds on its board (its opening lead, its signal),
-    the records where it finds nothing left out."""
-    out = []
-    for rec in recs:
-        found = read(rec.replay.board)
-        if found is not None:
-            out.append((rec, found))
-    return out
-
-
-def style_file(name: str) -> Path:
-    """Where a fitted reading style is kept in the package (``lead_style.json``...)."""
-    return Path(__file__).parents[1] / "equity" / "core" / "player" / name
-
-
 def knowledge_at(rp: Replay, trick: int, index: int) -> Knowledge:
     """What the player of card ``index`` of ``trick`` knew before playing it."""
     return Start.at(rp, trick, index).knowledge()
@@ -250,21 +250,9 @@ def cached_rows(recs: list[Record], name: str = "decisions") -> list[dict[str, A
     return [r for rec in recs for r in done[rec.key]]
 
 
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
 CAPS = {"bbo-online": {"fit": 250, "score": 150}, "bbo-daylong": {"fit": 100, "score": 100}}
 """At most this many records of a source and part (a fixed, seeded choice); the others
 are taken whole."""
-
-
-def present_records() -> list[Record]:
-    """:func:`records`, or exit 1 saying the real records are absent (the fit scripts)."""
-    recs = records()
-    if not recs:
-        raise SystemExit(f"no records: {EXTERNAL} is absent")
-    return recs
 
 
 def sample(recs: list[Record]) -> list[Record]:
@@ -279,17 +267,6 @@ def sample(recs: list[Record]) -> list[Record]:
                               key=recs.index)
             out += mine
     return out
-
-
-if __name__ == "__main__":
-    chosen = sample(records())
-    by: dict[str, list[Record]] = {}
-    for r in chosen:
-        by.setdefault(r.source, []).append(r)
-    mixed = [r for rank in range(len(chosen)) for rs in by.values() if rank < len(rs)
-             for r in [rs[rank]]]  # every source early, so a partial cache holds them all
-    rows = cached_rows(mixed)
-    print(len(rows), "decisions cached in", CACHE)
 
 
 CHECKPOINTS = (2, 4, 8)
@@ -358,6 +335,22 @@ def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
             "positions": work.positions, "seconds": seconds}
 
 
+FLOOR = 0.01
+"""The least probability a card played or a table's result is scored with."""
+
+
+def played_probability(row: dict[str, Any], cls: PlayerClass) -> tuple[float, list[float]]:
+    """The probability ``cls`` gives the run played of a decision row, and every run's."""
+    reps = [Card.parse(r["cards"][-1]) for r in row["runs"]]
+    chances = {c: r["chance"] for c, r in zip(reps, row["runs"], strict=True)}
+    means = {c: r["mean"] for c, r in zip(reps, row["runs"], strict=True)}
+    feats = {c: r["features"] for c, r in zip(reps, row["runs"], strict=True)}
+    real = {c: r["real"] for c, r in zip(reps, row["runs"], strict=True)}
+    p = informed(mixture(chances, means, feats, cls), real, cls)
+    probs = [p[c] for c in reps]
+    return probs[row["played"]], probs
+
+
 def reweighted(row: dict[str, Any], base: PlayerClass, cls: PlayerClass) -> list[float]:
     """The distribution ``row`` (played out with ``base``) would have with ``cls``'s
     shares of errors exploited: the tree's shape does not depend on them, only the
@@ -401,3 +394,14 @@ def cached_outcomes(queries: Sequence[tuple[Record, int]], cls_of: Callable[[Rec
                 f.flush()
             out.append(done[key])
     return out
+
+
+if __name__ == "__main__":
+    chosen = sample(records())
+    by: dict[str, list[Record]] = {}
+    for r in chosen:
+        by.setdefault(r.source, []).append(r)
+    mixed = [r for rank in range(len(chosen)) for rs in by.values() if rank < len(rs)
+             for r in [rs[rank]]]  # every source early, so a partial cache holds them all
+    rows = cached_rows(mixed)
+    print(len(rows), "decisions cached in", CACHE)

@@ -1,6 +1,6 @@
 """The workbench under hostile clients, measured on loopback (figures in RESULTS.md).
 
-``python -m benchmarks.serve_attack`` starts ``equity serve`` on a free port and prints:
+``python -m benchmarks.speed.serve_attack`` starts ``equity serve`` on a free port and prints:
 
 - a plain ruling's latency alone, and while three other clients each rule the largest
   estimate the page allows;
