@@ -41,8 +41,6 @@ from equity.core.game import (
 from equity.core.law import EDITIONS, Edition
 from equity.core.player import (
     DEFAULT_CLASS,
-    DEFAULT_SAMPLING,
-    DEFAULT_SEED,
     REFERENCE,
     RULING_CLASS,
     DirectorLine,
@@ -253,10 +251,10 @@ class RulingOptions:
         help="a plain outcome the Director weighs: declarer's tricks, e.g. '10' "
              "('2:10' for revoke 2); named outcome1, outcome2... for --weight "
              "(repeatable)"))
-    samples: int = field(default=DEFAULT_SAMPLING.cap, metadata=cli(
+    samples: int = field(default=Estimate().samples, metadata=cli(
         "--samples", group="work", metavar="N", kind=int,
         help=f"the most layouts a close single-dummy decision may use (default "
-             f"{DEFAULT_SAMPLING.cap}; clear decisions stop sooner, forced and free ones "
+             f"{Estimate().samples}; clear decisions stop sooner, forced and free ones "
              "use none)"))
     players: str | None = field(default=None, metadata=cli(
         "--players", group="64c", metavar="CLASS", parse=_players,
@@ -281,7 +279,7 @@ class RulingOptions:
         "--reference", group="work", switch=True,
         help=f"spend {REFERENCE} times the default sampling on every decision, to check "
              "that the estimate has converged (slow)"))
-    seed: int = field(default=DEFAULT_SEED, metadata=cli(
+    seed: int = field(default=1, metadata=cli(  # kept for older command lines
         "--seed", group="work", hidden=True, metavar="N", kind=int,
         help="accepted and ignored: a ruling does not depend on a seed (a decision's "
              "layouts follow from the position and what the player knows)"))

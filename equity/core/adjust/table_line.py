@@ -48,7 +48,7 @@ pending). Every departure, and every error that stands, says why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from equity.core.adjust.line import Departure, Leaves
 from equity.core.game import (
@@ -162,6 +162,186 @@ def _record(rp: Replay, first: int) -> dict[tuple[int, Seat], _Recorded]:
     return out
 
 
+ON, STOP = True, False
+"""What a step of the table line returns: it goes on card by card, or it stops there
+(the outcome tree, a claim or the record's end finishes it: :meth:`_Walk.finish`)."""
+
+
+@dataclass
+class _Walk:
+    """The table line under way: the line, the record it keeps, what it found so far.
+    Each way a recorded card stands (or does not) is a method; :meth:`step` chooses."""
+
+    rp: Replay
+    model: DecisionModel
+    nos: Side | None
+    first: Revoke
+    fixes: dict[tuple[int, Seat], Revoke]
+    run: Run
+    record: dict[tuple[int, Seat], _Recorded]
+    natural: Decision | None = None
+    departures: list[Departure] = field(default_factory=list)
+    own_errors: list[Departure] = field(default_factory=list)
+    exchanges: list[Departure] = field(default_factory=list)
+    swaps: dict[Card, Card] = field(default_factory=dict)
+    """Recorded card → the equal card the line played for it."""
+    kept: int = 0
+    """Recorded cards from the revoke card on that the line kept."""
+    corrections: int = 0
+    counting: bool = False
+    left: Departure | None = None
+    off: bool = False
+    """Off the record: the decision model's cards, until the record's position comes
+    back (up to equal cards)."""
+
+    @property
+    def declarer(self) -> Seat:
+        return self.rp.contract.declarer
+
+    def step(self) -> Plan[bool]:
+        """The next card of the line, by the way its recorded card stands."""
+        run = self.run
+        seat = run.pos.to_play
+        self.counting = self.counting or (run.trick_no, seat) == (self.first.trick,
+                                                                 self.first.seat)
+        if self.off:
+            if not _record_position(self.rp, run.trick_no, run.pos, self.swaps):
+                return (yield from self._off_record())
+            self._returns()
+        rec = self.record.get((run.trick_no, seat))
+        if rec is None:
+            return self._record_ends()
+        if not run.pos.trick:  # Law 50D2 before the lead; the recorded lead breaks ties
+            yield from before_lead(run, self.declarer,
+                                   rec.card if self._in_situation(rec) else None)
+        pos = run.pos
+        fix = self.fixes.get((run.trick_no, seat))
+        if fix is not None and self._in_situation(rec):
+            return (yield from self._corrected(fix))
+        playable = bool(pos.hands[seat] & rec.card.bit and pos.legal() & rec.card.bit)
+        equal = None if playable else equal_card(pos, seat, rec.recorded)
+        if equal is not None and self._in_situation(rec):
+            return self._equal(rec, equal)
+        if playable and not rec.moved and self._in_situation(rec):
+            return (yield from self._in_its_situation(rec.card))
+        return (yield from self._elsewhere(rec, playable))
+
+    def _in_situation(self, rec: _Recorded) -> bool:
+        return _in_situation(self.run.pos, rec, self.swaps)
+
+    def _keep(self, card: Card) -> bool:
+        """The recorded card (or one standing for it) played: the line keeps the record."""
+        self.kept += self.counting
+        self.run.play(card)
+        return ON
+
+    def _off_record(self) -> Plan[bool]:
+        """Off the record: the decision model's card, or the outcome tree from here at
+        the offenders' close choice."""
+        card = yield from _model_card(self.run, self.declarer, self.model, self.nos)
+        if card is None:
+            return STOP
+        self.run.play(card)
+        return ON
+
+    def _returns(self) -> None:
+        """The line's position is the record's again: its recorded cards stand again."""
+        self.off = False
+        self.departures.append(Departure(
+            Leaves.RETURN, self.run.trick_no, self.run.pos.to_play,
+            "the line's position is the record's again (up to equal cards): the "
+            "recorded cards stand from here"))
+
+    def _record_ends(self) -> bool:
+        """No recorded card here: a claim, or the record stops; double dummy from here."""
+        run, seat = self.run, self.run.pos.to_play
+        self.left = (Departure(Leaves.CLAIM, run.trick_no, seat, "the record ends in a "
+                               "claim or concession: double dummy from here")
+                     if self.rp.claimed else
+                     Departure(Leaves.STOP, run.trick_no, seat,
+                               "the play record stops here: double dummy from here"))
+        return STOP
+
+    def _corrected(self, fix: Revoke) -> Plan[bool]:
+        """The revoke itself, put right: the offender's natural card."""
+        run = self.run
+        decision = yield from _correction(self.model, run.knowledge(self.declarer), fix)
+        self.natural = self.natural or decision
+        self.corrections += 1  # the record cannot speak for the correction itself
+        _keep_back(self.record, run.trick_no, fix.seat, decision.card, fix.card)
+        run.play(decision.card)
+        return ON
+
+    def _equal(self, rec: _Recorded, equal: Card) -> bool:
+        """A card equal to the recorded one is the recorded card (the line keeps the
+        record); where he later played this one, he holds the other."""
+        run, seat = self.run, self.run.pos.to_play
+        self.exchanges.append(Departure(
+            Leaves.EQUAL, run.trick_no, seat,
+            f"{seat.long_name} no longer holds {rec.recorded.pretty}; {equal.pretty}, "
+            "equal to it, is the recorded card: the line keeps the record", equal,
+            rec.recorded))
+        self.swaps[rec.recorded] = equal
+        _keep_back(self.record, run.trick_no, seat, equal, rec.card)
+        return self._keep(equal)
+
+    def _in_its_situation(self, card: Card) -> Plan[bool]:
+        """The recorded card in its own situation stands — a non-offender's error too,
+        unless the revoke induced it (the causation test): then the line leaves here."""
+        run, pos = self.run, self.run.pos
+        if self.nos is not None and pos.to_play.side == self.nos:
+            real = yield from self.model.real_values(pos)
+            lost = max(real.values()) - real[card] if count(pos.legal()) > 1 else 0
+            if lost > 0 and not pos.revoke_on_trick:
+                induced = yield from _induced(self.rp, run, self.model, self.declarer, card,
+                                              lost)
+                if induced is not None:
+                    self.departures.append(induced)
+                    self.left = induced
+                    return STOP
+                self.own_errors.append(_own_error(run, pos.to_play, card, lost))
+        return self._keep(card)
+
+    def _elsewhere(self, rec: _Recorded, playable: bool) -> Plan[bool]:
+        """The recorded card out of its situation (or not playable here): it stands if
+        he would choose it here; else the line leaves the record with the model's card
+        (the non-offenders' close choice their best, Law 84D; the offenders' close
+        choice the outcome tree's)."""
+        run, pos, seat = self.run, self.run.pos, self.run.pos.to_play
+        decision = yield from self.model.decide(run.knowledge(self.declarer))
+        if playable and decision.might_choose(rec.card, self.model.sampling.share):
+            return self._keep(rec.card)
+        here = Departure(Leaves.CARD, run.trick_no, seat,
+                         _why_left(self.rp, pos, seat, rec, playable, decision),
+                         decision.card, rec.card)
+        self.departures.append(here)
+        self.left = self.left or here
+        if not decision.branches:
+            run.play(decision.card)
+        elif self.nos is not None and seat.side == self.nos:  # their close choice: 84D
+            real = yield from self.model.real_values(pos)
+            run.play(max((c for c, _ in decision.options), key=lambda c: real[c]))
+        else:  # the offenders' close decision: the outcome tree from here
+            return STOP
+        self.off = True
+        return ON
+
+    def finish(self) -> Plan[list[Outcome]]:
+        """The line's outcomes from where it stopped walking."""
+        run, side = self.run, self.rp.declarer_side
+        if self.left is None:
+            self.left = Departure(Leaves.END, reason="every recorded card to the end stands")
+            return [Outcome(tuple(run.plays), run.won[side], 1.0)]
+        if not run.pos.tricks_left:  # left the record, finished without a close choice
+            return [Outcome(tuple(run.plays), run.won[side], 1.0)]
+        if self.left.at in (Leaves.CLAIM, Leaves.STOP):
+            self.departures.append(self.left)
+            rest = yield from tricks_through(run.pos, side)
+            return [Outcome(tuple(run.plays), run.won[side] + rest, 1.0)]
+        leaves = yield from grow(run, self.declarer, self.model, None, self.nos)
+        return merged(leaves, side)
+
+
 def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | None,
                model: DecisionModel) -> Plan[TableLine]:
     """The table line for the revokes of ``corrected`` (first one first); ``nos`` is the
@@ -169,125 +349,23 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
     rp = ruling.replay
     revokes = [ruling.revokes[i].revoke for i in corrected]
     first = revokes[0]
-    fixes = {(r.trick, r.seat): r for r in revokes}
-    declarer = rp.contract.declarer
-    run = Start.at(rp, first.trick).run()
-    record = _record(rp, first.trick)
-    natural: Decision | None = None
-    departures: list[Departure] = []
-    own_errors: list[Departure] = []
-    exchanges: list[Departure] = []
-    swaps: dict[Card, Card] = {}
-    kept = corrections = 0
-    counting = False
-    left: Departure | None = None
-    off = False  # off the record: the decision model's cards, until the record's
-    #              position comes back (up to equal cards)
-    while run.pos.tricks_left:
-        pos, seat = run.pos, run.pos.to_play
-        counting = counting or (run.trick_no, seat) == (first.trick, first.seat)
-        if off:
-            if not _record_position(rp, run.trick_no, pos, swaps):
-                card_off = yield from _model_card(run, declarer, model, nos)
-                if card_off is None:  # a close decision: the outcome tree from here
-                    break
-                run.play(card_off)
-                continue
-            off = False
-            departures.append(Departure(
-                Leaves.RETURN, run.trick_no, seat,
-                "the line's position is the record's again (up to equal cards): the "
-                "recorded cards stand from here"))
-        rec = record.get((run.trick_no, seat))
-        if rec is None:
-            left = (Departure(Leaves.CLAIM, run.trick_no, seat, "the record ends in a claim "
-                              "or concession: double dummy from here") if rp.claimed else
-                    Departure(Leaves.STOP, run.trick_no, seat,
-                              "the play record stops here: double dummy from here"))
+    walk = _Walk(rp, model, nos, first, {(r.trick, r.seat): r for r in revokes},
+                 Start.at(rp, first.trick).run(), _record(rp, first.trick))
+    while walk.run.pos.tricks_left:
+        if not (yield from walk.step()):
             break
-        if not pos.trick:  # Law 50D2 before the lead; the recorded lead breaks ties
-            yield from before_lead(run, declarer,
-                                   rec.card if _in_situation(pos, rec, swaps) else None)
-            pos = run.pos
-        knowledge = run.knowledge(declarer)
-        fix = fixes.get((run.trick_no, seat))
-        if fix is not None and _in_situation(pos, rec, swaps):
-            decision = yield from _correction(model, knowledge, fix)
-            natural = natural or decision
-            corrections += 1  # the record cannot speak for the correction itself
-            _keep_back(record, run.trick_no, seat, decision.card, fix.card)
-            run.play(decision.card)
-            continue
-        card = rec.card
-        playable = bool(pos.hands[seat] & card.bit and pos.legal() & card.bit)
-        equal = None if playable else equal_card(pos, seat, rec.recorded)
-        if equal is not None and _in_situation(pos, rec, swaps):
-            # a card equal to the recorded one is the recorded card (the line keeps the
-            # record); where he later played this one, he holds the other
-            exchanges.append(Departure(
-                Leaves.EQUAL, run.trick_no, seat,
-                f"{seat.long_name} no longer holds {rec.recorded.pretty}; {equal.pretty}, "
-                "equal to it, is the recorded card: the line keeps the record", equal,
-                rec.recorded))
-            swaps[rec.recorded] = equal
-            _keep_back(record, run.trick_no, seat, equal, card)
-            kept += counting
-            run.play(equal)
-            continue
-        if playable and not rec.moved and _in_situation(pos, rec, swaps):
-            if nos is not None and seat.side == nos:
-                real = yield from model.real_values(pos)
-                lost = max(real.values()) - real[card] if count(pos.legal()) > 1 else 0
-                if lost > 0 and not pos.revoke_on_trick:
-                    induced = yield from _induced(rp, run, model, declarer, card, lost)
-                    if induced is not None:
-                        departures.append(induced)
-                        left = induced
-                        break
-                    own_errors.append(_own_error(run, seat, card, lost))
-            kept += counting
-            run.play(card)
-            continue
-        decision = yield from model.decide(knowledge)
-        if playable and decision.might_choose(card, model.sampling.share):
-            kept += counting
-            run.play(card)
-            continue
-        here = Departure(Leaves.CARD, run.trick_no, seat,
-                         _why_left(rp, pos, seat, rec, playable, decision),
-                         decision.card, card)
-        departures.append(here)
-        left = left or here
-        if not decision.branches:
-            run.play(decision.card)
-        elif nos is not None and seat.side == nos:  # their close choice: Law 84D
-            real = yield from model.real_values(pos)
-            run.play(max((c for c, _ in decision.options), key=lambda c: real[c]))
-        else:  # the offenders' close decision: the outcome tree from here
-            break
-        off = True
-    side = rp.declarer_side
-    if left is None:
-        left = Departure(Leaves.END, reason="every recorded card to the end stands")
-        outcomes = [Outcome(tuple(run.plays), run.won[side], 1.0)]
-    elif not run.pos.tricks_left:  # left the record and finished without a close choice
-        outcomes = [Outcome(tuple(run.plays), run.won[side], 1.0)]
-    elif left.at in (Leaves.CLAIM, Leaves.STOP):
-        departures.append(left)
-        rest = (yield from tricks_through(run.pos, side)) if run.pos.tricks_left else 0
-        outcomes = [Outcome(tuple(run.plays), run.won[side] + rest, 1.0)]
-    else:
-        leaves = yield from grow(run, declarer, model, None, nos)
-        outcomes = merged(leaves, side)
+    outcomes = yield from walk.finish()
     start_at = next((i for i, p in enumerate(outcomes[0].plays)
                      if (p.trick, p.seat) == (first.trick, first.seat)), 0)
     outcomes = [Outcome(o.plays[start_at:], o.tricks, o.probability, o.branches)
                 for o in outcomes]
-    chosen = natural.card if natural is not None else first.card
-    walked = _recorded_from(rp, first) - corrections
-    return TableLine(tuple(outcomes), chosen, natural, departures[0] if departures else left,
-                     tuple(departures), tuple(own_errors),
-                     kept / walked if walked > 0 else 0.0, tuple(exchanges))
+    natural = walk.natural
+    walked = _recorded_from(rp, first) - walk.corrections
+    assert walk.left is not None
+    return TableLine(tuple(outcomes), natural.card if natural is not None else first.card,
+                     natural, walk.departures[0] if walk.departures else walk.left,
+                     tuple(walk.departures), tuple(walk.own_errors),
+                     walk.kept / walked if walked > 0 else 0.0, tuple(walk.exchanges))
 
 
 def _model_card(run: Run, declarer: Seat, model: DecisionModel, nos: Side | None

@@ -8,14 +8,11 @@ directly."""
 from __future__ import annotations
 
 from equity.core.player.decision import (
-    DEFAULT_SAMPLING,
     REFERENCE,
     Decision,
     DecisionModel,
-    Sampling,
     classes,
     lowest,
-    sure_winners,
 )
 from equity.core.player.inference import (
     Inference,
@@ -24,11 +21,9 @@ from equity.core.player.inference import (
 from equity.core.player.knowledge import (
     Holding,
     Knowledge,
-    SuitMask,
     shown_out,
 )
 from equity.core.player.likely import (
-    DEFAULT_SEED,
     DirectorLine,
     DirectorOutcome,
     Estimate,
@@ -43,16 +38,11 @@ from equity.core.player.likely import (
 )
 from equity.core.player.outcome_tree import (
     Branch,
-    Leaf,
     Outcome,
     Run,
     before_lead,
     grow,
     merged,
-)
-from equity.core.player.penalty_choice import (
-    choose_50d2,
-    options_50d2,
 )
 from equity.core.player.player_model import (
     DEFAULT_CLASS,
@@ -76,8 +66,6 @@ from equity.core.player.unforeseen import (
 
 __all__ = [
     "DEFAULT_CLASS",
-    "DEFAULT_SAMPLING",
-    "DEFAULT_SEED",
     "EXACT",
     "FEATURES",
     "PLAYER_MODEL_FILE",
@@ -93,18 +81,14 @@ __all__ = [
     "Holding",
     "Inference",
     "Knowledge",
-    "Leaf",
     "Outcome",
     "PlayerClass",
     "Run",
-    "Sampling",
     "Start",
-    "SuitMask",
     "Unforeseen",
     "before_lead",
     "blend",
     "checkpoint",
-    "choose_50d2",
     "classes",
     "departure",
     "director_line",
@@ -119,10 +103,8 @@ __all__ = [
     "lowest",
     "merged",
     "mixture",
-    "options_50d2",
     "play_out",
     "player_class",
     "seat_role",
     "shown_out",
-    "sure_winners",
 ]

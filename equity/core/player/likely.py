@@ -42,10 +42,6 @@ from equity.core.player.player_model import EXACT, PlayerClass
 from equity.core.player.unforeseen import blend
 from equity.core.reading import NO_TABLE, Evidence, Table, world_evidence
 
-DEFAULT_SEED = 1
-"""What ``--seed`` takes by default. Since issue 21 it moves nothing: a decision's
-layouts follow from the position and what the player knows (:mod:`.decision`)."""
-
 
 @dataclass(frozen=True, slots=True)
 class DirectorLine:
