@@ -3,7 +3,7 @@ XML, or a PBN file with ``[ScoreTable]`` sections), ``--pairs NS-EW`` naming the
 table's line (left out of the field it is compared with), and ``--results-out FILE``:
 the same file with that line replaced by the ruling, every other byte untouched.
 
-What goes in the line (:func:`line_values`): a single result as an ordinary line (its
+What goes in the line (:meth:`Results.entry`): a single result as an ordinary line (its
 tricks, N-S score and match points); a weighted or split result (Law 12C1(c), or a
 non-reciprocal ruling) with each side's match points, computed per component against the
 rest of the traveller and weighted
@@ -73,7 +73,7 @@ def parse_pairs(text: str) -> tuple[str, str]:
 
 def open_results(path: Path) -> UsebioFile | ScoreTableFile | None:
     """A USEBIO file (``.xml``) or a PBN file with score tables; None for a PBN/LIN file
-    of the other tables' plays (read as before, by :func:`table_scores`)."""
+    of the other tables' plays (read as before, by :func:`~equity.app.pipeline.table_scores`)."""
     try:
         if path.suffix.lower() == ".xml":
             return read_usebio(path)

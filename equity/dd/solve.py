@@ -33,7 +33,7 @@ __all__ = [
 def solve_positions(positions: Sequence[Position], side: Side) -> list[int]:
     """Tricks ``side`` wins from each position on (current trick included), double dummy,
     best play by both sides. Every position is checked before any is solved; a bad one
-    raises :class:`SolveError` naming its index (``"position 3: ..."``)."""
+    raises :class:`~equity.dd.checks.SolveError` naming its index (``"position 3: ..."``)."""
     side = Side(side)
     return [a.tricks(side) for a in session().solve(positions)]
 
@@ -88,7 +88,7 @@ def reply(question: Question, answers: Mapping[Position, Answer]) -> Reply | Non
 
 
 def set_threads(n: int) -> None:
-    """:meth:`DdsSession.set_threads` of this process's session."""
+    """:meth:`~.session.DdsSession.set_threads` of this process's session."""
     session().set_threads(n)
 
 

@@ -741,8 +741,8 @@ def board_view(ruling: Ruling) -> BoardView:
 
 def heaviest_first(weighted: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
     """A weighted result's parts in the order the scorer's line lists them (the heaviest
-    first, as :meth:`WeightedScore.scorer_text`), so the decision and the score to enter
-    name them in one order."""
+    first, as :meth:`~equity.core.game.scoring.WeightedScore.scorer_text`), so the
+    decision and the score to enter name them in one order."""
     return sorted(weighted, key=lambda tw: -tw[1])
 
 

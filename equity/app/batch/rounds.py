@@ -213,7 +213,7 @@ class Overrun(Exception):
 
 def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
             ) -> Iterator[list[tuple[Position, bool]]]:
-    """Requests in DDS batches of at most :data:`~equity.dd.MAX_BOARDS`, one board's
+    """Requests in DDS batches of at most :data:`~equity.dd.binding.MAX_BOARDS`, one board's
     positions kept together (and so next to each other) where they fit, without repeats
     (a position asked for its best card by one board and for every card by another is
     solved once, for every card)."""

@@ -31,13 +31,13 @@ information made it look at least :data:`MISLED` tricks better than the correcte
 information does (doubtful points to the non-offenders, Law 84D). Only then does the
 line leave the record, with the counterfactual choice.
 
-**Law 50** (:mod:`equity.core.game.penalties`): the line starts with the major penalty cards
-and lead requirements in force at the revoke's trick, and every card, recorded or the
-model's, is legal under them (a penalty card is played at its first legal opportunity;
-a recorded card that is not legal in the line leaves the record). Before a lead by the
-partner of a penalty card's holder declarer's side makes its Law 50D2 choice, the best
-for it in the real layout, preferring among equals an option under which the recorded
-lead stands.
+**Law 50** (:meth:`~equity.core.game.replay.Replay.position`): the line starts with the
+major penalty cards and lead requirements in force at the revoke's trick, and every card,
+recorded or the model's, is legal under them (a penalty card is played at its first
+legal opportunity; a recorded card that is not legal in the line leaves the record).
+Before a lead by the partner of a penalty card's holder declarer's side makes its Law
+50D2 choice, the best for it in the real layout, preferring among equals an option under
+which the recorded lead stands.
 
 The line's weight is the share of the play from the revoke on that it keeps as recorded
 (``followed``). Where the record ends in a claim, the rest is double dummy (the claim's

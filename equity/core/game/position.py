@@ -12,7 +12,7 @@ A position also carries the requirements of Law 50 in force (:class:`LeadRule` a
 major penalty cards, :attr:`Position.penalties`): :meth:`Position.legal` applies them (a
 penalty card that may legally be played must be, 50D1; a required or forbidden lead
 suit, Laws 26, 50D2, 56) and :meth:`Position.play` keeps them up to date. Where they come
-from in a replayed record is :mod:`equity.core.game.penalties`. A position without them
+from in a replayed record is :meth:`~.replay.Replay.position`. A position without them
 behaves, and costs, exactly as plain follow-suit play.
 
 Like python-chess's ``Board``, a position is a value: playing a card gives a new one.

@@ -4,8 +4,9 @@ A card is *held* or not, and *legal* or not (python-chess's pseudo-legal/legal s
 Playing a card that is not held is an error in the record; playing a held card that is
 not legal is a revoke (Law 61A), which the replay accepts and records, because the
 play went on at the table. Legality is decided in one place: the C card-play kernel
-(:mod:`equity._native`, native/kernel.c), which :func:`legal_cards`, :func:`trick_winner`
-and :func:`replay` call; :mod:`equity.core.game.kernel` packs boards for it.
+(:mod:`equity._native`, native/kernel.c), which :func:`~.position.legal_cards`,
+:func:`~.position.trick_winner` and :func:`replay` call; :mod:`equity.core.game.kernel`
+packs boards for it.
 """
 
 from __future__ import annotations

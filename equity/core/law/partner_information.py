@@ -1,5 +1,5 @@
 """Law 16B in the play: unauthorised information from partner (a question, a hesitation).
-(Law 16B in 2007 and 2017; the same rule is Law 16A in 1997: :meth:`Edition.law_16b`.)
+(Law 16B in 2007 and 2017; the same rule is Law 16A in 1997: :meth:`~.laws.Edition.law_16b`.)
 
 Law 61B lets a defender ask his partner about a possible revoke, and the question can
 tell the partner something ("no diamonds, partner?": South has six diamonds). Law 16B1:

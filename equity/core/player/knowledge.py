@@ -119,7 +119,7 @@ class Knowledge:
     what he may know."""
     table: Table | None = None
     """What the table showed every player (Law 16A1(a)): the auction and the cards of
-    trick 1 read. Set by the decision model of the board (:attr:`DecisionModel.table`),
+    trick 1 read. Set by the decision model of the board (:attr:`~.decision.DecisionModel.table`),
     so every decision of a ruling reads it alike; None until then."""
     evidence: tuple[Evidence, ...] = ()
     """The cards of the world asked about read as it played them (its discards:
@@ -293,8 +293,9 @@ def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Ra
 
 
 LOOSEN_STEPS = 2
-"""How many times the auction's limits are widened (:meth:`Limits.widened`) when too few
-layouts fit them, before they are dropped."""
+"""How many times the auction's limits are widened
+(:meth:`~equity.core.reading.auction.Limits.widened`) when too few layouts fit them,
+before they are dropped."""
 LOOSEN_TRIES = 100
 """Draws per layout wanted at each stage of the auction's limits before they are
 loosened."""

@@ -8,7 +8,7 @@ reading of a card has one shape, :class:`Evidence`:
 * ``seat`` played ``card`` holding ``held`` (his cards just before, in the world read:
   the record's, or a line's);
 * :meth:`Evidence.chance` is the likelihood of that card given the cards he held then,
-  in a layout a player draws (:meth:`Evidence.then` rebuilds them from the layout's
+  in a layout a player draws (:func:`then` rebuilds them from the layout's
   cards now and what he has played since, which everyone saw) — it weighs the layout,
   never rules it out;
 * :meth:`Evidence.key` is what a decision depends on (two different cards never share
