@@ -18,8 +18,10 @@ continues: no result yet (:attr:`AutomaticRuling.pending`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from equity.core.game import (
     Attention,
@@ -44,6 +46,9 @@ from equity.core.law.correction import (
     under_claim,
 )
 from equity.core.law.unauthorised import Unauthorised
+
+if TYPE_CHECKING:  # claims.py words its steps with this module's Step
+    from equity.core.law.claims import ClaimRuling
 
 # --- The editions -------------------------------------------------------------------
 
@@ -151,6 +156,8 @@ class StepKind(StrEnum):
     checked)."""
     SERIOUS_ERROR = "serious-error"
     DECISION = "decision"
+    CLAIM = "claim"
+    """Laws 68-71: the Director's ruling on a claim or concession."""
 
     @classmethod
     def of_law(cls, law: str) -> StepKind:
@@ -161,7 +168,8 @@ class StepKind(StrEnum):
         raise ValueError(f"no step kind for Law {law}: tag the step where it is made")
 
 
-_KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
+_KIND_OF_LAW = (("61", StepKind.REVOKE), ("68", StepKind.CLAIM), ("69", StepKind.CLAIM),
+                ("71", StepKind.CLAIM), ("63", StepKind.ESTABLISHED),
                 ("62A", StepKind.NOT_ESTABLISHED), ("62", StepKind.CORRECTION),
                 ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
@@ -234,6 +242,19 @@ class AutomaticRuling:
     edition: Edition
     revokes: tuple[RevokeRuling, ...]
     notes: tuple[str, ...] = field(default=())
+    claim: ClaimRuling | None = None
+    """The Director's ruling on the claim (Laws 68-71), when he ruled on it: the
+    replay's claimed total is then the one he awarded."""
+
+    @property
+    def basis(self) -> str | None:
+        """What the result rests on before Law 64C: the claim's law (``"70"``,
+        ``"69B"``, ``"71"``) joined to a Law 64A transfer as ``"64+70"``; None when
+        neither a claim ruling nor a transfer shaped it."""
+        law = self.claim.basis if self.claim is not None else None
+        if law is None:
+            return None
+        return f"64+{law}" if any(r.transfer for r in self.revokes) else law
 
     @property
     def table_tricks(self) -> int:
@@ -317,6 +338,12 @@ def law_63a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
                                 "the revoke is established.")
         if law_69a(rev, replay, edition) is not None:
             return None
+        agreed = [s for s in facts.claim_agreed if s.side == side]
+        if agreed:  # the opponents differed: an offender's agreement is his side's
+            return Step(edition.agreed_claim, f"{agreed[0].long_name}, of the offending "
+                                              "side, agreed to the opponents' claim (his "
+                                              "partner disputed it): the revoke is "
+                                              "established.")
         if edition.agreed_claim == "63A4":
             return Step("63A4", "the offending side agreed to the opponents' claim and the "
                                 "agreement is established (Law 69A: no objection before "
@@ -335,7 +362,8 @@ def law_69a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
     claimer = facts.claimer or replay.contract.declarer
     if not replay.claimed or claimer.side == rev.seat.side:
         return None
-    if facts.claim_status == ClaimStatus.DISPUTED:
+    offender_agreed = any(s.side == rev.seat.side for s in facts.claim_agreed)
+    if facts.claim_status == ClaimStatus.DISPUTED and not offender_agreed:
         return Step(edition.agreed_claim, "the offending side disputed the opponents' claim: "
                                           "they did not agree to it, so it does not "
                                           "establish the revoke.")
@@ -654,12 +682,19 @@ def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
 # --- The board --------------------------------------------------------------------------
 
 
-def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
-    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
+def rule(replay: Replay, edition: Edition | str = "2017", claim: ClaimRuling | None = None
+         ) -> AutomaticRuling:
+    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B). With
+    ``claim``, the Director's ruling on the record's claim (Laws 68-71,
+    :mod:`equity.core.law.claims`), the tricks under the claim are those he awarded:
+    the Law 64A transfers and the Law 64C check start from them.
 
     Raises :class:`~equity.core.game.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
+    if claim is not None:
+        replay = dataclasses.replace(replay, claim_tricks=replay.played_won(
+            replay.declarer_side) + claim.awarded_after)
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
     established = [(r, None if r.corrected_at_table else law_63a(r, replay, ed))
                    for r in replay.revokes]
@@ -680,7 +715,7 @@ def rule(replay: Replay, edition: Edition | str = "2017") -> AutomaticRuling:
             out.append(_rule_correction(rev, replay, est, correction, ed))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
-    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out))
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out), claim)
 
 
 def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None,
