@@ -78,7 +78,7 @@ def decision(ruling: Ruling) -> str:
     if ruling.pending:
         return f"Law 62: {PLAY_CONTINUES}."
     if not v.has_revoke and v.claim is not None:
-        return f"{v.claim.brief}: {v.verdict}."
+        return f"{v.claim.brief}; {v.verdict}."
     if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
     said = _decision(v, ruling.automatic.edition.partner_information)

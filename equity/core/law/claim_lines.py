@@ -202,59 +202,66 @@ class Search:
         real = yield from self.model.real_values(pos)
         best = max(real[c] for c, _ in decision.played)
         top = max(p for _, p in decision.played)
+        unaware = self._unaware(w, here, allowed)
+        known = yield from self._shown_out(knowledge, allowed, decision, [
+            c for c, _ in decision.played if real[c] < best and c not in unaware])
         out: dict[int, tuple[Card, float, Doubt | None]] = {}
         for card, p in decision.played:
             share = p / top
-            if w.share * share * NORMAL_SHARE < 1.0 or real[card] in out:
+            if w.share * share * NORMAL_SHARE < 1.0 or real[card] in out or card in known:
                 continue
             doubt = None
-            if real[card] < best:
-                resolved = yield from self._shown_out(knowledge, allowed, decision, card)
-                if resolved:
-                    continue
+            if real[card] < best and card in unaware:
+                doubt = self._trump_doubt(w, card, best - real[card])
+            elif real[card] < best:
                 doubt = self._doubt(w, decision, card, real[card], best, p)
             out[real[card]] = (card, share, doubt)
-        for card in self._unaware(w, here, allowed):
+        for card in unaware:  # 70C: as normal as his most likely card
             if real[card] not in out:
-                out[real[card]] = (card, 1.0, Doubt(
-                    "70C", self._trump_text(w, card, best - real[card]),
-                    f"trick {w.run.trick_no}: {pos.to_play.name}{card.pretty} led into the "
-                    "outstanding trump (70C)") if real[card] < best else None)
+                out[real[card]] = (card, 1.0, self._trump_doubt(w, card, best - real[card])
+                                   if real[card] < best else None)
         return sorted(out.values(), key=lambda o: -o[1])
 
     def _shown_out(self, knowledge: Knowledge, allowed: CardSet, decision: Decision,
-                   card: Card) -> Plan[bool]:
-        """70E1's exception: ``card`` (right in none of his layouts) would be a guess were
-        the opponents' show-outs unknown: an opponent "failed to follow to the suit",
-        so the losing way of the guess is not a normal line."""
+                   worse: Sequence[Card]) -> Plan[set[Card]]:
+        """70E1's exception: of the ``worse`` cards (right in none of his layouts), those
+        of a suit an opponent has shown out of that would be the losing way of a guess
+        were the show-outs unknown: an opponent "failed to follow to the suit of that
+        card", so they are no normal line (each is said in :attr:`in_favour`)."""
         theirs = {s: m for s, m in knowledge.voids.items() if s.side != self.side and m}
-        if decision.chance(card) > 0 or not theirs:
-            return False
+        shown = 0
+        for m in theirs.values():
+            shown |= m
+        worse = [c for c in worse if decision.chance(c) <= 0 and shown >> c.suit & 1]
+        if not worse:
+            return set()
         blind = dataclasses.replace(knowledge, voids={
             s: m for s, m in knowledge.voids.items() if s.side == self.side})
         unaware = yield from self.model.decide(blind, allowed)
-        if unaware.chance(card) <= 0:
-            return False
-        shown = ", ".join(f"{s.long_name} ({''.join(x.symbol for x in _suits(m))})"
-                          for s, m in sorted(theirs.items()))
-        self.in_favour.append(Doubt("70E1", f"{knowledge.position.to_play.long_name}'s "
-                                    f"{card.pretty} would misplace a card an opponent has "
-                                    f"shown he does not hold (shown out: {shown}): "
-                                    "the winning play is accepted, not the guess."))
-        return True
+        out = {c for c in worse if unaware.chance(c) > 0}
+        seat = knowledge.position.to_play.long_name
+        for c in out:
+            who = ", ".join(s.long_name for s, m in sorted(theirs.items())
+                            if m >> c.suit & 1)
+            self.in_favour.append(Doubt(
+                "70E1", f"{seat}'s {c.pretty} would be the losing way of a guess had "
+                        f"{who} not shown out of {c.suit.symbol} before it: an opponent "
+                        "failed to follow to the suit, so the winning play is accepted "
+                        "(the exception of 70E1).", f"{seat}'s {c.pretty} not considered (70E1)"))
+        return out
 
-    def _unaware(self, w: _Walk, here: Said, allowed: CardSet) -> list[Card]:
+    def _unaware(self, w: _Walk, here: Said, allowed: CardSet) -> set[Card]:
         """70C: the side-suit winners he might lead unaware of an outstanding trump."""
         pos = w.run.pos
         trump = self.contract.strain.trump
         if not self.c70 or pos.trick or trump is None or not self._binds(pos):
-            return []
+            return set()
         seat = pos.to_play
         if not (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask:
-            return []
+            return set()
         if here.step is not None and self.claim.steps[here.step].word != ClaimWord.WINNERS:
-            return []
-        return [c for c in cards(top_cards(pos, seat) & allowed & ~trump.mask)]
+            return set()
+        return set(cards(top_cards(pos, seat) & allowed & ~trump.mask))
 
     # --- a statement that announces a revoke (seed 003) ------------------------------
 
@@ -352,10 +359,11 @@ class Search:
                 f"{'lead' if not pos.trick else 'play'} {card.pretty} ({p:.0%}")
         where = f"trick {w.run.trick_no}: {seat.name}{card.pretty}"
         if decision.chance(card) > 0:
-            return Doubt("70E1", f"{head}; a guess: it is right in "
-                         f"{decision.chance(card):.0%} of the layouts he cannot tell apart) "
-                         f"— {cost}; an unstated line that depends on which opponent holds "
-                         "a card is not accepted", f"{where}, the losing way of a guess (70E1)")
+            return Doubt("70E1", f"{head}: a guess, right in {decision.chance(card):.0%} of "
+                         "the layouts he cannot tell apart, wrong in this one) — "
+                         f"{cost}; an unstated line whose success depends on finding one "
+                         "opponent rather than the other with a card is not accepted",
+                         f"{where}, the losing way of a guess (70E1)")
         law = ("70D2" if self.side == self.claim.claimer.side
                and seat not in controlled(self.claim, self.contract)
                else "69B" if self.side != self.claim.claimer.side else "70D1")
@@ -363,11 +371,15 @@ class Search:
                      f"{right.pretty}): careless or inferior, not irrational — {cost}",
                      f"{where}, careless ({law})")
 
-    def _trump_text(self, w: _Walk, card: Card, lost: int) -> str:
-        pos = w.run.pos
-        return (f"trick {w.run.trick_no}: {pos.to_play.long_name} might lead "
-                f"{card.pretty}, unaware of the opponents' trump — {lost} trick"
-                f"{'s' if lost != 1 else ''} fewer double dummy")
+    def _trump_doubt(self, w: _Walk, card: Card, lost: int) -> Doubt:
+        """70C: leading a side-suit winner into an outstanding trump he did not mention."""
+        seat = w.run.pos.to_play
+        return Doubt("70C", f"trick {w.run.trick_no}: {seat.long_name} might lead "
+                            f"{card.pretty}, unaware of the opponents' trump (he said nothing "
+                            "of it; that he was unaware is at all likely) — "
+                            f"{lost} trick{'s' if lost != 1 else ''} fewer double dummy",
+                     f"trick {w.run.trick_no}: {seat.name}{card.pretty} led into the "
+                     "outstanding trump (70C)")
 
 
 def _suits(mask: int) -> list[Suit]:

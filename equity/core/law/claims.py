@@ -184,7 +184,7 @@ class _Ruling:
 
     def contested(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
         """Law 70: the worst normal line of his statement; more than he claimed only as
-        Law 71 allows."""
+        Law 71 allows: what he could not lose by any normal play."""
         s, plan = self.search(self.side, True)
         lines = yield from plan
         worst = min((ln for ln in lines if ln.normal), key=self.mine)
@@ -197,12 +197,14 @@ class _Ruling:
                             "irrational), the opponents defending double dummy.",
                             StepKind.CLAIM)]
         in_favour = list(s.in_favour)
-        if awarded > mine:
+        if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
             s71, plan71 = self.search(self.side, False)
             free = yield from plan71
-            floor = min(self.mine(ln) for ln in free if ln.normal)
+            floor = min((ln for ln in free if ln.normal), key=self.mine)
             in_favour += s71.in_favour
-            awarded = max(mine, min(awarded, floor))
+            if self.mine(floor) < awarded:
+                worst, awarded = floor, max(mine, self.mine(floor))
+            lines = [*lines, *free]
             law = "71" if awarded > mine else "70"
         return self._ruling(law, mine, awarded, lines, worst, steps, in_favour)
 
@@ -242,6 +244,12 @@ class _Ruling:
                 ) -> ClaimRuling:
         doubtful = _unique([*(worst.doubts if worst is not None else ()), *in_favour])
         steps += [Step(d.law, d.text, StepKind.CLAIM) for d in doubtful]
+        if law == "70" and worst is not None and not worst.doubts and awarded < mine:
+            steps.append(Step("70B", "played as he stated it, his line loses "
+                                     f"{_tricks(mine - awarded)} of those he claimed: he may "
+                                     "not change his statement nor add to it (70B), and no "
+                                     "successful line it does not embrace is accepted (70D1).",
+                              StepKind.CLAIM))
         steps.append(self._award_step(law, mine, awarded, worst))
         shown = ([worst] if worst is not None else []) + sorted(
             (ln for ln in lines if ln is not worst), key=lambda ln: (-ln.normal, -ln.share))
