@@ -846,8 +846,11 @@ class BoardView:
 
     @property
     def decision_head(self) -> str:
-        return ("Law 64C: policy and decision" if self.has_revoke else
-                "Law 16B: unauthorised information from partner")
+        if self.has_revoke:
+            return "Law 64C: policy and decision"
+        if any(s.law.startswith(("16B", "16A")) for s in self.decision):
+            return "Law 16B: unauthorised information from partner"
+        return "Decision"
 
 
 def board_view(ruling: Ruling) -> BoardView:

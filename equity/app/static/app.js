@@ -148,6 +148,7 @@ function buildOptions(list) {
   state.options = list;
   const box = $("options");
   box.textContent = "";
+  $("claim-statement").textContent = "";
   for (const o of list) {
     const field = el("div", { class: `field option ${o.kind}` });
     const label = el("label", { for: `opt-${o.name}` }, o.label || o.flag);
@@ -167,6 +168,9 @@ function buildOptions(list) {
     control.addEventListener("change", () => { syncFacts(); changed(); });
     box.appendChild(field);
   }
+  // the claim as stated sits with the other facts of the end of play
+  const said = $("opt-claim");
+  if (said) $("claim-statement").appendChild(said.closest(".field"));
   // the table's facts and the settings offer only what the server's options have
   const names = new Set(list.map((o) => o.name));
   document.querySelectorAll("[data-needs]").forEach((e) => { e.hidden = !names.has(e.dataset.needs); });
@@ -674,10 +678,10 @@ function syncFacts() {
   const v = optionValues();
   pickOn("pick-attention", "data-attention", v.attention || "");
   pickOn("pick-claim-status", "data-status", v.claim_status || "");
-  if (v.claimer || $("result").value.trim()) state.end = "claim";
+  if (v.claimer || v.claim || $("result").value.trim()) state.end = "claim";
   pickOn("pick-end", "data-end", state.end);
   $("claim-box").hidden = state.end !== "claim";
-  renderClaimer(v.claimer || "");
+  renderClaimer(v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase());
   renderRequirements();
 }
 
@@ -1114,7 +1118,7 @@ $("pick-attention").querySelectorAll("[data-attention]").forEach((b) => b.addEve
 }));
 $("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("click", () => {
   state.end = b.dataset.end;
-  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim_status", ""); }
+  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", ""); }
   syncFacts();
   changed();
 }));
