@@ -294,9 +294,16 @@ class Search:
         r = _worst(stated, sign)
         f = _worst(followed_lines, sign)
         if r is None or f is None or sign * r <= sign * f:  # it wins him nothing: he may
-            return stated + [dataclasses.replace(x, normal=False, why=(
-                f"{seat} said he would ruff: following suit is not his line")) for x in
-                followed_lines]
+            may = Doubt("70A", f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
+                        f"but holds {_listed(pos.hands[pos.to_play] & pos.legal())}: a "
+                        "statement is not a play (Law 68D), so there is no revoke and Law 64 "
+                        "does not apply; the ruff wins him no more than following suit, so "
+                        "he may ruff as he said (seed 003)",
+                        f"trick {w.run.trick_no}: {trump.pretty} ruffed as stated, no gain "
+                        "(70A, seed 003)")
+            return [self._with(x, may) for x in stated] + [dataclasses.replace(
+                x, normal=False, why=f"{seat} said he would ruff: following suit is not "
+                                     "his line") for x in followed_lines]
         return [*followed_lines, *spent] + [dataclasses.replace(x, normal=False, why=(
             "the ruff as stated would win him a trick he loses by following suit: not "
             "accepted (seed 003)")) for x in stated]
@@ -340,11 +347,21 @@ class Search:
 
     def _leaf(self, w: _Walk) -> ClaimLine:
         tricks = w.run.won[self.declarer.side]
-        why = ("; ".join(d.short or d.text for d in w.doubts) if w.doubts else
-               "the statement as made, every card it leaves open the one players of the "
-               "class most likely play" if self.bound else
-               "every card the one players of the class most likely play")
-        return ClaimLine(tuple(w.run.plays), tricks, True, why, w.share, w.doubts)
+        return ClaimLine(tuple(w.run.plays), tricks, True, self._why(w.doubts), w.share,
+                         w.doubts)
+
+    def _why(self, doubts: Sequence[Doubt]) -> str:
+        """A normal line in a few words: its doubtful points, or that it has none."""
+        if doubts:
+            return "; ".join(d.short or d.text for d in doubts)
+        return ("the statement as made, every card it leaves open the one players of the "
+                "class most likely play" if self.bound else
+                "every card the one players of the class most likely play")
+
+    def _with(self, line: ClaimLine, doubt: Doubt) -> ClaimLine:
+        """``line`` with one more doubtful point, met before the others."""
+        doubts = (doubt, *line.doubts)
+        return dataclasses.replace(line, doubts=doubts, why=self._why(doubts))
 
     def _doubt(self, w: _Walk, decision: Decision, card: Card, value: int, best: int,
                p: float) -> Doubt:
