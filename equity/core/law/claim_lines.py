@@ -77,6 +77,11 @@ from equity.core.player import (
 NORMAL_SHARE = 200
 """A line is normal when players of the class follow it at least once for every this
 many times they follow the most likely play (module docstring)."""
+MEASURED_SHARE = 0.25
+"""A line at least this share of the most likely play gets its decisions measured to
+the model's full sampling; a less likely one, on the first layouts only (as the outcome
+tree does for its unlikely branches): whether a card is normal there turns on shares
+far from the line's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +201,8 @@ class Search:
         pos = w.run.pos
         allowed = here.allowed if here.allowed is not None else pos.legal()
         knowledge = w.run.knowledge(self.declarer)
-        decision = yield from self.model.decide(knowledge, allowed)
+        decision = yield from self.model.decide(
+            knowledge, allowed, 1.0 if w.share >= MEASURED_SHARE else 0.0)
         if decision.how in ("forced", "designated", "free"):
             return [(decision.card, 1.0, None)]
         real = yield from self.model.real_values(pos)
