@@ -867,6 +867,26 @@ function steps(list, parent) {
   parent.appendChild(ol);
 }
 
+// The Director's ruling on the claim (Laws 68-71): what was said, the steps, every line
+// judged (the award's first) with declarer's tricks and why.
+function claimRead(claim, parent) {
+  parent.appendChild(el("h4", {}, `The claim by ${NAMES[claim.claimer]}: ${claim.said || "no statement recorded"}`));
+  steps(claim.steps, parent);
+  claim.lines.forEach((ln, k) => {
+    const byTrick = [];
+    for (const c of ln.cards) {
+      const last = byTrick[byTrick.length - 1];
+      const card = `${c.seat}${pretty(c.card)}`;
+      if (last && last.trick === c.trick) last.cards.push(card);
+      else byTrick.push({ trick: c.trick, cards: [card] });
+    }
+    const played = byTrick.map((t) => `t${t.trick}: ${t.cards.join(" ")}`).join("; ");
+    const label = k === 0 && ln.normal ? "the award" : ln.normal ? "normal" : "not counted";
+    parent.appendChild(el("p", { class: "note", "data-claim-line": String(k + 1) },
+      `${k + 1}. ${played} -> ${ln.declarer_tricks} tricks [${label}]: ${ln.why}`));
+  });
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -1018,6 +1038,8 @@ function renderRuling(data) {
       more.appendChild(el("h4", {}, `Revoke ${k + 1}: trick ${v.trick}, ${NAMES[v.seat]}, ${pretty(v.card)}`));
       steps(v.steps, more);
     });
+    const claim = final && final.claim;
+    if (claim) claimRead(claim, more);
     if (r.lines && r.lines.length) {
       more.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
       for (const group of lineGroups(r.lines)) more.appendChild(lineRow(group));
