@@ -199,7 +199,9 @@ class Search:
         against the most likely card's) and the doubtful point it makes, at most one card
         for each double-dummy value (the most likely of them)."""
         pos = w.run.pos
-        allowed = here.allowed if here.allowed is not None else pos.legal()
+        # what the statement leaves him, within what the law lets him play (Law 50's
+        # requirements may forbid the card it names: then it says nothing of this one)
+        allowed = (here.allowed or 0) & pos.legal() or pos.legal()
         knowledge = w.run.knowledge(self.declarer)
         decision = yield from self.model.decide(
             knowledge, allowed, 1.0 if w.share >= MEASURED_SHARE else 0.0)

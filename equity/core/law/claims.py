@@ -145,7 +145,9 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     left = start.pos.tricks_left
     mine = replay.claimed_tricks[side]
     _check_concession(replay, claim, left, mine)
-    said = _said(replay, claim, left, mine, start.won[side])
+    said = _said(claim, left, mine, start.won[side],
+                 start.won[declarer] + (mine if side == declarer else left - mine),
+                 start.won != {s: replay.played_won(s) for s in Side})
     ruling = _Ruling(replay, claim, agreement, model, start, side, declarer)
     if agreement.status == ClaimStatus.DISPUTED:
         return (yield from ruling.contested(mine, left, said))
@@ -396,8 +398,10 @@ def _check_concession(replay: Replay, claim: Claim, left: int, mine: int) -> Non
                             f"them (conceding {left - mine})", "Result")
 
 
-def _said(replay: Replay, claim: Claim, left: int, mine: int, before: int) -> Step:
-    """Law 68: what was claimed and said."""
+def _said(claim: Claim, left: int, mine: int, before: int, total: int, corrected: bool
+          ) -> Step:
+    """Law 68: what was claimed and said (``before``: the tricks his side had won,
+    ``total``: declarer's as claimed; both with a revoke trick ``corrected``)."""
     who = claim.claimer.long_name
     trick = 14 - left
     what = (f"conceded all {left} remaining tricks" if mine == 0 else
@@ -405,9 +409,9 @@ def _said(replay: Replay, claim: Claim, left: int, mine: int, before: int) -> St
             f"claimed {mine} of the {left} remaining tricks (conceding the rest)")
     stated = (f"; his statement: {claim.describe()}" if claim.stated
               else "; no statement is recorded")
-    total = replay.claim_tricks
+    fixed = ", the revoke trick corrected" if corrected else ""
     return Step("68", f"{who} {what} at trick {trick} ({_tricks(before)} already won by "
-                      f"his side; declarer {total} in all){stated}.", StepKind.CLAIM)
+                      f"his side{fixed}; declarer {total} in all){stated}.", StepKind.CLAIM)
 
 
 def _law_70c(claim: Claim, pos: Position, replay: Replay) -> bool:

@@ -455,7 +455,8 @@ def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition
     return out, steps
 
 
-def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
+def law_70(rev: Revoke, replay: Replay, ruled: bool = False
+           ) -> tuple[PlayOut | None, list[Step]]:
     """70: the claim is adjudicated with the (not established) revoke corrected,
     doubtful points against the revoker (70A, 84D): the revoke trick is played again as
     Law 62 allows, and the tricks the claim gave each side after it stand."""
@@ -471,12 +472,15 @@ def law_70(rev: Revoke, replay: Replay) -> tuple[PlayOut | None, list[Step]]:
     steps = _choice_steps(out, replay)
     trick = " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays)
     won = out.declarer_last_two - replay.claimed_tricks[replay.declarer_side]
+    after = ("the tricks the Director awarded after it (his ruling on the claim)"
+             if ruled else "the tricks the claim gave each side after it")
     steps.append(Step("70", f"the claim is adjudicated with the revoke corrected (trick "
                             f"{rev.trick}: {trick}, {'won' if won else 'lost'} by declarer); "
-                            "the tricks the claim gave each side after it stand, doubtful "
-                            "points resolved against the revoker's side (Laws 70A, 84D); no "
-                            f"Law 64A transfer: declarer {out.declarer_tricks} tricks"
-                            + (f" (claimed: {c})" if c is not None else "") + "."))
+                            f"{after} stand, doubtful points resolved against the revoker's "
+                            "side (Laws 70A, 84D); no Law 64A transfer: declarer "
+                            f"{out.declarer_tricks} tricks"
+                            + (f" (claimed: {c})" if c is not None and not ruled else "")
+                            + "."))
     return out, steps
 
 
@@ -712,14 +716,14 @@ def rule(replay: Replay, edition: Edition | str = "2017", claim: ClaimRuling | N
         elif rev.corrected_at_table:
             out.append(_rule_table_correction(rev, replay))
         elif est is None or correction is not None:
-            out.append(_rule_correction(rev, replay, est, correction, ed))
+            out.append(_rule_correction(rev, replay, est, correction, ed, claim is not None))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
     return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out), claim)
 
 
 def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None,
-                     ed: Edition) -> RevokeRuling:
+                     ed: Edition, claim_ruled: bool = False) -> RevokeRuling:
     """Law 62: a revoke not established (62A), or one that must be corrected all the
     same (62D, 62C3; then Law 64B8 for the established one of 62C3). A trick-12 revoke
     is corrected by playing tricks 12 and 13 out again (62D). A revoke that an
@@ -744,7 +748,7 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
             steps = [s for s in steps if s.law != "62C2"]
         steps += played
     if unsettled is not None and play_out is None:
-        play_out, adjudicated = law_70(rev, replay)
+        play_out, adjudicated = law_70(rev, replay, claim_ruled)
         if play_out is not None:
             steps = [s for s in steps if s.law != "62C2"]
         steps += adjudicated
