@@ -25,7 +25,8 @@ from equity.core.adjust import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
     SIGNALS,
     Board,
-    ClaimStatus,
+    Claim,
+    ClaimAgreement,
     Event,
     Facts,
     Information,
@@ -198,11 +199,18 @@ class RulingOptions:
     claimer: Seat | None = field(default=None, metadata=cli(
         "--claimer", group="facts", metavar="SEAT", parse=Seat.parse,
         help="who claimed or conceded (default: declarer)"))
-    claim_status: ClaimStatus | None = field(default=None, metadata=cli(
-        "--claim-status", group="facts", choices=[c.value for c in ClaimStatus],
-        parse=ClaimStatus.parse,
-        help="what became of the claim or concession: agreed (default) or disputed "
-             "(an opponent's disputed claim does not establish a revoke, Law 63A4)"))
+    claim: Claim | None = field(default=None, metadata=cli(
+        "--claim", group="facts", metavar="STATEMENT", parse=Claim.parse,
+        help="the claim as stated (replaces the board's [EquityClaim]): the claimer and his "
+             "statement step by step, e.g. 'S: HA HK; trumps; ruff S; crossruff' (steps: "
+             "cards in order, trumps, ruff SUIT [SEAT], crossruff, winners, concede N, "
+             "finesse CARD; 'S:' nothing said); the Director then rules on the claim "
+             "(Laws 69-71)"))
+    claim_status: ClaimAgreement | None = field(default=None, metadata=cli(
+        "--claim-status", group="facts", metavar="STATUS", parse=ClaimAgreement.parse,
+        help="what became of the claim or concession: agreed (default) or disputed (the "
+             "claim is adjudicated, Law 70; an opponent's disputed claim does not establish "
+             "a revoke, Law 63A4); 'disputed; N agreed' when only North agreed"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
         "--require", group="facts", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
@@ -364,8 +372,12 @@ class RulingOptions:
                                     attention_by_trick={**f.attention_by_trick, **per})
         if self.claimer is not None:
             f = dataclasses.replace(f, claimer=self.claimer)
+        if self.claim is not None:
+            f = dataclasses.replace(f, claimer=self.claim.claimer,
+                                    claim=self.claim if self.claim.stated else None)
         if self.claim_status is not None:
-            f = dataclasses.replace(f, claim_status=self.claim_status)
+            f = dataclasses.replace(f, claim_status=self.claim_status.status,
+                                    claim_agreed=self.claim_status.agreed)
         if self.self_inflicted is not None:
             f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
         if self.requirements:
@@ -446,7 +458,7 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy)):
+            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

@@ -25,6 +25,7 @@ from equity.core.game import (
     Board,
     BoardError,
     EquityError,
+    Replay,
     Solver,
     Where,
     Work,
@@ -33,17 +34,61 @@ from equity.core.game import (
     score_ns,
     solved,
 )
-from equity.core.law import AutomaticRuling, rule
-from equity.core.player import DEFAULT_CLASS, Forecast, checkpoint, forecast
+from equity.core.law import AutomaticRuling, ClaimRuling, judge_claim, needs_ruling, rule
+from equity.core.player import (
+    DEFAULT_CLASS,
+    Forecast,
+    checkpoint,
+    forecast,
+)
 from equity.core.reading import Table
 from equity.formats import read_boards
 
+NOT_ADJUDICATED = ("the claim is not ruled on (Laws 69-71): that needs double dummy, which "
+                   "--no-equity skips; the claimed total is the result")
+"""The note of a claim the Director would rule on, under ``--no-equity``."""
 
-def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> AutomaticRuling:
-    """Laws 61-64A/B for every revoke of ``board`` (raises BoardError for a record that
-    cannot be replayed, or a claim that makes no sense)."""
+
+def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
+                   solver: Solver | None = None, work: Work | None = None
+                   ) -> AutomaticRuling:
+    """Laws 61-64A/B for every revoke of ``board``, after the Director's ruling on its
+    claim when he rules on one (Laws 68-71: a disputed claim, or one whose statement is
+    recorded; double dummy through ``solver``, a DDS solver when None, its cost added to
+    ``work``). Raises BoardError for a record that cannot be replayed, or a claim that
+    makes no sense or cannot be ruled on."""
     board = dataclasses.replace(board, facts=options.facts_for(board))
-    return rule(replay(board), options.edition_for(board))
+    rp = replay(board)
+    table = Table.of(board)  # what the table showed every player: read once
+    edition = options.edition_for(board)
+    if not needs_ruling(rp):
+        return rule(rp, edition, table=table)
+    if not options.equity:
+        automatic = rule(rp, edition, table=table)
+        return dataclasses.replace(automatic, notes=(*automatic.notes, NOT_ADJUDICATED))
+    claim = rule_claim(rp, table, options, solver, work or options.work())
+    return rule(rp, edition, claim, table)
+
+
+def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver | None,
+               work: Work) -> ClaimRuling:
+    """Laws 68-71 on the record's claim: normal play judged for the class of player
+    the options or the board name, else :data:`~equity.core.player.DEFAULT_CLASS`
+    (the class whose careless play is measured most: Law 70's "normal" is the
+    class's)."""
+    if solver is None:
+        from equity.dd import DdsSolver
+
+        solver = DdsSolver()
+    board = rp.board
+    model = options.estimate_for(board, DEFAULT_CLASS).model(table, work)
+    try:
+        return solved(once_each(judge_claim(rp, model, options.edition_for(board)), work),
+                      solver, work)
+    except BoardError:
+        raise
+    except EquityError as e:  # a position DDS rejects, a cap on the work
+        raise BoardError(f"claim: {e}", board.source, board.label, Where()) from e
 
 
 def judge(board: Board, automatic: AutomaticRuling, lines: Sequence[Counterfactual],
@@ -64,15 +109,16 @@ def rule_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     the board's lines, is this board's :class:`BoardError` ("Law 64C check: ...")."""
     started = time.perf_counter()
     work = options.work()
-    automatic = rule_automatic(board, options)
+    if solver is None and options.equity:
+        from equity.dd import DdsSolver
+
+        solver = DdsSolver()
+    automatic = rule_automatic(board, options, solver, work)
     if not options.equity:
         ruling = without_equity(automatic, options.policy,
                                 options.event_for(board, field_scores), vulnerability_of(board))
         return _with_work(ruling, work, started)
-    if solver is None:
-        from equity.dd import DdsSolver
-
-        solver = DdsSolver()
+    assert solver is not None
     try:
         lines = build(automatic, solver, options.estimate_for(board), work)
         return _with_work(judge(board, automatic, lines, options, field_scores), work,
@@ -128,4 +174,5 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["forecast_board", "judge", "rule_automatic", "rule_board", "table_scores"]
+__all__ = ["NOT_ADJUDICATED", "forecast_board", "judge", "rule_automatic", "rule_board",
+           "rule_claim", "table_scores"]

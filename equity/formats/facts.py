@@ -17,6 +17,8 @@ from equity.core.game import (
     Attention,
     Auction,
     BoardError,
+    Claim,
+    ClaimAgreement,
     ClaimStatus,
     Contract,
     Facts,
@@ -85,18 +87,24 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
             raise fail("EquityAttention", f"trick {bad[0]} is not between 1 and 13")
 
     claimer: Seat | None = None
+    claim: Claim | None = None
     if "EquityClaim" in tags:
         try:
-            claimer = Seat.parse(tags["EquityClaim"])
+            said = Claim.parse(tags["EquityClaim"])
         except ModelError as e:
             raise fail("EquityClaim", str(e)) from None
+        claimer, claim = said.claimer, said if said.stated else None
 
-    claim_status = ClaimStatus.AGREED
+    agreement = ClaimAgreement()
     if "EquityClaimStatus" in tags:
         try:
-            claim_status = ClaimStatus.parse(tags["EquityClaimStatus"])
+            agreement = ClaimAgreement.parse(tags["EquityClaimStatus"])
         except ModelError as e:
             raise fail("EquityClaimStatus", str(e)) from None
+        if claimer is not None and any(s.side == claimer.side for s in agreement.agreed):
+            raise fail("EquityClaimStatus", f"{agreement.agreed[0].long_name} is on the "
+                       f"claimer's side: only an opponent of {claimer.long_name} agrees "
+                       "to his claim")
 
     self_inflicted: int | None = None
     if "EquitySelfInflicted" in tags:
@@ -146,9 +154,10 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
 
     return Facts(laws=laws, attention=attention, attention_by_trick=per_trick,
                  claimer=claimer, requirements=requirements, withdrawn=withdrawn,
-                 claim_status=claim_status, self_inflicted=self_inflicted,
+                 claim_status=agreement.status, self_inflicted=self_inflicted,
                  unauthorised=known.get("EquityUI", ()),
-                 authorised=known.get("EquityAI", ()), players=players, signals=signals)
+                 authorised=known.get("EquityAI", ()), players=players, signals=signals,
+                 claim=claim, claim_agreed=agreement.agreed)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -161,10 +170,12 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         parts = [facts.attention.value]
         parts += [f"{t}={a.value}" for t, a in sorted(facts.attention_by_trick.items())]
         out["EquityAttention"] = "; ".join(parts)
-    if facts.claimer is not None:
+    if facts.claim is not None:
+        out["EquityClaim"] = str(facts.claim)
+    elif facts.claimer is not None:
         out["EquityClaim"] = facts.claimer.name
-    if facts.claim_status != ClaimStatus.AGREED:
-        out["EquityClaimStatus"] = facts.claim_status.value
+    if facts.claim_status != ClaimStatus.AGREED or facts.claim_agreed:
+        out["EquityClaimStatus"] = str(ClaimAgreement(facts.claim_status, facts.claim_agreed))
     if facts.self_inflicted is not None:
         out["EquitySelfInflicted"] = str(facts.self_inflicted)
     if facts.requirements:

@@ -67,7 +67,7 @@ def _decision(v: BoardView, partner_law: str = "16B") -> str | None:
         return (f"Law {partner_law}: a card unauthorised information from partner suggested was "
                 f"chosen over a logical alternative; the score is adjusted to "
                 f"{v.brief_verdict}.")
-    if v.basis_code == "64A":
+    if v.basis_code == "64A" or v.basis_code.startswith("64+"):
         return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
     return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
 
@@ -77,6 +77,8 @@ def decision(ruling: Ruling) -> str:
     v = board_view(ruling)
     if ruling.pending:
         return f"Law 62: {PLAY_CONTINUES}."
+    if not v.has_revoke and v.claim is not None:
+        return f"{v.claim.brief}; {v.verdict}."
     if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
     said = _decision(v, ruling.automatic.edition.partner_information)
@@ -106,6 +108,11 @@ def read_out(ruling: Ruling) -> list[Sentence]:
         out: list[Sentence] = [(0, f"{v.title}, {a.contract.pretty}: {a.play_continues}.")]
     else:
         out = [(0, f"{v.title}, {a.table_result} (table result).")]
+    if a.claim is not None:
+        out.append((0, f"{a.claim.title}: {a.claim.statement}."))
+        out += [(1, f"The award's line: {ln.played} -> {ln.result} ({ln.why}).")
+                for ln in a.claim.lines if ln.deciding]
+        out.append((1, f"Law {a.claim.award.law}: {a.claim.award.text}"))
     if not a.revokes:
         out.append((0, "No revoke in the play record."))
     for r in a.revokes:

@@ -23,7 +23,6 @@ from equity.render.view import (
     DD_NOTE,
     NO_CARD,
     BoardView,
-    LineView,
     StepView,
     board_view,
     lines_question,
@@ -101,7 +100,7 @@ def _html_board(v: BoardView) -> str:
     if not v.has_ruling:
         return (head + deal + '<p class="outcome">No revoke in the play record: Laws 61-64 '
                 "do not apply to this board.</p></section>")
-    body = [head, deal, _html_tricks(v), _html_revokes(v)]
+    body = [head, deal, _html_tricks(v), _html_claim(v), _html_revokes(v)]
     if v.groups:
         body.append(_html_lines(v))
     body += [_html_decision(v), _html_scores(v), "</section>"]
@@ -181,6 +180,26 @@ def _html_steps(steps: Sequence[StepView]) -> str:
     return f'<ol class="steps">{items}</ol>'
 
 
+def _html_claim(v: BoardView) -> str:
+    """The ruling on the claim (Laws 68-71): the statement, the steps, every line judged
+    (the award's first), the award."""
+    c = v.claim
+    if c is None:
+        return ""
+    rows = "".join(
+        f'<tr{" class=final" if ln.deciding else ""}><td>{ln.number}. {_esc(ln.label)}</td>'
+        f'<td class="cards">{_html_cards(ln.tricks)}</td><td>{_esc(ln.result)}</td>'
+        f"<td>{_esc(ln.why)}</td></tr>" for ln in c.lines)
+    table = ("" if not rows else
+             f"<h3>{_esc(c.lines_head)}</h3><div class=\"scroll\"><table class=\"lines\">"
+             '<thead><tr><th scope="col">Line</th><th scope="col">Cards from the claim on'
+             '</th><th scope="col">Declarer\'s tricks</th><th scope="col">Why</th></tr>'
+             f"</thead><tbody>{rows}</tbody></table></div>")
+    return (f'<h2>The claim (Laws 68-71)</h2><h3>{_esc(c.title)}</h3>'
+            f'<p class="outcome">Statement: {_esc(c.statement)}.</p>'
+            + _html_steps(c.steps) + table + _html_steps((c.award,)))
+
+
 def _html_revokes(v: BoardView) -> str:
     out = ["<h2>The ruling, step by step (Laws 61-64)</h2>"] if v.revokes else []
     for r in v.revokes:
@@ -190,10 +209,11 @@ def _html_revokes(v: BoardView) -> str:
     return "\n".join(out)
 
 
-def _html_line_cards(line: LineView) -> str:
+def _html_cards(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
+    """A line's cards by trick: "t5 E♦2 S♦A t6 ..."."""
     return " ".join(f'<span class="t">t{t}</span> '
                     + " ".join(f"{s.name}{_card_html(c)}" for s, c in plays)
-                    for t, plays in line.tricks)
+                    for t, plays in tricks)
 
 
 _LINE_CELL_CLASS = {2: ' class="cards"', 3: ' class="left"', 5: ' class="nowrap"',
@@ -211,7 +231,7 @@ def _html_lines(v: BoardView) -> str:
     for g in v.groups:
         rows = []
         for ln in g.lines:
-            vals = (f"{ln.number}. {_esc(ln.kind)}", _esc(ln.card), _html_line_cards(ln),
+            vals = (f"{ln.number}. {_esc(ln.kind)}", _esc(ln.card), _html_cards(ln.tricks),
                     _esc(ln.left), _esc(ln.result), _esc(ln.score), _esc(ln.weight))
             tds = "".join(f'<td data-label="{label}"{_LINE_CELL_CLASS.get(i, "")}>{val}</td>'
                           for i, (label, val) in enumerate(zip(labels, vals, strict=True)))

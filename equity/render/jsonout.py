@@ -13,7 +13,15 @@ from typing import Any
 
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import BoardError, Suit, cards
-from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
+from equity.core.law import (
+    AutomaticRuling,
+    ClaimRuling,
+    Doubt,
+    Finding,
+    InfoFinding,
+    RevokeRuling,
+    Step,
+)
 from equity.core.player import Inference
 from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Bidding, Table
 from equity.render.view import NO_AUCTION, score_values, weight_notes
@@ -232,6 +240,8 @@ def equity_json(ruling: Ruling) -> JSON:
                            "card": str(a.counterfactual.natural)}
                           for a in ruling.assessments if a.counterfactual.natural is not None],
     }
+    if ruling.automatic.claim is not None:  # Laws 68-71
+        out["ruling"]["claim"] = claim_json(ruling.automatic.claim)
     if ruling.findings or ruling.informed:  # Laws 16C2 (a correction) and 16B
         out["ruling"]["unauthorised"] = [
             *(_finding_json(i, f) for i, f in ruling.findings),
@@ -246,6 +256,34 @@ def equity_json(ruling: Ruling) -> JSON:
         out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
                              after_transfer=None)
     return out
+
+
+def claim_json(c: ClaimRuling) -> JSON:
+    """The Director's ruling on a claim (Laws 68-71): who claimed, declarer's total as
+    claimed and as awarded, the statement (as the tag reads it, and in words), the law,
+    every line judged (the deciding one first) and each doubtful point with its law."""
+    return {
+        "claimer": c.claim.claimer.name,
+        "claimed": c.claimed,
+        "awarded": c.awarded,
+        "statement": str(c.claim) if c.claim.stated else None,
+        "said": c.claim.describe() if c.claim.stated else None,
+        "status": c.agreement.status.value,
+        "agreed": [s.name for s in c.agreement.agreed],
+        "law": c.law,
+        "players": c.players,
+        "lines": [{"cards": [{"trick": p.trick, "seat": p.seat.name, "card": str(p.card)}
+                             for p in ln.plays],
+                   "declarer_tricks": ln.declarer_tricks, "normal": ln.normal, "why": ln.why,
+                   "share": round(ln.share, 6), "doubtful": [_doubt_json(d) for d in ln.doubts]}
+                  for ln in c.lines],
+        "doubtful": [_doubt_json(d) for d in c.doubtful],
+        "steps": _steps(c.steps),
+    }
+
+
+def _doubt_json(d: Doubt) -> JSON:
+    return {"law": d.law, "text": d.text}
 
 
 def _finding_json(revoke: int, f: Finding) -> JSON:

@@ -57,6 +57,7 @@ def _md_board(v: BoardView) -> list[str]:
     if not v.has_ruling:
         return [*out, "No revoke in the play record: Laws 61-64 do not apply to this board.", ""]
     out += _md_tricks(v)
+    out += _md_claim(v)
     out += ["## The ruling, step by step (Laws 61-64)", ""] if v.revokes else []
     for r in v.revokes:
         out += [f"### {_md(r.title)}", "", *_md_steps(r.steps), "", f"**{_md(r.outcome)}**", ""]
@@ -114,6 +115,22 @@ def _md_tricks(v: BoardView) -> list[str]:
     out += ["Cards by seat, played clockwise from the seat in the “Led” column. "
             "R1, R2 …: the revoke cards (in bold), numbered as in the ruling.", ""]
     return out
+
+
+def _md_claim(v: BoardView) -> list[str]:
+    """The ruling on the claim (Laws 68-71), as the HTML page lays it out."""
+    c = v.claim
+    if c is None:
+        return []
+    out = ["## The claim (Laws 68-71)", "", f"### {_md(c.title)}", "",
+           f"Statement: {_md(c.statement)}.", "", *_md_steps(c.steps), ""]
+    if c.lines:
+        out += [f"**{_md(c.lines_head)}**", "", "| Line | Cards from the claim on | "
+                "Declarer's tricks | Why |", "|---|---|---|---|"]
+        out += [f"| {ln.number}. {_md(ln.label)} | {ln.played} | {_md(ln.result)} | "
+                f"{_md(ln.why)} |" for ln in c.lines]
+        out.append("")
+    return [*out, *_md_steps((c.award,)), ""]
 
 
 def _md_steps(steps: Sequence[StepView]) -> list[str]:

@@ -11,6 +11,7 @@ from equity.render.view import (
     DD_NOTE,
     PLAY_CONTINUES,
     AutomaticView,
+    ClaimView,
     StepView,
     automatic_view,
     board_view,
@@ -26,11 +27,12 @@ def ruling_text(ruling: AutomaticRuling) -> str:
 def _automatic(v: AutomaticView) -> str:
     head = f"{v.source}, {v.label}: {v.contract.pretty}"
     lines = [head, "-" * len(head)]
-    how = "as played" + (", claimed tricks included" if v.claimed else "")
     if v.play_continues is not None:
         lines.append(f"Play continues: {v.play_continues}.")
     else:
-        lines.append(f"Table result ({how}): {v.table_result}.")
+        lines.append(f"Table result ({v.table_how}): {v.table_result}.")
+    if v.claim is not None:
+        lines += ["", *_claim(v.claim)]
     if not v.revokes:
         lines.append("No revoke in the play record.")
     for r in v.revokes:
@@ -41,6 +43,16 @@ def _automatic(v: AutomaticView) -> str:
         lines += ["", f"{v.after_label}: {v.after_transfer}."]
     lines += [f"Note: {n}." for n in v.notes]
     return "\n".join(lines)
+
+
+def _claim(c: ClaimView) -> list[str]:
+    """The ruling on the claim: what was said, the law, the doubtful points, every line
+    judged, the award."""
+    out = [f"{c.title}.", f"  Statement: {c.statement}.", *_steps(c.steps)]
+    if c.lines:
+        out.append(f"  {c.lines_head}:")
+        out += [f"    {ln.number}. {ln.brief}" for ln in c.lines]
+    return [*out, *_steps((c.award,))]
 
 
 def _steps(steps: tuple[StepView, ...]) -> list[str]:

@@ -44,7 +44,7 @@ from equity.core.game import (
     Vulnerability,
     suit_holding,
 )
-from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
+from equity.core.law import AutomaticRuling, ClaimLine, ClaimRuling, RevokeRuling, Step, StepKind
 from equity.core.reading import PLAY_WORDS, Table
 
 DD_NOTE = ("Double dummy assumes perfect play by all four players, every card in view: the "
@@ -101,12 +101,19 @@ BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands"
                        "(Laws 16C2, 12C1)",
                "16B": "adjusted score for unauthorised information from partner "
                       "(Laws 16B1, 16B3, 12C1)",
-               "none": "no transfer and no adjustment"}
+               "none": "no transfer and no adjustment",
+               "70": "the claim adjudicated (Law 70)",
+               "69B": "agreement to the claim withdrawn (Law 69B)",
+               "71": "concession cancelled (Law 71)",
+               "64+70": "Law 64A transfer from the tricks of the adjudicated claim (Laws 64A, 70)",
+               "64+69B": "Law 64A transfer from the claim as corrected (Laws 64A, 69B)",
+               "64+71": "Law 64A transfer from the claim as corrected (Laws 64A, 71)"}
 STAGES = {StepKind.REVOKE: "Revoke", StepKind.ESTABLISHED: "Established",
           StepKind.NOT_ESTABLISHED: "Not established", StepKind.CORRECTION: "Correction",
           StepKind.TRANSFER: "Transfer", StepKind.NO_TRANSFER: "No transfer",
           StepKind.POLICY: "Policy", StepKind.EVENT: "Scoring", StepKind.CHECK: "Equity",
-          StepKind.SERIOUS_ERROR: "Serious error", StepKind.DECISION: "Decision"}
+          StepKind.SERIOUS_ERROR: "Serious error", StepKind.DECISION: "Decision",
+          StepKind.CLAIM: "Claim"}
 """A step's stage in plain words, by its kind."""
 ATTENTION_WORDS = {"play": "during the play", "end": "after the play, hands still on the table",
                    "returned": "after the hands went back in the board",
@@ -236,6 +243,111 @@ class AutomaticView:
     after_label: str = "After transfer"
     """What the result after Laws 61-64A/B is called: "After transfer" only when a trick
     was transferred (:func:`after_label`)."""
+    claim: ClaimView | None = None
+    """The Director's ruling on the claim (Laws 68-71), when he ruled on it."""
+
+    @property
+    def table_how(self) -> str:
+        """How the table result was reached: "as played", with the claim's tricks as
+        claimed or as ruled."""
+        if self.claim is not None:
+            return f"as played, the claim as ruled under Law {self.claim.law}"
+        return "as played" + (", claimed tricks included" if self.claimed else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLineView:
+    """One line of play judged on a claim: its cards, result, and whether it counts."""
+
+    number: int
+    tricks: tuple[tuple[int, tuple[tuple[Seat, Card], ...]], ...]
+    result: str
+    normal: bool
+    deciding: bool
+    why: str
+
+    @property
+    def played(self) -> str:
+        return _played(self.tricks)
+
+    @property
+    def label(self) -> str:
+        """"the award", "normal" or "not counted"."""
+        return "the award" if self.deciding else "normal" if self.normal else "not counted"
+
+    @property
+    def brief(self) -> str:
+        """The line in one sentence (the text report)."""
+        return f"{self.played} -> {self.result} [{self.label}]: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimView:
+    """The Director's ruling on a claim (Laws 68-71), as plain strings."""
+
+    title: str
+    """E.g. "Claim by South (declarer) at trick 9, disputed by East-West"."""
+    statement: str
+    steps: tuple[StepView, ...]
+    """The ruling's steps up to the award: what was claimed and said, the law applied,
+    each doubtful point with the law that resolved it."""
+    lines: tuple[ClaimLineView, ...]
+    award: StepView
+    law: str
+    players: str
+    """The class of player whose normal play was judged."""
+    brief: str
+    """The ruling on the claim in one sentence, with its law."""
+
+    @property
+    def lines_head(self) -> str:
+        return (f"Lines judged (normal play for {self.players} players, careless or "
+                "inferior but not irrational; the other side double dummy)")
+
+
+def claim_view(auto: AutomaticRuling) -> ClaimView | None:
+    """The claim ruling of ``auto`` in words (None when the Director did not rule)."""
+    cr = auto.claim
+    if cr is None:
+        return None
+    rp = auto.replay
+    c = rp.contract
+    who = cr.claim.claimer
+    role = " (declarer)" if who == c.declarer else ""
+    other = SIDE_NAMES[who.side.other]
+    status = (f"disputed by {other}" if cr.agreement.status.value == "disputed"
+              else f"agreed by {other}")
+    if cr.agreement.agreed:
+        status += f" ({cr.agreement.agreed[0].long_name} agreed)"
+    lines = tuple(_claim_line(i, ln, cr) for i, ln in enumerate(cr.lines, 1))
+    said = cr.claim.describe() if cr.claim.stated else "no statement recorded"
+    steps = step_views(cr.steps)
+    return ClaimView(f"Claim by {who.long_name}{role}, {status}", said, steps[:-1], lines,
+                     steps[-1], cr.law, cr.players, _claim_brief(cr))
+
+
+def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
+    by_trick: dict[int, list[tuple[Seat, Card]]] = {}
+    for p in line.plays:
+        by_trick.setdefault(p.trick, []).append((p.seat, p.card))
+    return ClaimLineView(number, tuple((t, tuple(ps)) for t, ps in by_trick.items()),
+                         f"{line.declarer_tricks} tricks", line.normal,
+                         number == 1 and cr.deciding is line, line.why)
+
+
+def _claim_brief(cr: ClaimRuling) -> str:
+    who = cr.claim.claimer.long_name
+    if cr.law == "70":
+        return (f"Law 70: {who}'s claim is adjudicated, doubtful points against him: "
+                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+    if cr.law == "71":
+        return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
+                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+    if cr.law == "69B":
+        return (f"Law 69B: the agreement to {who}'s claim is withdrawn for tricks the other "
+                f"side would have won on every normal line: declarer {cr.awarded} tricks "
+                f"(claimed {cr.claimed})")
+    return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
 
 
 PLAY_CONTINUES = "play continues; no result yet"
@@ -251,7 +363,7 @@ def automatic_view(auto: AutomaticRuling) -> AutomaticView:
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
         tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
         contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop,
-        after_label(auto))
+        after_label(auto), claim_view(auto))
 
 
 def after_label(auto: AutomaticRuling) -> str:
@@ -700,14 +812,23 @@ class BoardView:
         return bool(self.automatic.revokes)
 
     @property
+    def claim(self) -> ClaimView | None:
+        return self.automatic.claim
+
+    @property
     def has_ruling(self) -> bool:
-        """A revoke, or a Law 16B finding on unauthorised information: something ruled."""
-        return self.has_revoke or any(s.law.startswith(("16B", "16A")) for s in self.decision)
+        """A revoke, a ruling on the claim, or a Law 16B finding on unauthorised
+        information: something ruled."""
+        return (self.has_revoke or self.claim is not None
+                or any(s.law.startswith(("16B", "16A")) for s in self.decision))
 
     @property
     def decision_head(self) -> str:
-        return ("Law 64C: policy and decision" if self.has_revoke else
-                "Law 16B: unauthorised information from partner")
+        if self.has_revoke:
+            return "Law 64C: policy and decision"
+        if any(s.law.startswith(("16B", "16A")) for s in self.decision):
+            return "Law 16B: unauthorised information from partner"
+        return "Decision"
 
 
 def board_view(ruling: Ruling) -> BoardView:

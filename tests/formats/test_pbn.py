@@ -8,8 +8,10 @@ import pytest
 
 from equity.core.game.board import Attention, Board, Requirement
 from equity.core.game.cards import Card, Seat, Strain, Vulnerability
+from equity.core.game.claim import Claim, ClaimStatus
 from equity.core.game.errors import BoardError
 from equity.formats import load_board, read_boards
+from equity.formats.facts import fact_tags
 from equity.formats.pbn import lex
 from tests.formats.reading import reader
 
@@ -284,6 +286,28 @@ def test_fact_tags_become_facts() -> None:
     assert b.facts.requirements == Requirement.parse_list("1 W lead H; 3 E penalty SK")
 
 
+def test_a_claim_with_its_statement_and_the_opponent_who_agreed() -> None:
+    b = one(game(*BASIC, '[EquityClaim "S: HA HK; trumps"]',
+                 '[EquityClaimStatus "disputed; W agreed"]'))
+    assert b.facts.claimer == Seat.S
+    assert b.facts.claim == Claim.parse("S: HA HK; trumps")
+    assert b.facts.claim_status == ClaimStatus.DISPUTED and b.facts.claim_agreed == (Seat.W,)
+    assert fact_tags(b.facts)["EquityClaim"] == "S: HA HK; trumps"
+    assert fact_tags(b.facts)["EquityClaimStatus"] == "disputed; W agreed"
+
+
+def test_the_older_claim_tag_names_the_claimer_without_a_statement() -> None:
+    b = one(game(*BASIC, '[EquityClaim "N"]'))
+    assert b.facts.claimer == Seat.N and b.facts.claim is None
+    assert fact_tags(b.facts)["EquityClaim"] == "N"
+
+
+def test_the_claimers_own_side_cannot_agree_to_his_claim() -> None:
+    e = error(game(*BASIC, '[EquityClaim "S: winners"]',
+                   '[EquityClaimStatus "disputed; N agreed"]'))
+    assert e.where.tag == "EquityClaimStatus" and "claimer's side" in e.message
+
+
 def test_tag_pair_spread_over_lines_is_read() -> None:
     b = one('[\n  Board\n  "9"\n]\n' + game(play=None))
     assert b.number == 9
@@ -344,6 +368,9 @@ def test_double_mark_is_an_error() -> None:
         ("EquityLaws", "1987"),
         ("EquityAttention", "later"),
         ("EquityClaim", "X"),
+        ("EquityClaim", "S: ruff"),
+        ("EquityClaim", "S: HA HA"),
+        ("EquityClaimStatus", "disputed; N"),
         ("EquityRequirement", "1 W follow H"),
     ],
 )

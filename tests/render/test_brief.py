@@ -42,7 +42,8 @@ def test_the_brief_says_each_revoke_its_laws_the_decision_and_the_score(case: Pa
         # Law 16B: what he knew, what it suggested, the alternative, the adjustment
         informed = [u for u in obj.get("ruling", {}).get("unauthorised", [])
                     if u.get("law") in ("16B", "16A")]
-        assert len(lines) <= 3 + 7 * (len(obj["revokes"]) + len(informed)), text
+        claim = 1 if obj.get("ruling", {}).get("claim") else 0  # Laws 68-71
+        assert len(lines) <= 3 + 7 * (len(obj["revokes"]) + len(informed) + claim), text
         for k, r in enumerate(obj["revokes"], 1):
             head = next(line for line in lines if line.startswith(f"Revoke {k}, Law "))
             assert head.startswith(f"Revoke {k}, Law 61A: ") and f"trick {r['trick']}" in head

@@ -21,7 +21,7 @@ from equity.app.pipeline import rule_board
 from equity.core.adjust.line import OUTCOME
 from equity.core.adjust.ruling import Ruling
 from equity.core.adjust.weights import Policy
-from equity.core.game.board import Board
+from equity.core.game.board import Board, Facts
 from equity.core.game.cards import Seat, Suit, suit_holding
 from equity.core.player.likely import DirectorOutcome
 from equity.formats import read_boards
@@ -200,13 +200,25 @@ def test_file_text_is_escaped() -> None:
 
 
 def test_board_without_revoke_gets_a_short_page() -> None:
-    ruling = ruled("003_wrong_claim_ending", 1)
+    b = board("003_wrong_claim_ending", 1)
+    ruling = rule_board(dataclasses.replace(b, facts=Facts()))  # the claim agreed, unstated
     page = render_html([ruling])
     text = seen(page)
     assert "No revoke in the play record" in text
     assert page.count('class="hand"') == 4
     assert 'class="tricks"' not in page and "Law 64C" not in text
     assert "No revoke in the play record" in render_markdown([ruling])
+
+
+def test_a_ruling_on_the_claim_gets_its_section_with_every_line_judged() -> None:
+    ruling = ruled("003_wrong_claim_ending", 1)
+    page = render_html([ruling])
+    text = seen(page)
+    assert "The claim (Laws 68-71)" in text and "Statement: ruff a ♠; crossruff." in text
+    assert "1. the award" in text and "not counted" in text and "Law 70A" in text
+    assert "No revoke in the play record" not in text
+    md = unmd(render_markdown([ruling]))
+    assert "## The claim (Laws 68-71)" in md and "| 1. the award |" in md
 
 
 def test_record_stopping_before_the_end_has_no_final_score() -> None:

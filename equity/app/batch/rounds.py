@@ -67,11 +67,12 @@ class _Pending:
     and its share of each round's DDS time (by the positions it asked)."""
 
 
-def _automatic(board: Board, options: RulingOptions) -> AutomaticRuling | str:
-    """Laws 61-64A/B for the board, or its error line (as ``equity rule`` words it)."""
+def _automatic(board: Board, options: RulingOptions, work: Work) -> AutomaticRuling | str:
+    """Laws 61-64A/B for the board (after the ruling on its claim, whose cost goes to
+    ``work``), or its error line (as ``equity rule`` words it)."""
     key = board_key(board.source, board.index)
     try:
-        return rule_automatic(board, options)
+        return rule_automatic(board, options, work=work)
     except BoardError as e:
         return error_line(e, key)
     except EquityError as e:
@@ -143,7 +144,8 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
     cache: dict[Position, Answer] = {}
     pending: list[_Pending] = []
     for i, b in enumerate(boards):
-        auto = _automatic(b, options)
+        work = Work(limit=options.max_positions or 0)
+        auto = _automatic(b, options, work)
         if isinstance(auto, str):
             lines[i] = auto
         elif not options.equity:

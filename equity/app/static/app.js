@@ -148,6 +148,7 @@ function buildOptions(list) {
   state.options = list;
   const box = $("options");
   box.textContent = "";
+  $("claim-statement").textContent = "";
   for (const o of list) {
     const field = el("div", { class: `field option ${o.kind}` });
     const label = el("label", { for: `opt-${o.name}` }, o.label || o.flag);
@@ -167,6 +168,9 @@ function buildOptions(list) {
     control.addEventListener("change", () => { syncFacts(); changed(); });
     box.appendChild(field);
   }
+  // the claim as stated sits with the other facts of the end of play
+  const said = $("opt-claim");
+  if (said) $("claim-statement").appendChild(said.closest(".field"));
   // the table's facts and the settings offer only what the server's options have
   const names = new Set(list.map((o) => o.name));
   document.querySelectorAll("[data-needs]").forEach((e) => { e.hidden = !names.has(e.dataset.needs); });
@@ -674,10 +678,10 @@ function syncFacts() {
   const v = optionValues();
   pickOn("pick-attention", "data-attention", v.attention || "");
   pickOn("pick-claim-status", "data-status", v.claim_status || "");
-  if (v.claimer || $("result").value.trim()) state.end = "claim";
+  if (v.claimer || v.claim || $("result").value.trim()) state.end = "claim";
   pickOn("pick-end", "data-end", state.end);
   $("claim-box").hidden = state.end !== "claim";
-  renderClaimer(v.claimer || "");
+  renderClaimer(v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase());
   renderRequirements();
 }
 
@@ -863,6 +867,26 @@ function steps(list, parent) {
   parent.appendChild(ol);
 }
 
+// The Director's ruling on the claim (Laws 68-71): what was said, the steps, every line
+// judged (the award's first) with declarer's tricks and why.
+function claimRead(claim, parent) {
+  parent.appendChild(el("h4", {}, `The claim by ${NAMES[claim.claimer]}: ${claim.said || "no statement recorded"}`));
+  steps(claim.steps, parent);
+  claim.lines.forEach((ln, k) => {
+    const byTrick = [];
+    for (const c of ln.cards) {
+      const last = byTrick[byTrick.length - 1];
+      const card = `${c.seat}${pretty(c.card)}`;
+      if (last && last.trick === c.trick) last.cards.push(card);
+      else byTrick.push({ trick: c.trick, cards: [card] });
+    }
+    const played = byTrick.map((t) => `t${t.trick}: ${t.cards.join(" ")}`).join("; ");
+    const label = k === 0 && ln.normal ? "the award" : ln.normal ? "normal" : "not counted";
+    parent.appendChild(el("p", { class: "note", "data-claim-line": String(k + 1) },
+      `${k + 1}. ${played} -> ${ln.declarer_tricks} tricks [${label}]: ${ln.why}`));
+  });
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -1014,6 +1038,8 @@ function renderRuling(data) {
       more.appendChild(el("h4", {}, `Revoke ${k + 1}: trick ${v.trick}, ${NAMES[v.seat]}, ${pretty(v.card)}`));
       steps(v.steps, more);
     });
+    const claim = final && final.claim;
+    if (claim) claimRead(claim, more);
     if (r.lines && r.lines.length) {
       more.appendChild(el("h4", {}, "Law 64C lines: tricks, N-S score, weight"));
       for (const group of lineGroups(r.lines)) more.appendChild(lineRow(group));
@@ -1114,7 +1140,7 @@ $("pick-attention").querySelectorAll("[data-attention]").forEach((b) => b.addEve
 }));
 $("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("click", () => {
   state.end = b.dataset.end;
-  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim_status", ""); }
+  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", ""); }
   syncFacts();
   changed();
 }));

@@ -333,6 +333,12 @@ def _rows_text(obj: JSON) -> str:
     return rows
 
 
+def _fact_option(tag: str, value: str) -> str:
+    """The option a fact tag fills: :data:`FACT_OPTIONS`, but a claim with its statement
+    (``"S: ..."``) fills the statement, ``claim``, not the claimer's seat."""
+    return "claim" if tag == "EquityClaim" and ":" in value else FACT_OPTIONS[tag]
+
+
 _KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "auction": "auction",
                "deal": "deal",
                "result": "result", "lead": "rows", "won": "rows", "board": "board",
@@ -507,8 +513,8 @@ def _board_summary(board: Board) -> JSON:
         "event": board.tags.get("Event", ""),
         "play": None,
         "rows": None,
-        "options": {FACT_OPTIONS[tag]: [value] if tag in ("EquityRequirement",
-                                                          "EquityWithdrawn") else value
+        "options": {_fact_option(tag, value): [value] if tag in ("EquityRequirement",
+                                                                  "EquityWithdrawn") else value
                     for tag, value in fact_tags(board.facts).items()},
     }
     if board.play is not None and board.contract is not None:
@@ -646,7 +652,8 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         obj = await _json(request)
         options, values = _options(obj)
         ps = _possibilities(_rows_text(obj), options)
-        rest = command_line({k: v for k, v in values.items() if k not in FACT_OPTIONS.values()})
+        rest = command_line({k: v for k, v in values.items()
+                             if k not in (*FACT_OPTIONS.values(), "claim")})
         try:
             text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
                                  for p in ps)

@@ -19,8 +19,15 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "claimer": ("Who claimed or conceded?", "Only when the play ended in a claim or a "
                 "concession (Law 63A3: a claim by the offending side establishes the "
                 "revoke).", "N, E, S or W"),
-    "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70) with "
-                     "the revoke corrected.", ""),
+    "claim": ("What did the claimer say?",
+              "His statement as he made it, step by step: cards in order, trumps, ruff "
+              "SUIT, crossruff, winners, concede N, finesse CARD. The Director then rules on "
+              "the claim (Laws 69-71): a disputed one against the claimer, with every normal "
+              "line of the class of player (club unless you name one).",
+              "e.g. S: HA HK; trumps; winners"),
+    "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
+                     "revoke before it corrected. When only one opponent agreed: "
+                     "'disputed; N agreed'.", ""),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),

@@ -82,6 +82,18 @@ class Basis(StrEnum):
     16B1, 16B3, 12C1)."""
     NONE = "none"
     """No transfer and no adjustment."""
+    CLAIM = "70"
+    """The Director adjudicated a contested claim (Law 70): its award is the result."""
+    AGREEMENT_WITHDRAWN = "69B"
+    """An agreed claim, its agreement withdrawn for a trick the agreeing side would
+    have won on every normal line (Law 69B)."""
+    CONCESSION_CANCELLED = "71"
+    """A concession cancelled for a trick that could not be lost by any normal play
+    (Law 71)."""
+    TRANSFER_CLAIM = "64+70"
+    """A Law 64A transfer from the tricks of an adjudicated claim."""
+    TRANSFER_AGREEMENT = "64+69B"
+    TRANSFER_CONCESSION = "64+71"
 
     @property
     def adjusted(self) -> bool:
@@ -204,7 +216,16 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
             st for st in out.steps if not st.law.startswith("64C")))
     for cf in informed:
         out = _law_16b(out, cf, weights, thresholds)
-    return out
+    return _on_claim(out)
+
+
+def _on_claim(out: Ruling) -> Ruling:
+    """The basis of a result that a ruling on the claim shaped (Laws 69B, 70, 71; with a
+    Law 64A transfer ``64+70``), where no adjusted score replaced it."""
+    claimed = out.automatic.basis
+    if claimed is None or out.basis not in (Basis.NONE, Basis.TRANSFER):
+        return out
+    return dataclasses.replace(out, basis=Basis(claimed))
 
 
 def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thresholds

@@ -10,7 +10,6 @@ from equity.core.game.board import (
     SIGNALS,
     Attention,
     Board,
-    ClaimStatus,
     Facts,
     Information,
     PlayRecord,
@@ -49,6 +48,13 @@ from equity.core.game.cards import (
     dealer_for_board,
     parse_hand,
     suit_holding,
+)
+from equity.core.game.claim import (
+    Claim,
+    ClaimAgreement,
+    ClaimStatus,
+    ClaimStep,
+    ClaimWord,
 )
 from equity.core.game.errors import (
     BoardError,
@@ -136,7 +142,11 @@ __all__ = [
     "CardSet",
     "CardValues",
     "Choice",
+    "Claim",
+    "ClaimAgreement",
     "ClaimStatus",
+    "ClaimStep",
+    "ClaimWord",
     "Contract",
     "Deal",
     "EquityError",

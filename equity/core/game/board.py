@@ -14,12 +14,17 @@ The fact tags are our own PBN tags, documented in the README:
     ``next-call`` (after a non-offender called on the next deal, Law 64B4),
     ``round`` (after the round ended, Law 64B5). ``T=when`` sets it for the revoke
     on trick T only.
-``[EquityClaim "S"]``
-    who made the claim or concession marked ``*`` in the play (default: declarer).
+``[EquityClaim "S"]`` or ``[EquityClaim "S: HA HK; trumps; ruff S"]``
+    who made the claim or concession marked ``*`` in the play (default: declarer),
+    and, after a colon, his statement step by step (:mod:`equity.core.game.claim`;
+    ``"S:"``: nothing said). A statement asks the Director to rule on the claim
+    (Laws 69-71, :mod:`equity.core.law.claims`).
 ``[EquityClaimStatus "disputed"]``
     ``agreed`` (the default: the other side agreed, Laws 63A3/63A4 and 69A) or
     ``disputed`` (the other side objected: an opponent's claim then does not
-    establish the offenders' revoke, Law 63A4; the claim is adjudicated, Law 70).
+    establish the offenders' revoke, Law 63A4; the claim is adjudicated, Law 70);
+    ``"disputed; N agreed"`` where the opponents differ: North agreed (an offender's
+    agreement establishes his revoke, 63A3/63A4), the claim is adjudicated.
 ``[EquitySelfInflicted "1"]``
     Law 12C1(e) (with ``--serious-error``): the tricks of the damage that the
     non-offenders' own serious error caused, as the Director finds.
@@ -68,6 +73,7 @@ from equity.core.game.cards import (
     Vulnerability,
     count,
 )
+from equity.core.game.claim import Claim, ClaimStatus
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
@@ -99,20 +105,6 @@ class Attention(Choice):
         the round (``round``), the agreement is established."""
         return self in (Attention.PLAY, Attention.END, Attention.RETURNED,
                         Attention.DUMMY_ASKED)
-
-
-
-class ClaimStatus(Choice):
-    """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
-
-    AGREED = "agreed"
-    """The other side agreed (or said nothing) — the default."""
-    DISPUTED = "disputed"
-    """The other side objected; the Director adjudicates it (Law 70)."""
-
-    @classmethod
-    def noun(cls) -> str:
-        return "the claim status"
 
 
 
@@ -339,6 +331,12 @@ class Facts:
     authorised: tuple[Information, ...] = ()
     """What a player may infer from the auction and the play (``[EquityAI]``), used with
     Law 16B to judge his choices with and without the unauthorised information."""
+    claim: Claim | None = None
+    """The claim with its statement (``[EquityClaim "S: ..."]``); None when no statement
+    was recorded (the older ``"S"`` names the claimer only: :attr:`claimer`)."""
+    claim_agreed: tuple[Seat, ...] = ()
+    """With ``disputed``: the claimer's opponent who agreed all the same
+    (``"disputed; N agreed"``)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

@@ -1,5 +1,7 @@
 """The law: Laws 61-64A/B in three editions (laws), the Law 62D and Law 70 play-outs
-(correction) and Law 16C2 at a correction (unauthorised). A new law paragraph goes here,
+(correction), Law 16C2 at a correction (unauthorised), Law 16B (partner_information)
+and the Director's ruling on a claim, Laws 68-71 (claims; its statement read card by
+card in statement, its normal lines in claim_lines). A new law paragraph goes here,
 beside the rule it qualifies. Built on :mod:`equity.core.player` and :mod:`equity.core.game`.
 
 Other floors and layers import from here; modules of this floor import each other
@@ -7,6 +9,18 @@ directly."""
 
 from __future__ import annotations
 
+from equity.core.law.claim_lines import (
+    NORMAL_SHARE,
+    ClaimLine,
+    Doubt,
+)
+from equity.core.law.claims import (
+    MAX_LINES,
+    ClaimRuling,
+    claim_of,
+    judge_claim,
+    needs_ruling,
+)
 from equity.core.law.correction import (
     PlayOut,
 )
@@ -34,7 +48,12 @@ from equity.core.law.unauthorised import (
 __all__ = [
     "EDITIONS",
     "LAW",
+    "MAX_LINES",
+    "NORMAL_SHARE",
     "AutomaticRuling",
+    "ClaimLine",
+    "ClaimRuling",
+    "Doubt",
     "Edition",
     "Finding",
     "InfoFinding",
@@ -44,7 +63,10 @@ __all__ = [
     "StepKind",
     "Unauthorised",
     "changes",
+    "claim_of",
     "judge",
+    "judge_claim",
     "judge_information",
+    "needs_ruling",
     "rule",
 ]

@@ -18,8 +18,10 @@ continues: no result yet (:attr:`AutomaticRuling.pending`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from equity.core.game import (
     Attention,
@@ -45,6 +47,9 @@ from equity.core.law.correction import (
 )
 from equity.core.law.unauthorised import Unauthorised
 from equity.core.reading import NO_TABLE, Table
+
+if TYPE_CHECKING:  # claims.py words its steps with this module's Step
+    from equity.core.law.claims import ClaimRuling
 
 # --- The editions -------------------------------------------------------------------
 
@@ -152,6 +157,8 @@ class StepKind(StrEnum):
     checked)."""
     SERIOUS_ERROR = "serious-error"
     DECISION = "decision"
+    CLAIM = "claim"
+    """Laws 68-71: the Director's ruling on a claim or concession."""
 
     @classmethod
     def of_law(cls, law: str) -> StepKind:
@@ -162,7 +169,8 @@ class StepKind(StrEnum):
         raise ValueError(f"no step kind for Law {law}: tag the step where it is made")
 
 
-_KIND_OF_LAW = (("61", StepKind.REVOKE), ("63", StepKind.ESTABLISHED),
+_KIND_OF_LAW = (("61", StepKind.REVOKE), ("68", StepKind.CLAIM), ("69", StepKind.CLAIM),
+                ("71", StepKind.CLAIM), ("63", StepKind.ESTABLISHED),
                 ("62A", StepKind.NOT_ESTABLISHED), ("62", StepKind.CORRECTION),
                 ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
@@ -238,6 +246,19 @@ class AutomaticRuling:
     table: Table = NO_TABLE
     """What the board's table showed every player, read once (Law 16A1(a)): every
     judgement of a player's choice on the board reads it, and the report says it."""
+    claim: ClaimRuling | None = None
+    """The Director's ruling on the claim (Laws 68-71), when he ruled on it: the
+    replay's claimed total is then the one he awarded."""
+
+    @property
+    def basis(self) -> str | None:
+        """What the result rests on before Law 64C: the claim's law (``"70"``,
+        ``"69B"``, ``"71"``) joined to a Law 64A transfer as ``"64+70"``; None when
+        neither a claim ruling nor a transfer shaped it."""
+        law = self.claim.basis if self.claim is not None else None
+        if law is None:
+            return None
+        return f"64+{law}" if any(r.transfer for r in self.revokes) else law
 
     @property
     def table_tricks(self) -> int:
@@ -321,6 +342,12 @@ def law_63a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
                                 "the revoke is established.")
         if law_69a(rev, replay, edition) is not None:
             return None
+        agreed = [s for s in facts.claim_agreed if s.side == side]
+        if agreed:  # the opponents differed: an offender's agreement is his side's
+            return Step(edition.agreed_claim, f"{agreed[0].long_name}, of the offending "
+                                              "side, agreed to the opponents' claim (his "
+                                              "partner disputed it): the revoke is "
+                                              "established.")
         if edition.agreed_claim == "63A4":
             return Step("63A4", "the offending side agreed to the opponents' claim and the "
                                 "agreement is established (Law 69A: no objection before "
@@ -339,7 +366,8 @@ def law_69a(rev: Revoke, replay: Replay, edition: Edition) -> Step | None:
     claimer = facts.claimer or replay.contract.declarer
     if not replay.claimed or claimer.side == rev.seat.side:
         return None
-    if facts.claim_status == ClaimStatus.DISPUTED:
+    offender_agreed = any(s.side == rev.seat.side for s in facts.claim_agreed)
+    if facts.claim_status == ClaimStatus.DISPUTED and not offender_agreed:
         return Step(edition.agreed_claim, "the offending side disputed the opponents' claim: "
                                           "they did not agree to it, so it does not "
                                           "establish the revoke.")
@@ -431,7 +459,8 @@ def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition, table: Table
     return out, steps
 
 
-def law_70(rev: Revoke, replay: Replay, table: Table) -> tuple[PlayOut | None, list[Step]]:
+def law_70(rev: Revoke, replay: Replay, table: Table, ruled: bool = False
+           ) -> tuple[PlayOut | None, list[Step]]:
     """70: the claim is adjudicated with the (not established) revoke corrected,
     doubtful points against the revoker (70A, 84D): the revoke trick is played again as
     Law 62 allows, and the tricks the claim gave each side after it stand."""
@@ -447,12 +476,15 @@ def law_70(rev: Revoke, replay: Replay, table: Table) -> tuple[PlayOut | None, l
     steps = _choice_steps(out, replay)
     trick = " ".join(f"{p.seat.name} {p.card.pretty}" for p in out.plays)
     won = out.declarer_last_two - replay.claimed_tricks[replay.declarer_side]
+    after = ("the tricks the Director awarded after it (his ruling on the claim)"
+             if ruled else "the tricks the claim gave each side after it")
     steps.append(Step("70", f"the claim is adjudicated with the revoke corrected (trick "
                             f"{rev.trick}: {trick}, {'won' if won else 'lost'} by declarer); "
-                            "the tricks the claim gave each side after it stand, doubtful "
-                            "points resolved against the revoker's side (Laws 70A, 84D); no "
-                            f"Law 64A transfer: declarer {out.declarer_tricks} tricks"
-                            + (f" (claimed: {c})" if c is not None else "") + "."))
+                            f"{after} stand, doubtful points resolved against the revoker's "
+                            "side (Laws 70A, 84D); no Law 64A transfer: declarer "
+                            f"{out.declarer_tricks} tricks"
+                            + (f" (claimed: {c})" if c is not None and not ruled else "")
+                            + "."))
     return out, steps
 
 
@@ -658,16 +690,22 @@ def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
 # --- The board --------------------------------------------------------------------------
 
 
-def rule(replay: Replay, edition: Edition | str = "2017", table: Table | None = None
-         ) -> AutomaticRuling:
-    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B).
-    ``table``: what the board's table showed every player (default: read from the
-    board, :meth:`Table.of`), which the ruling carries on.
+def rule(replay: Replay, edition: Edition | str = "2017", claim: ClaimRuling | None = None,
+         table: Table | None = None) -> AutomaticRuling:
+    """Rule on every revoke of a replayed board, first one first (Laws 61-64A/B). With
+    ``claim``, the Director's ruling on the record's claim (Laws 68-71,
+    :mod:`equity.core.law.claims`), the tricks under the claim are those he awarded:
+    the Law 64A transfers and the Law 64C check start from them. ``table``: what the
+    board's table showed every player (default: read from the board,
+    :meth:`~equity.core.reading.table.Table.of`), which the ruling carries on.
 
     Raises :class:`~equity.core.game.errors.BoardError` when a claim makes the result unknowable."""
     ed = EDITIONS[edition] if isinstance(edition, str) else edition
     replay.check_claim()
     table = Table.of(replay.board) if table is None else table
+    if claim is not None:
+        replay = dataclasses.replace(replay, claim_tricks=replay.played_won(
+            replay.declarer_side) + claim.awarded_after)
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
     established = [(r, None if r.corrected_at_table else law_63a(r, replay, ed))
                    for r in replay.revokes]
@@ -685,14 +723,15 @@ def rule(replay: Replay, edition: Edition | str = "2017", table: Table | None = 
         elif rev.corrected_at_table:
             out.append(_rule_table_correction(rev, replay))
         elif est is None or correction is not None:
-            out.append(_rule_correction(rev, replay, est, correction, ed, table))
+            out.append(_rule_correction(rev, replay, est, correction, ed, table,
+                                        claim is not None))
         else:
             out.append(_rule_transfer(rev, replay, ed, est, out, both_sides, pool))
-    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out), table)
+    return AutomaticRuling(replay, ed, tuple(out), _notes(replay, out), table, claim)
 
 
 def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | None,
-                     ed: Edition, table: Table) -> RevokeRuling:
+                     ed: Edition, table: Table, claim_ruled: bool = False) -> RevokeRuling:
     """Law 62: a revoke not established (62A), or one that must be corrected all the
     same (62D, 62C3; then Law 64B8 for the established one of 62C3). A trick-12 revoke
     is corrected by playing tricks 12 and 13 out again (62D). A revoke that an
@@ -717,7 +756,7 @@ def _rule_correction(rev: Revoke, replay: Replay, est: Step | None, why: Step | 
             steps = [s for s in steps if s.law != "62C2"]
         steps += played
     if unsettled is not None and play_out is None:
-        play_out, adjudicated = law_70(rev, replay, table)
+        play_out, adjudicated = law_70(rev, replay, table, claim_ruled)
         if play_out is not None:
             steps = [s for s in steps if s.law != "62C2"]
         steps += adjudicated

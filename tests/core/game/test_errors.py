@@ -63,7 +63,7 @@ def test_an_equity_error_in_the_64c_check_is_the_boards_error(
 
 def test_a_bug_in_the_64c_check_is_not_reported_as_a_ruling_problem(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def bug(*_: object) -> None:
+    def bug(*_: object, **__: object) -> None:
         raise ValueError("a bug")
     monkeypatch.setattr(pipeline, "build", bug)
     with pytest.raises(ValueError, match="a bug") as caught:
@@ -73,9 +73,9 @@ def test_a_bug_in_the_64c_check_is_not_reported_as_a_ruling_problem(
 
 def test_batch_words_a_bug_as_an_internal_error_and_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def bug(*_: object) -> None:
+    def bug(*_: object, **__: object) -> None:
         raise ValueError("a bug")
     monkeypatch.setattr(rounds, "rule_automatic", bug)
-    line = rounds._automatic(seed001(), DEFAULT_OPTIONS)
+    line = rounds._automatic(seed001(), DEFAULT_OPTIONS, DEFAULT_OPTIONS.work())
     assert isinstance(line, str)
     assert "internal error: ValueError: a bug" in line and "Law 64C check" not in line

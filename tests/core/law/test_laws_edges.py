@@ -257,7 +257,8 @@ def test_weighted_64c_score_with_components_below_64a_says_so() -> None:
 
 
 def test_basis_values_are_the_json_strings() -> None:
-    assert [b.value for b in Basis] == ["64A", "64C", "16C2", "16B", "none"]
+    assert [b.value for b in Basis] == ["64A", "64C", "16C2", "16B", "none", "70", "69B",
+                                        "71", "64+70", "64+69B", "64+71"]
     assert [k.value for k in RevokeKind] == ["follow", "lead", "penalty"]
 
 

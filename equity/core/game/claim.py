@@ -1,0 +1,212 @@
+"""A claim as the table states it (Law 68C): who claimed, and his statement, step by
+step, in the order stated. A fact of the board, read from ``[EquityClaim]``; what the
+statement means in the play, and how the Director judges it, is the law's
+(:mod:`equity.core.law.claims`).
+
+``[EquityClaim "S: HA HK; trumps; ruff S; crossruff"]`` — the claimer's seat, a colon,
+then the steps separated by ``;``:
+
+* ``HA HK`` — cards he said he would play, in this order;
+* ``trumps`` — draw the opponents' trumps first;
+* ``ruff SUIT`` — ruff the trick in progress or the next lead of SUIT (``ruff SUIT
+  SEAT``: that hand of his side ruffs; default: the claimer himself);
+* ``crossruff`` — ruff back and forth between his side's hands;
+* ``winners`` — cash his winners;
+* ``concede N`` — he concedes N of the remaining tricks;
+* ``finesse CARD`` — take the finesse with CARD.
+
+``"S:"`` is a claim with nothing said; ``"S"`` (no colon, the older form) names the
+claimer and says nothing of a statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from equity.core.game.cards import Card, Choice, ModelError, Seat, Suit
+
+
+class ClaimStatus(Choice):
+    """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
+
+    AGREED = "agreed"
+    """The other side agreed (or said nothing) — the default."""
+    DISPUTED = "disputed"
+    """The other side objected; the Director adjudicates it (Law 70)."""
+
+    @classmethod
+    def noun(cls) -> str:
+        return "the claim status"
+
+
+class ClaimWord(StrEnum):
+    """What a step of a statement says (its first word; ``cards`` has none)."""
+
+    CARDS = "cards"
+    TRUMPS = "trumps"
+    RUFF = "ruff"
+    CROSSRUFF = "crossruff"
+    WINNERS = "winners"
+    CONCEDE = "concede"
+    FINESSE = "finesse"
+
+
+GRAMMAR = ("a statement reads 'SEAT: STEP; STEP', each STEP cards to play ('HA HK'), "
+           "'trumps', 'ruff SUIT' (or 'ruff SUIT SEAT'), 'crossruff', 'winners', "
+           "'concede N' or 'finesse CARD'")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimStep:
+    """One step of a claim statement (module docstring)."""
+
+    word: ClaimWord
+    cards: tuple[Card, ...] = ()
+    """``cards``: the cards in the order stated; ``finesse``: the card finessed."""
+    suit: Suit | None = None
+    """``ruff``: the suit ruffed."""
+    seat: Seat | None = None
+    """``ruff SUIT SEAT``: the hand that ruffs (None: the claimer)."""
+    count: int = 0
+    """``concede``: the tricks conceded."""
+
+    def __str__(self) -> str:
+        if self.word == ClaimWord.CARDS:
+            return " ".join(str(c) for c in self.cards)
+        if self.word == ClaimWord.RUFF:
+            assert self.suit is not None
+            by = f" {self.seat.name}" if self.seat is not None else ""
+            return f"ruff {self.suit.name}{by}"
+        if self.word == ClaimWord.CONCEDE:
+            return f"concede {self.count}"
+        if self.word == ClaimWord.FINESSE:
+            return f"finesse {self.cards[0]}"
+        return self.word.value
+
+    def describe(self) -> str:
+        """In words: "♥A ♥K", "ruff a ♠", "take the ♥Q finesse"."""
+        if self.word == ClaimWord.CARDS:
+            return " ".join(c.pretty for c in self.cards)
+        if self.word == ClaimWord.RUFF:
+            assert self.suit is not None
+            return f"ruff a {self.suit.symbol}" + (
+                f" in {self.seat.long_name}'s hand" if self.seat is not None else "")
+        if self.word == ClaimWord.CONCEDE:
+            return f"concede {self.count} trick{'s' if self.count != 1 else ''}"
+        if self.word == ClaimWord.FINESSE:
+            return f"take the {self.cards[0].pretty} finesse"
+        return {ClaimWord.TRUMPS: "draw trumps", ClaimWord.CROSSRUFF: "crossruff",
+                ClaimWord.WINNERS: "cash his winners"}[self.word]
+
+    @classmethod
+    def parse(cls, text: str) -> ClaimStep:
+        """"HA HK", "trumps", "ruff S", "ruff S N", "crossruff", "winners", "concede 2",
+        "finesse HQ"."""
+        words = text.split()
+        if not words:
+            raise ModelError(f"an empty step in a claim statement; {GRAMMAR}")
+        head, rest = words[0].lower(), words[1:]
+        try:
+            if head in (ClaimWord.TRUMPS, ClaimWord.CROSSRUFF, ClaimWord.WINNERS) and not rest:
+                return cls(ClaimWord(head))
+            if head == ClaimWord.RUFF and len(rest) in (1, 2):
+                return cls(ClaimWord.RUFF, suit=Suit.parse(rest[0]),
+                           seat=Seat.parse(rest[1]) if len(rest) == 2 else None)
+            if head == ClaimWord.CONCEDE and len(rest) == 1:
+                n = rest[0]
+                if not n.isascii() or not n.isdigit() or not 0 < int(n) <= 13:
+                    raise ModelError(f"'concede N' takes a number of tricks 1-13: {text!r}")
+                return cls(ClaimWord.CONCEDE, count=int(n))
+            if head == ClaimWord.FINESSE and len(rest) == 1:
+                return cls(ClaimWord.FINESSE, cards=(Card.parse(rest[0]),))
+            if head in set(ClaimWord):
+                raise ModelError(f"{text.strip()!r}: {GRAMMAR}")
+            stated = tuple(Card.parse(w) for w in words)
+        except ModelError as e:
+            raise ModelError(f"claim statement step {text.strip()!r}: {e}") from None
+        if len(set(stated)) < len(stated):
+            raise ModelError(f"claim statement step {text.strip()!r} names a card twice")
+        return cls(ClaimWord.CARDS, cards=stated)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Who claimed or conceded, and what he said (Law 68C)."""
+
+    claimer: Seat
+    steps: tuple[ClaimStep, ...] = ()
+    stated: bool = False
+    """A statement was recorded (``"S: ..."``, even ``"S:"``: nothing said); False for
+    the older ``"S"``, which names the claimer only."""
+
+    def __str__(self) -> str:
+        if not self.stated:
+            return self.claimer.name
+        return f"{self.claimer.name}:" + ("" if not self.steps else " " + "; ".join(
+            str(s) for s in self.steps))
+
+    def describe(self) -> str:
+        """The statement in words ("nothing said" when empty)."""
+        return "; ".join(s.describe() for s in self.steps) or "nothing said"
+
+    @property
+    def conceded(self) -> int:
+        """The tricks the statement concedes (``concede N`` steps)."""
+        return sum(s.count for s in self.steps if s.word == ClaimWord.CONCEDE)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the statement names (``cards`` and ``finesse`` steps), in order."""
+        return tuple(c for s in self.steps for c in s.cards)
+
+    @classmethod
+    def parse(cls, text: str) -> Claim:
+        """"S", "S:", "S: HA HK; trumps; ruff S; crossruff"."""
+        head, colon, rest = text.partition(":")
+        claimer = Seat.parse(head)
+        if not colon:
+            return cls(claimer)
+        steps = tuple(ClaimStep.parse(p) for p in rest.split(";") if p.strip())
+        named = [c for s in steps for c in s.cards]
+        if len(set(named)) < len(named):
+            dup = next(c for c in named if named.count(c) > 1)
+            raise ModelError(f"the claim statement names {dup} twice")
+        return cls(claimer, steps, True)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAgreement:
+    """What the other side did about the claim (Laws 68D, 69A): agreed (the default) or
+    disputed; where the opponents differ, the seats that agreed (an offender's
+    agreement establishes his revoke, Laws 63A3/63A4)."""
+
+    status: ClaimStatus = ClaimStatus.AGREED
+    agreed: tuple[Seat, ...] = ()
+    """With ``disputed``: the opponents of the claimer who agreed all the same."""
+
+    def __str__(self) -> str:
+        if not self.agreed:
+            return self.status.value
+        return f"{self.status.value}; " + " ".join(s.name for s in self.agreed) + " agreed"
+
+    @classmethod
+    def parse(cls, text: str) -> ClaimAgreement:
+        """"agreed", "disputed", "disputed; N agreed"."""
+        head, semi, rest = text.partition(";")
+        status = ClaimStatus.parse(head)
+        if not semi:
+            return cls(status)
+        words = rest.split()
+        if len(words) < 2 or words[-1].lower() != "agreed":
+            raise ModelError(f"the claim status reads 'agreed', 'disputed' or 'disputed; "
+                             f"SEAT agreed': {text.strip()!r}")
+        if status != ClaimStatus.DISPUTED:
+            raise ModelError(f"{text.strip()!r}: the seats that agreed are named only "
+                             "when the claim was disputed")
+        seats = tuple(Seat.parse(w) for w in words[:-1])
+        if len(set(seats)) != len(seats) or len({s.side for s in seats}) != 1 \
+                or len(seats) > 1:
+            raise ModelError(f"{text.strip()!r}: name the one opponent who agreed (when "
+                             "both agreed, the claim was agreed)")
+        return cls(status, seats)

@@ -1,0 +1,435 @@
+"""Laws 68-71: the Director rules on a claim or concession.
+
+Read against the law book (2017 numbering; the 2007 text is alike):
+
+* **68** — a statement that a side will win a number of the remaining tricks is a claim
+  of them, and a concession of the rest; play stops (68D). The claim comes as the table
+  stated it (:class:`~equity.core.game.claim.Claim`): who claimed, his statement, and
+  ``[Result]``, declarer's total as claimed. Dummy does not claim.
+* **69A** — an agreed claim stands: the board is scored as though the tricks had been
+  won or lost in play.
+* **69B** — agreement may be withdrawn within the correction period when a player "has
+  agreed to the loss of a trick that his side would likely have won had the play
+  continued". *Our reading* (the issue's, and the 1997 text's): a trick his side would
+  have won on every normal line of its own play, the claimer's side defending double
+  dummy (:mod:`equity.core.law.claim_lines`); "likely" read this strictly keeps an
+  agreement that a normal line could have borne out.
+* **70** — a contested claim: the Director hears the statement (70B: the claimer may not
+  add to it) and adjudicates "as equitably as possible to both sides, but any doubtful
+  point as to a claim shall be resolved against the claimer" (70A): the award is the
+  worst result for the claimer over the normal lines of his statement (70C, 70D, 70E
+  and the footnote's "normal": :mod:`equity.core.law.claim_lines`). Where the
+  adjudication would give him more than he claimed, he conceded the rest: Law 71.
+* **71** — a concession stands, but the Director cancels the concession of "a trick that
+  could not be lost by any normal play of the remaining cards": the conceding side's
+  worst normal line, his statement set aside (a statement does not bind a concession's
+  normal play), the other side defending double dummy.
+
+When the Director rules: on a disputed claim (``[EquityClaimStatus "disputed"]``), and
+on any claim whose statement the record gives (``[EquityClaim "S: ..."]``, even ``"S:"``:
+the Director was called to it, 69B and 71 are checked). An agreed claim recorded
+without a statement stands as it did (69A), unexamined.
+
+A claim that meets a revoke: a statement that announces one is no revoke (seed 003,
+:mod:`equity.core.law.claim_lines`); a revoke established before the claim keeps Laws
+63A3/63A4 and 64, applied to the tricks the claim is awarded
+(:func:`equity.core.law.laws.rule`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from equity.core.game import (
+    BoardError,
+    Claim,
+    ClaimAgreement,
+    ClaimStatus,
+    ClaimWord,
+    Plan,
+    Position,
+    Replay,
+    RequirementKind,
+    Seat,
+    Side,
+    Suit,
+    Where,
+    tricks_through,
+)
+from equity.core.law.claim_lines import ClaimLine, Doubt, Search
+from equity.core.law.correction import under_claim
+from equity.core.law.laws import EDITIONS, Edition, Step, StepKind, law_69a
+from equity.core.law.statement import controlled
+from equity.core.player import DecisionModel, Run, Start
+from equity.core.reading import Table
+
+MAX_LINES = 8
+"""The most lines a ruling lists (the deciding one first); the award counts them all."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRuling:
+    """The Director's ruling on a claim or concession (Laws 68-71)."""
+
+    claim: Claim
+    agreement: ClaimAgreement
+    claimed: int
+    """Declarer's total as claimed (``[Result]``)."""
+    awarded: int
+    """Declarer's total the Director awards: the board's result under the claim."""
+    awarded_after: int
+    """Of them, the tricks after the last trick of the record (what the claim's
+    ``[Result]`` is replaced with, counted on the record's tricks: :func:`judge_claim`)."""
+    law: str
+    """``"69A"`` (an agreed claim stands), ``"69B"`` (agreement withdrawn), ``"70"``
+    (adjudicated) or ``"71"`` (a concession cancelled)."""
+    players: str
+    """The class of player whose normal play was judged."""
+    lines: tuple[ClaimLine, ...] = ()
+    """The lines judged, the deciding one first (at most :data:`MAX_LINES`)."""
+    doubtful: tuple[Doubt, ...] = ()
+    """Each doubtful point met, with the law that resolved it."""
+    steps: tuple[Step, ...] = ()
+    """The ruling as the Director reads it out, law by law."""
+
+    @property
+    def basis(self) -> str | None:
+        """What the board's result rests on (JSON ``ruling.basis``): ``"70"`` for an
+        adjudicated claim, ``"69B"``/``"71"`` when they changed it; None when an agreed
+        claim stands."""
+        if self.law == "70" or self.awarded != self.claimed:
+            return self.law
+        return None
+
+    @property
+    def deciding(self) -> ClaimLine | None:
+        """The line the award comes from (None when no line was needed)."""
+        return self.lines[0] if self.lines else None
+
+
+def needs_ruling(replay: Replay) -> bool:
+    """Whether the Director rules on the record's claim: a disputed one, or one whose
+    statement is recorded (module docstring)."""
+    facts = replay.board.facts
+    return replay.claimed and (facts.claim is not None
+                               or facts.claim_status == ClaimStatus.DISPUTED)
+
+
+def claim_of(replay: Replay) -> Claim:
+    """The claim as recorded: the statement, else the claimer alone (declarer unless
+    ``[EquityClaim]`` names another)."""
+    facts = replay.board.facts
+    if facts.claim is not None:
+        return facts.claim
+    return Claim(facts.claimer or replay.contract.declarer)
+
+
+def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "2017"
+                ) -> Plan[ClaimRuling]:
+    """Rule on the record's claim (module docstring), asking double-dummy questions as
+    the lines need them. Raises :class:`BoardError` for a claim that cannot be ruled on:
+    no total, a claim by dummy, a statement naming a card his side does not hold or one
+    that cannot be followed.
+
+    A revoke on the trick before the claim that the claim leaves not established (an
+    opponent's disputed claim, Laws 63A4, 69A) is corrected first (Law 62, as
+    :func:`~equity.core.law.correction.under_claim` plays the trick again) and the
+    claim judged from the corrected position; the award then counts the tricks after
+    that trick on top of the record's (the revoke ruling adds the corrected trick)."""
+    replay.check_claim()
+    claim = claim_of(replay)
+    start = _start(replay, EDITIONS[edition] if isinstance(edition, str) else edition,
+                   model.table)
+    _check(replay, claim, start.pos)
+    facts = replay.board.facts
+    agreement = ClaimAgreement(facts.claim_status, facts.claim_agreed)
+    side = claim.claimer.side
+    declarer = replay.declarer_side
+    left = start.pos.tricks_left
+    mine = replay.claimed_tricks[side]
+    _check_concession(replay, claim, left, mine)
+    said = _said(claim, left, mine, start.won[side],
+                 start.won[declarer] + (mine if side == declarer else left - mine),
+                 start.won != {s: replay.played_won(s) for s in Side})
+    ruling = _Ruling(replay, claim, agreement, model, start, side, declarer)
+    if agreement.status == ClaimStatus.DISPUTED:
+        return (yield from ruling.contested(mine, left, said))
+    return (yield from ruling.agreed(mine, left, said))
+
+
+@dataclass
+class _Ruling:
+    """One claim's ruling under way (what :func:`judge_claim` shares between the laws)."""
+
+    replay: Replay
+    claim: Claim
+    agreement: ClaimAgreement
+    model: DecisionModel
+    start: Run
+    side: Side
+    declarer: Side
+
+    def after(self, mine: int) -> int:
+        """Declarer's tricks after the claim when the claimer's side takes ``mine``."""
+        return mine if self.side == self.declarer else self.start.pos.tricks_left - mine
+
+    def total(self, mine: int) -> int:
+        """Declarer's total when the claimer's side takes ``mine`` of the tricks left."""
+        return self.start.won[self.declarer] + self.after(mine)
+
+    def mine(self, line: ClaimLine) -> int:
+        """The claimer's side's tricks after the claim on ``line``."""
+        won = line.declarer_tricks - self.start.won[self.declarer]
+        return won if self.side == self.declarer else self.start.pos.tricks_left - won
+
+    def search(self, side: Side, bound: bool) -> tuple[Search, Plan[list[ClaimLine]]]:
+        s = Search(self.claim, self.replay.contract, side, self.model, bound,
+                   c70=bound and _law_70c(self.claim, self.start.pos, self.replay))
+        return s, s.lines(self.start)
+
+    def contested(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
+        """Law 70: the worst normal line of his statement; more than he claimed only as
+        Law 71 allows: what he could not lose by any normal play."""
+        s, plan = self.search(self.side, True)
+        lines = yield from plan
+        worst = min((ln for ln in lines if ln.normal), key=self.mine)
+        awarded, law = self.mine(worst), "70"
+        steps = [said, Step("70A", f"{self._opponents()} disputed the claim: the Director "
+                            "adjudicates it as equitably as possible, any doubtful point "
+                            "against the claimer; his statement stands as made (70B), "
+                            f"completed where he said nothing by every normal play for "
+                            f"{self.model.players.name} players (careless or inferior, not "
+                            "irrational), the opponents defending double dummy.",
+                            StepKind.CLAIM)]
+        in_favour = list(s.in_favour)
+        if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
+            s71, plan71 = self.search(self.side, False)
+            free = yield from plan71
+            floor = min((ln for ln in free if ln.normal), key=self.mine)
+            in_favour += s71.in_favour
+            if self.mine(floor) < awarded:
+                worst, awarded = floor, max(mine, self.mine(floor))
+            lines = [*lines, *free]
+            law = "71" if awarded > mine else "70"
+        return self._ruling(law, mine, awarded, lines, worst, steps, in_favour)
+
+    def agreed(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
+        """Law 69: the claim stands; 69B gives the agreeing side back a trick it won on
+        every normal line, Law 71 the claimer's side one it could not lose. Double dummy
+        first: when it gives exactly the claim, neither can apply."""
+        best = yield from tricks_through(self.start.pos, self.side)
+        agreed = Step("69A", f"{self._opponents()} agreed: the claim stands, the board "
+                             "scored as though the tricks had been won or lost in play.",
+                      StepKind.CLAIM)
+        steps = [said, agreed]
+        if best == mine:
+            steps.append(Step("69A", f"double dummy {self._side_name(self.side)} take "
+                                     f"exactly the {_tricks(mine)} claimed: no trick was "
+                                     "conceded that could not be lost (71), none agreed to "
+                                     "that the other side would have won (69B).",
+                              StepKind.CLAIM))
+            return self._ruling("69A", mine, mine, [], None, steps, [])
+        if best > mine:  # he conceded tricks he may not lose: Law 71
+            s, plan = self.search(self.side, False)
+            lines = yield from plan
+            worst = min((ln for ln in lines if ln.normal), key=self.mine)
+            awarded = max(mine, self.mine(worst))
+            return self._ruling("71" if awarded > mine else "69A", mine, awarded, lines,
+                                worst, steps, s.in_favour)
+        other = self.side.other  # they agreed to lose tricks: Law 69B
+        s, plan = self.search(other, False)
+        lines = yield from plan
+        worst = max((ln for ln in lines if ln.normal), key=self.mine)
+        awarded = min(mine, self.mine(worst))
+        return self._ruling("69B" if awarded < mine else "69A", mine, awarded, lines,
+                            worst, steps, s.in_favour)
+
+    def _ruling(self, law: str, mine: int, awarded: int, lines: Sequence[ClaimLine],
+                worst: ClaimLine | None, steps: list[Step], in_favour: Sequence[Doubt]
+                ) -> ClaimRuling:
+        doubtful = _unique([*(worst.doubts if worst is not None else ()), *in_favour])
+        steps += [Step(d.law, d.text, StepKind.CLAIM) for d in doubtful]
+        if law == "70" and worst is not None and not worst.doubts and awarded < mine:
+            steps.append(Step("70B", "played as he stated it, his line loses "
+                                     f"{_tricks(mine - awarded)} of those he claimed: he may "
+                                     "not change his statement nor add to it (70B), and no "
+                                     "successful line it does not embrace is accepted (70D1).",
+                              StepKind.CLAIM))
+        steps.append(self._award_step(law, mine, awarded, worst))
+        shown = ([worst] if worst is not None else []) + sorted(
+            (ln for ln in lines if ln is not worst), key=lambda ln: (-ln.normal, -ln.share))
+        return ClaimRuling(self.claim, self.agreement, self.replay.claim_tricks or 0,
+                           self.total(awarded), self.after(awarded), law,
+                           self.model.players.name, tuple(shown[:MAX_LINES]),
+                           tuple(doubtful), tuple(steps))
+
+    def _award_step(self, law: str, mine: int, awarded: int, worst: ClaimLine | None
+                    ) -> Step:
+        total = self.total(awarded)
+        who = self._side_name(self.side)
+        line = (f"the worst normal line for {who} gives declarer {_tricks(total)}"
+                if worst is not None else "")
+        if law == "70":
+            text = (f"{line}: {who} are awarded {awarded} of the tricks left, declarer "
+                    f"{_tricks(total)} (claimed {self.total(mine)}).")
+        elif law == "71":
+            text = (f"{line}; {who} conceded {_tricks(awarded - mine)} they could not lose "
+                    f"by any normal play: the concession is cancelled for "
+                    f"{'it' if awarded - mine == 1 else 'them'}, declarer {_tricks(total)}.")
+        elif law == "69B":
+            text = (f"the worst normal line of {self._side_name(self.side.other)} gives "
+                    f"declarer {_tricks(total)}: they agreed to lose "
+                    f"{_tricks(mine - awarded)} they would have won on every normal line; "
+                    f"their agreement is withdrawn for "
+                    f"{'it' if mine - awarded == 1 else 'them'}, declarer {_tricks(total)}.")
+        else:
+            text = (f"{line}: " if line else "") + (
+                f"the claim stands, declarer {_tricks(total)}.")
+        return Step(law, text, StepKind.CLAIM)
+
+    def _opponents(self) -> str:
+        seats = self.side.other.seats
+        agreed = self.agreement.agreed
+        if agreed:
+            other = next(s for s in seats if s not in agreed)
+            return f"{other.long_name} ({agreed[0].long_name} agreed)"
+        return self._side_name(self.side.other)
+
+    @staticmethod
+    def _side_name(side: Side) -> str:
+        return "North-South" if side == Side.NS else "East-West"
+
+
+def _start(replay: Replay, edition: Edition, table: Table) -> Run:
+    """The play at the claim: the position (a trick in progress included), the tricks
+    each side had won, what the play had shown (voids, discards); a revoke on the last
+    trick that the claim leaves not established corrected first (:func:`judge_claim`)."""
+    last = replay.tricks[-1] if replay.tricks else None
+    if last is not None and not last.complete:
+        number, index = last.number, len(last.plays)
+    else:
+        number, index = len(replay.tricks) + 1, 0
+    found = next(((rev, out) for rev in replay.revokes if rev.trick == number - 1
+                  and not rev.corrected_at_table and law_69a(rev, replay, edition)
+                  for out in [under_claim(rev, replay, table)] if out is not None), None)
+    if found is not None:
+        number, index = number - 1, 0
+    run = Start.at(replay, number, index).run()
+    if found is not None:
+        rev, out = found
+        for p in out.plays:
+            run.play(p.card)
+        if rev.seat.side != replay.declarer_side and not any(  # 62B1: a penalty card
+                r.kind == RequirementKind.FACED and r.seat == rev.seat and r.trick <= rev.trick
+                for r in replay.board.facts.requirements):
+            run.pos = run.pos.with_requirements(run.pos.penalties | rev.card.bit,
+                                                run.pos.leads)
+    run.plays = []
+    return run
+
+
+def _fail(replay: Replay, message: str, tag: str = "EquityClaim") -> BoardError:
+    b = replay.board
+    return BoardError(message, b.source, b.label, Where(tag=tag))
+
+
+def _check(replay: Replay, claim: Claim, pos: Position) -> None:
+    """Bad input gets a clear error: a claim by dummy, a step naming a card his side does
+    not hold, a statement that cannot be followed."""
+    contract = replay.contract
+    if claim.claimer == contract.dummy:
+        raise _fail(replay, f"{claim.claimer.long_name} is dummy: dummy does not claim "
+                            "(declarer plays dummy's cards); name declarer or a defender")
+    hands = controlled(claim, contract)
+    mine = 0
+    for s in hands:
+        mine |= pos.hands[s]
+    who = " or ".join(s.long_name for s in sorted(hands))
+    for card in claim.cards:
+        if not mine & card.bit:
+            holder = next((s for s in Seat if pos.hands[s] & card.bit), None)
+            why = (f"{holder.long_name} holds it" if holder is not None
+                   else "it has been played")
+            extra = (" (a defender speaks for his own hand only, Law 70D2)"
+                     if holder is not None and holder.side == claim.claimer.side else "")
+            raise _fail(replay, f"the claim statement names {card.pretty}, which {who} "
+                                f"does not hold at the claim: {why}{extra}")
+    trump = contract.strain.trump
+    for step in claim.steps:
+        if step.word not in (ClaimWord.TRUMPS, ClaimWord.RUFF, ClaimWord.CROSSRUFF):
+            continue
+        if trump is None:
+            raise _fail(replay, f"the claim statement's '{step}' cannot be followed: "
+                                f"{contract} has no trumps")
+        if step.word == ClaimWord.RUFF:
+            _check_ruff(replay, claim, pos, step.suit, step.seat, hands)
+        if step.word == ClaimWord.CROSSRUFF:
+            short = [s for s in claim.claimer.side.seats if not pos.hands[s] & trump.mask]
+            if short:
+                raise _fail(replay, f"the claim statement's 'crossruff' cannot be "
+                                    f"followed: {short[0].long_name} holds no trump")
+
+
+def _check_ruff(replay: Replay, claim: Claim, pos: Position, suit: Suit | None,
+                seat: Seat | None, hands: frozenset[Seat]) -> None:
+    trump = replay.contract.strain.trump
+    assert trump is not None
+    ruffer = seat if seat is not None else claim.claimer
+    if suit == trump:
+        raise _fail(replay, f"the claim statement says 'ruff {trump.name}': {trump.name} "
+                            "is the trump suit")
+    if ruffer not in hands:
+        raise _fail(replay, f"the claim statement has {ruffer.long_name} ruff, but the "
+                            f"claimer speaks for {' and '.join(s.long_name for s in hands)}"
+                            " only")
+    if not pos.hands[ruffer] & trump.mask:
+        raise _fail(replay, f"the claim statement's ruff cannot be followed: "
+                            f"{ruffer.long_name} holds no trump at the claim")
+
+
+def _check_concession(replay: Replay, claim: Claim, left: int, mine: int) -> None:
+    """``concede N`` must agree with ``[Result]``: a claim of the rest."""
+    conceded = claim.conceded
+    if conceded and conceded != left - mine:
+        raise _fail(replay, f"the claim statement concedes {_tricks(conceded)} of the "
+                            f"{left} left, but [Result] gives the claimer's side {mine} of "
+                            f"them (conceding {left - mine})", "Result")
+
+
+def _said(claim: Claim, left: int, mine: int, before: int, total: int, corrected: bool
+          ) -> Step:
+    """Law 68: what was claimed and said (``before``: the tricks his side had won,
+    ``total``: declarer's as claimed; both with a revoke trick ``corrected``)."""
+    who = claim.claimer.long_name
+    trick = 14 - left
+    what = (f"conceded all {left} remaining tricks" if mine == 0 else
+            f"claimed all {left} remaining tricks" if mine == left else
+            f"claimed {mine} of the {left} remaining tricks (conceding the rest)")
+    stated = (f"; his statement: {claim.describe()}" if claim.stated
+              else "; no statement is recorded")
+    fixed = ", the revoke trick corrected" if corrected else ""
+    return Step("68", f"{who} {what} at trick {trick} ({_tricks(before)} already won by "
+                      f"his side{fixed}; declarer {total} in all){stated}.", StepKind.CLAIM)
+
+
+def _law_70c(claim: Claim, pos: Position, replay: Replay) -> bool:
+    """70C1: a trump remains with an opponent and the statement says nothing of trumps
+    (no ``trumps`` step, no trump named)."""
+    trump = replay.contract.strain.trump
+    if trump is None:
+        return False
+    seat = claim.claimer
+    if not (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask:
+        return False
+    return not any(s.word == ClaimWord.TRUMPS for s in claim.steps) and not any(
+        c.suit == trump for c in claim.cards)
+
+
+def _unique(doubts: Sequence[Doubt]) -> list[Doubt]:
+    return list(dict.fromkeys(doubts))
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"
+

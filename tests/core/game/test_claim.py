@@ -1,0 +1,88 @@
+"""The claim as the table states it (equity.core.game.claim): the grammar of
+[EquityClaim] and [EquityClaimStatus], read and written back."""
+
+from __future__ import annotations
+
+import pytest
+
+from equity.core.game import (
+    Card,
+    Claim,
+    ClaimAgreement,
+    ClaimStatus,
+    ClaimStep,
+    ClaimWord,
+    ModelError,
+    Seat,
+    Suit,
+)
+
+
+@pytest.mark.parametrize("text", [
+    "S", "S:", "S: HA HK", "W: trumps; winners", "N: ruff S; crossruff", "E: ruff D N",
+    "S: concede 2", "S: finesse HQ; winners", "S: SA SK SQ; trumps; concede 1",
+])
+def test_a_statement_reads_back_as_written(text: str) -> None:
+    assert str(Claim.parse(text)) == text
+
+
+def test_the_older_form_names_the_claimer_and_states_nothing() -> None:
+    c = Claim.parse("S")
+    assert c.claimer is Seat.S and not c.stated and c.steps == ()
+
+
+def test_a_colon_with_nothing_after_it_is_a_claim_with_nothing_said() -> None:
+    c = Claim.parse("s:")
+    assert c.stated and c.steps == () and c.describe() == "nothing said"
+
+
+def test_each_step_is_read_with_its_word() -> None:
+    c = Claim.parse("S: HA HK; trumps; ruff S N; crossruff; winners; concede 1; finesse DQ")
+    assert [s.word for s in c.steps] == [ClaimWord.CARDS, ClaimWord.TRUMPS, ClaimWord.RUFF,
+                                         ClaimWord.CROSSRUFF, ClaimWord.WINNERS,
+                                         ClaimWord.CONCEDE, ClaimWord.FINESSE]
+    assert c.steps[0].cards == (Card.parse("HA"), Card.parse("HK"))
+    assert c.steps[2] == ClaimStep(ClaimWord.RUFF, suit=Suit.S, seat=Seat.N)
+    assert c.conceded == 1
+    assert c.cards == (Card.parse("HA"), Card.parse("HK"), Card.parse("DQ"))
+
+
+def test_a_ruff_by_north_keeps_its_seat_in_writing() -> None:
+    # North is seat 0: the seat must be tested against None, not for truth
+    assert str(ClaimStep.parse("ruff h n")) == "ruff H N"
+
+
+def test_the_statement_in_words() -> None:
+    assert Claim.parse("S: ruff S; crossruff").describe() == "ruff a ♠; crossruff"
+    assert Claim.parse("S: finesse HQ; concede 2").describe() == (
+        "take the ♥Q finesse; concede 2 tricks")
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("X: trumps", "not a seat"),
+    ("S: draw everything", "claim statement step"),
+    ("S: ruff", "ruff SUIT"),
+    ("S: concede 0", "1-13"),
+    ("S: concede two", "1-13"),
+    ("S: HA HA", "twice"),
+    ("S: HA; HA HK", "twice"),
+    ("S: trumps now", "trumps"),
+    ("S: finesse", "finesse CARD"),
+])
+def test_a_malformed_statement_is_refused_with_its_grammar(text: str, says: str) -> None:
+    with pytest.raises(ModelError, match=says):
+        Claim.parse(text)
+
+
+def test_claim_status_with_the_opponent_who_agreed() -> None:
+    a = ClaimAgreement.parse("disputed; N agreed")
+    assert a.status is ClaimStatus.DISPUTED and a.agreed == (Seat.N,)
+    assert str(a) == "disputed; N agreed"
+    assert ClaimAgreement.parse("agreed") == ClaimAgreement()
+
+
+@pytest.mark.parametrize("text", ["agreed; N agreed", "disputed; N S agreed",
+                                  "disputed; N", "maybe", "disputed; N E agreed"])
+def test_claim_status_refuses_what_makes_no_sense(text: str) -> None:
+    with pytest.raises(ModelError):
+        ClaimAgreement.parse(text)

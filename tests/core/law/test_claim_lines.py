@@ -1,0 +1,85 @@
+"""The normal lines of a claim (equity.core.law.claim_lines): the statement binds the
+hands it governs, the other side defends double dummy, a line is normal within its share
+of the most likely play, and an announced revoke's trick goes where it would have gone."""
+
+from __future__ import annotations
+
+import pytest
+
+from equity.core.game import Board, Card, Claim, Seat, Side, replay, solved
+from equity.core.law import claim_lines
+from equity.core.law.claim_lines import ClaimLine, Search, Twist
+from equity.core.player import DecisionModel, Run, checkpoint, player_class
+from equity.core.reading import Table
+from equity.dd import DdsSolver
+from equity.formats import read_boards
+from tests.builders import CASES
+
+
+def case(name: str, number: int = 1) -> Board:
+    found = [b for b in read_boards(CASES / f"{name}.pbn") if isinstance(b, Board)]
+    return next(b for b in found if b.number == number)
+
+
+def lines(b: Board, statement: str, bound: bool = True, side: Side = Side.NS,
+          c70: bool = False) -> tuple[Search, list[ClaimLine]]:
+    """Every normal line from the claim of ``b`` (its last trick complete)."""
+    rp = replay(b)
+    start = checkpoint(rp, len(rp.tricks))
+    run = Run(start.position, dict(start.voids), start.trick)
+    run.won = dict(start.won)
+    search = Search(Claim.parse(statement), rp.contract, side,
+                    DecisionModel.of(Table.of(b), players=player_class("club")), bound, c70)
+    return search, solved(search.lines(run), DdsSolver())
+
+
+def test_the_statement_binds_the_hands_it_governs() -> None:
+    b = case("041_stated_order_loses_a_trick")
+    _, held = lines(b, "S: DA DK; trumps")
+    assert {ln.plays[0].card for ln in held} == {Card.parse("DA")}
+    _, free = lines(b, "S: DA DK; trumps", bound=False)
+    assert min(ln.declarer_tricks for ln in free) >= min(ln.declarer_tricks for ln in held)
+    assert max(ln.declarer_tricks for ln in free) == 10  # trumps first: three of four
+
+
+def test_the_other_side_defends_double_dummy() -> None:
+    # East ruffs the DK with his SQ: the best defence against the stated order
+    _, held = lines(case("041_stated_order_loses_a_trick"), "S: DA DK; trumps")
+    second = next(p for ln in held for p in ln.plays if p.trick == 11 and p.seat is Seat.E)
+    assert second.card == Card.parse("SQ")
+
+
+def test_a_line_beyond_the_normal_share_is_no_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    b = case("041_70e_unstated_finesse")
+    _, normal = lines(b, "S:")
+    assert {ln.declarer_tricks for ln in normal} == {8, 9}  # both ways of the guess
+    monkeypatch.setattr(claim_lines, "NORMAL_SHARE", 1)  # only the most likely card
+    _, likeliest = lines(b, "S:")
+    assert len(likeliest) < len(normal)
+
+
+def test_70c_side_winners_are_normal_leads_while_a_trump_is_out() -> None:
+    b = case("041_70c_unmentioned_trump")
+    _, aware = lines(b, "S: winners")
+    _, unaware = lines(b, "S: winners", c70=True)
+    assert min(ln.declarer_tricks for ln in unaware) == 9
+    assert any(d.law == "70C" for ln in unaware for d in ln.doubts)
+    assert all(d.law != "70C" for ln in aware for d in ln.doubts)
+
+
+def test_69b_the_agreeing_side_plays_its_normal_lines_against_double_dummy() -> None:
+    _, theirs = lines(case("041_agreed_claims_69_71", 2), "S: winners", bound=False,
+                      side=Side.EW)
+    assert {ln.declarer_tricks for ln in theirs} == {8}  # East's ace on every line
+
+
+def test_seed_003_the_trick_goes_where_it_would_have_gone_had_he_followed() -> None:
+    search, _ = lines(case("041_stated_order_loses_a_trick"), "S:")  # spades are trumps
+    ruffed = [(Seat.W, Card.parse("HT")), (Seat.N, Card.parse("H5")),
+              (Seat.E, Card.parse("HJ")), (Seat.S, Card.parse("S9"))]
+    # he ruffs, holding the H8: had he followed, East's jack wins the trick
+    assert search._had_he_followed(ruffed, Twist(9, 3, (Card.parse("H8"),))) is Seat.E
+    discarded = [(Seat.W, Card.parse("ST")), (Seat.N, Card.parse("S5")),
+                 (Seat.E, Card.parse("SJ")), (Seat.S, Card.parse("H9"))]
+    # he throws a heart, holding the SQ: had he followed, he wins it himself
+    assert search._had_he_followed(discarded, Twist(9, 3, (Card.parse("SQ"),))) is Seat.S

@@ -1,0 +1,257 @@
+"""Laws 68-71: the Director's ruling on a claim (equity.core.law.claims), on the seed's
+wrong claim and the constructed boards of tests/cases/041_*, and the errors a claim that
+cannot be ruled on gets."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from equity.core.game import (
+    Board,
+    BoardError,
+    Card,
+    Claim,
+    ClaimStatus,
+    Seat,
+    Work,
+    once_each,
+    replay,
+    solved,
+)
+from equity.core.law import ClaimRuling, judge_claim, needs_ruling, rule
+from equity.core.player import DecisionModel, player_class
+from equity.core.reading import Table
+from equity.dd import DdsSolver
+from equity.formats import read_boards, read_text
+from tests.builders import CASES
+
+FREE_RUFF = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:A5.QT4.876.J8632 K863.K985.K954.7 Q74.AJ63.AQJ2.T4 JT92.72.T3.AKQ95"]
+[Declarer "S"]
+[Contract "4H"]
+[Result "9"]
+[EquityClaim "S: ruff S"]
+[EquityClaimStatus "disputed"]
+[Play "W"]
+C9 CJ C7 CT
+D3 D8 D5 DQ
+H7 HQ H8 H6
+DT D6 D9 D2
+H2 H4 H9 H3
+ST HT H5 HJ
+S9 D7 D4 DJ
+CQ C8 S6 C4
+C5 C6 SK SQ
+SJ S5 S8 S7
+S2 SA S3 -
+*
+"""
+"""West leads the S2 to dummy's SA with three cards left; South says he will ruff the
+spade though he holds the S4: the ruff wins him nothing (North's ace won the trick)."""
+
+
+def case(name: str, number: int = 1) -> Board:
+    found = [b for b in read_boards(CASES / f"{name}.pbn") if isinstance(b, Board)]
+    return next(b for b in found if b.number == number)
+
+
+def with_claim(b: Board, statement: str, status: ClaimStatus = ClaimStatus.DISPUTED) -> Board:
+    c = Claim.parse(statement)
+    return dataclasses.replace(b, facts=dataclasses.replace(
+        b.facts, claimer=c.claimer, claim=c if c.stated else None, claim_status=status))
+
+
+def judged(b: Board, work: Work | None = None) -> ClaimRuling:
+    model = DecisionModel.of(Table.of(b), players=player_class("club"))
+    plan = judge_claim(replay(b), model)
+    if work is not None:
+        model.work = work
+        plan = once_each(plan, work)
+    return solved(plan, DdsSolver(), work)
+
+
+def laws_of(r: ClaimRuling) -> list[str]:
+    return [d.law for d in r.doubtful]
+
+
+# --- Law 70 and seed 003's announced revoke --------------------------------------------
+
+
+def test_70_seed_003_the_announced_ruff_is_spent_and_wins_no_trick() -> None:
+    r = judged(case("003_wrong_claim_ending"))
+    assert (r.law, r.claimed, r.awarded) == ("70", 10, 8)
+    assert laws_of(r) == ["70A"] and "Law 64 does not apply" in r.doubtful[0].text
+    line = r.lines[0]
+    assert line.plays[0].card == Card.parse("H9")  # the trump spent as stated...
+    assert line.plays[1].seat is Seat.E  # ...but East, who wins had South followed, leads
+
+
+def test_70_seed_003_following_suit_and_the_gaining_ruff_are_lines_too() -> None:
+    r = judged(case("003_wrong_claim_ending"))
+    by_card = {ln.plays[0].card: ln for ln in r.lines}
+    assert by_card[Card.parse("S8")].declarer_tricks == 9 and by_card[Card.parse("S8")].normal
+    gaining = [ln for ln in r.lines if not ln.normal]
+    assert [ln.declarer_tricks for ln in gaining] == [10]
+
+
+def test_64_does_not_apply_to_a_statement_no_revoke_is_ruled() -> None:
+    b = case("003_wrong_claim_ending")
+    ruling = rule(replay(b), "2017", judged(b))
+    assert ruling.revokes == () and ruling.basis == "70" and ruling.table_tricks == 8
+
+
+def test_70a_an_announced_ruff_that_gains_nothing_stands_as_stated() -> None:
+    (b,) = read_text(FREE_RUFF, "pbn", "free.pbn")
+    assert isinstance(b, Board)
+    r = judged(b)
+    assert (r.claimed, r.awarded) == (9, 8)
+    assert r.lines[0].plays[0].card == Card.parse("HA")  # ruffed as he said
+    assert "he may ruff as he said" in r.doubtful[0].text
+
+
+def test_70c_a_side_winner_led_into_an_unmentioned_trump_loses_a_trick() -> None:
+    r = judged(case("041_70c_unmentioned_trump"))
+    assert (r.law, r.claimed, r.awarded) == ("70", 10, 9) and laws_of(r) == ["70C"]
+
+
+def test_70c_does_not_apply_when_the_statement_draws_trumps() -> None:
+    r = judged(case("041_70c_unmentioned_trump", 2))
+    assert (r.claimed, r.awarded) == (10, 10) and laws_of(r) == []
+
+
+def test_70e1_an_unstated_finesse_is_not_accepted() -> None:
+    r = judged(case("041_70e_unstated_finesse"))
+    assert (r.claimed, r.awarded) == (9, 8) and laws_of(r) == ["70E1"]
+
+
+def test_70e1_an_opponent_who_showed_out_before_the_claim_makes_the_finesse_good() -> None:
+    r = judged(case("041_70e_unstated_finesse", 2))
+    assert (r.claimed, r.awarded) == (9, 9)
+    assert laws_of(r) == ["70E1"] and "shown out" in r.doubtful[0].text
+
+
+def test_70b_he_is_held_to_the_order_he_stated() -> None:
+    r = judged(case("041_stated_order_loses_a_trick"))
+    assert (r.claimed, r.awarded) == (10, 9)
+    assert any(s.law == "70B" for s in r.steps)
+    right = judged(case("041_stated_order_loses_a_trick", 2))
+    assert right.awarded == right.claimed == 10
+
+
+def test_68_a_defenders_claim_is_ruled_in_declarers_tricks() -> None:
+    r = judged(case("041_defender_claim"))
+    assert r.claim.claimer is Seat.E and (r.claimed, r.awarded) == (8, 10)
+
+
+# --- Laws 69 and 71: agreed claims, concessions -------------------------------------------
+
+
+def test_69a_an_agreed_claim_that_double_dummy_bears_out_stands() -> None:
+    r = judged(case("041_agreed_claims_69_71"))
+    assert (r.law, r.awarded, r.basis) == ("69A", 9, None) and r.lines == ()
+
+
+def test_69b_agreeing_to_lose_a_trick_won_on_every_normal_line_is_withdrawn() -> None:
+    r = judged(case("041_agreed_claims_69_71", 2))
+    assert (r.law, r.claimed, r.awarded, r.basis) == ("69B", 9, 8, "69B")
+
+
+def test_71_a_conceded_trick_that_no_normal_play_could_lose_is_restored() -> None:
+    r = judged(case("041_agreed_claims_69_71", 3))
+    assert (r.law, r.claimed, r.awarded, r.basis) == ("71", 8, 9, "71")
+
+
+def test_the_director_rules_on_a_disputed_or_a_stated_claim_only() -> None:
+    b = case("003_wrong_claim_ending", 2)  # [EquityClaim "S"], agreed
+    assert not needs_ruling(replay(b))
+    assert needs_ruling(replay(with_claim(b, "S", ClaimStatus.DISPUTED)))
+    assert needs_ruling(replay(with_claim(b, "S:", ClaimStatus.AGREED)))
+
+
+# --- A claim that meets a revoke ------------------------------------------------------
+
+
+def test_70_a_claim_after_a_revoke_it_leaves_unestablished_is_judged_corrected() -> None:
+    b = case("011_63a4_agreed_claim_69a_timing", 4)  # East's revoke on trick 1, disputed
+    r = judged(b)
+    assert r.lines and r.lines[0].plays[0].trick == 2
+    ruling = rule(replay(b), "2017", r)
+    (rev,) = ruling.revokes
+    assert not rev.established and rev.play_out is not None
+    assert ruling.corrected_tricks == r.awarded  # the corrected trick 1 is East's
+
+
+def test_63a4_an_offenders_agreement_establishes_his_revoke_though_partner_disputed() -> None:
+    b = case("011_63a4_agreed_claim_69a_timing", 4)  # attention after the round
+    agreed = dataclasses.replace(b, facts=dataclasses.replace(b.facts,
+                                                              claim_agreed=(Seat.E,)))
+    (rev,) = rule(replay(agreed), "2017").revokes
+    assert rev.established and rev.steps[1].law == "63A4" and "East" in rev.steps[1].text
+    (rev,) = rule(replay(b), "2017").revokes
+    assert not rev.established
+
+
+def test_64a_transfers_from_the_tricks_the_claim_is_awarded() -> None:
+    b = with_claim(case("003_wrong_claim_ending", 2), "S: crossruff")
+    r = judged(b)
+    ruling = rule(replay(b), "2017", r)
+    (rev,) = ruling.revokes
+    assert rev.transfer == 2 and ruling.after_transfer_tricks == r.awarded - 2
+    assert ruling.basis == "64+70"
+
+
+# --- Bad input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("statement", "says"), [
+    ("N: winners", "dummy does not claim"),
+    ("S: CA", "does not hold"),
+    ("S: trumps; SQ", "does not hold"),
+    ("W: ST S9; HK", "does not hold"),
+    ("S: ruff H", "trump suit"),
+    ("S: ruff C W", "speaks for"),
+])
+def test_a_claim_that_cannot_be_ruled_on_is_an_error_naming_the_board(
+        statement: str, says: str) -> None:
+    b = with_claim(case("003_wrong_claim_ending"), statement)
+    with pytest.raises(BoardError, match=says) as e:
+        judged(b)
+    assert e.value.board == "board 1" and e.value.where.tag == "EquityClaim"
+
+
+def test_a_defender_speaks_for_his_own_hand_only() -> None:
+    b = with_claim(case("003_wrong_claim_ending"), "W: D8")  # East's card
+    with pytest.raises(BoardError, match="70D2"):
+        judged(b)
+
+
+def test_no_trump_step_in_a_notrump_contract() -> None:
+    b = with_claim(case("041_70e_unstated_finesse"), "S: trumps")
+    with pytest.raises(BoardError, match="no trumps"):
+        judged(b)
+
+
+def test_a_ruffer_without_a_trump_cannot_follow_his_statement() -> None:
+    b = with_claim(case("041_stated_order_loses_a_trick"), "S: ruff H N")
+    with pytest.raises(BoardError, match="North holds no trump"):
+        judged(b)
+
+
+def test_concede_must_agree_with_the_claimed_total() -> None:
+    b = with_claim(case("041_stated_order_loses_a_trick"), "S: trumps; concede 2")
+    with pytest.raises(BoardError, match="concedes 2 tricks") as e:
+        judged(b)
+    assert e.value.where.tag == "Result"
+
+
+# --- Cost ----------------------------------------------------------------------------------
+
+
+def test_the_wrong_claim_asks_few_double_dummy_positions() -> None:
+    work = Work()
+    judged(case("003_wrong_claim_ending"), work)
+    assert 0 < work.positions <= 40
