@@ -107,11 +107,14 @@ def table_json(table: Table) -> JSON:
 def auction_json(bidding: Bidding | None) -> JSON:
     """What the single-dummy players knew from the auction (Law 16A1(a)): the calls,
     each call read with what it showed (``hcp`` and ``lengths`` as [lo, hi], only the
-    suits it limits), the calls not read, and each reading loosened to fit the deal
-    (``dropped``: it missed by too much). With no auction, empty lists and a ``note``."""
+    suits it limits), the calls not read, the calls the real hand does not fit
+    (``outside``: what the Director sees, never what a player knows) and how often a
+    seat's calls are outside what they show at real tables (``outside_share``: the
+    players keep such hands with that chance); ``loosened`` is empty (no call is widened
+    to fit the deal). With no auction, empty lists and a ``note``."""
     if bidding is None:
         return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
-                "note": NO_AUCTION}
+                "outside": [], "outside_share": None, "note": NO_AUCTION}
     a = bidding.reading.auction
     return {
         "dealer": a.dealer.name,
@@ -124,9 +127,11 @@ def auction_json(bidding: Bidding | None) -> JSON:
                  for s in bidding.reading.shown],
         "not_read": [{"call": i, "seat": a.seat(i).name, "bid": str(a.calls[i])}
                      for i in bidding.reading.unread],
-        "loosened": [{"call": lo.shown.index, "seat": lo.shown.seat.name,
-                      "bid": str(lo.shown.call), "dropped": lo.now is None,
-                      "text": lo.describe()} for lo in bidding.loosened],
+        "loosened": [],
+        "outside": [{"call": o.shown.index, "seat": o.shown.seat.name,
+                     "bid": str(o.shown.call), "text": o.describe()}
+                    for o in bidding.outside],
+        "outside_share": bidding.style.outside,
         "note": None,
     }
 
@@ -304,7 +309,10 @@ def _revoke_index(index: int) -> int | None:
 
 def _information_json(f: InfoFinding, law: str) -> JSON:
     """Law 16B (``law``: 16A under 1997) on one group of unauthorised information, as
-    the 16C2 items say a finding, with the facts."""
+    the 16C2 items say a finding, with the facts; ``alternatives`` his logical
+    alternatives (at the infraction, else at the first decision judged) and ``judged``
+    every decision judged: each card's chance without and with the information, its
+    value, the layouts it was judged on."""
     s = f.infraction
     return {"law": law, "revoke": None, "trick": s.trick if s else f.info.trick,
             "seat": f.info.seat.name, "facts": [str(x) for x in f.info.facts],
@@ -312,9 +320,15 @@ def _information_json(f: InfoFinding, law: str) -> JSON:
             "played": str(s.played) if s else None,
             "information": "; ".join(str(x) for x in f.info.facts),
             "suggested": str(s.suggested) if s else None,
-            "alternatives": [str(c) for c in s.alternatives] if s else [],
+            "alternatives": [str(c) for c in (s.alternatives if s else
+                                              f.judged[0].alternatives if f.judged else ())],
             "without": str(s.without) if s else None,
-            "forbidden": s is not None, "infraction": s is not None}
+            "forbidden": s is not None, "infraction": s is not None,
+            "judged": [{"trick": j.trick, "played": str(j.played), "layouts": j.layouts,
+                        "alternatives": [str(c) for c in j.alternatives],
+                        "cards": [{"card": str(c), "without": round(p0, 6),
+                                   "with": round(p1, 6), "declarer_tricks": v}
+                                  for c, p0, p1, v in j.cards]} for j in f.judged]}
 
 
 def board_json(ruling: Ruling) -> JSON:

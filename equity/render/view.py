@@ -59,11 +59,12 @@ NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on 
 """What the ruling says when the record has no auction to read."""
 
 
-def auction_sentences(table: Table, loosened_in_play: int = 0) -> tuple[str, ...]:
+def auction_sentences(table: Table, outside: int = 0) -> tuple[str, ...]:
     """What the single-dummy players knew from the table (Law 16A1(a)), in sentences:
-    the calls read and what each showed, the calls not read, each reading loosened to
-    fit the deal, how many decisions needed the limits loosened to find layouts, then
-    the cards read (:func:`card_sentences`)."""
+    the calls read and what each showed, the calls not read, the calls the real hand
+    does not fit (what the Director sees), how a hand outside the calls is weighed and
+    how many decisions (``outside``) drew such hands, then the cards read
+    (:func:`card_sentences`)."""
     bidding = table.bidding
     if bidding is None:
         return (f"Auction: {NO_AUCTION}.", *card_sentences(table))
@@ -76,11 +77,15 @@ def auction_sentences(table: Table, loosened_in_play: int = 0) -> tuple[str, ...
     unread = [f"{a.seat(i).long_name}'s {a.calls[i].pretty}" for i in bidding.reading.unread]
     if unread:
         out.append("Not read (they show nothing to the model): " + ", ".join(unread) + ".")
-    out += [f"Loosened to fit the deal: {lo.describe()}." for lo in bidding.loosened]
-    if loosened_in_play:
-        out.append(f"The auction's limits were loosened for {loosened_in_play} "
-                   f"decision{'s' if loosened_in_play > 1 else ''}: too few layouts "
-                   "fitted them.")
+    if bidding.outside:
+        out.append("The real hand is outside what its calls show (the Director sees it; "
+                   "no player may know it: the calls are never widened to admit it): "
+                   + "; ".join(o.describe() for o in bidding.outside) + ".")
+    out.append(f"A seat's calls are outside what they show {bidding.style.outside:.0%} of "
+               "the time at real tables: the layouts keep such hands with that chance, "
+               "the same on every deal"
+               + (f" ({outside} decision{'s' if outside > 1 else ''} drew such hands)."
+                  if outside else "."))
     return (*out, *card_sentences(table))
 
 

@@ -165,7 +165,7 @@ def test_rule_offers_every_registered_format(capsys: pytest.CaptureFixture[str])
 
 def test_the_rulings_json_says_what_the_auction_showed(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # South opens 1♠ with three spades (loosened to fit the deal), North raises to game
+    # South opens 1♠ with three spades (outside the call, never widened), North raises
     auction = '[Auction "S"]\n1S Pass 4S Pass\nPass Pass\n'
     path = tmp_path / "auction.pbn"
     path.write_text(GOOD.replace('[Play "W"]', auction + '[Play "W"]'))
@@ -174,8 +174,8 @@ def test_the_rulings_json_says_what_the_auction_showed(
     a = obj["auction"]
     assert [(r["seat"], r["rule"]) for r in a["read"]] == [
         ("S", "1♠ opening"), ("N", "raise to 4♠")]
-    assert [lo["text"] for lo in a["loosened"]] == [
-        "South's 1♠ (1♠ opening): ♠ 5+ loosened to 3+, the deal has 3 ♠"]
+    assert a["loosened"] == [] and [o["text"] for o in a["outside"]] == [
+        "South's 1♠ (1♠ opening): ♠ 5+, the deal has 3 ♠"]
     assert "loosened" in obj["stats"]
 
 

@@ -77,9 +77,10 @@ def test_without_an_auction_the_json_says_the_layouts_draw_on_the_play_alone(
     assert "no auction in the record" in a["note"] and obj["stats"]["loosened"] == 0
 
 
-def test_the_json_says_which_calls_were_read_and_which_loosened(
+def test_the_json_says_which_calls_were_read_and_where_the_deal_is_outside_them(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # East (16 points, six diamonds) opens 1NT: the shape is loosened to fit the deal
+    # East (16 points, six diamonds) opens 1NT: outside what the call shows, which the
+    # Director sees; the call is never widened to fit the deal
     path = with_auction(tmp_path, '[Auction "E"]\n1NT Pass 3NT Pass\nPass Pass')
     assert main(["likely", str(path), "--after-trick", "8", "--json"]) == 0
     a = json.loads(capsys.readouterr().out)["auction"]
@@ -88,9 +89,11 @@ def test_the_json_says_which_calls_were_read_and_which_loosened(
         ("E", "1N", "1NT opening"), ("W", "3N", "3NT raise of 1NT")]
     assert a["read"][0]["hcp"] == [15, 17] and a["read"][0]["lengths"]["D"] == [2, 5]
     assert [n["call"] for n in a["not_read"]] == [1, 3, 4, 5]
-    (lo,) = a["loosened"]
-    assert lo["seat"] == "E" and not lo["dropped"]
-    assert lo["text"] == "East's 1NT (1NT opening): ♦ 2-5 loosened to 2-6, the deal has 6 ♦"
+    assert a["loosened"] == [] and a["read"][0]["lengths"]["D"] == [2, 5]
+    (out,) = a["outside"]
+    assert out["seat"] == "E" and out["bid"] == "1N"
+    assert out["text"] == "East's 1NT (1NT opening): ♦ 2-5, the deal has 6 ♦"
+    assert 0 < a["outside_share"] < 0.5
 
 
 def test_the_text_reads_the_auction_out(capsys: pytest.CaptureFixture[str],
@@ -99,7 +102,7 @@ def test_the_text_reads_the_auction_out(capsys: pytest.CaptureFixture[str],
     assert main(["likely", str(path), "--after-trick", "8"]) == 0
     out = capsys.readouterr().out
     assert "Read (Law 16A1(a), authorised to every player): East's 1NT" in out
-    assert "Loosened to fit the deal: East's 1NT" in out
+    assert "The real hand is outside what its calls show" in out and "East's 1NT" in out
 
 
 def test_the_json_says_which_opening_lead_was_read(capsys: pytest.CaptureFixture[str]) -> None:

@@ -133,7 +133,7 @@ def test_an_induced_card_is_listed_with_the_card_the_corrected_play_chooses() ->
     induced = next(d for d in line.departures if d.at == Leaves.INDUCED)
     assert induced.recorded is not None and induced.card is not None
     text = board_text(ruled(INDUCED), width=None)
-    assert (f"Trick 3, North: recorded {induced.recorded.pretty} {ARROW} "
+    assert (f"Trick 5, North: recorded {induced.recorded.pretty} {ARROW} "
             f"{induced.card.pretty}.") in text and "(Law 12B1)" in text
 
 

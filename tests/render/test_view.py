@@ -109,18 +109,19 @@ def test_the_ruling_says_its_layouts_draw_on_the_play_alone_without_an_auction(
     assert html.escape(v.auction[0], quote=False) in render_html([ruling])
 
 
-def test_the_ruling_reads_out_the_calls_read_not_read_and_loosened(ruling: Ruling) -> None:
+def test_the_ruling_reads_out_the_calls_read_not_read_and_outside(ruling: Ruling) -> None:
     board = dataclasses.replace(ruling.automatic.replay.board, auction=Auction.of(
         Seat.E, ["1N", "P", "3N", "P", "P", "P"]))
-    said = auction_sentences(Table.of(board), loosened_in_play=2)
+    said = auction_sentences(Table.of(board), outside=2)
     assert said[0] == "Auction (East dealer): 1NT Pass 3NT Pass Pass Pass."
     assert said[1].startswith("Read (Law 16A1(a), authorised to every player): East's 1NT "
                               "(1NT opening): 15-17 HCP")
     assert said[2] == ("Not read (they show nothing to the model): South's Pass, "
                        "North's Pass, East's Pass, South's Pass.")
-    assert said[3].startswith("Loosened to fit the deal: East's 1NT")
-    assert said[4] == ("The auction's limits were loosened for 2 decisions: too few "
-                       "layouts fitted them.")
+    assert said[3].startswith("The real hand is outside what its calls show (the Director "
+                              "sees it; no player may know it") and "East's 1NT" in said[3]
+    assert said[4].startswith("A seat's calls are outside what they show ")
+    assert said[4].endswith("(2 decisions drew such hands).")
 
 
 def test_the_ruling_says_how_the_opening_lead_was_read(ruling: Ruling) -> None:

@@ -113,7 +113,8 @@ class Line:
     line of one outcome."""
     followed: float = 0.0
     """The table line: the share of the recorded cards from the revoke on that it plays
-    as recorded (the record speaks for that part of the play); 0 for other lines."""
+    as recorded (said in the report; the line's outcomes carry the probability); 0 for
+    other lines."""
     departures: tuple[Departure, ...] = ()
     """Every place the line leaves the record, in order, each with its reason."""
     own_errors: tuple[Departure, ...] = ()

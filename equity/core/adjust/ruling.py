@@ -58,7 +58,7 @@ from equity.core.adjust.weights import (
     offender_weights,
 )
 from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore, Work
-from equity.core.law import AutomaticRuling, Finding, InfoFinding, Step, StepKind
+from equity.core.law import AutomaticRuling, Finding, InfoFinding, Judged, Step, StepKind
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
@@ -283,10 +283,12 @@ def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
             f"{f.info.describe()}")
     s = f.infraction
     if s is None:
+        judged = "".join(f" At trick {j.trick} he played {j.played.pretty}: "
+                         f"{_judged_words(j)}." for j in f.judged)
         return Step(b1, f"{head}; of his {f.checked} later decision"
                             f"{'s' if f.checked != 1 else ''} with cards of different value "
                             "none chose a card it suggested over a logical alternative "
-                            "worse for his side: his play stands.", StepKind.CHECK)
+                            f"worse for his side: his play stands.{judged}", StepKind.CHECK)
     las = ", ".join(c.pretty for c in s.alternatives)
     text = (f"{head}. At trick {s.trick} his logical alternatives without it were {las}; "
             f"it suggested {s.suggested.pretty} (chosen {s.chances[0]:.0%} without the "
@@ -298,6 +300,16 @@ def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
         text += ("; play continues: the Director adjusts at the end of play if it "
                  "damaged the non-offenders")
     return Step(b1, text + ".", StepKind.CHECK)
+
+
+def _judged_words(j: Judged) -> str:
+    """One judged decision in words: each card's chance without and with the
+    information, its value, his logical alternatives, the layouts it was judged on."""
+    cards = "; ".join(f"{c.pretty} {p0:.0%} without, {p1:.0%} with ({v} tricks for "
+                      f"declarer)" for c, p0, p1, v in j.cards if p0 >= 0.005 or p1 >= 0.005)
+    las = ", ".join(c.pretty for c in j.alternatives)
+    return (f"{cards}; his logical alternatives without it: {las} (judged on {j.layouts} "
+            "layouts of what he could know, the same with and without the information)")
 
 
 def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
@@ -629,11 +641,12 @@ def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> St
              if weights.given else "")
     how = (f"the Director's weights ({given}), the rest in the default proportions"
            if given else "the default weights")
-    return Step("12C1(c)", f"policy weighted, {how}: the table line (the play as it "
+    return Step("12C1(c)", f"policy weighted, {how}: the results with their "
+                           "probabilities as the table line gives them (the play as it "
                            "happened, the revoke corrected and only what it caused put "
-                           "right) for the share of the play it follows as recorded, the "
-                           "single-dummy likely lines for the rest by their frequencies; "
-                           "substitution lines (double dummy) are a reference only.")
+                           "right, the decision model's chances where it leaves the "
+                           "record); the likely lines from the revoke and the substitution "
+                           "lines (double dummy) are references only.")
 
 
 def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> str:

@@ -25,11 +25,12 @@ equal card stands for it and situations are compared up to such exchanges.
 **Causation** (Laws 12B1, 12C1(e)). A non-offender's recorded card, in its situation,
 that loses a trick double dummy is not simply put right: it **stands** — the
 non-offenders' own error — unless it was *induced by the revoke*: the decision model in
-his seat with what he saw at the table (the table world: the offender's false void)
-might choose it, while with the revoke corrected it would not; or the table's
-information made it look at least :data:`MISLED` tricks better than the corrected
-information does (doubtful points to the non-offenders, Law 84D). Only then does the
-line leave the record, with the counterfactual choice.
+his seat with what he saw at the table (the table world: the offender's false void,
+believed until the offender follows to the suit again) might choose it, while with the
+revoke corrected it would not — the revoke changed the card he chose. Both judgements
+are made on what he could know (:meth:`DecisionModel.decide_near`, ``judging``), never
+on the real deal. Only then does the line leave the record, with the counterfactual
+choice.
 
 **Law 50** (:meth:`~equity.core.game.replay.Replay.position`): the line starts with the
 major penalty cards and lead requirements in force at the revoke's trick, and every card,
@@ -39,8 +40,10 @@ Before a lead by the partner of a penalty card's holder declarer's side makes it
 50D2 choice, the best for it in the real layout, preferring among equals an option under
 which the recorded lead stands.
 
-The line's weight is the share of the play from the revoke on that it keeps as recorded
-(``followed``). Where the record ends in a claim, the rest is double dummy (the claim's
+The line's outcomes, with their probabilities, are what would have happened (Law
+12C1(c), :func:`~equity.core.adjust.weights.default_weights`); the share of the play from
+the revoke on that it keeps as recorded (``followed``) is said, not weighed. Where the
+record ends in a claim, the rest is double dummy (the claim's
 tricks are adjudicated, not played); where it stops without one, too (the ruling is
 pending). Every departure, and every error that stands, says why.
 """
@@ -62,7 +65,6 @@ from equity.core.game import (
     Side,
     cards,
     count,
-    together,
     tricks_through,
 )
 from equity.core.law import AutomaticRuling
@@ -78,15 +80,10 @@ from equity.core.player import (
     merged,
 )
 
-CLOSE_TO_MISLED = 0.25
-"""How near :data:`MISLED` a measured difference must be to be measured again on more
-layouts (:meth:`DecisionModel.decide_near`; the sampling's error at the cap is about a
-tenth of a trick: a difference this close could fall on either side)."""
-MISLED = 0.5
-"""Tricks by which the table's information must make a card look better (closer to the
-best choice) than the corrected information does for the revoke to have induced it
-when the model would not choose it even at the table: the revoke changed what he knew
-in the card's favour, and doubtful points go to the non-offenders (84D)."""
+NEAR_SHARE = 0.1
+"""How near the share that makes a card one he might choose its chance must lie, in
+either world, for the causation test to be sampled further
+(:meth:`DecisionModel.decide_near`): one layout moves a chance by two points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,8 +464,8 @@ def _own_error(run: Run, seat: Seat, card: Card, lost: int) -> Departure:
     return Departure(Leaves.CARD, run.trick_no, seat,
                      f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy "
                      "but stands: with the revoke corrected the decision model might still "
-                     "choose it, or it did not with what he saw at the table either and the "
-                     "revoke did not make it look better, so the revoke did not cause it "
+                     "choose it, or it would not with what he saw at the table either: the "
+                     "revoke did not change the card he chose, so it did not cause it "
                      "(Laws 12B1, 12C1(e))", card, card)
 
 
@@ -481,44 +478,20 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     # what he knew at the table: the record's position, its false voids believed
     table_k = Start.at(rp, run.trick_no, rp.index_of(run.trick_no, seat)).knowledge()
     counter_k = run.knowledge(declarer)
-    at_table, corrected = yield from together(model.decide(table_k),
-                                              model.decide(counter_k))
     share = model.sampling.share
-    if corrected.might_choose(card, share):
+
+    def near(d: list[Decision]) -> bool:
+        return any(abs(x.chance(card) - share) < NEAR_SHARE for x in d)
+    at_table, corrected = yield from model.decide_near((table_k, counter_k), near)
+    if corrected.might_choose(card, share) or not at_table.might_choose(card, share):
         return None
-    chosen_at_table = at_table.might_choose(card, share)
-    if not chosen_at_table:  # the means decide (84D): measure them, closer near the line
-        def near(d: list[Decision]) -> bool:
-            return not d[1].might_choose(card, share) and abs(
-                _looked_better(d[0], d[1], card) - MISLED) < CLOSE_TO_MISLED
-        at_table, corrected = yield from model.decide_near((table_k, counter_k), near,
-                                                           measured=True)
-        if corrected.might_choose(card, share):
-            return None
-    gained = _looked_better(at_table, corrected, card)
-    misled = gained >= MISLED
-    if not (chosen_at_table or misled):
-        return None
-    how = ("the decision model might choose it" if chosen_at_table else
-           f"it looked {gained:.2f} tricks better than with the revoke "
-           "corrected (doubtful points to the non-offenders, Law 84D)")
     choice = (corrected.card.pretty if not corrected.branches else
               corrected.describe(0.1))
     why = (f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy and was "
-           f"induced by the revoke: with what he saw at the table {how}; with the revoke "
-           f"corrected he chooses {choice} (Law 12B1); the decision model plays on from "
-           "here")
+           f"induced by the revoke: with what he saw at the table the decision model "
+           f"might choose it ({at_table.chance(card):.0%}); with the revoke corrected "
+           f"he chooses {choice} (Law 12B1); the decision model plays on from here")
     return Departure(Leaves.INDUCED, run.trick_no, seat, why, corrected.card, card)
-
-
-def _looked_better(at_table: Decision, corrected: Decision, card: Card) -> float:
-    """How much closer to the best choice ``card`` looked with the table's information
-    than with the revoke corrected, in tricks (the decisions' means)."""
-    short_table = at_table.best - dict(at_table.means).get(at_table.speaker(card),
-                                                           at_table.best)
-    short_cf = corrected.best - dict(corrected.means).get(corrected.speaker(card),
-                                                          corrected.best)
-    return short_cf - short_table
 
 
 def _tricks(n: int) -> str:

@@ -1,15 +1,15 @@
 """Law 12C1(c): how a revoke's candidate lines become one (possibly weighted) result —
 the policies, the Director's weights and the default weights.
 
-* ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*. The table line
-  (:mod:`equity.core.adjust.table_line`: the play as it happened, kept in its situations)
-  speaks for the share of the play it keeps as recorded, ``followed``, its outcomes by
-  their probabilities; the likely outcomes (:mod:`equity.core.player.outcome_tree`) share the
-  rest by their probabilities. Substitution lines (double dummy) weigh nothing unless
-  the Director weights them. The Director's lines and outcomes without a weight each
-  get an equal share with that default set; lines he weights (:class:`Weights`) get
-  their weight and the rest share what is left in the same proportions. Results that
-  were not at all probable fade out (:func:`only_probable`).
+* ``weighted`` (default, Law 12C1(c)): the outcomes that were *likely*, with their
+  probabilities: the table line's (:mod:`equity.core.adjust.table_line`: the play as it
+  happened, kept in its situations, the decision model's chances where it leaves the
+  record: :func:`default_weights`). The likely lines from the revoke
+  (:mod:`equity.core.player.outcome_tree`) and the substitution lines (double dummy)
+  weigh nothing unless the Director weights them. The Director's lines and outcomes
+  without a weight each get an equal share with that default set; lines he weights
+  (:class:`Weights`) get their weight and the rest share what is left in the same
+  proportions. Results that were not at all probable fade out (:func:`only_probable`).
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
 * ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
@@ -213,19 +213,24 @@ def _one_hot(n: int, pick: int) -> tuple[float, ...]:
     return tuple(1.0 if i == pick else 0.0 for i in range(n))
 
 
-def default_weights(lines: Sequence[Line]) -> tuple[float, ...]:
-    """Law 12C1(c), our reading (module docstring): the table line its ``followed``
-    share, the likely lines the rest by frequency (the table line all of it when there
-    are none), substitution lines nothing; each Director's line or outcome an equal
-    share with that set."""
-    likely = [i for i, ln in enumerate(lines) if ln.kind == LIKELY]
-    f = next((ln.followed for ln in lines if ln.kind == TABLE), 0.0) if likely else 1.0
-    base = [0.0] * len(lines)
-    for i, ln in enumerate(lines):
-        if ln.kind == TABLE:
-            base[i] = f * ln.frequency
-        elif ln.kind == LIKELY:
-            base[i] = (1.0 - f) * ln.frequency
+def default_weights(lines: Sequence[Line], free: Sequence[bool] | None = None
+                    ) -> tuple[float, ...]:
+    """Law 12C1(c), our reading: the probabilities of the results. The table line gives
+    them (:mod:`~equity.core.adjust.table_line`: the play as the table played it, each
+    recorded card standing in its own situation — every error the ruling finds to stand
+    stands in it — and the decision model's choices with their chances where the line
+    leaves the record); where there is no table line (an adjusted play from a Law 16B or
+    16C2 alternative) the likely lines from the adjusted card do. Likely lines beside a
+    table line and substitution lines (double dummy) are references, weighing nothing
+    unless the Director weights them; each Director's line or outcome an equal share
+    with that set. ``free``: the lines the Director has not weighted himself (default:
+    all); the rest of his weights goes to them so — to the likely lines when he weighted
+    the table line."""
+    free = [True] * len(lines) if free is None else list(free)
+    source = TABLE if any(ln.kind == TABLE and f for ln, f in zip(lines, free, strict=True)) \
+        else LIKELY
+    base = [ln.frequency if ln.kind == source and f else 0.0
+            for ln, f in zip(lines, free, strict=True)]
     groups = sorted({ln.name for ln in lines if ln.kind in (DIRECTOR, OUTCOME)})
     if not groups:
         return tuple(base)
@@ -266,8 +271,8 @@ def director_weights(lines: Sequence[Line], weights: Weights, number: int,
     """The weighted policy's weights: named lines (or groups) get their weight, the rest
     of 1 goes to the others in the default proportions (:func:`default_weights`); with
     ``floor``, results less probable than that are dropped (:func:`only_probable`)."""
-    base = default_weights(lines)
     named = [weights.for_line(ln, number) for ln in lines]
+    base = default_weights(lines, [w is None for w in named])
     groups: dict[str, float] = {}
     for ln, w in zip(lines, named, strict=True):
         if w is not None:

@@ -35,6 +35,7 @@ from equity.core.law.laws import (
 )
 from equity.core.law.partner_information import (
     InfoFinding,
+    Judged,
     judge_information,
 )
 from equity.core.law.unauthorised import (
@@ -57,6 +58,7 @@ __all__ = [
     "Edition",
     "Finding",
     "InfoFinding",
+    "Judged",
     "PlayOut",
     "RevokeRuling",
     "Step",

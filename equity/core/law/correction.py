@@ -215,7 +215,7 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
         knowledge = Knowledge.at(p, replay.contract.declarer, shown_out(seen),
                                  exposed=exposed, evidence=world_evidence(
                                      seen, replay.board.deal, replay.contract.strain))
-        return drive(model.decide(knowledge), exact_reply)
+        return drive(model.decide(knowledge, judging=True), exact_reply)
 
     def trick_plays(p: Position) -> list[Play]:
         return [Play(number, p.leader.after(i), c, p.trick[0].suit if i else None)

@@ -15,20 +15,22 @@ reading as Law 16C2, :mod:`equity.core.law.unauthorised`):
 
 * **his logical alternatives** are the cards the model might choose *without* the
   information (a chance of at least the model's share: the threshold of the 16C2
-  reading);
-* the **suggested** card is the one it chooses *with* it (only layouts that fit the
-  facts are drawn, :attr:`~equity.core.player.knowledge.Knowledge.holds`);
-* the card he played is **not allowed** (16B1) when it is the suggested card in
-  effect (a card of the same value double dummy), the information made the suggested
-  card more likely than it was without, and a logical alternative is worse for his
-  side double dummy. Among such alternatives the
-  doubt goes against his side (Laws 12C1(e), 84D): the worst for it.
+  reading), judged on what he could know — the auction as his partnership's methods,
+  the play — never on the deal as dealt;
+* a card was **suggested** by the information when the information made it — or a
+  card of the same value double dummy, the card in effect — likelier by
+  :data:`SUGGESTED` at least: the two decisions, with and without it, are made on the
+  same layouts and differ by the information alone (:meth:`DecisionModel.judge`), so
+  the difference is the information's;
+* the card he played is **not allowed** (16B1) when it was suggested so and a logical
+  alternative is worse for his side double dummy. Among such alternatives the doubt
+  goes against his side (Laws 12C1(e), 84D): the worst for it.
 
 The first decision that breaks 16B1 is the infraction: the adjusted play starts just
 before it, with that alternative the only card allowed (Laws 16B3, 12C1), and is weighed
 and compared like a Law 64C line (:mod:`equity.core.adjust.ruling`). Decisions with a
-single legal card, cards of one value, or the same choice with and without the
-information are not infractions.
+single legal card or cards of one value are not judged; every decision judged is said,
+with his alternatives and their chances without and with the information.
 """
 
 from __future__ import annotations
@@ -52,7 +54,18 @@ from equity.core.game import (
     values_of,
 )
 from equity.core.law.unauthorised import alternatives, settled
-from equity.core.player import DecisionModel, Holding, Start, classes
+from equity.core.player import Decision, DecisionModel, Holding, Start, classes
+
+SUGGESTED = 0.05
+"""How much likelier the information must make a card (in effect) for it to have been
+*demonstrably* suggested (Law 16B1): the two decisions are judged on the same layouts,
+and a difference this large is the information's, not the draw's."""
+
+
+def _in_effect(d: Decision, values: dict[Card, int], value: int) -> float:
+    """The chance that ``d`` chooses a card worth ``value`` double dummy (the card in
+    effect: any card of that value)."""
+    return float(sum(p for c, p in d.options if values.get(c) == value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +77,15 @@ class Suggestion:
     played: Card
     """The card he played (the record's)."""
     suggested: Card
-    """The card the decision model chooses knowing the facts."""
+    """The card the information made likelier: the card he played (or one of its
+    value double dummy)."""
     alternatives: tuple[Card, ...]
     """His logical alternatives: the cards the model might choose without them."""
     without: Card
     """Among them, the one worst for his side (doubt against the offenders)."""
     chances: tuple[float, float]
-    """The chance of the suggested card without and with the information."""
+    """The chance of the suggested card, in effect (with the cards of its value double
+    dummy), without and with the information."""
     values: dict[Card, int]
     """Declarer's tricks from here, double dummy, after each legal card."""
     start: Start
@@ -78,6 +93,21 @@ class Suggestion:
     allowed."""
     before: int
     """Declarer's tricks before this trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One of his decisions judged under Law 16B1: each card (the lowest of its run of
+    equal cards) with its chance without and with the information and its value for
+    declarer double dummy; the logical alternatives; the layouts it was judged on."""
+
+    trick: int
+    played: Card
+    cards: tuple[tuple[Card, float, float, int], ...]
+    """(card, chance without, chance with, declarer's tricks in all, double dummy after
+    it), likeliest without first."""
+    alternatives: tuple[Card, ...]
+    layouts: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +120,8 @@ class InfoFinding:
     infraction: Suggestion | None
     """The first decision where he chose the suggested card over a logical alternative
     worse for his side (16B1); None when there was none."""
+    judged: tuple[Judged, ...] = ()
+    """Every decision judged, up to the infraction, in order."""
 
 
 def holding(fact: Told, replay: Replay, pos: Position) -> Holding | None:
@@ -129,6 +161,7 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
                          "(unauthorised information tells a player what is so)")
     share = model.sampling.share
     checked = 0
+    judged: list[Judged] = []
     for trick in replay.tricks[info.trick - 1:]:
         for i, play in enumerate(trick.plays):
             if play.seat != info.seat:
@@ -151,16 +184,21 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
                 dataclasses.replace(knowing, holds=holdings([*kept, *info.facts], replay,
                                                             pos)))
             might, without = alternatives(blind, values, sign, share)
-            suggested = told.card
-            chances = (blind.chance(suggested), told.chance(suggested))
-            # he played the suggested card in effect (one of the same value double
-            # dummy), the information made it more likely, and an alternative was worse
-            if values[play.card] != values[suggested] or chances[1] <= chances[0] \
-                    or sign * values[play.card] <= sign * values[without]:
+            # in effect: the cards of the played card's value double dummy
+            v = values[play.card]
+            chances = (_in_effect(blind, values, v), _in_effect(told, values, v))
+            speakers = tuple({blind.speaker(c): None for c in might})
+            judged.append(Judged(trick.number, play.card, tuple(sorted(
+                ((c, blind.chance(c), told.chance(c), here.won[side] + values[c])
+                 for c in {blind.speaker(c): None for c in values}),
+                key=lambda x: (-x[1], -x[2], x[0].rank, x[0].suit))), speakers,
+                blind.layouts))
+            # 16B1: the information demonstrably suggested the card he played over a
+            # logical alternative worse for his side
+            if chances[1] < chances[0] + SUGGESTED or sign * v <= sign * values[without]:
                 continue
-            speakers = {blind.speaker(c): None for c in might}
             start = dataclasses.replace(here, allowed=without.bit)
             return InfoFinding(info, checked, Suggestion(
-                trick.number, info.seat, play.card, suggested, tuple(speakers), without,
-                chances, values, start, here.won[side]))
-    return InfoFinding(info, checked, None)
+                trick.number, info.seat, play.card, play.card, speakers, without,
+                chances, values, start, here.won[side]), tuple(judged))
+    return InfoFinding(info, checked, None, tuple(judged))

@@ -33,7 +33,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from equity.core.game import Card, Plan, Replay, Revoke, Withdrawn, values_of
-from equity.core.player import Decision, DecisionModel, Knowledge, Start, classes
+from equity.core.player import Decision, DecisionModel, Holding, Knowledge, Start, classes
 
 LAW = "16C2"
 
@@ -63,15 +63,16 @@ moves a chance by two points, so a card this near could fall on either side."""
 
 def settled(model: DecisionModel, blind: Knowledge, told: Knowledge
             ) -> Plan[tuple[Decision, Decision]]:
-    """Laws 16B1, 16C2: the decisions without the information and with it, both sampled
-    further (:meth:`DecisionModel.decide_near`) when a card's chance without it lies
-    within :data:`NEAR_SHARE` of the share that makes it a logical alternative."""
+    """Laws 16B1, 16C2: the decisions without the information (``blind``) and with it
+    (``told``: what it conveyed, as holdings of the hidden hands), judged on the same
+    layouts so that they differ by the information alone
+    (:meth:`DecisionModel.judge`), and sampled further when a card's chance without it
+    lies within :data:`NEAR_SHARE` of the share that makes it a logical alternative."""
     share = model.sampling.share
 
-    def near(d: list[Decision]) -> bool:
+    def near(d: tuple[Decision, Decision]) -> bool:
         return any(abs(p - share) < NEAR_SHARE for _, p in d[0].options)
-    pair = yield from model.decide_near((blind, told), near)
-    return pair[0], pair[1]
+    return (yield from model.judge(blind, told, near))
 
 
 def alternatives(blind: Decision, values: dict[Card, int], sign: int, share: float
@@ -151,14 +152,14 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     blind_k = start.knowledge(exposed=faced)
     share = model.sampling.share
     if not theirs:
-        blind = yield from model.decide(blind_k)
+        blind = yield from model.decide(blind_k, judging=True)
         without, _ = weigh(blind, blind.card, values, sign, share, LAW, change.card)
         return Finding(change, None, False, adjusted(without), values, before)
-    seen = faced
-    for w in theirs:
-        seen |= w.card.bit
-    blind, told = yield from settled(model, blind_k, start.knowledge(exposed=seen))
-    without, info = weigh(blind, told.card, values, sign, share, LAW, theirs[0].card)
+    # what the withdrawn cards told him: where each lies (Law 16C2: unauthorised)
+    told = tuple(Holding(w.seat, w.card.bit, 1, 1) for w in theirs)
+    blind, informed = yield from settled(model, blind_k,
+                                         dataclasses.replace(blind_k, holds=told))
+    without, info = weigh(blind, informed.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(
         g for g in classes(legal, pos) if info.suggested in g)

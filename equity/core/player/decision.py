@@ -19,18 +19,31 @@ How a decision is made, cheapest first:
 2. **Free** — the legal cards are all worth the same double dummy in the real layout:
    whatever he chooses costs nothing, so there is no decision to estimate; he plays the
    lowest card (on lead a sure winner first). One double-dummy question, shared with
-   every other use of that position.
+   every other use of that position. A **judgement** of what he would do (Laws 16B,
+   16C, 84D: ``judging``) is never cut short so: it is made on his layouts alone.
 3. **Sampled** — layouts of the unseen cards that fit what he knows are drawn
    (:func:`~equity.core.player.knowledge.draw_weighted`, in mirrored pairs, each weighed
    by the likelihood of what the play showed him) and every card is valued in each. A
    card's **chance** is the share of the layouts, by weight, in which it is the right
-   choice; where several cards are equally right in a layout, the layout goes to
-   the one a competent player finds — the best of them in the real layout, since he has
-   what the model does not see (signals, count, the bidding) — so cards he cannot tell
-   apart never split a choice he would get right (:func:`_chances`). Sampling stops at
-   ``first`` layouts when one card has them all (*clear*), else goes on to ``cap``; a
-   decision is *close* when two cards or more each have at least ``share``, *likely*
-   when one card has nearly all.
+   choice. Where several cards are equally right in a layout the layout goes, in a
+   **judgement** of what he would do (``judging``: Laws 16B, 16C, 84D), to the one of
+   them best over all his layouts (its mean), then to the tie rule (a sure winner on
+   lead, else the lowest) — what he can see, never the real deal; in the **play** of a
+   line the law has fixed (Law 12C1(c)'s likely outcomes), to the one a competent player
+   finds, the best in the real layout: the layouts are double dummy, which cannot tell,
+   say, an unblocking card from a blocking one, and the class's errors are the player
+   model's to add (:func:`_found`). Sampling stops at ``first`` layouts when one card is right
+   in all of them (*clear*), else goes on to ``cap``; a decision is *close* when two
+   cards or more each have at least ``share``, *likely* when one card has nearly all.
+
+A judgement depends on what the player knows and on nothing else: its memo key and the
+stream its layouts are drawn from are made of what he can see (his hand, dummy, the
+cards played, how many cards each hidden hand holds, what he reads), never of where the
+unseen cards really lie (a decision in the play keeps the stream, and is remembered with
+the real layout whose ties it broke). **With and without** unauthorised information (Laws 16B, 16C:
+:meth:`DecisionModel.judge`) the two decisions are made on the same solved layouts,
+drawn half from each picture and weighed for each (importance weights): they differ by
+the information alone.
 
 Each decision also carries ``plays``: what a player of the model's class actually plays,
 errors and conventions included (:mod:`equity.core.player.player_model`; none for the
@@ -57,14 +70,23 @@ from equity.core.game import (
     CardSet,
     Plan,
     Position,
+    Seat,
     Work,
     cards,
+    count,
     many_card_values,
     together,
     values_of,
 )
 from equity.core.player.inference import Inference, inferences
-from equity.core.player.knowledge import Knowledge, LayoutError, auction_key, draw_weighted
+from equity.core.player.knowledge import (
+    Holding,
+    Knowledge,
+    LayoutError,
+    auction_key,
+    draw_weighted,
+    layout_weights,
+)
 from equity.core.player.player_model import EXACT, PlayerClass, features, mixture
 from equity.core.reading import NO_TABLE, Table
 
@@ -209,27 +231,41 @@ def classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
 
 
 def sure_winners(knowledge: Knowledge, legal: Sequence[Card]) -> CardSet:
-    """The leads among ``legal`` that win the trick whatever the layout: no card the
-    viewer cannot see beats them, and nobody can ruff (no trumps, or a trump lead).
-    Double dummy cannot tell cashing a winner from taking a finesse it will guess right
-    later (the "strategy fusion" of Monte-Carlo players); a player keeps his options by
-    cashing first."""
+    """The leads among ``legal`` whose trick his side wins whatever the layout: no card
+    the viewer cannot see beats the card led, or his partner's best card of the suit
+    where he sees it (dummy's, or declarer's for dummy), and nobody can ruff (no trumps,
+    or a trump lead). Double dummy cannot tell cashing a winner from taking a finesse it
+    will guess right later (the "strategy fusion" of Monte-Carlo players): a player keeps
+    his options by cashing first — the lowest such lead first (:func:`_tie_break`), so
+    a low card to partner's ace comes before the long hand's winners, which never blocks
+    a suit."""
     pos = knowledge.position
     if pos.trick:
         return 0
     trump = pos.strain.trump
+    partner = pos.to_play.partner
+    seen = partner in knowledge.seen or pos.to_play == knowledge.dummy
+    beside = pos.hands[partner] if seen else 0
     unseen = list(cards(knowledge.unseen))
-    return sum(c.bit for c in legal
-               if (trump is None or c.suit == trump)
-               and not any(u.suit == c.suit and u.rank > c.rank for u in unseen))
+
+    def wins(c: Card) -> bool:
+        top = max(x.rank for x in (c, *cards(beside)) if x.suit == c.suit)
+        return not any(u.suit == c.suit and u.rank > top for u in unseen)
+    return sum(c.bit for c in legal if (trump is None or c.suit == trump) and wins(c))
 
 
 def _key(knowledge: Knowledge, allowed: CardSet) -> str:
-    """What the decision depends on, as text: the position, the viewer, what he has
-    inferred, whether dummy is faced, the cards he may play."""
+    """What the decision depends on, as text — what the player can see and nothing
+    else: the hands he sees, how many cards each hidden hand holds and which cards are
+    unseen, the trick, the strain, what he has inferred and was told, what he reads
+    from the table, the cards he may play, the requirements in force. Never where the
+    unseen cards really lie: a decision is the same whatever they are."""
     pos = knowledge.position
+    seen = knowledge.seen
+    hands = ".".join(f"{pos.hands[s]:x}" if s in seen else
+                     f"?{count(pos.hands[s] & ~knowledge.exposed)}" for s in Seat)
     voids = ",".join(f"{s.name}{m}" for s, m in sorted(knowledge.voids.items()) if m)
-    return (f"{'.'.join(f'{h:x}' for h in pos.hands)}|{pos.strain}|{pos.leader.name}|"
+    return (f"{hands}|{knowledge.unseen:x}|{pos.strain}|{pos.leader.name}|"
             f"{''.join(str(c) for c in pos.trick)}|{knowledge.viewer.name}|{voids}|"
             f"{int(knowledge.dummy_faced)}|{allowed:x}"
             + (f"|{knowledge.exposed:x}" if knowledge.exposed else "")
@@ -244,9 +280,31 @@ def _evidence_key(knowledge: Knowledge) -> str:
     """The cards he reads (:attr:`Knowledge.read`) as a decision depends on them: each
     reading's mark, then its cards' keys, readings in the order first read."""
     marks: dict[str, list[str]] = {}
+    hands = knowledge.position.hands
     for e in knowledge.read:
-        marks.setdefault(e.mark, []).append(e.key())
+        marks.setdefault(e.mark, []).append(e.key(hands[e.seat]))
     return "".join(f"|{mark}{','.join(keys)}" for mark, keys in marks.items())
+
+
+def _stream(key: str) -> random.Random:
+    """The layouts' stream of the decision of ``key``: the same decision, the same
+    layouts, whatever was decided before or in which ruling (no seed)."""
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+@dataclass
+class _Solved:
+    """Layouts drawn and solved for a decision: each with its card values and weights
+    (one per picture it is judged in: the player's; with and without information)."""
+
+    knowledge: Knowledge
+    """What the layouts were drawn for (the player's picture, or, when nothing fits
+    it, the same without what he was told and what he read)."""
+    layouts: list[Position] = field(default_factory=list)
+    values: list[dict[Card, int]] = field(default_factory=list)
+    outside: int = 0
+    """How many have a hidden hand outside the auction's limits."""
 
 
 @dataclass
@@ -264,6 +322,7 @@ class DecisionModel:
     for a board: every decision's knowledge takes it (Law 16A1(a): the calls and cards
     are authorised to every player), whoever built the knowledge."""
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
+    _pairs: dict[str, tuple[Decision, Decision]] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -282,72 +341,184 @@ class DecisionModel:
     def decide_near(self, knowledges: Sequence[Knowledge],
                     near: Callable[[list[Decision]], bool], measured: bool = False
                     ) -> Plan[list[Decision]]:
-        """The decisions of ``knowledges`` side by side, and again on :data:`CLOSER`
+        """The judgements of ``knowledges`` side by side, and again on :data:`CLOSER`
         times the layouts when ``near`` finds them close to a line a ruling turns on (a
         threshold of the law's tests): the side of the line must not turn on a layout or
         two, and the decisions compared are measured alike."""
-        decisions = yield from together(*(self.decide(k, measured=measured)
+        decisions = yield from together(*(self.decide(k, measured=measured, judging=True)
                                            for k in knowledges))
         if near(decisions):
             decisions = yield from together(*(self.decide(k, precision=CLOSER,
-                                                          measured=measured)
+                                                          measured=measured, judging=True)
                                               for k in knowledges))
         return decisions
 
-    def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
-               precision: float = 1.0, measured: bool = False) -> Plan[Decision]:
-        """The decision of the player to play in ``knowledge.position`` among ``allowed``
-        (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
-        first layouts only (a line too unlikely to need more); above 1, more than the
-        cap (a choice on which the whole ruling turns). ``measured``: the cards' means
-        are wanted, not only the choice, so a clear decision is sampled to the cap too
-        (a comparison of means, as the causation test makes, converges only so)."""
-        if knowledge.table is None:  # what the table showed every player
-            knowledge = dataclasses.replace(knowledge, table=self.table)
+    def _knowing(self, knowledge: Knowledge) -> Knowledge:
+        """``knowledge`` with what the table showed every player, unless it says it."""
+        if knowledge.table is None:
+            return dataclasses.replace(knowledge, table=self.table)
+        return knowledge
+
+    def _trivial(self, knowledge: Knowledge, legal_set: CardSet
+                 ) -> Plan[Decision | None]:
+        """A decision with nothing to decide: one run of equal cards (forced), or two
+        or more penalty cards due (designated, Law 50D1); None otherwise."""
         pos = knowledge.position
-        legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
         groups = classes(legal_set, pos)
         if len(groups) == 1:
             card = lowest(groups[0])
             return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
         if pos.penalties and not legal_set & ~pos.penalties:
-            decision = yield from self._designated(pos, groups)
-            return decision
+            return (yield from self._designated(pos, groups))
+        return None
+
+    def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
+               precision: float = 1.0, measured: bool = False, judging: bool = False
+               ) -> Plan[Decision]:
+        """The decision of the player to play in ``knowledge.position`` among ``allowed``
+        (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
+        first layouts only (a line too unlikely to need more); above 1, more than the
+        cap (a choice on which the whole ruling turns). ``measured``: the cards' means
+        are wanted, not only the choice, so a clear decision is sampled to the cap too
+        (a comparison of means, as the causation test makes, converges only so).
+        ``judging``: a judgement of what he would do (Laws 16B, 16C, 84D), made on his
+        layouts even where every card is worth the same in the real layout."""
+        knowledge = self._knowing(knowledge)
+        pos = knowledge.position
+        legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
+        trivial = yield from self._trivial(knowledge, legal_set)
+        if trivial is not None:
+            return trivial
+        groups = classes(legal_set, pos)
+        reps = [lowest(g) for g in groups]
+        prefer = sure_winners(knowledge, reps)
+        if not judging:
+            real = yield from self.real_values(pos)
+            if len({real.get(c) for c in reps}) == 1:
+                card = _tie_break(reps, prefer)
+                decision = Decision(card, ((card, 1.0),),
+                                    _ranked({c: real[c] for c in reps}), 0, "free",
+                                    tuple(groups))
+                return dataclasses.replace(decision,
+                                           plays=self._plays(pos, groups, decision))
         key = _key(knowledge, legal_set)
+        # the play's tie-break reads the real layout (:func:`_found`): remembered for
+        # it; a judgement is remembered for what he knows alone
+        memo = key if judging else f"{key}|{'.'.join(f'{h:x}' for h in pos.hands)}"
         s = self.sampling
         budget = max(s.first, round(s.cap * precision))
-        known = self._memo.get(key)
+        known = self._memo.get(memo)
         if known is not None and (known.budget >= budget
                                   or known.how not in ("close", "likely")) and not (
                 measured and known.how in _SAMPLED and known.layouts < budget):
             return known
-        reps = [lowest(g) for g in groups]
-        prefer = sure_winners(knowledge, reps)
-        real = yield from self.real_values(pos)
-        if len({real.get(c) for c in reps}) == 1:
-            card = _tie_break(reps, prefer)
-            decision = Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}),
-                                0, "free", tuple(groups))
-        else:
-            # what he was told (holds) filters one stream of layouts: a decision with and
-            # one without it are compared on common draws (paired, as the cards are)
-            stream = _key(dataclasses.replace(knowledge, holds=()), legal_set) \
-                if knowledge.holds else key
-            decision = yield from self._sampled(knowledge, key, reps, prefer, budget, real,
-                                                measured, stream)
-            if known is not None:  # the stream starts again: its first layouts were solved
-                self.work.layouts -= known.layouts
-            decision = dataclasses.replace(decision, equal=tuple(groups))
-            self.work.decisions += key not in self._memo
+        found = yield from self._solve(knowledge, key, reps, budget, measured)
+        if known is not None:  # the stream starts again: its first layouts were solved
+            self.work.layouts -= known.layouts
+        self.work.decisions += memo not in self._memo
+        decision = _decision(knowledge, key, reps, prefer, groups, budget, found,
+                             layout_weights(found.knowledge, found.layouts), s.share,
+                             None if judging else real)
         decision = dataclasses.replace(decision, plays=self._plays(pos, groups, decision))
-        self._memo[key] = decision
+        self._memo[memo] = decision
         return decision
+
+    def judge(self, blind: Knowledge, told: Knowledge,
+              near: Callable[[tuple[Decision, Decision]], bool] | None = None
+              ) -> Plan[tuple[Decision, Decision]]:
+        """Laws 16B, 16C: his decision without the information (``blind``) and with it
+        (``told``: the same knowledge, what he was told about the hidden hands its
+        :attr:`~Knowledge.holds`), on the same solved layouts — half drawn from each
+        picture, each weighed for both (importance weights), so the two differ by the
+        information alone — and again on :data:`CLOSER` times the layouts when ``near``
+        finds them close to a line the law's test turns on."""
+        pair = yield from self._judge(blind, told, 1.0)
+        if near is not None and near(pair):
+            pair = yield from self._judge(blind, told, CLOSER)
+        return pair
+
+    def _judge(self, blind: Knowledge, told: Knowledge, precision: float
+               ) -> Plan[tuple[Decision, Decision]]:
+        blind, told = self._knowing(blind), self._knowing(told)
+        pos = blind.position
+        legal_set = pos.legal()
+        trivial = yield from self._trivial(blind, legal_set)
+        if trivial is not None:
+            return trivial, trivial
+        groups = classes(legal_set, pos)
+        reps = [lowest(g) for g in groups]
+        prefer = sure_winners(blind, reps)
+        s = self.sampling
+        budget = max(s.first, round(s.cap * precision))
+        key_a, key_b = _key(blind, legal_set), _key(told, legal_set)
+        pair_key = f"{key_a}|with|{key_b}"
+        known = self._pairs.get(pair_key)
+        if known is not None and known[0].budget >= budget:
+            return known
+        a = yield from self._solve(blind, key_a, reps, budget, True)
+        b = yield from self._solve(told, key_b, reps, budget, True)
+        self.work.decisions += 2 * (known is None)
+        pool = _Solved(blind, a.layouts + b.layouts, a.values + b.values,
+                       a.outside + b.outside)
+        # the pool's density q = n_a P_blind + n_b P_told, each picture the layouts of
+        # what he sees that fit its holds: P = P_seen * fits / share
+        seen = dataclasses.replace(blind, holds=())
+        share_a = _share_fitting(seen, blind.holds, key_a)
+        share_b = _share_fitting(seen, told.holds, key_b)
+        evidence = layout_weights(seen, pool.layouts)
+        fit_a = [_fits(p, blind.holds) for p in pool.layouts]
+        fit_b = [_fits(p, told.holds) for p in pool.layouts]
+        q = [len(a.layouts) * fa / share_a + len(b.layouts) * fb / share_b
+             for fa, fb in zip(fit_a, fit_b, strict=True)]
+        w_a = [e * f / d if d else 0.0 for e, f, d in zip(evidence, fit_a, q, strict=True)]
+        w_b = [e * f / d if d else 0.0 for e, f, d in zip(evidence, fit_b, q, strict=True)]
+        pair = (_decision(blind, key_a, reps, prefer, groups, budget, pool, w_a, s.share),
+                _decision(told, pair_key, reps, prefer, groups, budget, pool, w_b, s.share))
+        pair = (dataclasses.replace(pair[0], plays=self._plays(pos, groups, pair[0])),
+                dataclasses.replace(pair[1], plays=self._plays(pos, groups, pair[1])))
+        self._pairs[pair_key] = pair
+        return pair
+
+    def _solve(self, knowledge: Knowledge, key: str, reps: Sequence[Card], cap: int,
+               measured: bool) -> Plan[_Solved]:
+        """Layouts of what he knows, drawn from the decision's own stream and valued:
+        ``first``, then ``step`` more at a time up to ``cap`` — stopping as soon as one
+        card is right in every layout unless the means are ``measured``. No layout when
+        none fits what he believes (what he was told, the count), even without the
+        table's reading."""
+        pos = knowledge.position
+        side = pos.to_play.side
+        rng = _stream(key)
+        found = _Solved(knowledge)
+        s = self.sampling
+        want = min(s.first, cap)
+        try:
+            while len(found.values) < want:
+                layouts, _, outside = draw_weighted(knowledge, rng, want - len(found.values))
+                drawn = [p for p in layouts if not p.revoke_on_trick]
+                if not drawn:
+                    break
+                values = yield from many_card_values(drawn, side)
+                found.layouts += drawn
+                found.values += values
+                found.outside += outside
+                self.work.layouts += len(drawn)
+                if want >= cap or (not measured and _sure(reps, found.values)):
+                    break
+                want = min(cap, want + s.step)
+        except LayoutError:
+            plain = dataclasses.replace(knowledge.unread(), holds=())
+            if not found.values and plain != knowledge:
+                # nothing fits what he believes: what he sees alone
+                return (yield from self._solve(plain, f"{key}|plain", reps, cap, measured))
+        self.work.loosened += found.outside > 0 and key not in self._memo
+        return found
 
     def _plays(self, pos: Position, groups: Sequence[tuple[Card, ...]], decision: Decision
                ) -> tuple[tuple[Card, float], ...]:
         """The player model's probabilities for ``decision`` (no solving: its chances and
         means, each run's conventions); none for :data:`EXACT`, the decision model alone."""
-        if self.players == EXACT:
+        if self.players == EXACT or decision.how == "forced":
             return ()
         feats = {lowest(g): features(pos, g) for g in groups}
         p = mixture(dict(decision.options), dict(decision.means), feats, self.players)
@@ -364,88 +535,90 @@ class DecisionModel:
         return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,
                         "designated", tuple(groups))
 
-    def _sampled(self, knowledge: Knowledge, key: str, reps: Sequence[Card],
-                 prefer: CardSet, cap: int, real: dict[Card, int], measured: bool = False,
-                 stream: str | None = None) -> Plan[Decision]:
-        pos = knowledge.position
-        side = pos.to_play.side
-        # the layouts follow from the decision alone: the same decision, the same layouts,
-        # whatever was decided before or in which ruling (no seed: nothing to draw)
-        digest = hashlib.blake2b((stream or key).encode(), digest_size=8).digest()
-        rng = random.Random(int.from_bytes(digest, "big"))
-        values: list[dict[Card, int]] = []
-        seen: list[Position] = []  # the layouts solved, aligned with values
-        weights: list[float] = []  # what the play showed, weighing each (aligned too)
-        right: list[Card] = []  # the card each credits (aligned too)
-        s = self.sampling
-        want = s.first
-        loosened = False
-        try:
-            while len(values) < want:
-                layouts, ws, steps = draw_weighted(knowledge, rng, want - len(values))
-                kept = [(p, w) for p, w in zip(layouts, ws, strict=True)
-                        if not p.revoke_on_trick]
-                drawn = [p for p, _ in kept]
-                loosened |= steps > 0
-                if not drawn:
-                    break
-                found = yield from many_card_values(drawn, side)
-                values += found
-                right += [_found(reps, v, real, prefer) for v in found]
-                seen += drawn
-                weights += [w for _, w in kept]
-                self.work.layouts += len(drawn)
-                if want >= cap or (not measured and len(set(right)) == 1):
-                    break
-                want = min(cap, want + s.step)
-        except LayoutError:
-            values = []
-        self.work.loosened += loosened and key not in self._memo
-        if not values:  # no layout fits what he believes: double dummy on the real cards
-            card = _doubtful(reps, real, prefer)
-            return Decision(card, ((card, 1.0),), _ranked({c: real[c] for c in reps}), 0,
-                            "clear")
-        total = sum(weights)
-        means = {c: sum(w * v[c] for v, w in zip(values, weights, strict=True)) / total
-                 for c in reps}
-        chances = _chances(right, weights)
-        options = tuple(sorted(chances.items(),
-                               key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
-        how = "clear" if len(options) == 1 else (
-            "close" if sum(p >= s.share for _, p in options) >= 2 else "likely")
-        inferred = inferences(knowledge, seen, right, key, weights) if len(options) > 1 else ()
-        return Decision(options[0][0], options, _ranked(means), len(values), how,
-                        budget=cap, inferences=inferred)
+
+SHARE_LAYOUTS = 400
+"""How many layouts of the picture without the information are counted (not solved)
+for the share of them that fits it (:meth:`DecisionModel.judge`'s importance weights)."""
+
+
+def _fits(layout: Position, holds: Sequence[Holding]) -> bool:
+    return all(h.fits(layout.hands[h.seat]) for h in holds)
+
+
+def _share_fitting(seen: Knowledge, holds: Sequence[Holding], key: str) -> float:
+    """The share of the layouts of what he sees (``seen``, by weight) that fit
+    ``holds``: how much likelier a layout that fits them is under the picture with
+    them (1 without any; never 0, a picture that fits nothing is a rare one)."""
+    if not holds:
+        return 1.0
+    try:
+        layouts, weights, _ = draw_weighted(seen, _stream(f"share|{key}"), SHARE_LAYOUTS)
+    except LayoutError:
+        return 1.0 / (SHARE_LAYOUTS + 1)
+    total = sum(weights)
+    fit = sum(w for p, w in zip(layouts, weights, strict=True) if _fits(p, holds))
+    return max(fit / total if total > 0 else 0.0, 1.0 / (SHARE_LAYOUTS + 1))
+
+
+def _sure(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> bool:
+    """Whether one card is right (best) in every layout valued."""
+    common = set(reps)
+    for v in values:
+        top = max(v[c] for c in reps)
+        common &= {c for c in reps if v[c] == top}
+        if not common:
+            return False
+    return True
+
+
+def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: CardSet,
+              groups: Sequence[tuple[Card, ...]], budget: int, found: _Solved,
+              weights: Sequence[float], share: float,
+              real: dict[Card, int] | None = None) -> Decision:
+    """The decision the valued layouts give, each weighed by ``weights``: each card's
+    mean, its chance (the weight of the layouts where it is the right choice,
+    :func:`_chances`), how it is called; the inference from the table that decides it.
+    With no layout (none fits what he believes), the tie rule on his cards."""
+    total = sum(weights)
+    if not found.values or total <= 0:
+        card = _tie_break(reps, prefer)
+        return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget)
+    means = {c: sum(w * v[c] for v, w in zip(found.values, weights, strict=True)) / total
+             for c in reps}
+    right = [_found(reps, v, means if real is None else real, prefer) for v in found.values]
+    chances = _chances(right, weights)
+    options = tuple(sorted(chances.items(), key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
+    how = "clear" if len(options) == 1 else (
+        "close" if sum(p >= share for _, p in options) >= 2 else "likely")
+    inferred = (inferences(knowledge, found.layouts, right, key, weights)
+                if len(options) > 1 else ())
+    return Decision(options[0][0], options, _ranked(means), len(found.values), how,
+                    tuple(groups), budget, inferences=inferred)
 
 
 def _chances(right: Sequence[Card], weights: Sequence[float]) -> dict[Card, float]:
     """Each card's chance of being the one he chooses: the share of the layouts (each
     by its weight: what the play showed) in which it is the right choice (``right``: the
-    card each layout credits, :func:`_found` — where several cards are equally right in
-    a layout, the one he finds, so that cards he cannot tell apart never split a choice
-    he would get right). Only cards with a chance are listed; the chances sum to 1."""
+    card each layout credits, :func:`_found`). Only cards with a chance are listed; the
+    chances sum to 1."""
     credit: dict[Card, float] = {}
     for found, w in zip(right, weights, strict=True):
-        credit[found] = credit.get(found, 0.0) + w
-    total = sum(weights)
+        if w > 0:
+            credit[found] = credit.get(found, 0.0) + w
+    total = sum(credit.values())
     return {c: n / total for c, n in credit.items()}
 
 
-def _found(reps: Sequence[Card], v: dict[Card, int], real: dict[Card, int],
-           prefer: CardSet) -> Card:
-    """The card a layout (its values ``v``) credits: the right one, or of several
-    equally right the one he finds (:func:`_doubtful`)."""
+def _found(reps: Sequence[Card], v: dict[Card, int],
+           means: dict[Card, float] | dict[Card, int], prefer: CardSet) -> Card:
+    """The card a layout (its values ``v``) credits: the right one; of several equally
+    right, the one best by ``means`` — over all his layouts in a judgement (what he can
+    reckon), in the real layout in the play (the card a competent player finds) — then
+    the tie rule."""
     top = max(v[c] for c in reps)
-    return _doubtful([c for c in reps if v[c] == top], real, prefer)
-
-
-def _doubtful(level: Sequence[Card], real: dict[Card, int], prefer: CardSet) -> Card:
-    """Among cards equally right as far as the player can tell, the one he finds: the
-    best in the real layout, as a competent player does with what this model does not
-    see (signals, count, the bidding); among those, the tie rule (a sure winner on lead,
-    else the lowest)."""
-    top = max(real[c] for c in level)
-    return _tie_break([c for c in level if real[c] == top], prefer)
+    level = [c for c in reps if v[c] == top]
+    best = max(means[c] for c in level)
+    return _tie_break([c for c in level if means[c] == best], prefer)
 
 
 def _tie_break(tied: Sequence[Card], prefer: CardSet) -> Card:

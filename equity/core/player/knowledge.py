@@ -21,12 +21,12 @@ seeded :class:`random.Random` makes it reproducible.
 
 What the table showed every player (Law 16A1(a): the calls and the cards played are
 authorised information) is the knowledge's :attr:`Knowledge.table`
-(:class:`~equity.core.reading.table.Table`, read once per board). The auction's reading,
-checked against the deal, is judged on each hidden seat's hand as dealt — the cards it
-holds in a layout plus those it has played. Only layouts within its limits are drawn;
-when too few are found after a bounded number of tries, the limits are widened step by
-step (:data:`LOOSEN_STEPS`) and finally dropped, never leaving the player without
-layouts.
+(:class:`~equity.core.reading.table.Table`, read once per board). The auction is read as
+the partnership's methods, judged on each hidden seat's hand as dealt — the cards it
+holds in a layout plus those it has played: a layout within every hidden hand's limits
+is drawn as it comes, one outside them is kept with the chance its calls allow
+(:meth:`~equity.core.reading.auction.Limits.allowance`: a player does not always hold
+what his calls show). The real deal never moves the limits.
 
 The cards the table saw — the opening lead, the signal to it, a hidden defender's
 discards — are :class:`~equity.core.reading.evidence.Evidence`: once played, each
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -72,12 +72,20 @@ SuitMask = int
 
 def shown_out(plays: Iterable[Play]) -> dict[Seat, SuitMask]:
     """The suits each player has shown out of: a card of another suit played to a lead
-    of another suit."""
+    of another suit — until he plays a card of the suit again (a revoke's false void
+    ends there: everyone sees him hold the suit)."""
     out: dict[Seat, SuitMask] = {}
     for p in plays:
-        if p.suit_led is not None and p.card.suit != p.suit_led:
-            out[p.seat] = out.get(p.seat, 0) | 1 << p.suit_led
-    return out
+        out[p.seat] = seen_out(out.get(p.seat, 0), p)
+    return {s: m for s, m in out.items() if m}
+
+
+def seen_out(voids: SuitMask, play: Play) -> SuitMask:
+    """The suits ``play``'s player is shown out of after it, from ``voids`` before it."""
+    voids &= ~(1 << play.card.suit)
+    if play.suit_led is not None and play.card.suit != play.suit_led:
+        voids |= 1 << play.suit_led
+    return voids
 
 
 class Holding(NamedTuple):
@@ -292,13 +300,9 @@ def _deal(allowed: dict[int, list[Seat]], sizes: dict[Seat, int], rng: random.Ra
     return None
 
 
-LOOSEN_STEPS = 2
-"""How many times the auction's limits are widened
-(:meth:`~equity.core.reading.auction.Limits.widened`) when too few layouts fit them,
-before they are dropped."""
-LOOSEN_TRIES = 100
-"""Draws per layout wanted at each stage of the auction's limits before they are
-loosened."""
+TRIES = 4000
+"""Layouts dealt per layout wanted before what he believes is found impossible (what he
+was told, and the auction's allowance, are met by rejection: a deal is cheap)."""
 
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, n: int) -> list[Position]:
@@ -310,12 +314,13 @@ def draw_layouts(knowledge: Knowledge, rng: random.Random, n: int
                  ) -> tuple[list[Position], int]:
     """``n`` positions that agree with what the viewer knows, as an unweighted sample:
     :func:`draw_weighted`'s layouts as they are when the play tells him nothing, else
-    ``n`` of :data:`RESAMPLE` times as many drawn in proportion to their weights."""
+    ``n`` of :data:`RESAMPLE` times as many drawn in proportion to their weights. With
+    them, how many have a hidden hand outside the auction's limits."""
     if _weigher(knowledge) is None:
-        layouts, _, steps = draw_weighted(knowledge, rng, n)
-        return layouts, steps
-    layouts, weights, steps = draw_weighted(knowledge, rng, RESAMPLE * n)
-    return rng.choices(layouts, weights, k=n), steps
+        layouts, _, outside = draw_weighted(knowledge, rng, n)
+        return layouts, outside
+    layouts, weights, outside = draw_weighted(knowledge, rng, RESAMPLE * n)
+    return rng.choices(layouts, weights, k=n), outside
 
 
 RESAMPLE = 8
@@ -327,15 +332,17 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
     """``n`` positions that agree with what the viewer knows: the seen hands and the
     trick as they are, the unseen cards dealt at random to the hidden hands (their sizes
     kept, no card of a suit a seat has shown out of, inferences the count contradicts
-    dropped: :meth:`Knowledge.consistent`; within what he was told and what the auction
-    showed), in mirrored pairs (:func:`_mirror`). With each its **weight**: the
-    likelihood of what the play showed him (the opening lead, the signal to it, the
+    dropped: :meth:`Knowledge.consistent`; within what he was told), in mirrored pairs
+    (:func:`_mirror`), each kept with the chance the auction gives it (1 within every
+    hidden hand's limits, for each hand outside them its calls' allowance,
+    :meth:`~equity.core.reading.auction.Limits.allowance`: the methods weighed, never
+    widened). With each its **weight**: the
+    likelihood of the cards he reads (the opening lead, the signal to it, the
     discards: :func:`_weigher`) given the layout — evidence that weighs a layout, never
     rules it out (1 for every layout when the play tells him nothing); a layout's
-    weight never breaks its pair. With the layouts, how far the auction's limits were
-    loosened to find them: 0 not at all, 1 to :data:`LOOSEN_STEPS` widened, one more
-    dropped. Raises :class:`LayoutError` when no layout fits even so (three hidden hands
-    with restrictions, which play does not produce)."""
+    weight never breaks its pair. With the layouts, how many have a hidden hand outside
+    the auction's limits. Raises :class:`LayoutError` when no layout fits what he
+    believes."""
     knowledge = knowledge.consistent()
     pos = knowledge.position
     sizes = knowledge.sizes()
@@ -343,36 +350,52 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
     out: list[Position] = []
     weights: list[float] = []
     holds = [h for h in knowledge.holds if h.seat in sizes]
-    steps = 0
-    limits = _limits(knowledge, steps)
+    limits = _limits(knowledge)
     weigh = _weigher(knowledge)
-    tries = 0
+    outside = tries = 0
+    dropped = False
     while len(out) < n:
         tries += 1
-        if limits and tries > LOOSEN_TRIES * n:  # too few fit: loosen the auction
-            steps += 1
-            limits = _limits(knowledge, steps) if steps <= LOOSEN_STEPS else {}
-            tries = 1
-        if tries > 400 * n:
-            raise LayoutError(f"no layout fits what {knowledge.viewer.long_name} was told "
-                              "about the hidden hands")
+        if tries > TRIES * n:
+            if not limits:
+                raise LayoutError(f"no layout fits what {knowledge.viewer.long_name} was "
+                                  "told about the hidden hands")
+            # what he was told leaves the calls all but no layout: they show nothing
+            # he can use here (every layout drawn outside them, weighed alike)
+            limits, tries, dropped = {}, 1, True
+            out, weights, outside = [], [], 0
         deal = _deal(allowed, sizes, rng)
         if deal is None:
             raise LayoutError(
                 f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
                 "shown out of leave cards that no hidden hand can hold")
         for d in (deal, _mirror(deal, allowed, sizes, rng))[:n - len(out)]:
-            if d is None or not all(h.fits(d[h.seat]) for h in holds) or not all(
-                    _within(d[s] | pos.hands[s] & knowledge.exposed, lim)
-                    for s, lim in limits.items()):
+            if d is None or not all(h.fits(d[h.seat]) for h in holds):
                 continue
+            kept = 1.0
+            for s, (lim, allowance) in limits.items():
+                if not _within(d[s] | pos.hands[s] & knowledge.exposed, lim):
+                    kept *= allowance
+            if kept < 1.0 and rng.random() >= kept:
+                continue
+            outside += kept < 1.0 or dropped
             hands = list(pos.hands)
             for s, h in d.items():
                 hands[s] = h | pos.hands[s] & knowledge.exposed
             out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.strain,
                                 pos.leader, pos.trick, pos.penalties, pos.leads))
             weights.append(1.0 if weigh is None else weigh(d))
-    return out, weights, steps
+    return out, weights, outside
+
+
+def layout_weights(knowledge: Knowledge, layouts: Sequence[Position]) -> list[float]:
+    """What the cards he reads (:func:`_weigher`) make of each of ``layouts`` (positions
+    drawn for ``knowledge``): the weights :func:`draw_weighted` gives them."""
+    weigh = _weigher(knowledge)
+    if weigh is None:
+        return [1.0] * len(layouts)
+    exposed = knowledge.exposed
+    return [weigh({s: p.hands[s] & ~exposed for s in knowledge.hidden}) for p in layouts]
 
 
 Weigher = Callable[[Mapping[Seat, CardSet]], float]
@@ -398,21 +421,22 @@ def _weigher(knowledge: Knowledge) -> Weigher | None:
     return weigh
 
 
-def _limits(knowledge: Knowledge, steps: int) -> dict[Seat, tuple[Span, Lengths]]:
+def _limits(knowledge: Knowledge) -> dict[Seat, tuple[tuple[Span, Lengths], float]]:
     """The auction's limits on the cards each hidden seat holds now, the exposed cards
-    among them (what it played taken off its hand as dealt), ``steps`` loosened."""
+    among them (what it played taken off its hand as dealt), each with the allowance a
+    hand outside them is kept with (:meth:`~equity.core.reading.auction.Limits.allowance`)."""
     bidding = knowledge.bidding
     if bidding is None:
         return {}
-    out: dict[Seat, tuple[Span, Lengths]] = {}
+    out: dict[Seat, tuple[tuple[Span, Lengths], float]] = {}
     for s in knowledge.hidden:
         held = knowledge.position.hands[s]
         if held & ~bidding.deal.hands[s]:
             raise ModelError(f"{s.long_name} holds cards the auction's deal does not give "
                              "him: the reading is of another board")
-        lim = bidding.reduced(s, held, steps)
+        lim = bidding.reduced(s, held)
         if lim is not None:
-            out[s] = lim
+            out[s] = lim, bidding.limits[s].allowance(bidding.style.outside)
     return out
 
 
@@ -422,7 +446,7 @@ def auction_key(knowledge: Knowledge) -> str:
     taken off (:func:`_limits`) — what a decision depends on, not the calls."""
     return ";".join(f"{s.name}{points.lo}-{points.hi}:"
                     + ",".join(f"{span.lo}-{span.hi}" for span in suits)
-                    for s, (points, suits) in _limits(knowledge, 0).items())
+                    for s, ((points, suits), _) in _limits(knowledge).items())
 
 
 def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:

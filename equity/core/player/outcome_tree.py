@@ -57,7 +57,7 @@ from equity.core.game import (
 )
 from equity.core.player.decision import DecisionModel
 from equity.core.player.inference import Inference
-from equity.core.player.knowledge import Knowledge, SuitMask
+from equity.core.player.knowledge import Knowledge, SuitMask, seen_out
 from equity.core.player.penalty_choice import choose_50d2, partner_penalties
 from equity.core.player.player_model import by_value, described, exploited, informed
 from equity.core.reading import PLAY_READINGS, Evidence
@@ -102,8 +102,11 @@ class Run:
         led = pos.suit_led
         play = Play(self.trick_no, pos.to_play, card, led)
         self.plays.append(play)
-        if led is not None and card.suit != led:
-            self.voids[pos.to_play] = self.voids.get(pos.to_play, 0) | 1 << led
+        voids = seen_out(self.voids.get(pos.to_play, 0), play)
+        if voids:
+            self.voids[pos.to_play] = voids
+        else:
+            self.voids.pop(pos.to_play, None)
         for reading in PLAY_READINGS:
             found = reading.read(play, pos.hands[pos.to_play], pos.strain)
             if found is not None:
@@ -115,9 +118,12 @@ class Run:
             self.trick_no += 1
 
     def knowledge(self, declarer: Seat) -> Knowledge:
-        """What the player to play knows on this line: his hand, dummy, the suits shown
-        out of and the cards read so far (:meth:`Knowledge.at`)."""
-        return Knowledge.at(self.pos, declarer, self.voids, evidence=tuple(self.evidence))
+        """What the player to play knows on this line: his hand, dummy once the opening
+        lead is faced, the suits shown out of and the cards read so far
+        (:meth:`Knowledge.at`)."""
+        return Knowledge.at(self.pos, declarer, self.voids,
+                            dummy_faced=(self.trick_no, len(self.pos.trick)) != (1, 0),
+                            evidence=tuple(self.evidence))
 
     def copy(self) -> Run:
         return Run(self.pos, dict(self.voids), self.trick_no, list(self.plays),

@@ -15,23 +15,31 @@ What a call shows is judged on the bidder's **hand as dealt** (his 13 cards): du
 the play a seat's cards are the ones it still holds plus those it has played, which
 every player saw (:class:`Bidding.reduced`).
 
-Partnerships do not all play the textbook, and players misbid. So the reading is checked
-once per board against the real deal (:meth:`Bidding.check`): a call the real hand does
-not fit is **loosened** — each bound it breaks moved out to the real hand's value, a
-high-card range by at most :data:`HCP_SLACK` points and a length by at most
-:data:`LENGTH_SLACK` cards — and a call the real hand misses by more is dropped
-(it showed nothing that this deal bears out). Each loosening is recorded
-("North's 1NT: 15-17 HCP loosened to 15-19, the deal has 19"), and the real layout is
-always one the limits allow.
+Partnerships do not all play the textbook, and players misbid. The reading is the
+partnership's methods, and stays so: a seat's calls are outside its methods with a
+chance :attr:`AuctionStyle.outside` that is the same on every deal (fitted on real
+tables, ``auction_style.json`` beside this module: how often a real hand does not fit
+the calls read). A layout whose hidden hand falls outside what its calls show is then
+not ruled out but weighed by :meth:`Limits.allowance` (:func:`prior`: how rare a hand
+within the calls is). The real deal never widens a call (Law 16: what the calls show is
+authorised; what the real hand holds is not): :meth:`Bidding.check` only records, for
+the Director, each call the real hand does not fit (:class:`Outside`: "North's 1NT (1NT
+opening): 15-17 HCP, the deal has 19").
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import NamedTuple
 
+import numpy as np
+
 from equity.core.game import (
+    FULL_DECK,
     Auction,
     Board,
     Call,
@@ -42,15 +50,12 @@ from equity.core.game import (
     Seat,
     Strain,
     Suit,
+    cards,
     count,
 )
 
 MAX_HCP = 37
 """The most high-card points one hand can hold (4 aces, 4 kings, 4 queens, a jack)."""
-HCP_SLACK = 4
-"""How far a high-card range is widened, at most, to take in the real hand."""
-LENGTH_SLACK = 2
-"""How far a suit's length range is widened, at most, to take in the real hand."""
 
 _HONOURS = tuple(sum(Card(suit, rank).bit for suit in Suit) for rank in (14, 13, 12, 11))
 """The aces, kings, queens and jacks of every suit, as card sets."""
@@ -80,10 +85,6 @@ class Span(NamedTuple):
     def meet(self, other: Span) -> Span:
         """The values both allow (may be empty: lo > hi)."""
         return Span(max(self.lo, other.lo), min(self.hi, other.hi))
-
-    def widened(self, by: int, top: int) -> Span:
-        """Wider by ``by`` each side, within 0..``top``."""
-        return Span(max(0, self.lo - by), min(top, self.hi + by))
 
     def text(self, top: int) -> str:
         """ "15-17", "5+", "at most 11", "6"."""
@@ -149,15 +150,72 @@ class Limits(NamedTuple):
         return self.hcp.holds(points) and all(
             s.holds(n) for s, n in zip(self.lengths, suits, strict=True))
 
-    def widened(self, steps: int) -> Limits:
-        """Two points and a card wider each side per step (the sampler's loosening)."""
-        w = self.lengths
-        return Limits(self.hcp.widened(2 * steps, MAX_HCP),
-                      (w[0].widened(steps, 13), w[1].widened(steps, 13),
-                       w[2].widened(steps, 13), w[3].widened(steps, 13)))
+    def allowance(self, outside: float) -> float:
+        """How a hand outside these limits is weighed against one within them, when a
+        seat's calls are outside its methods with the chance ``outside`` (the call then
+        says nothing): ``outside / ((1 - outside) / prior + outside)``, ``prior`` the
+        share of all hands within the limits (:func:`prior`). So the chance that his
+        hand is outside them, given the calls, is about ``outside``, however narrow the
+        calls; 1 when no hand fits them (the calls contradict each other: they show
+        nothing)."""
+        p = prior(self)
+        if p <= 0:
+            return 1.0
+        return outside / ((1 - outside) / p + outside)
 
 
 NO_LIMITS = Limits(ANY_HCP, _ANY_LENGTHS)
+
+PRIOR_HANDS = 20000
+"""How many random hands :func:`prior` deals (a fixed stream: the same share every run)."""
+
+@cache
+def _hands() -> tuple[np.ndarray, np.ndarray]:
+    """:data:`PRIOR_HANDS` random hands, dealt once: their points, their suit lengths."""
+    deck = list(cards(FULL_DECK))
+    points = np.array([max(0, c.rank - 10) for c in deck])
+    suits = np.array([int(c.suit) for c in deck])
+    hands = np.argsort(np.random.default_rng(0).random((PRIOR_HANDS, 52)), axis=1)[:, :13]
+    return points[hands].sum(axis=1), np.stack(
+        [(suits[hands] == suit).sum(axis=1) for suit in range(4)], axis=1)
+
+
+@cache
+def prior(limits: Limits) -> float:
+    """The share of all hands (13 cards dealt from a full deck) within ``limits``: a
+    property of the calls, never of a deal."""
+    points, lengths_ = _hands()
+    fit = (points >= limits.hcp.lo) & (points <= limits.hcp.hi)
+    for suit, span in enumerate(limits.lengths):
+        fit &= (lengths_[:, suit] >= span.lo) & (lengths_[:, suit] <= span.hi)
+    return float(fit.mean())
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionStyle:
+    """How real tables bid against the textbook's reading: how often a seat's calls
+    are outside what they show (fitted, ``auction_style.json``)."""
+
+    outside: float
+    about: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 < self.outside < 1:
+            raise ValueError("an auction style's share outside the methods is in (0, 1)")
+
+
+AUCTION_STYLE_FILE = resources.files(__package__).joinpath("auction_style.json")
+"""Where the fitted :class:`AuctionStyle` is kept (``benchmarks/fitting/fit_auction.py``
+writes it)."""
+
+
+def _load() -> AuctionStyle:
+    data = json.loads(AUCTION_STYLE_FILE.read_text())
+    return AuctionStyle(data["outside"], data.get("about", ""))
+
+
+AUCTION_STYLE = _load()
+"""The style fitted on the real tables."""
 
 
 # --- the table of calls ---------------------------------------------------------------
@@ -393,102 +451,72 @@ def read(auction: Auction) -> Reading:
     return Reading(auction, tuple(shown), tuple(unread))
 
 
-# --- the reading checked against the deal ---------------------------------------------
+# --- the reading, and where the real deal is outside it -----------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Loosening:
-    """A call whose reading the real hand does not fit, and what became of it."""
+class Outside:
+    """A call the real hand does not fit: what the Director sees, never what a player
+    may know (the players weigh such a hand by :meth:`Limits.allowance`)."""
 
     shown: Shown
-    """The call as the table reads it."""
-    now: Shown | None
-    """As loosened to take in the real hand (None: dropped, it missed by too much)."""
     points: int
     suits: tuple[int, int, int, int]
     """The real hand's high-card points and suit lengths."""
 
     def describe(self) -> str:
-        """ "North's 1NT: 15-17 HCP loosened to 15-19, the deal has 19"."""
+        """ "North's 1NT (1NT opening): 15-17 HCP, the deal has 19"."""
         s, parts = self.shown, []
         if not s.hcp.holds(self.points):
-            parts.append((f"{s.hcp.text(MAX_HCP)} HCP", self.now.hcp.text(MAX_HCP)
-                          if self.now else None, f"{self.points}"))
-        for k, span in enumerate(s.lengths):
-            if not span.holds(self.suits[k]):
-                parts.append((f"{Suit(k).symbol} {span.text(13)}",
-                              self.now.lengths[k].text(13) if self.now else None,
-                              f"{self.suits[k]} {Suit(k).symbol}"))
-        said = "; ".join(f"{was} loosened to {now}, the deal has {has}" if now else
-                         f"{was} dropped, the deal has {has}" for was, now, has in parts)
-        return f"{s.name} ({s.rule}): {said}"
-
-
-def _loosened(shown: Shown, points: int, suits: tuple[int, int, int, int]) -> Shown | None:
-    """``shown`` with each bound the real hand breaks moved out to it (within the
-    slack), or None when it breaks one by more."""
-    def out(span: Span, value: int, slack: int) -> Span | None:
-        if span.holds(value):
-            return span
-        if value < span.lo - slack or value > span.hi + slack:
-            return None
-        return Span(min(span.lo, value), max(span.hi, value))
-
-    points_span = out(shown.hcp, points, HCP_SLACK)
-    spans = [out(span, n, LENGTH_SLACK) for span, n in zip(shown.lengths, suits, strict=True)]
-    if points_span is None or any(s is None for s in spans):
-        return None
-    a, b, c, d = (s for s in spans if s is not None)
-    return Shown(shown.index, shown.seat, shown.call, shown.rule, points_span, (a, b, c, d))
+            parts.append(f"{s.hcp.text(MAX_HCP)} HCP, the deal has {self.points}")
+        parts += [f"{Suit(k).symbol} {span.text(13)}, the deal has {self.suits[k]} "
+                  f"{Suit(k).symbol}" for k, span in enumerate(s.lengths)
+                  if not span.holds(self.suits[k])]
+        return f"{s.name} ({s.rule}): " + "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """The auction's reading for one board, checked against its deal: what every
-    decision model of the board's ruling knows from the auction (Law 16A1(a))."""
+    """The auction's reading for one board: what every decision model of the board's
+    ruling knows from the auction (Law 16A1(a)), the partnership's methods as read."""
 
     reading: Reading
     deal: Deal
     kept: tuple[Shown, ...]
-    """The calls read, loosened where the deal needed it (dropped ones left out)."""
-    loosened: tuple[Loosening, ...]
+    """The calls read."""
+    outside: tuple[Outside, ...]
+    """The calls the real hand does not fit (for the Director; no player knows it)."""
     limits: Mapping[Seat, Limits]
-    """Every seat's limits, its kept calls taken together (seats with none left out)."""
+    """Every seat's limits, its calls taken together (seats with none left out)."""
+    style: AuctionStyle = AUCTION_STYLE
+
+    @property
+    def loosened(self) -> tuple[()]:
+        """No call is loosened to fit the deal (the JSON's ``loosened`` stays, empty)."""
+        return ()
 
     @classmethod
     def check(cls, reading: Reading, deal: Deal) -> Bidding:
-        """``reading`` with each call the real hand does not fit loosened (module
-        docstring): the real deal always fits the limits."""
-        kept: list[Shown] = []
-        loosened: list[Loosening] = []
-        for s in reading.shown:
-            hand = deal.hands[s.seat]
-            points, suits = hcp(hand), lengths(hand)
-            if s.fits(points, suits):
-                kept.append(s)
-                continue
-            now = _loosened(s, points, suits)
-            loosened.append(Loosening(s, now, points, suits))
-            if now is not None:
-                kept.append(now)
+        """``reading`` as the methods of the board, with the calls the real hand does
+        not fit recorded (module docstring): the limits are the calls' own."""
+        outside = tuple(Outside(s, hcp(hand), lengths(hand)) for s in reading.shown
+                        for hand in [deal.hands[s.seat]]
+                        if not s.fits(hcp(hand), lengths(hand)))
         limits: dict[Seat, Limits] = {}
-        for s in kept:
+        for s in reading.shown:
             were = limits.get(s.seat, NO_LIMITS)
             w, n = were.lengths, s.lengths
             limits[s.seat] = Limits(were.hcp.meet(s.hcp), (
                 w[0].meet(n[0]), w[1].meet(n[1]), w[2].meet(n[2]), w[3].meet(n[3])))
-        return cls(reading, deal, tuple(kept), tuple(loosened), limits)
+        return cls(reading, deal, reading.shown, outside, limits)
 
-    def reduced(self, seat: Seat, held: CardSet, steps: int = 0
-                ) -> tuple[Span, Lengths] | None:
+    def reduced(self, seat: Seat, held: CardSet) -> tuple[Span, Lengths] | None:
         """``seat``'s limits on the cards it still holds (``held``): what it has played,
-        which everyone saw, taken off its hand as dealt; ``steps`` loosens them
-        (:meth:`Limits.widened`). None when the auction shows nothing of the seat."""
+        which everyone saw, taken off its hand as dealt. None when the auction shows
+        nothing of the seat."""
         limits = self.limits.get(seat)
         if limits is None:
             return None
-        if steps:
-            limits = limits.widened(steps)
         played = self.deal.hands[seat] & ~held
         gone, out = hcp(played), lengths(played)
         w = limits.lengths
@@ -500,8 +528,9 @@ class Bidding:
 
 
 def bidding_of(board: Board) -> Bidding | None:
-    """The board's auction read and checked against its deal; None when the record has
-    no auction (quitted rows, a hand record, the workbench's boards)."""
+    """The board's auction read, the calls its real deal does not fit recorded; None
+    when the record has no auction (quitted rows, a hand record, the workbench's
+    boards)."""
     if board.auction is None:
         return None
     return Bidding.check(read(board.auction), board.deal)

@@ -25,7 +25,7 @@ from importlib import resources
 from typing import ClassVar
 
 from equity.core.game import Card, CardSet, Deal, Play, Seat, Strain, Suit, suit_holding
-from equity.core.reading.evidence import read_plays
+from equity.core.reading.evidence import read_plays, since
 
 FEATURES = ("length", "longest", "unguards", "winners")
 """What the choice of suit weighs, for each suit he could throw: its length; whether it
@@ -114,8 +114,8 @@ class Discard:
             return None
         return cls(play.seat, play.card, play.suit_led, held, strain)
 
-    def key(self) -> str:
-        return f"{self.seat.name}{self.card}{self.held:x}"
+    def key(self, now: CardSet) -> str:
+        return f"{self.seat.name}{self.card}{self.led.name}{since(self, now):x}"
 
     def chance(self, held: CardSet) -> float:
         """The likelihood that he throws from :attr:`card`'s suit when he holds ``held``

@@ -11,8 +11,9 @@ reading of a card has one shape, :class:`Evidence`:
   in a layout a player draws (:func:`then` rebuilds them from the layout's
   cards now and what he has played since, which everyone saw) — it weighs the layout,
   never rules it out;
-* :meth:`Evidence.key` is what a decision depends on (two different cards never share
-  one), :meth:`Evidence.describe` the card in words ("West led the ♥Q").
+* :meth:`Evidence.key` is what a decision depends on of it — what everyone saw, never
+  the unseen cards; two different cards never share one — and :meth:`Evidence.describe`
+  the card in words ("West led the ♥Q").
 
 Each kind of reading also names itself: ``what`` ("the opening lead", what a decision
 read from the table), ``how`` (why the card is read, said beside an inference), ``mark``
@@ -60,9 +61,11 @@ class Evidence(Protocol):
         could not have played it)."""
         ...
 
-    def key(self) -> str:
-        """What a decision depends on of this card: seat, card and whatever else the
-        likelihood reads of the world (two different cards never share a key)."""
+    def key(self, now: CardSet, /) -> str:
+        """What a decision depends on of this card, when its player holds ``now``: the
+        seat, the card and what else the likelihood reads that everyone saw (the cards
+        he has played since, :func:`then`) — never his unseen cards. Two different cards
+        never share a key."""
         ...
 
     def describe(self) -> str:
@@ -98,7 +101,12 @@ def then(evidence: Evidence, layout: CardSet, now: CardSet) -> CardSet:
     """The cards ``evidence``'s player held when he played it, in a layout where he holds
     ``layout`` now: those and what he has played since (held then, not now, in the real
     cards ``now`` of the world read: everyone saw them played)."""
-    return layout | evidence.held & ~now
+    return layout | since(evidence, now)
+
+
+def since(evidence: Evidence, now: CardSet) -> CardSet:
+    """The cards ``evidence``'s player has played since, when he holds ``now``: public."""
+    return evidence.held & ~now
 
 
 def played(evidence: Evidence, now: CardSet) -> bool:
@@ -106,4 +114,4 @@ def played(evidence: Evidence, now: CardSet) -> bool:
     return not now & evidence.card.bit
 
 
-__all__ = ["Evidence", "PlayReading", "played", "read_plays", "then"]
+__all__ = ["Evidence", "PlayReading", "played", "read_plays", "since", "then"]

@@ -43,6 +43,7 @@ from equity.core.game import (
     count,
     suit_holding,
 )
+from equity.core.reading.evidence import since
 
 FEATURES = ("length", "sequence", "bare_ace", "bare_honour", "singleton", "doubleton",
             "trump", "partner_bid", "they_bid")
@@ -194,8 +195,8 @@ class LeadReading:
         """His cards when he led: his hand as dealt."""
         return self.dealt
 
-    def key(self) -> str:
-        return f"{self.leader.name}{self.card}"
+    def key(self, now: CardSet) -> str:
+        return f"{self.leader.name}{self.card}{since(self, now):x}"
 
     def _attractions(self, dealt: CardSet) -> dict[Suit, float]:
         """Each suit held, with e to the power of its score (the logit's numerators)."""

@@ -46,6 +46,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from equity.core.game import Board, Card, CardSet, Seat, Strain, Suit, suit_holding
+from equity.core.reading.evidence import since
 
 FEATURES = ("high", "high_count", "high_attitude", "honour", "lowest")
 """What the choice of card weighs, for each candidate: its highness among the spot cards
@@ -165,8 +166,8 @@ class SignalReading:
         """His cards when he played it: his hand as dealt."""
         return self.dealt
 
-    def key(self) -> str:
-        return f"{self.seat.name}{self.card}"
+    def key(self, now: CardSet) -> str:
+        return f"{self.seat.name}{self.card}{since(self, now):x}"
 
     def chance(self, dealt: CardSet) -> float:
         """The likelihood of his card given his hand as dealt: 0 if the hand does not

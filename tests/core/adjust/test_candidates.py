@@ -38,8 +38,8 @@ from tests.builders import (
     POZNAN_PLAY,
     SEED001_DEAL,
     SEED001_PLAY,
-    SEED001_PLAY_WEST_BLOCKS,
     board,
+    case_board,
 )
 
 # Seed 003, EBL TD course: 5♣ by South; ♥K to the ace, a heart ruffed (revoke 1), ♣A,
@@ -171,16 +171,17 @@ def test_table_line_leaves_the_record_when_the_leader_changes() -> None:
 
 
 def test_table_line_departs_at_a_non_offender_card_the_revoke_induced() -> None:
-    # Dummy's recorded ♣J discard at trick 6 blocks the clubs: declarer chose it after
-    # the revoke had hidden the ♦10 (with the table's information it looks right, with
-    # the revoke corrected it does not), so it is not held against the non-offenders
-    # (Law 12B1): the line departs there with the counterfactual choice.
-    (cf,) = build(ruled(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS), DdsSolver())
+    # Seed 004: dummy's recorded ♠3 at trick 5 abandons the diamonds: declarer chose it
+    # after West's revoke had hidden the ♦8 (with the table's information the decision
+    # model chooses it, with the revoke corrected it runs the diamonds), so it is not
+    # held against the non-offenders (Law 12B1): the line departs there with the
+    # counterfactual choice.
+    (cf,) = build(case_board("004_3nt_long_suit_killed", 2), DdsSolver())
     table = next(ln for ln in cf.lines if ln.kind == TABLE)
-    assert (table.left_record.at, table.left_record.trick) == (Leaves.INDUCED, 6)
-    assert table.left_record.seat == Seat.W and table.left_record.recorded == Card.parse("CJ")
+    assert (table.left_record.at, table.left_record.trick) == (Leaves.INDUCED, 5)
+    assert table.left_record.seat == Seat.N and table.left_record.recorded == Card.parse("S3")
     assert "induced by the revoke" in table.left_record.reason
-    assert table.left_record.card != Card.parse("CJ")
+    assert table.left_record.card != Card.parse("S3")
 
 
 def test_table_line_follows_whole_record_without_double_dummy_when_every_card_stands() -> None:

@@ -170,11 +170,12 @@ def _line(index: int, tricks: int, kind: LineKind = SUBSTITUTION, frequency: flo
 
 
 def _cf(index: int, *tricks: int, standing: tuple[int, ...] = ()) -> Counterfactual:
-    """Likely lines with the given tricks and the table line last, all of equal default
-    weight: the table line follows 1/n of the record, the likely lines share the rest."""
+    """The table line's outcomes with the given tricks, equally likely (its results'
+    probabilities are the default weights), and a likely line of the first result
+    beside them (a reference: it weighs nothing)."""
     n = len(tricks)
-    lines = [_line(index, t, LIKELY, frequency=1 / (n - 1)) for t in tricks[:-1]]
-    lines.append(_line(index, tricks[-1], TABLE, followed=1 / n))
+    lines = [_line(index, t, TABLE, frequency=1 / n) for t in tricks]
+    lines.append(_line(index, tricks[0], LIKELY))
     return Counterfactual(index, "64C1", (index,), standing, Side.NS, tuple(lines))
 
 

@@ -77,7 +77,9 @@ def test_board_11_names_the_logical_alternative_and_adjusts(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", str(BOARD11)]) == 0
     text = capsys.readouterr().out
-    assert "his logical alternatives without it were ♠A, ♠3" in text
+    # judged on what East could know (the auction as his methods, the play), the same
+    # layouts with and without the question: the low spade his card without it
+    assert "his logical alternatives without it were ♠3; it suggested ♠A" in text
     assert "♠A was not allowed (16B1)" in text
     ruling = next(line for line in text.splitlines() if line.startswith("Ruling (16B): "))
     # 9 tricks, or a weighted score all but all of it 9 tricks (a rare branch's tail)

@@ -48,14 +48,28 @@ def case(name: str, number: int = 0):  # type: ignore[no-untyped-def]
 
 
 def test_a_revoke_that_misleads_declarer_into_abandoning_his_suit_is_adjusted() -> None:
-    # Seed 004: East's revoke shows a false diamond void; dummy switches to clubs at
-    # trick 3. With the table's information the switch looks much better than with the
-    # revoke corrected: induced (Laws 12B1, 84D); the line departs and runs the diamonds.
+    # Seed 004: West's revoke on the third diamond shows a false void; believing East
+    # holds the last diamond, dummy leads a spade at trick 5. With what he saw the
+    # decision model chooses that spade; with the revoke corrected it runs the diamonds:
+    # the card chosen differs between the worlds, induced (Law 12B1); the line departs
+    # and runs the diamonds.
     r = rule_board(case("004_3nt_long_suit_killed"))
     (table,) = [ln for ln, _ in r.lines if ln.kind == TABLE]
     induced = [d for d in table.departures if d.at == Leaves.INDUCED]
-    assert (induced[0].trick, induced[0].seat, induced[0].recorded) == (3, Seat.N, C("C2"))
+    assert (induced[0].trick, induced[0].seat, induced[0].recorded) == (5, Seat.N, C("S3"))
     assert r.basis is Basis.ADJUSTED and r.weighted == ((10, 1.0),)
+
+
+def test_a_card_the_player_would_not_choose_with_what_he_saw_is_not_induced() -> None:
+    # Dummy's ♣J discard at trick 6 (seed 001, West blocking the clubs): with the table's
+    # information the decision model chooses another card too; the revoke made the ♣J
+    # look less bad, but did not change the card he would choose: his own error stands
+    # (Laws 12B1, 12C1(e)), whatever its mean moved
+    from tests.builders import SEED001_DEAL, SEED001_PLAY_WEST_BLOCKS, board
+    r = rule_board(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY_WEST_BLOCKS))
+    (table,) = [ln for ln, _ in r.lines if ln.kind == TABLE]
+    assert not [d for d in table.departures if d.at == Leaves.INDUCED]
+    assert any(e.trick == 6 and e.recorded == C("CJ") for e in table.own_errors)
 
 
 def test_the_non_offenders_own_later_errors_stand_and_earn_nothing() -> None:
@@ -126,29 +140,30 @@ def _lines(after: int, table: int, followed: float, likely: int) -> Counterfactu
     ))
 
 
-def test_default_weights_give_the_table_line_the_share_of_the_record_it_follows() -> None:
+def test_default_weights_are_the_table_lines_probabilities_of_results() -> None:
+    # Law 12C1(c): the table line is what would have happened, its results with their
+    # probabilities; the likely lines from the revoke are a reference (whatever share of
+    # the record the table line follows)
     r = ruled(["D8 D2 ^R C5 DJ"], claim=9, laws="2007")  # one trick transferred: 10
     assert r.after_transfer_tricks == 10
     ruling = compare(r, [_lines(10, 9, 0.3, 11)], event=TRICKS)
     (a,) = ruling.assessments
-    assert a.weights == pytest.approx((0.3, 0.7))
-    assert ruling.basis is Basis.ADJUSTED
-    assert [t for t, _ in ruling.weighted] == [11, 9]
-    assert [w for _, w in ruling.weighted] == pytest.approx([0.7, 0.3])
+    assert a.weights == pytest.approx((1.0, 0.0))
+    assert ruling.basis is Basis.TRANSFER and ruling.weighted == ((10, 1.0),)
 
 
 def test_the_sensitivity_sentence_gives_the_table_weight_where_the_decision_turns() -> None:
     # Equity in tricks 9w + 11(1 - w) against 10 after the transfer: adjusted while
-    # w < 1/2 (hand computation); the table line has 30%.
+    # w < 1/2 (hand computation); the Director gives the table line 30%.
     r = ruled(["D8 D2 ^R C5 DJ"], claim=9, laws="2007")
-    ruling = compare(r, [_lines(10, 9, 0.3, 11)], event=TRICKS)
-    assert ruling.sensitivity == (
-        "the adjustment holds while the table line weighs less than 50% (it has 30%); at "
-        "50% or more, the other lines keeping their proportions, the Law 64A result would "
-        "stand.")
-    kept = compare(r, [_lines(10, 9, 0.8, 11)], event=TRICKS)
+    ruling = compare(r, [_lines(10, 9, 0.3, 11)], weights=Weights.parse(["table=0.3"]),
+                     event=TRICKS)
+    assert ruling.basis is Basis.ADJUSTED
+    assert ruling.sensitivity is not None and "less than 50% (it has 30%)" in \
+        ruling.sensitivity
+    kept = compare(r, [_lines(10, 9, 0.3, 11)], event=TRICKS)
     assert kept.basis is Basis.TRANSFER
-    assert kept.sensitivity is not None and "more than 50% (it has 80%)" in kept.sensitivity
+    assert kept.sensitivity is not None and "more than 50% (it has 100%)" in kept.sensitivity
 
 
 def test_a_directors_weight_and_a_dropped_line_change_the_ruling() -> None:
@@ -156,9 +171,10 @@ def test_a_directors_weight_and_a_dropped_line_change_the_ruling() -> None:
     heavy = compare(r, [_lines(10, 9, 0.3, 11)], weights=Weights.parse(["table=0.6"]),
                     event=TRICKS)
     assert heavy.basis is Basis.TRANSFER  # 9*0.6 + 11*0.4 = 9.8 < 10
+    assert heavy.assessments[0].weights == pytest.approx((0.6, 0.4))
     dropped = compare(r, [_lines(10, 9, 0.3, 11)], weights=Weights().dropping(["table"]),
                       event=TRICKS)
-    assert dropped.weighted == ((11, 1.0),)
+    assert dropped.weighted == ((11, 1.0),)  # the likely lines speak for the play
 
 
 # --- The Director's lines and outcomes ----------------------------------------------------------

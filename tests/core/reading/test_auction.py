@@ -14,16 +14,24 @@ from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
 from equity.core.game.position import Position
 from equity.core.game.questions import CardValues
 from equity.core.player.decision import DecisionModel, Sampling
-from equity.core.player.knowledge import Holding, Knowledge, draw_layouts, sample_layouts
+from equity.core.player.knowledge import (
+    Holding,
+    Knowledge,
+    draw_layouts,
+    draw_weighted,
+    sample_layouts,
+)
 from equity.core.reading.auction import (
     ANY_HCP,
     ANY_LENGTH,
+    AUCTION_STYLE,
     Bidding,
     Limits,
     Shown,
     Span,
     hcp,
     lengths,
+    prior,
     read,
 )
 from equity.core.reading.table import Table
@@ -235,35 +243,30 @@ def test_hcp_counts_aces_4_kings_3_queens_2_jacks_1() -> None:
 
 def test_a_reading_the_deal_bears_out_is_kept_whole() -> None:
     b = Bidding.check(read(bid(Seat.N, "1N P 3N P P P")), DEAL)
-    assert b.loosened == () and len(b.kept) == 2
+    assert b.outside == () and b.loosened == () and len(b.kept) == 2
     assert b.limits[Seat.N].hcp == Span(15, 17) and b.limits[Seat.S].hcp == Span(10, 15)
 
 
-def test_a_bound_the_deal_breaks_is_loosened_to_the_real_hand_and_said() -> None:
+def test_a_call_the_deal_does_not_fit_keeps_its_methods_and_is_said_to_the_director() -> None:
     b = Bidding.check(read(bid(Seat.S, "1N P 2C P 2D P 3N P P P")), DEAL)
-    (lo,) = b.loosened  # South opened 1NT with 13 (Stayman and its answer: not read)
-    assert lo.now is not None and lo.now.hcp == Span(13, 17)
-    assert lo.describe() == ("South's 1NT (1NT opening): 15-17 HCP loosened to 13-17, "
-                             "the deal has 13")
-    assert b.limits[Seat.S].hcp == Span(13, 17)
+    (o,) = b.outside  # South opened 1NT with 13 (Stayman and its answer: not read)
+    assert o.describe() == "South's 1NT (1NT opening): 15-17 HCP, the deal has 13"
+    assert b.limits[Seat.S].hcp == Span(15, 17)  # never widened to admit the real hand
 
 
-def test_a_call_the_deal_misses_by_more_than_the_slack_is_dropped() -> None:
+def test_a_call_the_deal_misses_by_far_keeps_its_limits_too() -> None:
     b = Bidding.check(read(bid(Seat.W, "1N P P P")), DEAL)  # West has 0
-    lo = b.loosened[0]
-    assert lo.shown.seat == Seat.W
-    assert lo.now is None and "dropped, the deal has 0" in lo.describe()
-    assert Seat.W not in b.limits
+    assert b.outside[0].shown.seat == Seat.W and "the deal has 0" in b.outside[0].describe()
+    assert b.limits[Seat.W].hcp == Span(15, 17)
 
 
-def test_a_length_the_deal_breaks_is_loosened_too() -> None:
+def test_a_length_the_deal_breaks_is_said_with_the_suit() -> None:
     b = Bidding.check(read(bid(Seat.N, "1S P P P")), DEAL)  # three spades
-    lo = b.loosened[0]  # (South's pass with 13 is loosened too)
-    assert lo.now is not None and lo.now.lengths[Suit.S] == Span(3, 13)
-    assert "♠ 5+ loosened to 3+, the deal has 3 ♠" in lo.describe()
+    assert "♠ 5+, the deal has 3 ♠" in b.outside[0].describe()
+    assert b.limits[Seat.N].lengths[Suit.S] == Span(5, 13)
 
 
-def test_the_real_deal_always_fits_the_limits_it_was_checked_against() -> None:
+def test_the_limits_are_the_calls_own_whatever_the_deal() -> None:
     rng = random.Random(5)
     calls = ["1N P 3N P P P", "P 1H 1S 2H P P P", "2S P P P", "1C P 1D P 1N P P P"]
     for k in range(40):
@@ -274,10 +277,13 @@ def test_the_real_deal_always_fits_the_limits_it_was_checked_against() -> None:
             mine = deck[13 * i:13 * i + 13]
             deal_text[i] = ".".join("".join(c[1] for c in mine if c[0] == s) for s in "SHDC")
         deal = Deal.parse_pbn("N:" + " ".join(deal_text))
-        b = Bidding.check(read(Auction.of(Seat(k % 4), calls[k % 4].split())), deal)
+        reading = read(Auction.of(Seat(k % 4), calls[k % 4].split()))
+        b = Bidding.check(reading, deal)
+        assert b.limits == Bidding.check(reading, DEAL).limits
         for seat, lim in b.limits.items():
             hand = deal.hands[seat]
-            assert lim.fits(hcp(hand), lengths(hand))
+            assert lim.fits(hcp(hand), lengths(hand)) == all(
+                o.shown.seat != seat for o in b.outside)
 
 
 # --- layouts within the auction's limits ------------------------------------------------------
@@ -293,18 +299,36 @@ def after_trick_one() -> tuple[Position, Bidding]:
     return pos, Bidding.check(read(bid(Seat.N, "1N P 3N P P P")), DEAL)
 
 
-def test_layouts_fit_the_auction_on_each_hidden_seats_hand_as_dealt() -> None:
+def _fits(b: Bidding, p: Position) -> bool:
+    dealt = p.hands[Seat.N] | C("SA").bit  # what he holds and what he played
+    return b.limits[Seat.N].fits(hcp(dealt), lengths(dealt))
+
+
+def test_layouts_outside_the_auction_are_kept_as_often_as_real_tables_bid_so() -> None:
     pos, b = after_trick_one()
     k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
     assert k.hidden == (Seat.N, Seat.W)
-    opener = b.limits[Seat.N]
-    for p in sample_layouts(k, random.Random(3), 60):
-        dealt = p.hands[Seat.N] | C("SA").bit  # what he holds and what he played
-        assert opener.fits(hcp(dealt), lengths(dealt))
-    free = sample_layouts(dataclasses.replace(k, table=None), random.Random(3), 60)
-    assert any(not opener.fits(hcp(p.hands[Seat.N] | C("SA").bit),
-                               lengths(p.hands[Seat.N] | C("SA").bit))
-               for p in free)  # without the auction some layouts break it
+    free = sample_layouts(dataclasses.replace(k, table=None), random.Random(3), 400)
+    read_ = sample_layouts(k, random.Random(3), 400)
+    inside_free = sum(_fits(b, p) for p in free) / 400
+    inside = sum(_fits(b, p) for p in read_) / 400
+    # Bayes with the allowance: inside / outside = (inside_free / outside_free) / allowance
+    allowance = b.limits[Seat.N].allowance(AUCTION_STYLE.outside)
+    expected = inside_free / (inside_free + allowance * (1 - inside_free))
+    assert 0.01 < inside_free < 0.6 and inside == pytest.approx(expected, abs=0.08)
+    assert inside > 0.6  # the calls are believed, not certain
+    layouts, _, outside = draw_weighted(k, random.Random(3), 400)
+    assert outside == sum(not _fits(b, p) for p in layouts)
+
+
+def test_the_allowance_is_a_property_of_the_calls_never_of_the_deal() -> None:
+    opening = Limits(Span(15, 17), (Span(2, 5),) * 4)
+    p = prior(opening)
+    assert 0.03 < p < 0.1  # a 15-17 balanced hand is rare
+    a = opening.allowance(0.1)
+    # a hand outside is kept with a chance that makes 'outside, given the calls' 10 %
+    assert (1 - p) * a / (p + (1 - p) * a) == pytest.approx(0.1 * (1 - p), rel=1e-6)
+    assert Limits(Span(15, 14), (Span(0, 13),) * 4).allowance(0.1) == 1.0  # contradictory
 
 
 def test_an_auction_that_shows_nothing_of_the_hidden_seats_changes_no_layout() -> None:
@@ -322,22 +346,17 @@ def test_layouts_are_the_same_under_the_same_stream() -> None:
     assert draw_layouts(k, random.Random(4), 16) == draw_layouts(k, random.Random(4), 16)
 
 
-def test_limits_no_layout_fits_are_loosened_step_by_step_then_dropped() -> None:
+def test_what_he_was_told_wins_over_the_auction_never_the_other_way() -> None:
     pos, b = after_trick_one()
     # told (truly or not: an [EquityAI] fact) that North holds none of the honours
-    # still hidden: with the ♠A he played he has 4 points, which no loosening of his
-    # 1NT (15-17, two points a step) reaches; what he was told wins
+    # still hidden: with the ♠A he played he has 4 points, outside his 1NT (15-17);
+    # every layout is outside it, each weighed alike: what he was told wins
     honours = parse_hand("K.KJ.Q.K")
     told = Holding(Seat.N, honours, 0, 0)
     k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b), holds=(told,))
-    layouts, steps = draw_layouts(k, random.Random(2), 4)
-    assert steps == 3 and len(layouts) == 4  # widened twice, then dropped
+    layouts, outside = draw_layouts(k, random.Random(2), 4)
+    assert outside == 4 and len(layouts) == 4
     assert all(told.fits(p.hands[Seat.N]) for p in layouts)
-
-
-def test_limits_widen_two_points_and_a_card_a_step() -> None:
-    lim = Limits(Span(15, 17), (Span(2, 5),) * 4)
-    assert lim.widened(1) == Limits(Span(13, 19), (Span(1, 6),) * 4)
 
 
 # --- the route: the decision model reads the auction for every decision ---------------------
@@ -357,8 +376,10 @@ def test_the_finesse_the_auction_marks_is_clear_to_a_model_that_reads_it() -> No
     k = Knowledge.at(ENDING, Seat.S, {})
     blind, _ = recorded(DecisionModel(sampling=SMALL).decide(k))
     reading, _ = recorded(DecisionModel(sampling=SMALL, table=Table(b)).decide(k))
-    assert blind.how != "clear"
-    assert (reading.card, reading.how) == (C("HQ"), "clear")
+    # the finesse cannot lose (with East's king the ace and queen take one trick
+    # either way): both take it, but only the reading knows it wins
+    assert (reading.card, reading.how) == (C("HQ"), "clear") and blind.card == C("HQ")
+    assert reading.mean(C("HQ")) == 2.0 > blind.mean(C("HQ"))
 
 
 def test_every_layout_the_reading_model_values_fits_the_auction() -> None:

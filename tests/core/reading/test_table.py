@@ -62,15 +62,18 @@ def _signals() -> list[SignalReading]:
 
 def test_two_different_cards_of_one_reading_never_share_a_memo_key() -> None:
     for cards in (_leads(), _discards(), _signals()):
-        keys = [e.key() for e in cards]
+        keys = [e.key(e.held & ~e.card.bit) for e in cards]
         assert len(set(keys)) == len(keys), keys
 
 
-def test_the_same_card_held_otherwise_is_another_discard_key() -> None:
-    # a discard's likelihood reads what he held then: two holdings, two keys
+def test_a_key_holds_what_everyone_saw_never_the_unseen_cards() -> None:
+    # two holdings of West's at the discard, the same cards played since: one key
     a = Discard(Seat.W, C("C2"), Suit.H, parse_hand("KQT.-.JT86.T9732"), Strain.NT)
     b = Discard(Seat.W, C("C2"), Suit.H, parse_hand("KQ.-.JT86.T97532"), Strain.NT)
-    assert a.key() != b.key()
+    assert a.key(a.held & ~C("C2").bit) == b.key(b.held & ~C("C2").bit)
+    # the cards he played since the discard change what his hand then was: another key
+    since = C("C2").bit | C("SK").bit
+    assert a.key(a.held & ~since) != a.key(a.held & ~C("C2").bit)
 
 
 def test_a_world_s_plays_are_read_with_what_each_player_held_then() -> None:
