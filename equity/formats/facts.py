@@ -3,7 +3,7 @@ auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
 ``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``,
-``EquityPlayers``) carry what a
+``EquityPlayers``, ``EquitySignals``, ``EquityAuthority``, ``EquityRuledBy``) carry what a
 play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
 plain tag pairs, so a LIN file, which has no tags, always gets the default
 :class:`~equity.core.game.board.Facts`.
@@ -25,18 +25,21 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RuledBy,
     Seat,
     Where,
     Withdrawal,
     parse_signals,
 )
+from equity.core.law import authority_of
 from equity.core.player import player_class
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
-             "EquityAI", "EquityPlayers", "EquitySignals")
+             "EquityAI", "EquityPlayers", "EquitySignals", "EquityAuthority",
+             "EquityRuledBy")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -144,6 +147,20 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail("EquitySignals", str(e)) from None
 
+    authority: str | None = None
+    if "EquityAuthority" in tags:
+        try:
+            authority = authority_of(tags["EquityAuthority"]).name
+        except ModelError as e:
+            raise fail("EquityAuthority", str(e)) from None
+
+    ruled_by = RuledBy.DIRECTOR
+    if "EquityRuledBy" in tags:
+        try:
+            ruled_by = RuledBy.parse(tags["EquityRuledBy"])
+        except ModelError as e:
+            raise fail("EquityRuledBy", str(e)) from None
+
     known: dict[str, tuple[Information, ...]] = {}
     for tag in ("EquityUI", "EquityAI"):
         if tag in tags:
@@ -157,7 +174,8 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                  claim_status=agreement.status, self_inflicted=self_inflicted,
                  unauthorised=known.get("EquityUI", ()),
                  authorised=known.get("EquityAI", ()), players=players, signals=signals,
-                 claim=claim, claim_agreed=agreement.agreed)
+                 claim=claim, claim_agreed=agreement.agreed, authority=authority,
+                 ruled_by=ruled_by)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -190,6 +208,10 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityUI"] = " | ".join(str(u) for u in facts.unauthorised)
     if facts.authorised:
         out["EquityAI"] = " | ".join(str(u) for u in facts.authorised)
+    if facts.authority is not None:
+        out["EquityAuthority"] = facts.authority
+    if facts.ruled_by is not RuledBy.DIRECTOR:
+        out["EquityRuledBy"] = facts.ruled_by.value
     return out
 
 
