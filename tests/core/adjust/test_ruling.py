@@ -23,7 +23,7 @@ from equity.app.pipeline import rule_board
 from equity.core.adjust.candidates import build
 from equity.core.adjust.line import LIKELY, SUBSTITUTION, TABLE, Counterfactual
 from equity.core.adjust.ruling import Ruling, compare, nos_gain, without_equity
-from equity.core.adjust.weights import Policy, Thresholds, Weights
+from equity.core.adjust.weights import Policy, Thresholds, Weights, director_weights
 from equity.core.game.board import Board
 from equity.core.game.cards import ModelError, Side
 from equity.core.game.replay import replay
@@ -141,14 +141,15 @@ def test_default_weights_give_the_table_line_the_share_of_the_record_it_keeps() 
     # the record is random play: the table line keeps it in its situations until the
     # offender's held-back revoke card, which he would not choose there; it weighs the
     # share it kept, the likely outcomes the rest by their probabilities
-    a, cfs = _policies_differ_lines()
-    r = compare(a, cfs, Policy.WEIGHTED, thresholds=Thresholds(probable=0.0))
-    table = [(ln, w) for ln, w in r.lines if ln.kind == TABLE]
+    _, cfs = _policies_differ_lines()
+    lines = cfs[0].lines  # the default proportions, before the score is announced
+    weighed = list(zip(lines, director_weights(lines, Weights(), 1), strict=True))
+    table = [(ln, w) for ln, w in weighed if ln.kind == TABLE]
     followed = table[0][0].followed
     assert 0 < followed < 1
     assert sum(w for _, w in table) == pytest.approx(followed)
     assert all(w == pytest.approx(followed * ln.frequency) for ln, w in table)
-    likely = [(ln, w) for ln, w in r.lines if ln.kind == LIKELY]
+    likely = [(ln, w) for ln, w in weighed if ln.kind == LIKELY]
     assert all(w == pytest.approx((1 - followed) * ln.frequency) for ln, w in likely)
 
 
