@@ -11,7 +11,8 @@ plain tag pairs, so a LIN file, which has no tags, always gets the default
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from equity.core.game import (
     Attention,
@@ -35,6 +36,7 @@ from equity.core.law import authority_of
 from equity.core.player import player_class
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
+T = TypeVar("T")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
@@ -133,33 +135,19 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                        "withdrawn card; give each as 'TRICK SEAT CARD' (e.g. '2 E H2'), "
                        "separated by ';', or leave the tag out")
 
-    players: str | None = None
-    if "EquityPlayers" in tags:
+    def read(tag: str, parse: Callable[[str], T]) -> T | None:
+        """The tag's value parsed (None when absent); a bad value names the tag."""
+        if tag not in tags:
+            return None
         try:
-            players = player_class(tags["EquityPlayers"]).name
+            return parse(tags[tag])
         except ModelError as e:
-            raise fail("EquityPlayers", str(e)) from None
+            raise fail(tag, str(e)) from None
 
-    signals: str | None = None
-    if "EquitySignals" in tags:
-        try:
-            signals = parse_signals(tags["EquitySignals"])
-        except ModelError as e:
-            raise fail("EquitySignals", str(e)) from None
-
-    authority: str | None = None
-    if "EquityAuthority" in tags:
-        try:
-            authority = authority_of(tags["EquityAuthority"]).name
-        except ModelError as e:
-            raise fail("EquityAuthority", str(e)) from None
-
-    ruled_by = RuledBy.DIRECTOR
-    if "EquityRuledBy" in tags:
-        try:
-            ruled_by = RuledBy.parse(tags["EquityRuledBy"])
-        except ModelError as e:
-            raise fail("EquityRuledBy", str(e)) from None
+    players = read("EquityPlayers", lambda t: player_class(t).name)
+    signals = read("EquitySignals", parse_signals)
+    authority = read("EquityAuthority", lambda t: authority_of(t).name)
+    ruled_by = read("EquityRuledBy", RuledBy.parse) or RuledBy.DIRECTOR
 
     known: dict[str, tuple[Information, ...]] = {}
     for tag in ("EquityUI", "EquityAI"):
