@@ -140,3 +140,5 @@ def test_no_1997_board_cites_a_paragraph_of_a_later_edition(case: Path, board: B
         assert ruling.policy is Policy.FAVOURABLE
         policy = next(s for s in ruling.steps if s.kind is StepKind.POLICY)
         assert policy.law == "12C2" and "non-reciprocal" in policy.text
+        if ruling.basis.adjusted:  # the Director announces it so
+            assert "non-reciprocal, Law 12C2" in " ".join(brief_text(ruling).split())

@@ -942,6 +942,10 @@ def _announced_verdict(ruling: Ruling, v: BoardView) -> str:
     """The adjusted score as announced: each side's when the ruling is non-reciprocal,
     with the edition's paragraph."""
     if ruling.offenders_weighted is None or ruling.non_offenders is None:
+        if ruling.policy is Policy.FAVOURABLE and ruling.basis.adjusted:
+            law = ruling.automatic.edition.law12.non_reciprocal
+            cited = f"Law {law}" if law else "the Director's choice"
+            return f"{v.brief_verdict} (non-reciprocal, {cited}: the same for both sides)"
         return v.brief_verdict
     c = ruling.automatic.replay.contract
     law = ruling.automatic.assignment.law if ruling.policy is Policy.FAVOURABLE else \
