@@ -8,14 +8,25 @@ where the seed states the final adjusted result, ``expect_equity``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from equity.app.cli import main
-from tests.builders import CASES
+from equity.app.cli import _parser, main
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.adjust import Policy
+from equity.core.game import Board
+from equity.core.law import StepKind
+from equity.formats import read_boards
+from equity.render.brief import brief_text
+from equity.render.jsonout import board_json
+from equity.render.markdown import render_markdown
+from equity.render.text import board_text
+from tests.builders import CASES, QUICK_ARGS
 
 CASES = sorted((CASES).glob("*.json"))
 
@@ -97,3 +108,37 @@ def test_seed_case_equity_ruling_under_the_default_policy(
         assert got["ruling"]["weighted"][0]["declarer_tricks"] == tricks
     assert isinstance(got["ruling"]["score_ns"], float | int)
     assert got["ruling"]["scorer"]
+
+
+LATER_PARAGRAPHS = re.compile(
+    r"\b(12B1|12B2|12C1\([a-e]\)|16A1\(a\)|16B[13]|64C1|64C2\([ab]\)|64B[678])\b|\(Laws? "
+    r"[^)]*\b12C1\b")
+"""Paragraphs only the 2007 and 2017 books have (Law 12, authorised information, Law
+16B, the numbered Law 64C, 64B6-B8)."""
+
+
+def _boards_of(edition: str) -> list[tuple[Path, Board]]:
+    return [(c, b) for c in CASES for b in read_boards(c.with_suffix(".pbn"))
+            if isinstance(b, Board) and b.play is not None and b.facts.laws == edition]
+
+
+@pytest.mark.parametrize(("case", "board"), _boards_of("1997"),
+                         ids=lambda x: x.stem if isinstance(x, Path) else x.label)
+def test_no_1997_board_cites_a_paragraph_of_a_later_edition(case: Path, board: Board) -> None:
+    """Every sentence of a 1997 ruling — the text, the brief, the document, the JSON —
+    cites the 1997 book: 12C2/12C3/12B, Law 16's preamble, 16A, one Law 64C; and a
+    Director's ruling is non-reciprocal (Law 12C2) by default and says so."""
+    spec = json.loads(case.read_text())
+    ruling = rule_board(board, RulingOptions.from_args(_parser().parse_args(
+        ["rule", str(case), *spec.get("options", []), *QUICK_ARGS])))
+    said = "\n".join((board_text(ruling, width=None), brief_text(ruling),
+                      render_markdown([ruling]), json.dumps(board_json(ruling))))
+    # a later paragraph named only to say the 1997 book lacks it is no citation
+    found = LATER_PARAGRAPHS.search(said.replace("have no Law 64B7 and no 64C2(b)", ""))
+    assert found is None, said[max(0, found.start() - 200):found.end() + 100]
+    if ruling.solved and ruling.assessments and not ruling.weights.given:
+        assert ruling.policy is Policy.FAVOURABLE
+        policy = next(s for s in ruling.steps if s.kind is StepKind.POLICY)
+        assert policy.law == "12C2" and "non-reciprocal" in policy.text
+        if ruling.basis.adjusted:  # the Director announces it so
+            assert "non-reciprocal, Law 12C2" in " ".join(brief_text(ruling).split())

@@ -32,6 +32,7 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RuledBy,
     Seat,
     UsageError,
     Vulnerability,
@@ -39,7 +40,7 @@ from equity.core.game import (
     Work,
     parse_signals,
 )
-from equity.core.law import EDITIONS, Edition
+from equity.core.law import AUTHORITIES, EDITIONS, Edition, authority_of
 from equity.core.player import (
     DEFAULT_CLASS,
     REFERENCE,
@@ -112,6 +113,10 @@ def _players(text: str) -> str:
 def _attention(text: str) -> str:
     Facts.parse_attention(text)  # raises ModelError on a bad value
     return text
+
+
+def _authority(text: str) -> str:
+    return authority_of(text).name
 
 
 def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
@@ -192,6 +197,19 @@ class RulingOptions:
     laws: str | None = field(default=None, metadata=cli(
         "--laws", group="facts", choices=tuple(EDITIONS),
         help="edition of the Laws (default: the file's [EquityLaws], else 2017)"))
+    authority: str | None = field(default=None, metadata=cli(
+        "--authority", group="facts", choices=tuple(AUTHORITIES), parse=_authority,
+        help=f"the regulating authority whose Law 12 elections apply: "
+             f"{', '.join(AUTHORITIES)} (default: the file's [EquityAuthority], else WBF); "
+             "e.g. ACBL: no weighted score under the 1997 Laws, nor under the 2007 Laws "
+             "before 2016 (the board's [Date] decides)"))
+    ruled_by: RuledBy | None = field(default=None, metadata=cli(
+        "--ruled-by", group="facts", choices=[r.value for r in RuledBy], parse=RuledBy.parse,
+        help="who assigns the adjusted score: director (default: the file's "
+             "[EquityRuledBy], else director), committee (an appeals committee) or "
+             "delegated (the Director using the committee's power by delegation); under "
+             "the 1997 Laws only a committee, or a Director by delegation where the "
+             "authority allows it, weights the score (Law 12C3)"))
     attention: str | None = field(default=None, metadata=cli(
         "--attention", group="facts", metavar="WHEN", parse=_attention,
         help="when attention was first drawn to the revokes: play, end (default), "
@@ -232,12 +250,15 @@ class RulingOptions:
              "(authorised; with what the record's auction showed), same form, e.g. "
              "'3 E: S D<=5' (replaces the board's [EquityAI])"))
     # --- Law 64C: how the lines become a score ---
-    policy: Policy = field(default=Policy.WEIGHTED, metadata=cli(
+    policy: Policy | None = field(default=None, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
-        help="Law 64C: how the candidate lines become a result: weighted (default, "
-             "Law 12C1(c)), dd (perfect play from the corrected position), "
+        help="Law 64C: how the candidate lines become a result: weighted (2017 and 2007 "
+             "Law 12C1(c), 1997 Law 12C3), dd (perfect play from the corrected position), "
              "favourable (non-reciprocal: the non-offenders the most favourable likely "
-             "result, the offenders the most unfavourable at all probable)"))
+             "result, the offenders the most unfavourable at all probable: 1997 Law 12C2, "
+             "2007 Law 12C1(e)); default: as the edition, the authority and who rules "
+             "say (weighted, but favourable for a 1997 Director and under the ACBL's "
+             "2007 election)"))
     weights: Weights = field(default_factory=Weights, metadata=cli(
         "--weight", group="64c", metavar="LINE=W", repeat=True, parse=_weights,
         help="the Director's weight for a line under --policy weighted: "
@@ -266,7 +287,7 @@ class RulingOptions:
              "use none)"))
     players: str | None = field(default=None, metadata=cli(
         "--players", group="64c", metavar="CLASS", parse=_players,
-        help=f"the class of player whose errors and conventions the Law 12C1(c) weights "
+        help=f"the class of player whose errors and conventions the weights (Law 12C1(c)) "
              f"(and equity likely's outcomes) reflect: club (BBO online and club play), "
              f"expert (top-level play), robot (GIB) or exact (the decision model alone, "
              f"no errors); default: the board's [EquityPlayers], else {RULING_CLASS} for a "
@@ -302,11 +323,12 @@ class RulingOptions:
              "offenders' score (default 1/6)"))
     serious_error: bool = field(default=False, metadata=cli(
         "--serious-error", group="64c", switch=True,
-        help="Law 12C1(e): the non-offenders keep their table score, the offenders "
-             "get the adjusted score"))
+        help="the non-offenders' serious error (2017 Law 12C1(e), 2007 12C1(b), 1997 "
+             "under 12C2): the non-offenders keep their table score, the offenders get "
+             "the adjusted score"))
     self_inflicted: int | None = field(default=None, metadata=cli(
         "--self-inflicted", group="64c", metavar="TRICKS", kind=int,
-        help="with --serious-error (Law 12C1(e)): the tricks of the damage that the "
+        help="with --serious-error: the tricks of the damage that the "
              "non-offenders' own error caused; they get the adjusted score less these"))
     equity: bool = field(default=True, metadata=cli(
         "--no-equity", group="64c", switch=True, parse=lambda given: not given,
@@ -390,6 +412,10 @@ class RulingOptions:
             f = dataclasses.replace(f, authorised=self.authorised)
         if self.signals is not None:
             f = dataclasses.replace(f, signals=self.signals)
+        if self.authority is not None:
+            f = dataclasses.replace(f, authority=self.authority)
+        if self.ruled_by is not None:
+            f = dataclasses.replace(f, ruled_by=self.ruled_by)
         return f
 
     def edition_for(self, board: Board) -> Edition:
@@ -458,7 +484,7 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement)):
+            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

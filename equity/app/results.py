@@ -293,7 +293,7 @@ def usebio_values(e: ScorerEntry, tricks: int) -> dict[str, str]:
 def usebio_comment(e: ScorerEntry) -> str | None:
     if not e.weighted and not e.split:
         return None
-    what = "split score" if e.split else "weighted score (Law 12C1(c))"
+    what = "split score" if e.split else "weighted score"  # its paragraph is the ruling's
     return (f"equity: {what}, match points per component, weighted: "
             + entry_text(e).removeprefix("For the scorer: "))
 

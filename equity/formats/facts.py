@@ -3,7 +3,7 @@ auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
 ``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``,
-``EquityPlayers``) carry what a
+``EquityPlayers``, ``EquitySignals``, ``EquityAuthority``, ``EquityRuledBy``) carry what a
 play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
 plain tag pairs, so a LIN file, which has no tags, always gets the default
 :class:`~equity.core.game.board.Facts`.
@@ -11,7 +11,8 @@ plain tag pairs, so a LIN file, which has no tags, always gets the default
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from equity.core.game import (
     Attention,
@@ -25,18 +26,22 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RuledBy,
     Seat,
     Where,
     Withdrawal,
     parse_signals,
 )
+from equity.core.law import authority_of
 from equity.core.player import player_class
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
+T = TypeVar("T")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
-             "EquityAI", "EquityPlayers", "EquitySignals")
+             "EquityAI", "EquityPlayers", "EquitySignals", "EquityAuthority",
+             "EquityRuledBy")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -130,19 +135,19 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                        "withdrawn card; give each as 'TRICK SEAT CARD' (e.g. '2 E H2'), "
                        "separated by ';', or leave the tag out")
 
-    players: str | None = None
-    if "EquityPlayers" in tags:
+    def read(tag: str, parse: Callable[[str], T]) -> T | None:
+        """The tag's value parsed (None when absent); a bad value names the tag."""
+        if tag not in tags:
+            return None
         try:
-            players = player_class(tags["EquityPlayers"]).name
+            return parse(tags[tag])
         except ModelError as e:
-            raise fail("EquityPlayers", str(e)) from None
+            raise fail(tag, str(e)) from None
 
-    signals: str | None = None
-    if "EquitySignals" in tags:
-        try:
-            signals = parse_signals(tags["EquitySignals"])
-        except ModelError as e:
-            raise fail("EquitySignals", str(e)) from None
+    players = read("EquityPlayers", lambda t: player_class(t).name)
+    signals = read("EquitySignals", parse_signals)
+    authority = read("EquityAuthority", lambda t: authority_of(t).name)
+    ruled_by = read("EquityRuledBy", RuledBy.parse) or RuledBy.DIRECTOR
 
     known: dict[str, tuple[Information, ...]] = {}
     for tag in ("EquityUI", "EquityAI"):
@@ -157,7 +162,8 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                  claim_status=agreement.status, self_inflicted=self_inflicted,
                  unauthorised=known.get("EquityUI", ()),
                  authorised=known.get("EquityAI", ()), players=players, signals=signals,
-                 claim=claim, claim_agreed=agreement.agreed)
+                 claim=claim, claim_agreed=agreement.agreed, authority=authority,
+                 ruled_by=ruled_by)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -190,6 +196,10 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityUI"] = " | ".join(str(u) for u in facts.unauthorised)
     if facts.authorised:
         out["EquityAI"] = " | ".join(str(u) for u in facts.authorised)
+    if facts.authority is not None:
+        out["EquityAuthority"] = facts.authority
+    if facts.ruled_by is not RuledBy.DIRECTOR:
+        out["EquityRuledBy"] = facts.ruled_by.value
     return out
 
 

@@ -29,7 +29,9 @@ Keys (case-insensitive, one per line, ``#`` starts a comment):
     cards it is a claim or concession (as PBN's ``[Result]``).
 The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
     :func:`~equity.formats.facts.parse_facts`, so a fact means the same in both forms):
-    ``laws:`` the edition (``[EquityLaws]``); ``attention:`` when attention was drawn
+    ``laws:`` the edition (``[EquityLaws]``); ``authority:`` the regulating authority
+    (``[EquityAuthority]``); ``ruled-by:`` who assigns the score (``[EquityRuledBy]``);
+    ``attention:`` when attention was drawn
     (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
     ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
     (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
@@ -105,7 +107,8 @@ T = TypeVar("T")
 
 _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
-FACT_KEYS = {"laws": "EquityLaws", "attention": "EquityAttention", "claim": "EquityClaim",
+FACT_KEYS = {"laws": "EquityLaws", "authority": "EquityAuthority",
+             "ruled-by": "EquityRuledBy", "attention": "EquityAttention", "claim": "EquityClaim",
              "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
              "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
              "ui": "EquityUI", "ai": "EquityAI"}

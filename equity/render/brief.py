@@ -18,8 +18,8 @@ from equity.core.adjust import Ruling
 from equity.core.law import StepKind
 from equity.render.view import (
     PLAY_CONTINUES,
-    BoardView,
     RevokeView,
+    announcement,
     board_view,
     currency_sentence,
 )
@@ -53,25 +53,6 @@ def _revoke(r: RevokeView) -> list[Sentence]:
     return out
 
 
-def _decision(v: BoardView, partner_law: str = "16B") -> str | None:
-    """Law 64C in one sentence: adjusted, or the 64A result stands (None: not checked)."""
-    if not v.checked:
-        return None
-    if v.basis_code == "64C":
-        return (f"Law 64C: the transfer did not compensate the non-offenders; the score is "
-                f"adjusted to {v.brief_verdict}.")
-    if v.basis_code == "16C2":
-        return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
-                f"correction; the score is adjusted to {v.brief_verdict}.")
-    if v.basis_code == "16B":
-        return (f"Law {partner_law}: a card unauthorised information from partner suggested was "
-                f"chosen over a logical alternative; the score is adjusted to "
-                f"{v.brief_verdict}.")
-    if v.basis_code == "64A" or v.basis_code.startswith("64+"):
-        return "Law 64C: the transfer compensated the non-offenders; the Law 64A result stands."
-    return f"Law 64C: no adjustment; the result is {v.brief_verdict}."
-
-
 def decision(ruling: Ruling) -> str:
     """The ruling in one sentence with its law: what the Director announces first."""
     v = board_view(ruling)
@@ -81,10 +62,10 @@ def decision(ruling: Ruling) -> str:
         return f"{v.claim.brief}; {v.verdict}."
     if not v.has_revoke and v.basis_code != "16B":
         return f"No revoke in the play record: {v.verdict}."
-    said = _decision(v, ruling.automatic.edition.partner_information)
+    said = announcement(ruling)
     if said is not None:
         return said
-    return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis.lower()})."
+    return f"Laws 61-64: {v.automatic.after_transfer} ({v.basis})."
 
 
 def headline(ruling: Ruling) -> list[str]:
@@ -122,8 +103,7 @@ def read_out(ruling: Ruling) -> list[Sentence]:
     found = next((st for st in ruling.steps if st.law == law), None)  # the finding: first
     if found is not None:
         out.append((0, f"Law {found.law}: {found.text}"))
-    partner_law = ruling.automatic.edition.partner_information
-    said = _decision(v, partner_law) if a.revokes or v.basis_code == "16B" else None
+    said = announcement(ruling) if a.revokes or v.basis_code == "16B" else None
     if said is not None:
         out.append((0, said))
         why = currency_sentence(ruling)

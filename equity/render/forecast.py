@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from equity.core.game import BoardError, Card, Seat, cards
+from equity.core.law import EDITIONS
 from equity.core.player import Branch, Forecast, Unforeseen
 from equity.render.jsonout import inference_json, table_json
 from equity.render.view import auction_sentences
@@ -66,7 +67,9 @@ def forecast_text(f: Forecast) -> str:
     rows += [f"  {seat.long_name}'s {card.pretty} is a major penalty card (Law 50): he "
              "plays it at his first legal opportunity" for seat, card in _penalties(f)]
     rows += [f"  {d['text']}" for d in obj["decisions"]]
-    rows += [f"  {line}" for line in auction_sentences(f.table, f.work.loosened)]
+    edition = EDITIONS[f.replay.board.facts.laws or "2017"]  # as equity rule takes it
+    rows += [f"  {line}" for line in auction_sentences(f.table, edition.law12.authorised,
+                                                       f.work.loosened)]
     s = obj["stats"]
     rows.append(f"  work: {s['positions']} DDS positions, {s['decisions']} decisions, "
                 f"{s['layouts']} layouts, {s['seconds']:.2f} s")

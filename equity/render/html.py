@@ -268,7 +268,8 @@ def _html_scores(v: BoardView) -> str:
     return (f"<h2>Score</h2><p>Ruling ({_esc(v.basis)}): {_esc(v.verdict)}.</p>"
             f'<table class="scores"><tbody>{rows}</tbody></table>'
             '<p class="legend">Scores are North-South&#8217;s, as the scorer types them; '
-            "a weighted score lists each result with its weight (Law 12C1(c)).</p>")
+            "a weighted score lists each result with its weight (Law "
+            f"{_esc(v.weighting_law)}), in whole 5% steps.</p>")
 
 
 def _html_errors(errors: Sequence[BoardError]) -> str:

@@ -233,6 +233,7 @@ def equity_json(ruling: Ruling) -> JSON:
         **{k: {"after_transfer": after[k], "ruling": mine[k]}
            for k in ("mp", "mp_pct", "imps") if k in mine},
         "policy": ruling.policy.value,
+        "law12": law12_json(ruling.automatic),
         "adjusted_revoke": ruling.adjusted_for,
         "pending": ruling.pending,
         "checks": [{"revoke": _revoke_index(a.counterfactual.revoke),
@@ -261,6 +262,15 @@ def equity_json(ruling: Ruling) -> JSON:
         out["ruling"].update(score_ns=None, declarer_tricks=None, weighted=[],
                              after_transfer=None)
     return out
+
+
+def law12_json(auto: AutomaticRuling) -> JSON:
+    """How an adjusted score is assigned on the board (Law 12): the law's method
+    (``weighted``, ``non-reciprocal``), its paragraph in the edition, the regulating
+    authority, who rules, and why (the sentences the policy step says)."""
+    a = auto.assignment
+    return {"method": a.method, "law": a.law, "authority": a.authority,
+            "ruled_by": a.ruled_by.value, "why": list(a.why)}
 
 
 def claim_json(c: ClaimRuling) -> JSON:

@@ -59,20 +59,21 @@ NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on 
 """What the ruling says when the record has no auction to read."""
 
 
-def auction_sentences(table: Table, outside: int = 0) -> tuple[str, ...]:
-    """What the single-dummy players knew from the table (Law 16A1(a)), in sentences:
-    the calls read and what each showed, the calls not read, the calls the real hand
-    does not fit (what the Director sees), how a hand outside the calls is weighed and
-    how many decisions (``outside``) drew such hands, then the cards read
+def auction_sentences(table: Table, law: str, outside: int = 0) -> tuple[str, ...]:
+    """What the single-dummy players knew from the table (Law 16A1(a); ``law``: the
+    edition's paragraph, :attr:`~equity.core.law.law12.Paragraphs.authorised`), in
+    sentences: the calls read and what each showed, the calls not read, the calls the
+    real hand does not fit (what the Director sees), how a hand outside the calls is
+    weighed and how many decisions (``outside``) drew such hands, then the cards read
     (:func:`card_sentences`)."""
     bidding = table.bidding
     if bidding is None:
-        return (f"Auction: {NO_AUCTION}.", *card_sentences(table))
+        return (f"Auction: {NO_AUCTION}.", *card_sentences(table, law))
     a = bidding.reading.auction
     out = [f"Auction ({a.dealer.long_name} dealer): "
            + " ".join(c.pretty for c in a.calls) + "."]
     read = [f"{s.name} ({s.rule}): {s.describe() or 'nothing'}" for s in bidding.reading.shown]
-    out.append("Read (Law 16A1(a), authorised to every player): "
+    out.append(f"Read (Law {law}, authorised to every player): "
                + ("; ".join(read) if read else "no call") + ".")
     unread = [f"{a.seat(i).long_name}'s {a.calls[i].pretty}" for i in bidding.reading.unread]
     if unread:
@@ -86,16 +87,17 @@ def auction_sentences(table: Table, outside: int = 0) -> tuple[str, ...]:
                "the same on every deal"
                + (f" ({outside} decision{'s' if outside > 1 else ''} drew such hands)."
                   if outside else "."))
-    return (*out, *card_sentences(table))
+    return (*out, *card_sentences(table, law))
 
 
-def card_sentences(table: Table) -> tuple[str, ...]:
-    """What the single-dummy players read from the cards (Law 16A1(a)): each card of
-    trick 1 read (the opening lead, the signal to it), then how the cards each line
-    plays are read (the discards); none without a play record."""
+def card_sentences(table: Table, law: str) -> tuple[str, ...]:
+    """What the single-dummy players read from the cards (``law``, as
+    :func:`auction_sentences`): each card of trick 1 read (the opening lead, the signal
+    to it), then how the cards each line plays are read (the discards); none without a
+    play record."""
     if not table.cards:
         return ()
-    return (*(e.explain() for e in table.cards), *PLAY_WORDS)
+    return (*(e.explain(law) for e in table.cards), *PLAY_WORDS)
 
 
 SIDE_NAMES = {Side.NS: "North-South", Side.EW: "East-West"}
@@ -103,9 +105,9 @@ VUL_NAMES = {Vulnerability.NONE: "None", Vulnerability.BOTH: "Both",
              Vulnerability.NS: "North-South", Vulnerability.EW: "East-West"}
 BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands",
                "16C2": "adjusted score for unauthorised information from a correction "
-                       "(Laws 16C2, 12C1)",
+                       "(Laws 16C2, {assigned})",
                "16B": "adjusted score for unauthorised information from partner "
-                      "(Laws 16B1, 16B3, 12C1)",
+                      "(Laws {partner}, {assigned})",
                "none": "no transfer and no adjustment",
                "70": "the claim adjudicated (Law 70)",
                "69B": "agreement to the claim withdrawn (Law 69B)",
@@ -113,6 +115,16 @@ BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands"
                "64+70": "Law 64A transfer from the tricks of the adjudicated claim (Laws 64A, 70)",
                "64+69B": "Law 64A transfer from the claim as corrected (Laws 64A, 69B)",
                "64+71": "Law 64A transfer from the claim as corrected (Laws 64A, 71)"}
+"""The basis in words, the edition's paragraphs filled in (:func:`basis_name`); each
+begins with a capital, as it stands in a sentence or in brackets."""
+
+
+def basis_name(ruling: Ruling) -> str:
+    """What the ruling rests on, in words, citing the edition's own paragraphs."""
+    ed = ruling.automatic.edition
+    partner = ", ".join(dict.fromkeys((ed.law_16b("1"), ed.law_16b("3"))))
+    return BASIS_NAMES.get(ruling.basis, ruling.basis).format(
+        assigned=ed.law12.assigned, partner=partner)
 STAGES = {StepKind.REVOKE: "Revoke", StepKind.ESTABLISHED: "Established",
           StepKind.NOT_ESTABLISHED: "Not established", StepKind.CORRECTION: "Correction",
           StepKind.TRANSFER: "Transfer", StepKind.NO_TRANSFER: "No transfer",
@@ -450,6 +462,9 @@ class LineView:
     """Where an equal card stood for the recorded one (the line kept the record)."""
     weight_note: str = ""
     """Why a line weighs nothing, in a few words (:func:`weight_notes`); "" otherwise."""
+    damage_law: str = ""
+    """The edition's paragraph on damage (2017 Law 12B1): the own errors stand because
+    only what the revoke caused is redressed."""
 
     @property
     def weighed(self) -> str:
@@ -469,8 +484,9 @@ class LineView:
     @property
     def own_errors_head(self) -> str:
         """The heading of :attr:`own_errors`."""
+        law = f" (Law {self.damage_law})" if self.damage_law else ""
         return (f"The non-offenders' own errors in line {self.number} ({self.kind}), which "
-                "stand: the revoke did not cause them (Law 12C1(e))")
+                f"stand: the revoke did not cause them{law}")
 
     @property
     def details(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -571,8 +587,9 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
 
 def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
     """Why each line of ``a`` that weighs nothing does, in a few words ("" for the
-    others): the Director dropped it, its result was below the 'at all probable' floor
-    (Law 12C1(c)), it is a double-dummy reference only, or the policy took another line."""
+    others): the Director dropped it, its result was below the 'at all probable' share
+    or rounded to 0% on the 5% grid (Law 12C1(c), the edition's paragraph), it is a
+    double-dummy reference only, or the policy took another line."""
     cf = a.counterfactual
     lines, number = cf.lines, cf.revoke + 1
     if ruling.policy is Policy.DD:
@@ -591,19 +608,23 @@ def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
         if given.for_line(ln, number) is None:
             unnamed[ln.declarer_tricks] = unnamed.get(ln.declarer_tricks, 0.0) + w
     total = sum(unnamed.values()) or 1.0
+    law = ruling.automatic.edition.law12.weighted
+    rounded = f"its result rounded to 0% on the 5% grid (Law {law})"
     out: list[str] = []
     for ln, w, b in zip(lines, a.weights, before, strict=True):
+        named = given.for_line(ln, number)
         if w > EPSILON:
             out.append("")
-        elif given.for_line(ln, number) is not None:
-            out.append("dropped by the Director")
+        elif named is not None:
+            out.append(rounded if named > EPSILON else "dropped by the Director")
         elif ln.kind == SUBSTITUTION:
             out.append("a double-dummy reference only")
         elif b > EPSILON:
             t = ln.declarer_tricks
-            out.append(f"below the 'at all probable' floor: {t} trick{'s' if t != 1 else ''} "
-                       f"came to {pct(unnamed.get(t, 0.0) / total)} of the weight "
-                       "(Law 12C1(c))")
+            share = unnamed.get(t, 0.0) / total
+            out.append(f"below the 'at all probable' share: {t} trick{'s' if t != 1 else ''} "
+                       f"came to {pct(share)} of the weight (Law {law})"
+                       if share < ruling.thresholds.probable - EPSILON else rounded)
         elif ln.kind == TABLE:
             out.append("the table line keeps none of the recorded play")
         else:
@@ -654,10 +675,11 @@ def _line_view(ruling: Ruling, number: int, line: Line, weight: float,
                         score, w, brief, pct(weight), weight_note=note)
     return LineView(number, label, card, tricks,
                     _departure(line.left_record, line.kind, listed), result, score, w, brief,
-                    pct(weight), tuple(_departure_item(d) for d in line.departures),
+                    pct(weight), tuple(_departure_item(d, ruling.automatic.edition.law12.damage)
+                                       for d in line.departures),
                     tuple(_departure_item(d) for d in line.own_errors),
                     tuple(_departure_item(d) for d in line.exchanges),
-                    weight_note=note)
+                    weight_note=note, damage_law=ruling.automatic.edition.law12.damage)
 
 
 def _sentence(text: str) -> str:
@@ -681,10 +703,13 @@ def _cards(d: Departure) -> str:
     return f"recorded {d.recorded.pretty} \u2192 {d.card.pretty}"
 
 
-def _departure_item(d: Departure) -> str:
-    """One departure (or own error) for the list: where, the cards, why."""
+def _departure_item(d: Departure, damage: str = "") -> str:
+    """One departure (or own error) for the list: where, the cards, why; a card the
+    revoke induced cites ``damage``, the edition's paragraph (2017 Law 12B1: only what
+    the infraction caused is redressed)."""
     head = ": ".join(x for x in (_where(d), _cards(d)) if x)
-    return _sentence(head) + " " + _sentence(d.reason) if head else _sentence(d.reason)
+    why = f"{d.reason} (Law {damage})" if damage and d.at == Leaves.INDUCED else d.reason
+    return _sentence(head) + " " + _sentence(why) if head else _sentence(why)
 
 
 def _played(tricks: Sequence[tuple[int, Sequence[tuple[Seat, Card]]]]) -> str:
@@ -799,6 +824,8 @@ class BoardView:
     auction: tuple[str, ...] = ()
     """What the single-dummy players knew from the auction (:func:`auction_sentences`);
     empty when no lines were solved."""
+    weighting_law: str = ""
+    """The edition's paragraph on weighted scores (2017 12C1(c), 1997 12C3)."""
 
     @property
     def contract(self) -> Contract:
@@ -842,10 +869,7 @@ def board_view(ruling: Ruling) -> BoardView:
     rp = auto.replay
     board = rp.board
     c = rp.contract
-    weighted = ruling.weighted
-    brief_verdict = " + ".join(f"{pct(w)} of {contract_result(c, t)}"
-                               for t, w in heaviest_first(weighted)) \
-        if len(weighted) > 1 else contract_result(c, weighted[0][0])
+    brief_verdict = _results(c, ruling.weighted)
     return BoardView(
         automatic=automatic_view(auto), anchor=_anchor(board.label),
         title=board.label.capitalize(), facts=_facts(ruling), deal=board.deal,
@@ -857,12 +881,92 @@ def board_view(ruling: Ruling) -> BoardView:
         decision=_with_currency(step_views(ruling.steps), ruling),
         sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
         basis_code=ruling.basis,
-        basis=BASIS_NAMES.get(ruling.basis, ruling.basis), verdict=_verdict(ruling),
+        basis=basis_name(ruling), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
         brief_scores=_brief_scores(ruling), scores=_scores(ruling), final=_final_scores(ruling),
-        auction=auction_sentences(auto.table, ruling.work.loosened if ruling.work else 0)
-        if ruling.solved else ())
+        auction=auction_sentences(auto.table, auto.edition.law12.authorised,
+                                  ruling.work.loosened if ruling.work else 0)
+        if ruling.solved else (), weighting_law=auto.edition.law12.weighted)
+
+
+def announcement(ruling: Ruling) -> str | None:
+    """The Law 64C decision (or Law 16C2's, 16B's) in the one sentence the Director
+    announces, naming the side (None: nothing was checked). A transfer that did not
+    compensate is said only where a trick was transferred; with none (64B1-B6) the
+    non-offenders were damaged, or not; both sides revoked (64B7): the score as though
+    neither had, the table's when it is that."""
+    v = board_view(ruling)
+    if not v.checked:
+        return None
+    auto = ruling.automatic
+    ed = auto.edition
+    nos = _non_offenders(ruling)
+    side = SIDE_NAMES[nos] if nos is not None else "the non-offenders"
+    exempt = next((r.exemption for r in auto.revokes if r.stands and r.exemption), None)
+    none = f"No trick was transferred (Law {exempt}); " if exempt else ""
+    verdict = _announced_verdict(ruling, v)
+    if v.basis_code == "64C" and nos is None:  # Law 64B7, 64C2(b)
+        stands = ruling.weighted == ((auto.corrected_tricks, 1.0),)
+        return (f"Both sides offended: each side revoked{f' (Law {exempt})' if exempt else ''}"
+                f"; Law {ed.law_64c('2(b)')}: the score is adjusted as though neither "
+                f"revoke had occurred: {verdict}"
+                + (", the table's result: the score stands." if stands else "."))
+    if v.basis_code == "64C":
+        if any(r.transfer for r in auto.revokes):
+            return (f"Law 64C: the transfer did not compensate {side}, the non-offenders; "
+                    f"the score is adjusted to {verdict}.")
+        return (f"{none}Law 64C: {side} were damaged by the revoke; the score is adjusted "
+                f"to {verdict}.")
+    if v.basis_code == "16C2":
+        return (f"Law 16C2: a card the withdrawn cards suggested was chosen at the "
+                f"correction; {side} were damaged by the infraction; the score is adjusted "
+                f"to {verdict}.")
+    if v.basis_code == "16B":
+        return (f"Law {ed.partner_information}: a card unauthorised information from partner "
+                f"suggested was chosen over a logical alternative; {side} were damaged by "
+                f"the infraction; the score is adjusted to {verdict}.")
+    if v.basis_code == "64A" or v.basis_code.startswith("64+"):
+        return f"Law 64C: the transfer compensated {side}; the Law 64A result stands."
+    return (f"{none}Law 64C: {side} were not damaged by the revoke; the result is "
+            f"{v.brief_verdict}.")
+
+
+def _non_offenders(ruling: Ruling) -> Side | None:
+    """The side damaged or not (None when both sides offended, Law 64B7)."""
+    if ruling.non_offenders is not None:
+        return ruling.non_offenders
+    sides = {a.counterfactual.non_offenders for a in ruling.assessments}
+    if sides:
+        return sides.pop() if len(sides) == 1 else None
+    standing = {r.offender_side for r in ruling.automatic.revokes if r.stands}
+    return standing.pop().other if len(standing) == 1 else None
+
+
+def _announced_verdict(ruling: Ruling, v: BoardView) -> str:
+    """The adjusted score as announced: each side's when the ruling is non-reciprocal,
+    with the edition's paragraph."""
+    if ruling.offenders_weighted is None or ruling.non_offenders is None:
+        if ruling.policy is Policy.FAVOURABLE and ruling.basis.adjusted:
+            law = ruling.automatic.edition.law12.non_reciprocal
+            cited = f"Law {law}" if law else "the Director's choice"
+            return f"{v.brief_verdict} (non-reciprocal, {cited}: the same for both sides)"
+        return v.brief_verdict
+    c = ruling.automatic.replay.contract
+    law = ruling.automatic.assignment.law if ruling.policy is Policy.FAVOURABLE else \
+        ruling.automatic.edition.law12.serious_error
+    nos = ruling.non_offenders
+    return (f"{_results(c, ruling.weighted)} for {SIDE_NAMES[nos]} and "
+            f"{_results(c, ruling.offenders_weighted)} for {SIDE_NAMES[nos.other]} "
+            f"(each side its own, Law {law})")
+
+
+def _results(c: Contract, weighted: Weighted) -> str:
+    """A result as a verdict names it: "3NT by East: 10 tricks, made ..." or each weighted
+    part with its contract, the heaviest first."""
+    if len(weighted) == 1:
+        return contract_result(c, weighted[0][0])
+    return " + ".join(f"{pct(w)} of {contract_result(c, t)}" for t, w in heaviest_first(weighted))
 
 
 def heaviest_first(weighted: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
@@ -941,12 +1045,21 @@ def _facts(ruling: Ruling) -> tuple[tuple[str, str], ...]:
             ("Contract", c.pretty),
             ("Declarer", f"{c.declarer.long_name} (dummy {c.dummy.long_name})"),
             ("Laws", f"{auto.edition.name} Laws of Duplicate Bridge"),
+            ("Law 12", _assigned_words(auto)),
             ("Attention drawn", _attention(rp)),
             ("Table result", tricks_result(c, auto.table_tricks, rp.finished))]
     reqs = [str(r) for r in board.facts.requirements]
     if reqs:
         out.insert(-1, ("Requirements", "; ".join(reqs)))
     return tuple(out)
+
+
+def _assigned_words(auto: AutomaticRuling) -> str:
+    """The law's method for an adjusted score on the board (Law 12): weighted or
+    non-reciprocal, as the regulating authority and who rules make it."""
+    a = auto.assignment
+    return (f"adjusted scores {a.method} by default (Law {a.law}); regulating authority "
+            f"{a.authority}; ruled by {a.ruled_by.value}")
 
 
 def _attention(rp: Replay) -> str:

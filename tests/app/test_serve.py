@@ -222,7 +222,9 @@ def test_the_options_are_described_from_ruling_options(server: Server) -> None:
         assert o["flag"] == cli.flags[0] and o["help"] == cli.help
         assert o["choices"] == (list(cli.choices) if cli.choices else None)
     by_name = {o["name"]: o for o in described}
-    assert by_name["policy"]["kind"] == "choice" and by_name["policy"]["default"] == "weighted"
+    # the policy's default is the law's method on the board (Law 12 per edition)
+    assert by_name["policy"]["kind"] == "choice" and by_name["policy"]["default"] is None
+    assert by_name["authority"]["kind"] == "choice" and by_name["ruled_by"]["kind"] == "choice"
     assert by_name["weights"]["kind"] == "list" and by_name["equity"]["kind"] == "switch"
     assert by_name["likely"]["kind"] == "number" and by_name["other_table"]["kind"] == "integer"
     # the estimate's options (issue 21), offered like every other

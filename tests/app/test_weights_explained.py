@@ -21,7 +21,7 @@ def test_a_line_at_nought_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     notes = {(ln["kind"], ln["declarer_tricks"]): ln["weight_note"] for ln in got["lines"]}
     assert notes[("substitution", 10)] == "a double-dummy reference only"
-    assert notes[("table", 11)].startswith("below the 'at all probable' floor: 11 tricks")
+    assert notes[("table", 11)].startswith("below the 'at all probable' share: 11 tricks")
     assert all(ln["weight_note"] == "" for ln in got["lines"] if ln["weight"] > 0)
     assert all(ln["weight_note"] for ln in got["lines"] if ln["weight"] == 0)
 
@@ -39,7 +39,7 @@ def test_the_text_shows_the_note_beside_the_weight(capsys: pytest.CaptureFixture
     assert main(["rule", "--example"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "[weight 0%: a double-dummy reference only]" in text
-    assert "[weight 0%: below the 'at all probable' floor: 11 tricks came to" in text
+    assert "[weight 0%: below the 'at all probable' share: 11 tricks came to" in text
 
 
 def test_a_weight_typo_says_what_a_line_name_is(capsys: pytest.CaptureFixture[str]) -> None:

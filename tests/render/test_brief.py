@@ -54,8 +54,15 @@ def test_the_brief_says_each_revoke_its_laws_the_decision_and_the_score(case: Pa
             assert lines[-1] == "Ruling: play continues; no result yet."
             continue
         assert f": {obj['ruling']['scorer']}" in lines[-1], text
-        adjusted = "the score is adjusted to" in " ".join(line.strip() for line in lines)
+        said = " ".join(line.strip() for line in lines)
+        # Law 64C2(b): both sides revoked, the score as though neither had
+        adjusted = ("the score is adjusted to" in said
+                    or "adjusted as though neither revoke had occurred" in said)
         assert adjusted == (obj["ruling"]["basis"] in ("64C", "16C2", "16B")), text
+        # a transfer that did not compensate is said only where a trick was transferred
+        if "the transfer did not compensate" in said:
+            assert any(r["transfer"] for r in obj["revokes"]), text
+        assert "(law " not in said, text  # a basis is never lower-cased
 
 
 def test_the_bundled_example_reads_out_in_under_twelve_lines(
@@ -68,7 +75,7 @@ def test_the_bundled_example_reads_out_in_under_twelve_lines(
     text = "\n".join(lines)
     assert "Revoke 1, Law 61A: North played ♣2 to a ♦ lead at trick 5" in text
     assert "Law 63A1:" in text and "Law 64A2:" in text and "one trick" in text
-    assert "the transfer did not compensate the non-offenders" in text
+    assert "the transfer did not compensate East-West, the non-offenders" in text
     assert lines[-1] == "Final score: 3NT by E +1 (-430)."
 
 

@@ -132,9 +132,11 @@ def test_an_induced_card_is_listed_with_the_card_the_corrected_play_chooses() ->
     _, line = table_line(ruled(INDUCED))
     induced = next(d for d in line.departures if d.at == Leaves.INDUCED)
     assert induced.recorded is not None and induced.card is not None
-    text = board_text(ruled(INDUCED), width=None)
+    ruling = ruled(INDUCED)
+    text = board_text(ruling, width=None)
+    damage = ruling.automatic.edition.law12.damage  # 12B1; the 1997 board: 12C2
     assert (f"Trick 5, North: recorded {induced.recorded.pretty} {ARROW} "
-            f"{induced.card.pretty}.") in text and "(Law 12B1)" in text
+            f"{induced.card.pretty}.") in text and f"(Law {damage})." in text
 
 
 def test_the_text_lists_the_departures_indented_under_their_line() -> None:
@@ -170,7 +172,7 @@ def test_the_non_offenders_own_errors_that_stand_are_listed() -> None:
     assert line.own_errors
     for where, shown in renderings(ruling).items():
         assert (f"The non-offenders' own errors in line {n} ({label(line)}), which stand: the "
-                "revoke did not cause them (Law 12C1(e))") in shown, where
+                "revoke did not cause them (Law 12B1)") in shown, where
         for d in line.own_errors:
             assert said(d) in shown, (where, d)
             assert f"{d.card} as recorded" not in shown  # the card is shown with its suit

@@ -17,7 +17,8 @@ def test_the_bundled_example_opens_with_its_decision_and_score(
     brief = capsys.readouterr().out.splitlines()
     first = text.splitlines()[:5]
     decision = next(k for k, line in enumerate(first) if line.startswith("Law 64C: "))
-    assert "the score is adjusted to 3NT by East: 10" in first[decision]
+    said_first = " ".join(line.strip() for line in first[decision:decision + 2])
+    assert "the score is adjusted to 3NT by East: 10" in said_first
     assert "Final score: 3NT by E +1 (-430)." in first
     # the same sentences as the brief, which reads the revoke out before the decision
     said = [line for line in brief if line.startswith(("Law 64C: ", "Final score"))]

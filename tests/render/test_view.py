@@ -112,7 +112,7 @@ def test_the_ruling_says_its_layouts_draw_on_the_play_alone_without_an_auction(
 def test_the_ruling_reads_out_the_calls_read_not_read_and_outside(ruling: Ruling) -> None:
     board = dataclasses.replace(ruling.automatic.replay.board, auction=Auction.of(
         Seat.E, ["1N", "P", "3N", "P", "P", "P"]))
-    said = auction_sentences(Table.of(board), outside=2)
+    said = auction_sentences(Table.of(board), "16A1(a)", outside=2)
     assert said[0] == "Auction (East dealer): 1NT Pass 3NT Pass Pass Pass."
     assert said[1].startswith("Read (Law 16A1(a), authorised to every player): East's 1NT "
                               "(1NT opening): 15-17 HCP")

@@ -97,7 +97,8 @@ NOT_ON_THE_PAGE = frozenset({"traveller", "field_from_input"})
 """The :class:`RulingOptions` fields the page does not offer: they read files on the
 server (a traveller, the other boards of the input file). Every other field is offered."""
 
-FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
+FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
+                "EquityRuledBy": "ruled_by", "EquityAttention": "attention",
                 "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
                 "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
                 "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",

@@ -13,6 +13,15 @@ Words = tuple[str, str, str]
 
 DIRECTOR_WORDS: dict[str, Words] = {
     "laws": ("Edition of the Laws", "The Laws in force at the event.", ""),
+    "authority": ("Regulating authority",
+                  "Whose Law 12 elections apply: WBF (default), EBU or ACBL. The ACBL gave "
+                  "no weighted score under the 1997 Laws, nor under the 2007 Laws before "
+                  "2016 (the board's date decides).", "e.g. ACBL"),
+    "ruled_by": ("Who assigns the score",
+                 "director (default), committee (an appeals committee) or delegated (the "
+                 "Director using the committee's power). Under the 1997 Laws only a "
+                 "committee, or a Director by delegation where allowed, weights the score "
+                 "(Law 12C3); a Director assigns Law 12C2's scores, each side its own.", ""),
     "attention": ("When was attention drawn to the revoke?",
                   "Decides whether the revoke is established (Law 63) and whether Law 64B4 "
                   "or 64B5 removes the transfer.", "e.g. returned, or 5=play for trick 5"),
@@ -36,9 +45,10 @@ DIRECTOR_WORDS: dict[str, Words] = {
                   "first, then the cards taken back after it; the play shows each trick as "
                   "finally played.", "e.g. 2 E S3; 2 S HJ; 2 W H6"),
     "policy": ("How to weigh what would have happened",
-               "weighted (Law 12C1(c), the default): the table's play and the likely lines "
-               "by their chances; dd: perfect play; favourable: the non-reciprocal method "
-               "used before 2016.", ""),
+               "As the Laws say (the default): weighted (Law 12C1(c); 1997: 12C3) — the "
+               "table's play and the likely lines by their chances, in whole 5% steps; "
+               "favourable — non-reciprocal, the 1997 Director's Law 12C2 and the ACBL's "
+               "2007 Law 12C1(e); dd: perfect play.", ""),
     "weights": ("Your weights for the lines",
                 "Change a line's weight under the ruling instead; here they are kept as "
                 "written, e.g. table=0.6.", "e.g. table=0.6"),
@@ -70,7 +80,7 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "likely": ("'Likely' threshold (favourable)", "The share of the results from which "
                "a result is likely, for the non-offenders.", ""),
     "probable": ("'At all probable' threshold", "A result weighing less is left out.", ""),
-    "serious_error": ("Serious error by the non-offenders (Law 12C1(e))",
+    "serious_error": ("Serious error by the non-offenders (2017 Law 12C1(e), 2007 12C1(b))",
                       "They keep no redress for the damage they caused themselves.", ""),
     "self_inflicted": ("Tricks their serious error cost", "With a serious error: the part "
                        "of the damage that was their own.", "e.g. 1"),

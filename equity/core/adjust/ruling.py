@@ -50,15 +50,25 @@ from equity.core.adjust.line import Counterfactual, Line
 from equity.core.adjust.sensitivity import sensitivity as sensitivity_sentence
 from equity.core.adjust.weights import (
     EPSILON,
+    GRID,
     Assessment,
     Policy,
     Thresholds,
     Weights,
+    announce_result,
     line_weights,
     offender_weights,
 )
 from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore, Work
-from equity.core.law import AutomaticRuling, Finding, InfoFinding, Judged, Step, StepKind
+from equity.core.law import (
+    AutomaticRuling,
+    Finding,
+    InfoFinding,
+    Judged,
+    Paragraphs,
+    Step,
+    StepKind,
+)
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
@@ -136,6 +146,8 @@ class Ruling:
     weights: Weights = NO_WEIGHTS
     """The weights the Director named (``--weight``, ``--drop``) that the lines were
     weighed with (what the report says of a line he set to nothing)."""
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    """The 'likely' and 'at all probable' shares the results were weighed with."""
 
     def score(self, weighted: Sequence[tuple[int, float]] | None = None) -> WeightedScore:
         """A result (by default the ruling's) as a score on this board."""
@@ -198,16 +210,18 @@ Dist = tuple[tuple[int, float], ...]
 
 
 def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
-            policy: Policy = Policy.WEIGHTED, weights: Weights = NO_WEIGHTS,
+            policy: Policy | None = None, weights: Weights = NO_WEIGHTS,
             event: Event = TOTAL_POINTS, vulnerability: Vulnerability = Vulnerability.NONE,
             thresholds: Thresholds = DEFAULT_THRESHOLDS, serious_error: bool = False
             ) -> Ruling:
     """Rule under Law 64C on top of the automatic ruling (see the module docstring),
-    then Law 16B on any unauthorised information from partner."""
+    then Law 16B on any unauthorised information from partner. ``policy`` None: the
+    Director's method on the board (:attr:`AutomaticRuling.assignment`, Law 12)."""
+    policy = policy_of(ruling, policy)
     informed = [cf for cf in counterfactuals if cf.information is not None]
     out = _compare(ruling, [cf for cf in counterfactuals if cf.information is None], policy,
                    weights, event, vulnerability, thresholds, serious_error)
-    out = dataclasses.replace(out, weights=weights)
+    out = dataclasses.replace(out, weights=weights, thresholds=thresholds)
     found = tuple((cf.revoke, cf.finding) for cf in counterfactuals if cf.finding is not None)
     if found:
         out = dataclasses.replace(out, findings=found)
@@ -217,6 +231,14 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     for cf in informed:
         out = _law_16b(out, cf, weights, thresholds)
     return _on_claim(out)
+
+
+def policy_of(ruling: AutomaticRuling, policy: Policy | None) -> Policy:
+    """The policy the Director named, else the method Law 12 gives him on the board:
+    weighted, or non-reciprocal (``favourable``)."""
+    if policy is not None:
+        return policy
+    return Policy.WEIGHTED if ruling.assignment.weighted else Policy.FAVOURABLE
 
 
 def _on_claim(out: Ruling) -> Ruling:
@@ -249,18 +271,21 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
                     current, a.weighted)
     s = f.infraction
     assert s is not None
-    nos = cf.non_offenders.name
+    nos = side_name(cf.non_offenders)
     b3 = ruling.edition.law_16b("3")
     worth = (f"the play with {s.without.pretty} gives declarer {_tricks(ruling, a.weighted)}, "
              f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
     if gain <= EPSILON:
-        steps.append(Step(b3, f"{worth}: not better for {nos}, who were not damaged; the "
-                                  "score stands.", StepKind.CHECK))
+        steps.append(Step(b3, f"{worth}: not better for {nos}: {nos} were not damaged by the "
+                              "infraction; the score stands.", StepKind.CHECK))
         return dataclasses.replace(out, steps=tuple(steps), informed=informed,
                                    assessments=(*out.assessments, a))
     theirs = a.offenders_weighted if a.offender_weights is not None else None
-    steps.append(Step(b3, f"{worth}: better for {nos}, damaged by it.", StepKind.CHECK))
-    steps.append(Step(b3, f"adjusted score (Laws {b3}, 12C1): {_tricks(ruling, a.weighted)}"
+    steps.append(Step(b3, f"{worth}: better for {nos}: {nos} were damaged by the "
+                          "infraction.", StepKind.CHECK))
+    assigned = ruling.edition.law12.assigned
+    steps.append(Step(b3, f"adjusted score (Laws {b3}, {assigned}): "
+                          f"{_tricks(ruling, a.weighted)}"
                               + (f"; the offenders get {_tricks(ruling, theirs)}"
                                  if theirs and theirs != a.weighted else "")
                               + f", the play with {s.seat.long_name}'s logical alternative "
@@ -323,7 +348,7 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     found = [_finding_step(ruling, cf) for cf in counterfactuals if not cf.lines]
     counterfactuals = [cf for cf in counterfactuals if cf.lines]
     # the policy and the currency only where there are lines to weigh and compare
-    steps = [_policy_step(policy, weights, thresholds), _event_step(event)] \
+    steps = [_policy_step(ruling, policy, weights, thresholds), _event_step(event)] \
         if counterfactuals else []
     steps += found
     if not counterfactuals:
@@ -346,7 +371,7 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
         a = assessments[0]
         steps.append(_both_sides_step(ruling, a))
         steps.append(_decision_step(ruling, Basis.ADJUSTED, a.weighted, a.counterfactual.revoke,
-                                    None))
+                                    None, both_sides=True))
         return Ruling(ruling, policy, tuple(assessments), Basis.ADJUSTED, a.weighted,
                       tuple(steps), adjusted_for=a.counterfactual.revoke,
                       event=event, vulnerability=vulnerability)
@@ -381,6 +406,7 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
     basis = Basis.TRANSFER if any(r.transfer for r in ruling.revokes) \
         else Basis.NONE
     adjusted_for: int | None = None
+    done: list[tuple[int, str]] = []  # the earlier revokes' rectifications, in words
     for k, a in enumerate(assessments):
         cf = a.counterfactual
         rv = ruling.revokes[cf.revoke]
@@ -406,7 +432,8 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         if cf.finding is not None:
             steps.append(_finding_step(ruling, cf))
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
-                                 value_ns(with_equity), gain > EPSILON, event, k > 0))
+                                 value_ns(with_equity), gain > EPSILON, event,
+                                 _earlier_words(done) if k else ""))
         if gain > EPSILON:
             for j in dropped:
                 rect[j] = rect_off[j] = _point(0)
@@ -415,18 +442,25 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
             adjusted_for = cf.revoke
             basis = (Basis.ADJUSTED if basis is Basis.ADJUSTED or cf.finding is None
                      else Basis.UNAUTHORISED)
+            done.append((cf.revoke, "adjusted score"))
         else:
             rect[cf.revoke] = rect_off[cf.revoke] = _point(t)
+            if t:
+                done.append((cf.revoke, "transfer"))
     earlier = _sum(rect.values())
     earlier_off = _sum(rect_off.values())
-    current = _result(_align(table, earlier, 1))
-    offenders: Dist | None = _result(_align(table, earlier_off, 1))
+    # several revokes' results added: announced as one weighted score again (Law 12C1(c))
+    floor = thresholds.probable if policy is Policy.WEIGHTED else 0.0
+    current = announce_result(_result(_align(table, earlier, 1)), floor, sign_of(nos))
+    offenders: Dist | None = announce_result(_result(_align(table, earlier_off, 1)), floor,
+                                             sign_of(nos))
     after: Dist = ((ruling.after_transfer_tricks, 1.0),)
     if basis.adjusted and \
             nos_gain(contract, vulnerability, event, nos, after, current) <= EPSILON:
         # Law 12B2: the adjustments together must leave the non-offenders better off
-        steps.append(Step("12B2", "the revokes' rectifications together are not better for "
-                                  f"{nos.name} than the Law 64A result: it stands."))
+        steps.append(Step(ruling.edition.law12.severity, "the revokes' rectifications "
+                          f"together are not better for {nos.name} than the Law 64A result: "
+                          "it stands.", StepKind.DECISION))
         current, offenders, adjusted_for = after, None, None
         basis = Basis.TRANSFER if any(r.transfer for r in ruling.revokes) \
             else Basis.NONE
@@ -447,30 +481,30 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
 
 
 def _serious_error(ruling: AutomaticRuling, adjusted: Dist, steps: list[Step]) -> Dist:
-    """Law 12C1(e): the non-offenders get no redress for the self-inflicted part of the
-    damage: the adjusted score less the tricks the Director finds self-inflicted (his
-    finding, ``Facts.self_inflicted``), never less than the Law 64A result."""
+    """Law 12C1(e) (2007: 12C1(b)): the non-offenders get no redress for the
+    self-inflicted part of the damage: the adjusted score less the tricks the Director
+    finds self-inflicted (his finding, ``Facts.self_inflicted``), never less than the
+    Law 64A result."""
     after = ruling.after_transfer_tricks
     sign = 1 if ruling.replay.declarer_side == _nos_of(ruling) else -1
     own = ruling.replay.board.facts.self_inflicted
+    law = ruling.edition.law12.serious_error
     if own is None:
-        steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
-                                     "serious error unrelated to the revoke; the Director "
-                                     "has not said how much of the damage it caused, so "
-                                     "all of it beyond the Law 64A "
-                                     "result is taken as self-inflicted: they keep the "
-                                     "Law 64A result; the offenders get the adjusted "
-                                     "score."))
+        steps.append(Step(law, "the non-offenders contributed to their own damage by a "
+                               "serious error unrelated to the revoke; the Director has not "
+                               "said how much of the damage it caused, so all of it beyond "
+                               "the Law 64A result is taken as self-inflicted: they keep the "
+                               "Law 64A result; the offenders get the adjusted score.",
+                          StepKind.SERIOUS_ERROR))
         return ((after, 1.0),)
     out = _merge_dist((t - sign * own if sign * (t - sign * own) > sign * after else after, w)
                       for t, w in adjusted)
-    steps.append(Step("12C1(e)", "the non-offenders contributed to their own damage by a "
-                                 f"serious error unrelated to the revoke, which cost them "
-                                 f"{own} trick{'s' if own != 1 else ''} (the Director's "
-                                 "finding): they get the adjusted score less that "
-                                 "self-inflicted part, never less than the Law 64A result "
-                                 f"({_tricks(ruling, out)}); the offenders get the adjusted "
-                                 "score."))
+    steps.append(Step(law, "the non-offenders contributed to their own damage by a serious "
+                           f"error unrelated to the revoke, which cost them {own} "
+                           f"trick{'s' if own != 1 else ''} (the Director's finding): they "
+                           "get the adjusted score less that self-inflicted part, never less "
+                           f"than the Law 64A result ({_tricks(ruling, out)}); the offenders "
+                           "get the adjusted score.", StepKind.SERIOUS_ERROR))
     return out
 
 
@@ -490,10 +524,12 @@ def _below_64a(ruling: AutomaticRuling, result: Dist, nos: Side) -> Step | None:
     if not low:
         return None
     parts = " + ".join(f"{w:.0%} of {t} tricks" for t, w in low)
-    return Step("12C1(c)", f"the weighted score includes results below the Law 64A result "
-                           f"({after} tricks) for the non-offenders: {parts}; the score as a "
-                           "whole is better for them than the Law 64A result, which is why "
-                           "it replaces it (Laws 64C1, 12B2).", StepKind.DECISION)
+    p = ruling.edition.law12
+    return Step(p.weighted, f"the weighted score includes results below the Law 64A result "
+                            f"({after} tricks) for the non-offenders: {parts}; the score as "
+                            "a whole is better for them than the Law 64A result, which is "
+                            f"why it replaces it (Laws {ruling.edition.law_64c()}, "
+                            f"{p.severity}).", StepKind.DECISION)
 
 
 def _play_dist(a: Assessment, weights: Sequence[float]) -> Dist:
@@ -600,7 +636,7 @@ def nos_gain(contract: Contract, vulnerability: Vulnerability, event: Event, nos
     return (1 if nos == Side.NS else -1) * (value_ns(equity) - value_ns(current))
 
 
-def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
+def without_equity(ruling: AutomaticRuling, policy: Policy | None = None,
                    event: Event = TOTAL_POINTS,
                    vulnerability: Vulnerability = Vulnerability.NONE) -> Ruling:
     """The ruling with no Law 64C check (``--no-equity``): the 64A result as it stands."""
@@ -608,7 +644,8 @@ def without_equity(ruling: AutomaticRuling, policy: Policy = Policy.WEIGHTED,
     step = (_pending_step(ruling) if ruling.pending else
             Step(ruling.edition.law_64c(), "equity not checked (no double-dummy solving "
                                            "was asked for)."))
-    return Ruling(ruling, policy, (), Basis.TRANSFER if transferred else Basis.NONE,
+    return Ruling(ruling, policy_of(ruling, policy), (),
+                  Basis.TRANSFER if transferred else Basis.NONE,
                   ((ruling.after_transfer_tricks, 1.0),), (step,), solved=False,
                   event=event, vulnerability=vulnerability)
 
@@ -625,28 +662,68 @@ def _event_step(event: Event) -> Step:
                        "scores in the event's own form of scoring).", StepKind.EVENT)
 
 
-def _policy_step(policy: Policy, weights: Weights, thresholds: Thresholds) -> Step:
-    if policy is Policy.DD:
-        return Step("12C1(b)", "policy dd: the probable outcome is taken as perfect play from "
-                               "the corrected position, the offender choosing his best legal "
-                               "card.")
-    if policy is Policy.FAVOURABLE:
-        return Step("84D", "policy favourable (non-reciprocal): the non-offenders get the most "
-                           "favourable result that was likely (weight at least "
-                           f"{thresholds.likely:.0%}), the offenders the most unfavourable "
-                           f"that was at all probable (weight at least "
-                           f"{thresholds.probable:.0%}); doubtful points go to the "
-                           "non-offenders.")
+def _policy_step(ruling: AutomaticRuling, policy: Policy, weights: Weights,
+                 thresholds: Thresholds) -> Step:
+    """The method the adjusted score is assigned by, with the edition's paragraph (Law
+    12, :attr:`~equity.core.law.laws.Edition.law12`), why the law gives it on this board,
+    and whether the Director chose another."""
+    p = ruling.edition.law12
+    assigned = ruling.assignment
+    law, said = _METHOD_WORDS[policy](p, weights, thresholds)
+    why = list(assigned.why)
+    if _method(policy) != assigned.method or policy is Policy.DD:
+        why.append(f"The Director's choice: the law's method here is {assigned.method} "
+                   f"(Law {assigned.law}).")
+    return Step(law, " ".join([said, *why]), StepKind.POLICY)
+
+
+def _method(policy: Policy) -> str:
+    return "non-reciprocal" if policy is Policy.FAVOURABLE else "weighted"
+
+
+def _dd_words(p: Paragraphs, weights: Weights, thresholds: Thresholds) -> tuple[str, str]:
+    return p.probable, ("policy dd: the probable outcome is taken as perfect play from the "
+                        "corrected position, the offender choosing his best legal card.")
+
+
+def _non_reciprocal_words(p: Paragraphs, weights: Weights, thresholds: Thresholds
+                          ) -> tuple[str, str]:
+    """1997 Law 12C2, 2007 Law 12C1(e); the 2017 Laws have no such paragraph."""
+    law = p.non_reciprocal or p.probable
+    none = ("" if p.non_reciprocal else
+            f" (the {p.edition} Laws have no non-reciprocal paragraph: the Director's "
+            "reading of the probable outcome)")
+    return law, (f"policy favourable, non-reciprocal{none}: the non-offenders get the "
+                 "most favourable result that was likely (weight at least "
+                 f"{thresholds.likely:.0%}), the offenders the most unfavourable result "
+                 f"that was at all probable (weight at least {thresholds.probable:.0%}); "
+                 "the two sides' scores need not balance.")
+
+
+def _weighted_words(p: Paragraphs, weights: Weights, thresholds: Thresholds
+                    ) -> tuple[str, str]:
     given = (", ".join(f"{k}={v:g}" for k, v in weights.given.items())
              if weights.given else "")
     how = (f"the Director's weights ({given}), the rest in the default proportions"
            if given else "the default weights")
-    return Step("12C1(c)", f"policy weighted, {how}: the results with their "
-                           "probabilities as the table line gives them (the play as it "
-                           "happened, the revoke corrected and only what it caused put "
-                           "right, the decision model's chances where it leaves the "
-                           "record); the likely lines from the revoke and the substitution "
-                           "lines (double dummy) are references only.")
+    off = [f"{k}={v:g}" for k, v in weights.given.items()
+           if abs(v / GRID - round(v / GRID)) > EPSILON]
+    kept = (f"; the Director's weights off the 5% grid ({', '.join(off)}) are kept as "
+            "given, and the result they make is announced on it" if off else "")
+    return p.weighted, (f"policy weighted, {how}: the results with their probabilities as "
+                        "the table line gives them (the play as it happened, the revoke "
+                        "corrected and only what it caused put right, the decision model's "
+                        "chances where it leaves the record); the likely lines from the "
+                        "revoke and the substitution lines (double dummy) are references "
+                        "only. Results under the 'at all probable' share "
+                        f"({thresholds.probable:.0%}) are dropped, and each result's weight "
+                        "is announced in whole 5% steps summing to 100%, the score computed "
+                        f"from the announced weights{kept}.")
+
+
+_METHOD_WORDS = {Policy.DD: _dd_words, Policy.FAVOURABLE: _non_reciprocal_words,
+                 Policy.WEIGHTED: _weighted_words}
+"""Each policy's paragraph (by the edition's table) and its sentence."""
 
 
 def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> str:
@@ -658,37 +735,71 @@ def _tricks(ruling: AutomaticRuling, weighted: Sequence[tuple[int, float]]) -> s
 
 
 def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, current: float,
-                equity: float, gain: bool, event: Event, later: bool) -> Step:
+                equity: float, gain: bool, event: Event, earlier: str) -> Step:
+    """Law 64C on one revoke: the lines' result against the Law 64A result, and whether
+    the non-offenders, named, were damaged (``earlier``: the rectifications of the
+    earlier revokes the comparison stands after, in words; "" for the first)."""
     cf = a.counterfactual
     rev = ruling.revokes[cf.revoke].revoke
-    nos = cf.non_offenders.name if cf.non_offenders is not None else "?"
+    nos = side_name(cf.non_offenders) if cf.non_offenders is not None else "?"
     head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the lines give declarer "
             f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
-    if later and cf.repeats and not ruling.edition.repeat_after_first:
+    if earlier and cf.repeats and not ruling.edition.repeat_after_first:
         head += (" (from the position after the earlier revokes, which stand as played; "
                  "the same player revoked again in the same suit: under the 1997 Laws "
                  "this revoke's equity is taken without the transfer for the revoke it "
                  "repeats, and used only when it gives the non-offenders more than the "
                  "Law 64A result — equity or the transfer, never both)")
-    elif later:
+    elif earlier:
         head += (" (from the position after the earlier revokes, which stand as played, "
                  "with their rectifications" + _repeat_clause(ruling, cf) + ")")
     rv = ruling.revokes[cf.revoke]
+    after = f" {earlier}" if earlier else ""
     against = ("as the table played it" if cf.finding is not None
-               else "with its Law 64A transfer" if rv.transfer
-               else f"with no Law 64A transfer (Law {rv.exemption})" if rv.exemption
-               else "with no Law 64A transfer")
+               else f"with its Law 64A transfer{after}" if rv.transfer
+               else f"with no trick transferred (Law {rv.exemption}){after}" if rv.exemption
+               else f"with no trick transferred{after}")
     worth = f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} {against}"
     if cf.finding is not None:
         head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the play with the card "
                 f"{cf.finding.change.seat.long_name} would have chosen without the "
                 f"information gives declarer {_tricks(ruling, equity_dist)}, mean "
                 f"{_mean(equity_dist):.2f}")
-    damaged, whole = (("damaged by it", "not damaged by it") if cf.finding is not None
-                      else ("insufficiently compensated", "compensated"))
+    if cf.finding is not None:
+        damaged, whole = (f"{nos} were damaged by the infraction",
+                          f"{nos} were not damaged by it")
+    elif rv.transfer:
+        damaged, whole = (f"the transfer did not compensate {nos}, who were damaged by "
+                          "the revoke", f"the transfer compensated {nos}")
+    else:
+        damaged, whole = (f"{nos} were damaged by the revoke",
+                          f"{nos} were not damaged by the revoke")
     verdict = (f"{worth}, better for {nos}: {damaged}" if gain
                else f"{worth}, not better for {nos}: {whole}")
     return Step(cf.law, f"{head}; {verdict}.")
+
+
+SIDE_WORDS = {Side.NS: "N-S", Side.EW: "E-W"}
+
+
+def side_name(side: Side) -> str:
+    """A side as the ruling names it: "N-S", "E-W"."""
+    return SIDE_WORDS[side]
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def _earlier_words(done: Sequence[tuple[int, str]]) -> str:
+    """The rectifications of earlier revokes a score stands after: "after the first
+    revoke's transfer", "after the first revoke's transfer and the second's adjusted
+    score" (``done``: (revoke index, "transfer" or "adjusted score"))."""
+    parts = [f"the {ORDINALS[i] if i < len(ORDINALS) else f'#{i + 1}'}"
+             + ("" if k else " revoke") + f"'s {how}" for k, (i, how) in enumerate(done)]
+    if not parts:
+        return ""
+    return "after " + (parts[0] if len(parts) == 1 else
+                       ", ".join(parts[:-1]) + " and " + parts[-1])
 
 
 def _repeat_clause(ruling: AutomaticRuling, cf: Counterfactual) -> str:
@@ -709,6 +820,7 @@ def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
     f = cf.finding
     assert f is not None
     rp = ruling.replay
+    p = ruling.edition.law12
     who = f.change.seat.long_name
     played = f.change.replaced_by.pretty
     info = f.unauthorised
@@ -730,36 +842,51 @@ def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
                "the non-offenders" if not rp.finished else
                "the other side's revokes stand too: the Director combines the two")
         return Step("16C2", f"{text}, better for his side: {played} was not allowed "
-                            f"(Law 12C1(e): doubt against the offenders); {why}.",
+                            f"(Law {p.doubtful}: the doubt against the offenders); {why}.",
                     StepKind.CHECK)
     return Step("16C2", f"{text}, better for his side: {played} was not allowed; the "
-                        f"play is estimated with {info.without.pretty} (Laws 12C1(c), "
-                        "12C1(e)).", StepKind.CHECK)
+                        f"play is estimated with {info.without.pretty} (Laws {p.assigned}, "
+                        f"{p.doubtful}).", StepKind.CHECK)
 
 
 def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
-    return Step(ruling.edition.law_64c("2(b)"), "both sides revoked: the score is adjusted "
-                                                "as though neither had "
-                           f"revoked: {_tricks(ruling, a.weighted)}.")
+    """Law 64B7 (no transfer) and 64C2(b): both sides offended, so there is no
+    non-offending side to compensate: the score is adjusted as though neither revoke had
+    occurred, and where that is the table's result, the score stands."""
+    exempt = next((r.exemption for r in ruling.revokes if r.exemption), None)
+    why = f" (Law {exempt}: no trick transferred)" if exempt else ""
+    stands = (a.weighted == ((ruling.corrected_tricks, 1.0),))
+    return Step(ruling.edition.law_64c("2(b)"),
+                f"both sides offended: each side revoked{why}; the score is adjusted as "
+                f"though neither revoke had occurred: {_tricks(ruling, a.weighted)}"
+                + (", the table's result: the score stands." if stands else "."),
+                StepKind.CHECK)
 
 
 def _decision_step(ruling: AutomaticRuling, basis: Basis,
                    current: Sequence[tuple[int, float]], adjusted_for: int | None,
-                   offenders: Sequence[tuple[int, float]] | None) -> Step:
+                   offenders: Sequence[tuple[int, float]] | None,
+                   both_sides: bool = False) -> Step:
+    p = ruling.edition.law12
     if basis.adjusted:
         assert adjusted_for is not None
         theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
         if basis is Basis.UNAUTHORISED:
             return Step("16C2", f"adjusted score for revoke {adjusted_for + 1}'s correction "
-                                f"(Laws 16C2, 12C1): {_tricks(ruling, current)}{theirs}, "
-                                "the play with the card he would have chosen without the "
-                                "unauthorised information.", StepKind.DECISION)
+                                f"(Laws 16C2, {p.assigned}): {_tricks(ruling, current)}"
+                                f"{theirs}, the play with the card he would have chosen "
+                                "without the unauthorised information.", StepKind.DECISION)
+        if both_sides:
+            return Step(ruling.edition.law_64c("2(b)"),
+                        f"the score as though neither revoke had occurred: "
+                        f"{_tricks(ruling, current)} (both sides offended: no side is "
+                        "compensated).", StepKind.DECISION)
         rv = ruling.revokes[adjusted_for]
         place = (", in place of its Law 64A transfer (never both)" if rv.transfer else
-                 " (it had no Law 64A transfer)")
+                 ", no trick having been transferred for it")
         return Step("64C", f"adjusted score for revoke {adjusted_for + 1}: "
                            f"{_tricks(ruling, current)}{theirs}{place}; not below the "
-                           "Law 64A result (Law 12B2).", StepKind.DECISION)
+                           f"Law 64A result (Law {p.severity}).", StepKind.DECISION)
     if basis is Basis.TRANSFER:
         return Step("64A", f"the transfer stands: {_tricks(ruling, current)}.",
                     StepKind.DECISION)

@@ -296,7 +296,9 @@ class _Walk:
                     self.departures.append(induced)
                     self.left = induced
                     return STOP
-                self.own_errors.append(_own_error(run, pos.to_play, card, lost))
+                self.own_errors.append(_own_error(run, pos.to_play, card, lost,
+                                                  self.rp.contract.hand(pos.to_play)
+                                                  .capitalize()))
         return self._keep(card)
 
     def _elsewhere(self, rec: _Recorded, playable: bool) -> Plan[bool]:
@@ -443,7 +445,7 @@ def _why_left(rp: Replay, pos: Position, seat: Seat, rec: _Recorded, playable: b
         why = (f"{seat.long_name} held back his revoke card {card.pretty} for the moment "
                "he played the natural card in the record, but here he would not choose it")
     else:
-        why = (f"{seat.long_name}'s {card.pretty} was played with "
+        why = (f"{rp.contract.hand(seat).capitalize()}'s {card.pretty} was played with "
                f"{_situation(rec)} in the record; here the trick holds "
                f"{_situation_now(pos)}, and he would not choose it")
     choice = (decision.card.pretty if not decision.branches else decision.describe(0.1))
@@ -460,13 +462,15 @@ def _situation_now(pos: Position) -> str:
             f"{pos.leader.long_name} on lead")
 
 
-def _own_error(run: Run, seat: Seat, card: Card, lost: int) -> Departure:
+def _own_error(run: Run, seat: Seat, card: Card, lost: int, hand: str) -> Departure:
+    """A non-offender's card that stands (the report's heading cites the edition's Law 12
+    paragraph on damage); ``hand``: whose card it is, "dummy" for dummy's."""
     return Departure(Leaves.CARD, run.trick_no, seat,
-                     f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy "
+                     f"{hand}'s {card.pretty} loses {_tricks(lost)} double dummy "
                      "but stands: with the revoke corrected the decision model might still "
                      "choose it, or it would not with what he saw at the table either: the "
-                     "revoke did not change the card he chose, so it did not cause it "
-                     "(Laws 12B1, 12C1(e))", card, card)
+                     "revoke did not change the card he chose, so it did not cause it",
+                     card, card)
 
 
 def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: Card,
@@ -487,10 +491,10 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
         return None
     choice = (corrected.card.pretty if not corrected.branches else
               corrected.describe(0.1))
-    why = (f"{seat.long_name}'s {card.pretty} loses {_tricks(lost)} double dummy and was "
-           f"induced by the revoke: with what he saw at the table the decision model "
-           f"might choose it ({at_table.chance(card):.0%}); with the revoke corrected "
-           f"he chooses {choice} (Law 12B1); the decision model plays on from here")
+    why = (f"{rp.contract.hand(seat).capitalize()}'s {card.pretty} loses {_tricks(lost)} "
+           "double dummy and was induced by the revoke: with what he saw at the table the "
+           f"decision model might choose it ({at_table.chance(card):.0%}); with the revoke "
+           f"corrected he chooses {choice}; the decision model plays on from here")
     return Departure(Leaves.INDUCED, run.trick_no, seat, why, corrected.card, card)
 
 

@@ -9,7 +9,9 @@ the policies, the Director's weights and the default weights.
   weigh nothing unless the Director weights them. The Director's lines and outcomes
   without a weight each get an equal share with that default set; lines he weights
   (:class:`Weights`) get their weight and the rest share what is left in the same
-  proportions. Results that were not at all probable fade out (:func:`only_probable`).
+  proportions. Results that were not at all probable are dropped
+  (:func:`only_probable`), and the score is announced in whole 5 % steps
+  (:func:`announced`): the lines' weights are those of the announced score.
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
 * ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
@@ -170,7 +172,8 @@ def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int
     ``sign * tricks`` is their gain)."""
     lines = cf.lines
     if policy is Policy.WEIGHTED:
-        return director_weights(lines, weights, cf.revoke + 1, thresholds.probable)
+        return announced(lines, director_weights(lines, weights, cf.revoke + 1,
+                                                 thresholds.probable), sign)
     if policy is Policy.DD:
         subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
         return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
@@ -299,13 +302,13 @@ def director_weights(lines: Sequence[Line], weights: Weights, number: int,
 
 
 def only_probable(lines: Sequence[Line], weights: list[float],
-                   named: Sequence[float | None], floor: float) -> tuple[float, ...]:
-    """Law 12C1(c) weighs the outcomes that were likely: a result whose default weight
-    comes to less than half of ``floor`` (the 'at all probable' threshold, 1/6 by
-    default) is dropped; one between half the threshold and the threshold keeps a part
-    of its weight growing linearly to all of it, so that a hair's change in an estimate
-    never makes the score jump; the others are scaled up to fill the rest. Weights the
-    Director gave are kept as given."""
+                  named: Sequence[float | None], floor: float) -> tuple[float, ...]:
+    """A weighted score is a few potential results (Law 12C1(c)): the results of the
+    lines the Director did not weigh himself, lines with the same result merged, that
+    come to less than ``floor`` (the 'at all probable' share, ``--probable``, 1/6 by
+    default) are dropped, and the others scaled up to fill their place. When no result
+    reaches the floor the most probable one(s) stay. Weights the Director gave are kept
+    as given."""
     merged: dict[int, float] = {}
     for ln, w, n in zip(lines, weights, named, strict=True):
         if n is None:
@@ -313,10 +316,57 @@ def only_probable(lines: Sequence[Line], weights: list[float],
     free = sum(merged.values())
     if floor <= 0 or free <= EPSILON:
         return tuple(weights)
-    share = {t: min(1.0, max(0.0, (w / free - floor / 2) / (floor / 2)))
-             for t, w in merged.items()}
-    kept = sum(merged[t] * share[t] for t in merged)
-    if kept <= EPSILON:
-        return tuple(weights)
-    return tuple(w if n is not None else w * share[ln.declarer_tricks] * free / kept
+    kept = {t for t, w in merged.items() if w / free >= floor - EPSILON} or \
+        {t for t, w in merged.items() if w >= max(merged.values()) - EPSILON}
+    scale = free / sum(merged[t] for t in kept)
+    return tuple(w if n is not None else w * scale if ln.declarer_tricks in kept else 0.0
                  for ln, w, n in zip(lines, weights, named, strict=True))
+
+
+GRID = 0.05
+"""A weighted score is announced in whole steps of 5 %."""
+
+
+def announced(lines: Sequence[Line], weights: Sequence[float], sign: int
+              ) -> tuple[float, ...]:
+    """The weights as the Director announces the score: each result's weight (lines with
+    the same result merged) in whole :data:`GRID` steps summing to 100 %, by the largest
+    remainder (a tie goes to the result better for the non-offenders, Law 84D); a result
+    rounded to 0 % is dropped. Each line keeps its share of its result, so the score
+    computed from the lines is the score announced."""
+    merged: dict[int, float] = {}
+    for ln, w in zip(lines, weights, strict=True):
+        if w > EPSILON:
+            merged[ln.declarer_tricks] = merged.get(ln.declarer_tricks, 0.0) + w
+    grid = on_grid(merged, sign)
+    return tuple(w * grid[ln.declarer_tricks] / merged[ln.declarer_tricks]
+                 if w > EPSILON else 0.0 for ln, w in zip(lines, weights, strict=True))
+
+
+def announce_result(result: Sequence[tuple[int, float]], floor: float, sign: int
+                    ) -> tuple[tuple[int, float], ...]:
+    """A result (declarer's tricks, weight) as announced: the results under ``floor``
+    dropped (the most probable kept when none reaches it) and the rest on the grid
+    (:func:`on_grid`), most tricks first. A single result is itself."""
+    if len(result) < 2:
+        return tuple(result)
+    top = max(w for _, w in result)
+    kept = {t: w for t, w in result if w >= floor - EPSILON} or \
+        {t: w for t, w in result if w >= top - EPSILON}
+    grid = on_grid(kept, sign)
+    return tuple((t, w) for t, w in sorted(grid.items(), reverse=True) if w > 0)
+
+
+def on_grid(result: Mapping[int, float], sign: int) -> dict[int, float]:
+    """A result (declarer's tricks to weight) in whole :data:`GRID` steps summing to 1:
+    each weight's whole steps, then the steps left to the largest remainders (ties to
+    the result better for the non-offenders, ``sign * tricks`` the larger). Results
+    rounded to nothing map to 0."""
+    total = sum(result.values())
+    steps = round(1 / GRID)
+    units = {t: round(w / total * steps, 9) for t, w in result.items()}
+    whole = {t: int(u) for t, u in units.items()}
+    left = steps - sum(whole.values())
+    for t in sorted(units, key=lambda t: (-(units[t] - whole[t]), -sign * t))[:left]:
+        whole[t] += 1
+    return {t: n / steps for t, n in whole.items()}

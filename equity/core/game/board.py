@@ -46,6 +46,14 @@ The fact tags are our own PBN tags, documented in the README:
     whose card by SEAT it could affect). FACT is ``SEAT SUIT=N``, ``SEAT SUIT>=N``,
     ``SEAT SUIT<=N`` (length as dealt) or ``SEAT CARD``; facts of one group are
     separated by ``;``, groups by ``|``.
+``[EquityAuthority "ACBL"]``
+    the regulating authority whose Law 12 elections apply: ``WBF`` (the default),
+    ``EBU`` or ``ACBL`` (:mod:`equity.core.law.law12`).
+``[EquityRuledBy "committee"]``
+    who assigns the adjusted score: ``director`` (the default), ``committee`` (an
+    appeals committee) or ``delegated`` (the Director using the committee's power by
+    delegation); under the 1997 Laws it decides whether the score may be weighted
+    (Law 12C3).
 ``[EquityAI "3 E: S D<=5"]``
     what SEAT may infer from the auction and the play (authorised information) from
     trick T on, in the same grammar, true or not: with Law 16B the Director says what
@@ -106,6 +114,20 @@ class Attention(Choice):
         return self in (Attention.PLAY, Attention.END, Attention.RETURNED,
                         Attention.DUMMY_ASKED)
 
+
+class RuledBy(Choice):
+    """Who assigns the adjusted score (``[EquityRuledBy]``): it matters under the 1997
+    Laws, whose Law 12C3 (weighting) is an appeals committee's power, a Director's only
+    where the regulating authority delegates it."""
+
+    DIRECTOR = "director"
+    COMMITTEE = "committee"
+    DELEGATED = "delegated"
+    """The Director, using the appeals committee's power by delegation."""
+
+    @classmethod
+    def noun(cls) -> str:
+        return "who rules"
 
 
 class RequirementKind(StrEnum):
@@ -337,6 +359,11 @@ class Facts:
     claim_agreed: tuple[Seat, ...] = ()
     """With ``disputed``: the claimer's opponent who agreed all the same
     (``"disputed; N agreed"``)."""
+    authority: str | None = None
+    """The regulating authority whose elections under Law 12 apply (``[EquityAuthority]``,
+    a name of :data:`~equity.core.law.law12.AUTHORITIES`); None: the WBF."""
+    ruled_by: RuledBy = RuledBy.DIRECTOR
+    """Who assigns the adjusted score (``[EquityRuledBy]``)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

@@ -405,6 +405,11 @@ class Contract:
             raise ModelError(f"not a contract: {text!r}") from None
         return cls(level, strain, doubled, declarer)
 
+    def hand(self, seat: Seat) -> str:
+        """Whose hand a card of ``seat`` is, as a ruling names it: "dummy" for dummy's
+        (declarer plays it: "dummy's ♠4"), else the seat ("North")."""
+        return "dummy" if seat == self.dummy else seat.long_name
+
     def result_text(self, tricks: int) -> str:
         """"one down", "made", "made with two overtricks" for declarer's ``tricks``."""
         need = self.level + 6

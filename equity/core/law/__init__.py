@@ -1,6 +1,7 @@
 """The law: Laws 61-64A/B in three editions (laws), the Law 62D and Law 70 play-outs
 (correction), Law 16C2 at a correction (unauthorised), Law 16B (partner_information)
-and the Director's ruling on a claim, Laws 68-71 (claims; its statement read card by
+and Law 12 per edition and regulating authority (law12, its table law12.json), and
+the Director's ruling on a claim, Laws 68-71 (claims; its statement read card by
 card in statement, its normal lines in claim_lines). A new law paragraph goes here,
 beside the rule it qualifies. Built on :mod:`equity.core.player` and :mod:`equity.core.game`.
 
@@ -23,6 +24,13 @@ from equity.core.law.claims import (
 )
 from equity.core.law.correction import (
     PlayOut,
+)
+from equity.core.law.law12 import (
+    AUTHORITIES,
+    Assignment,
+    Paragraphs,
+    assignment,
+    authority_of,
 )
 from equity.core.law.laws import (
     EDITIONS,
@@ -47,10 +55,12 @@ from equity.core.law.unauthorised import (
 )
 
 __all__ = [
+    "AUTHORITIES",
     "EDITIONS",
     "LAW",
     "MAX_LINES",
     "NORMAL_SHARE",
+    "Assignment",
     "AutomaticRuling",
     "ClaimLine",
     "ClaimRuling",
@@ -59,11 +69,14 @@ __all__ = [
     "Finding",
     "InfoFinding",
     "Judged",
+    "Paragraphs",
     "PlayOut",
     "RevokeRuling",
     "Step",
     "StepKind",
     "Unauthorised",
+    "assignment",
+    "authority_of",
     "changes",
     "claim_of",
     "judge",

@@ -32,7 +32,7 @@ model's (:class:`~equity.core.player.decision.DecisionModel`) in two worlds: the
 trick as it stands (the revoke card never seen) and the same trick with the withdrawn
 card in place of its substitute (the voids it showed — a false one — believed). Where
 the model is in doubt between cards without the information, the doubt goes against
-the offenders (Laws 12C1(e), 84D): the one of them worst for his side. A single legal
+the offenders (Law 84D): the one of them worst for his side. A single legal
 card, or alternatives of equal result, leave nothing to decide. With two cards left
 the decisions' double-dummy questions are answered exactly, by minimax
 (:func:`exact_reply`); no solver is needed.
@@ -223,7 +223,7 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
 
     def information(p: Position, worth: dict[Card, int]) -> Unauthorised | None:
         """Law 16C2 (62D2) for the offender to play in ``p``: the card he would choose
-        without the withdrawn card (doubt against his side, 12C1(e)/84D), the card it
+        without the withdrawn card (doubt against his side, 84D), the card it
         suggested (the same trick with the revoke card in place of its substitute,
         the void it showed believed), and whether the suggested card is forbidden.
         None when the information suggests nothing, or nothing is left to decide."""

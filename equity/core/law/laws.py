@@ -45,6 +45,7 @@ from equity.core.law.correction import (
     trick_twelve,
     under_claim,
 )
+from equity.core.law.law12 import PARAGRAPHS, Assignment, Paragraphs, assignment
 from equity.core.law.unauthorised import Unauthorised
 from equity.core.reading import NO_TABLE, Table
 
@@ -99,6 +100,12 @@ class Edition:
     """Extraneous information from partner (a question, a hesitation) in paragraphs (2007,
     2017: Law 16B, 16B1 the logical alternatives, 16B3 the adjustment); 1997 has the rule
     as one paragraph, Law 16A."""
+
+    @property
+    def law12(self) -> Paragraphs:
+        """This edition's Law 12 paragraphs (and Law 16's authorised information, Law
+        84D's doubtful points): every adjusted score cites its paragraphs from here."""
+        return PARAGRAPHS[self.name]
 
     @property
     def partner_information(self) -> str:
@@ -174,10 +181,11 @@ _KIND_OF_LAW = (("61", StepKind.REVOKE), ("68", StepKind.CLAIM), ("69", StepKind
                 ("62A", StepKind.NOT_ESTABLISHED), ("62", StepKind.CORRECTION),
                 ("64A", StepKind.TRANSFER), ("64B", StepKind.NO_TRANSFER),
                 ("70", StepKind.CORRECTION), ("12B", StepKind.DECISION),
-                ("12C1(e)", StepKind.SERIOUS_ERROR), ("12C1", StepKind.POLICY),
-                ("84D", StepKind.POLICY), ("64C", StepKind.CHECK),
+                ("12C", StepKind.POLICY), ("84D", StepKind.POLICY), ("64C", StepKind.CHECK),
                 ("16", StepKind.CORRECTION), ("43", StepKind.CORRECTION))
-"""Paragraph prefixes, most specific first (62A before 62)."""
+"""Paragraph prefixes, most specific first (62A before 62). A Law 12 paragraph means
+different things in different editions (12C1(e) is the serious error in 2017, the
+non-reciprocal score in 2007), so its steps are tagged where they are made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +273,15 @@ class AutomaticRuling:
         return self.replay.declarer_tricks
 
     @property
+    def assignment(self) -> Assignment:
+        """How the Director assigns an adjusted score on this board (Law 12): the
+        edition's method as the board's regulating authority and who rules make it, the
+        board's PBN ``[Date]`` where an election ended on a day."""
+        facts = self.replay.board.facts
+        return assignment(self.edition.name, facts.authority, facts.ruled_by,
+                          self.replay.board.tags.get("Date"))
+
+    @property
     def play_out(self) -> PlayOut | None:
         """Law 62D: the played-out correction of a trick-12 revoke, if there is one."""
         outs = [r.play_out for r in self.revokes if r.play_out is not None]
@@ -303,6 +320,11 @@ def law_61a(rev: Revoke, replay: Replay) -> Step:
     who = _who(rev.seat, replay)
     if rev.kind == RevokeKind.FOLLOW:
         assert rev.suit_led is not None
+        if rev.seat == replay.contract.dummy:  # declarer plays dummy's cards
+            return Step("61A", f"{_who(replay.contract.declarer, replay)} played dummy's "
+                               f"{rev.card.pretty} to a {rev.suit_led.symbol} lead at trick "
+                               f"{rev.trick} while dummy ({rev.seat.long_name}) held "
+                               f"{_list(rev.could_play)}: a revoke.")
         return Step("61A", f"{who} played {rev.card.pretty} to a {rev.suit_led.symbol} lead at "
                            f"trick {rev.trick} while holding {_list(rev.could_play)}: a revoke.")
     if rev.kind == RevokeKind.LEAD:
@@ -554,7 +576,7 @@ def _information_text(info: Unauthorised, ch: TrickChoice, who: str) -> str:
             f"without it he would play {info.without.pretty}")
     if info.forbidden:
         return (f"{told}. {info.suggested.pretty} would be better for his side, so it is "
-                "not allowed (doubt against the offenders, Laws 12C1(e), 84D): he plays "
+                "not allowed (doubt against the offenders, Law 84D): he plays "
                 f"{ch.chosen.pretty} instead.")
     return (f"{told}. {info.suggested.pretty} would gain his side nothing over it, so "
             f"nothing is barred: he plays {ch.chosen.pretty}.")

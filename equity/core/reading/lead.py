@@ -241,9 +241,10 @@ class LeadReading:
                 "partner_bid": sorted(s.name for s in self.partner_bid),
                 "declarer_bid": sorted(s.name for s in self.they_bid)}
 
-    def explain(self) -> str:
-        """What the players who cannot see his hand read from the lead, in a sentence."""
-        return (f"Opening lead: {self.describe()}, read by convention (Law 16A1(a)): "
+    def explain(self, law: str) -> str:
+        """What the players who cannot see his hand read from the lead, in a sentence
+        (``law``: the edition's paragraph that authorises it, 2017's 16A1(a))."""
+        return (f"Opening lead: {self.describe()}, read by convention (Law {law}): "
                 f"the layouts drawn by the players who cannot see "
                 f"{self.leader.long_name}'s hand are weighed by the chance that it leads "
                 f"this card (the suit chosen as real leaders choose, the card as the "

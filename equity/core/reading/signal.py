@@ -188,10 +188,11 @@ class SignalReading:
         return {"seat": self.seat.name, "card": str(self.card), "led": str(self.led),
                 "upside_down": self.style.upside_down}
 
-    def explain(self) -> str:
-        """What the players who cannot see his hand read from the card, in a sentence."""
+    def explain(self, law: str) -> str:
+        """What the players who cannot see his hand read from the card, in a sentence
+        (``law``: the edition's paragraph that authorises it, 2017's 16A1(a))."""
         way = "an upside-down" if self.style.upside_down else "a standard"
-        return (f"Signal: {self.describe()}, read as {way} signal (Law 16A1(a)): the "
+        return (f"Signal: {self.describe()}, read as {way} signal (Law {law}): the "
                 "chance of each card he could play without winning, given his holding, as "
                 "real third hands play them (count shows in real play, attitude barely): "
                 "evidence, never certainty.")

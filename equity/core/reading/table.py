@@ -46,8 +46,9 @@ class BoardEvidence(Evidence, Protocol):
         """The card as JSON (``text``, :meth:`~Evidence.describe`, goes beside it)."""
         ...
 
-    def explain(self) -> str:
-        """What the players who cannot see its hand read from it, in a sentence."""
+    def explain(self, law: str) -> str:
+        """What the players who cannot see its hand read from it, in a sentence, citing
+        ``law``, the edition's paragraph that authorises it (2017's 16A1(a))."""
         ...
 
 

@@ -23,7 +23,7 @@ from equity.app.pipeline import rule_board
 from equity.core.adjust.candidates import build
 from equity.core.adjust.line import LIKELY, SUBSTITUTION, TABLE, Counterfactual
 from equity.core.adjust.ruling import Ruling, compare, nos_gain, without_equity
-from equity.core.adjust.weights import Policy, Thresholds, Weights
+from equity.core.adjust.weights import Policy, Thresholds, Weights, director_weights
 from equity.core.game.board import Board
 from equity.core.game.cards import ModelError, Side
 from equity.core.game.replay import replay
@@ -142,13 +142,14 @@ def test_default_weights_are_the_table_lines_probabilities_of_results() -> None:
     # offender's held-back revoke card, which he would not choose there, then branches;
     # its outcomes' probabilities are the weights (Law 12C1(c)), whatever share of the
     # record it keeps; the likely lines from the revoke are a reference
-    a, cfs = _policies_differ_lines()
-    r = compare(a, cfs, Policy.WEIGHTED, thresholds=Thresholds(probable=0.0))
-    table = [(ln, w) for ln, w in r.lines if ln.kind == TABLE]
+    _, cfs = _policies_differ_lines()
+    lines = cfs[0].lines  # the default proportions, before the score is announced
+    weighed = list(zip(lines, director_weights(lines, Weights(), 1), strict=True))
+    table = [(ln, w) for ln, w in weighed if ln.kind == TABLE]
     assert 0 < table[0][0].followed < 1
     assert sum(w for _, w in table) == pytest.approx(1.0)
     assert all(w == pytest.approx(ln.frequency) for ln, w in table)
-    assert all(w == 0.0 for ln, w in r.lines if ln.kind == LIKELY)
+    assert all(w == 0.0 for ln, w in weighed if ln.kind == LIKELY)
 
 
 def test_director_weight_for_table_line_rest_in_the_default_proportions() -> None:

@@ -37,10 +37,12 @@ def test_a_corrected_revoke_while_play_continues_gets_no_weighting_policy(
 
 def test_a_revoke_without_a_transfer_is_not_said_to_have_one(
         capsys: pytest.CaptureFixture[str]) -> None:
-    text = text_of(capsys, CASES / "003_b3_dummy_hidden_card.pbn")
+    text = " ".join(text_of(capsys, CASES / "003_b3_dummy_hidden_card.pbn").split())
     assert "its Law 64A transfer" not in text and "After transfer" not in text
-    assert "with no Law 64A transfer (Law 64B3)" in text
-    assert "(it had no Law 64A transfer)" in text
+    assert "with no trick transferred (Law 64B3)" in text
+    assert ", no trick having been transferred for it" in text
+    assert "No trick was transferred (Law 64B3); Law 64C: " in text
+    assert "the transfer did not compensate" not in text
 
 
 def test_62d2_two_suits_wording_is_not_said_of_a_partner_holding_one_suit() -> None:
