@@ -144,7 +144,7 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
     cache: dict[Position, Answer] = {}
     pending: list[_Pending] = []
     for i, b in enumerate(boards):
-        work = Work(limit=options.max_positions or 0)
+        work = options.work()  # the claim's ruling and the Law 64C check: one board's cost
         auto = _automatic(b, options, work)
         if isinstance(auto, str):
             lines[i] = auto
@@ -152,7 +152,6 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
             lines[i] = keyed({**ruling_json(auto), "stats": Work().as_dict()},
                              board_key(b.source, b.index))
         else:
-            work = options.work()
             p = _Pending(i, b, auto, plan(auto, options.estimate_for(b), work), work=work)
             lines[i] = _advance(p, options, cache)
             if lines[i] is None:
