@@ -13,7 +13,7 @@ the choice, :mod:`equity.core.player.inference`; empty for most), ``stats`` (as
 ``declarer``, ``players``, ``won``, ``double_dummy``, ``penalty_cards`` (the major
 penalty cards in force at the start, Law 50: ``[{"seat", "card"}]``), and what the
 players read from the table: ``auction`` (as ``equity rule --json``'s; the decisions
-whose layouts needed its limits loosened are ``stats.loosened``), ``lead``, ``signal``.
+whose layouts drew a hand outside its calls are ``stats.loosened``), ``lead``, ``signal``.
 """
 
 from __future__ import annotations

@@ -982,7 +982,8 @@ function lineRow(group) {
 }
 
 // What the players' model read of the auction (Law 16A1(a)): each call read and what it
-// showed, the calls not read, the readings loosened to fit the deal; or why none.
+// showed, the calls not read, the calls the real hand does not fit (the Director's view:
+// no player knows it, the layouts keep such hands with the fitted share); or why none.
 function auctionRead(a, parent) {
   const box = el("div", { class: "auction", "data-auction": "" });
   if (a.note) { box.appendChild(el("p", { class: "note" }, a.note)); parent.appendChild(box); return; }
@@ -992,7 +993,10 @@ function auctionRead(a, parent) {
     ul.appendChild(el("li", { "data-call-read": String(c.call) },
       `${NAMES[c.seat] || c.seat}'s ${c.bid}: ${c.shows || "read"}`));
   }
-  for (const lo of a.loosened) ul.appendChild(el("li", { "data-loosened": String(lo.call) }, lo.text));
+  for (const o of a.outside || []) {
+    ul.appendChild(el("li", { "data-outside": String(o.call) },
+      `Outside its calls (the Director sees it, no player knows it): ${o.text}`));
+  }
   if (a.not_read.length) {
     ul.appendChild(el("li", { "data-not-read": "" },
       `Not read: ${a.not_read.map((c) => `${NAMES[c.seat] || c.seat}'s ${c.bid}`).join(", ")}`));

@@ -119,7 +119,7 @@ class Line:
     """Every place the line leaves the record, in order, each with its reason."""
     own_errors: tuple[Departure, ...] = ()
     """Recorded cards of the non-offenders that lose a trick double dummy but stand:
-    not induced by the revoke (Law 12C1(e): no redress for self-inflicted damage)."""
+    not induced by the revoke (Law 12B1: only the damage the infraction caused is redressed)."""
     name: str = ""
     """The line's name for the Director's weights: ``table``, ``likely``, a card
     (``DT``), ``line1``, ``outcome1``."""

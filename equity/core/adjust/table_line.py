@@ -22,7 +22,7 @@ card ranked between them played) is the recorded card: where the line cannot pla
 recorded card (the correction played it, or he holds the revoke card in its place), the
 equal card stands for it and situations are compared up to such exchanges.
 
-**Causation** (Laws 12B1, 12C1(e)). A non-offender's recorded card, in its situation,
+**Causation** (Law 12B1; 1997: 12C2). A non-offender's recorded card, in its situation,
 that loses a trick double dummy is not simply put right: it **stands** — the
 non-offenders' own error — unless it was *induced by the revoke*: the decision model in
 his seat with what he saw at the table (the table world: the offender's false void,
@@ -69,6 +69,7 @@ from equity.core.game import (
 )
 from equity.core.law import AutomaticRuling
 from equity.core.player import (
+    NEAR_SHARE,
     Decision,
     DecisionModel,
     Knowledge,
@@ -79,11 +80,6 @@ from equity.core.player import (
     grow,
     merged,
 )
-
-NEAR_SHARE = 0.1
-"""How near the share that makes a card one he might choose its chance must lie, in
-either world, for the causation test to be sampled further
-(:meth:`DecisionModel.decide_near`): one layout moves a chance by two points."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,8 +70,9 @@ class Work:
     """The most positions the ruling may hand to DDS (0: no limit); past it the ruling
     stops with :class:`TooMuchWork`."""
     loosened: int = 0
-    """Decisions whose layouts needed the auction's limits loosened: too few layouts of
-    the unseen cards fitted them (:func:`~equity.core.player.knowledge.draw_layouts`)."""
+    """Decisions whose layouts drew a hidden hand outside the auction's calls, kept with
+    the fitted share (:func:`~equity.core.player.knowledge.draw_layouts`; the name is
+    the JSON's: the limits themselves are never loosened)."""
 
     FIGURES = ("positions", "decisions", "layouts", "dds_seconds", "seconds", "loosened")
     """The figures (JSON ``stats``), in order; ``limit`` is a bound, not a figure."""

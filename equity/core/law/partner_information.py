@@ -24,7 +24,7 @@ reading as Law 16C2, :mod:`equity.core.law.unauthorised`):
   the difference is the information's;
 * the card he played is **not allowed** (16B1) when it was suggested so and a logical
   alternative is worse for his side double dummy. Among such alternatives the doubt
-  goes against his side (Laws 12C1(e), 84D): the worst for it.
+  goes against his side (Law 84D): the worst for it.
 
 The first decision that breaks 16B1 is the infraction: the adjusted play starts just
 before it, with that alternative the only card allowed (Laws 16B3, 12C1), and is weighed

@@ -14,7 +14,7 @@ Our reading, with the decision model (:mod:`equity.core.player.decision`) as the
   the cards (the revoke card, a major penalty card, is face up: that it must be played
   is authorised, Law 50E1) and nothing of the cards the non-offenders took back. The
   cards he might choose there (a chance of at least the model's share) are his logical
-  alternatives; where more than one, the doubt goes against his side (Laws 12C1(e),
+  alternatives; where more than one, the doubt goes against his side (Law
   84D): the one worst for it in the real layout;
 * **with it** — the same, knowing where each card the non-offenders took back lies;
 * the card he played was **suggested** when the model chooses it with the information,
@@ -33,7 +33,15 @@ import dataclasses
 from dataclasses import dataclass
 
 from equity.core.game import Card, Plan, Replay, Revoke, Withdrawn, values_of
-from equity.core.player import Decision, DecisionModel, Holding, Knowledge, Start, classes
+from equity.core.player import (
+    NEAR_SHARE,
+    Decision,
+    DecisionModel,
+    Holding,
+    Knowledge,
+    Start,
+    classes,
+)
 
 LAW = "16C2"
 
@@ -55,10 +63,6 @@ class Unauthorised:
     without the information (16C2), or (two suits) any other."""
 
 
-NEAR_SHARE = 0.1
-"""How near the share that makes a card a logical alternative a chance must lie for the
-decisions to be sampled further (:func:`settled`): at the default sampling one layout
-moves a chance by two points, so a card this near could fall on either side."""
 
 
 def settled(model: DecisionModel, blind: Knowledge, told: Knowledge
@@ -79,8 +83,8 @@ def alternatives(blind: Decision, values: dict[Card, int], sign: int, share: flo
                  ) -> tuple[list[Card], Card]:
     """His logical alternatives — the cards ``blind`` (the decision without the
     information) might choose, a chance of ``share`` or more — and among them the worst
-    for his side (``sign`` +1 for declarer's side; doubt against the offenders, Laws
-    12C1(e), 84D). Laws 16B1 and 16C2 ask the same question."""
+    for his side (``sign`` +1 for declarer's side; doubt against the offenders, Law
+    84D). Laws 16B1 and 16C2 ask the same question."""
     might = [c for c in values if blind.might_choose(c, share)] or [blind.card]
     return might, min(might, key=lambda c: (sign * values[c], c.rank, c.suit))
 
@@ -91,7 +95,7 @@ def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
     the information, ``suggested`` the card chosen with it, ``values`` each legal card's
     tricks for declarer (``sign`` +1 when the player is declarer's side). The card he
     would choose without it is, among those he might choose (a chance of ``share`` or
-    more: his logical alternatives), the worst for his side (Laws 12C1(e), 84D: doubt
+    more: his logical alternatives), the worst for his side (Law 84D: doubt
     against the offenders). None when the information suggests nothing else of another
     value; else forbidden when the suggested card is better for his side."""
     _, without = alternatives(blind, values, sign, share)

@@ -8,6 +8,7 @@ directly."""
 from __future__ import annotations
 
 from equity.core.player.decision import (
+    NEAR_SHARE,
     REFERENCE,
     Decision,
     DecisionModel,
@@ -68,6 +69,7 @@ __all__ = [
     "DEFAULT_CLASS",
     "EXACT",
     "FEATURES",
+    "NEAR_SHARE",
     "PLAYER_MODEL_FILE",
     "REFERENCE",
     "RULING_CLASS",

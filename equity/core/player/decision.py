@@ -93,6 +93,11 @@ from equity.core.reading import NO_TABLE, Table
 CLOSER = 4.0
 """How many times the layouts a decision near a line of the law's tests is sampled
 again (:meth:`DecisionModel.decide_near`)."""
+NEAR_SHARE = 0.1
+"""How near the share that makes a card one he might choose (a logical alternative, a
+card the revoke induced) a chance must lie for the decision to be sampled
+:data:`CLOSER` times further: at the default sampling one layout moves a chance by two
+points, so a card this near could fall on either side."""
 REFERENCE = 16
 """How many times the default sampling ``--reference`` spends, to check convergence."""
 
