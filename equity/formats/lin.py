@@ -46,8 +46,9 @@ from equity.core.game import (
     Where,
     count,
     dealer_for_board,
+    small_int,
 )
-from equity.formats.facts import board_label, small_int
+from equity.formats.facts import board_label, one_game
 from equity.formats.text_lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
@@ -203,6 +204,7 @@ def _number(raw: RawBoard) -> int | None:
     return None
 
 
+@one_game
 def _build(raw: RawBoard, number: int | None, source: str) -> Board:
     if raw.problems:
         raise raw.problems[0]

@@ -64,8 +64,9 @@ from equity.core.game import (
     Slot,
     Vulnerability,
     Where,
+    small_int,
 )
-from equity.formats.facts import board_label, parse_facts, small_int
+from equity.formats.facts import board_label, one_game, parse_facts
 from equity.formats.text_lines import LONGEST_LINE, OVERLONG, is_blank
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
@@ -303,6 +304,7 @@ def _number_of(tags: dict[str, str]) -> int | None:
     return _board_number(tags.get("Board", "").split("\n")[0])
 
 
+@one_game
 def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
            number: int | None, source: str) -> Board | None:
     """Interpret one game's tags; raises BoardError (without source and board)."""

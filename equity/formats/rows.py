@@ -90,6 +90,7 @@ from equity.core.game import (
     cards,
     count,
     dealer_for_board,
+    small_int,
 )
 from equity.formats.facts import fact_tags, parse_facts
 
@@ -200,11 +201,9 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
             raise _fail(f"a line reads KEY: VALUE with KEY a seat (N, E, S, W) or one of "
                         f"{', '.join(_KEYS)}: {line[:60]!r}", source, None, n)
         if k == "board":  # first, so later errors name the board
-            try:
-                number = int(value.strip())
-            except ValueError:
-                raise _fail(f"not a board number: {value.strip()[:20]!r}", source, None,
-                            n) from None
+            number = small_int(value)
+            if number is None:
+                raise _fail(f"not a board number: {value.strip()[:20]!r}", source, None, n)
         label = f"board {number}" if number is not None else None
         if k in _SEAT_KEYS:
             seat = _SEAT_KEYS[k]

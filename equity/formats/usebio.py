@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 
-from equity.core.game import Traveller, TravellerError, TravellerLine
+from equity.core.game import Traveller, TravellerError, TravellerLine, small_int
 
 LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
               "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS")
@@ -228,10 +228,10 @@ def _number(where: str, name: str, text: str | None, largest: float) -> float | 
 
 
 def _line(source: str, number: str | None, values: dict[str, str]) -> TravellerLine:
-    if number is None or not number.isdigit() or len(number) > 6:
+    board = small_int(number, 6) if number is not None else None
+    if board is None:
         raise TravellerError(f"{source}: a BOARD without a BOARD_NUMBER before its lines "
                              f"({number[:20] if number else number!r})")
-    board = int(number)
     ns, ew = values.get("NS_PAIR_NUMBER", ""), values.get("EW_PAIR_NUMBER", "")
     if not ns or not ew:
         raise TravellerError(f"{source}: board {board} has a TRAVELLER_LINE without "
@@ -251,13 +251,14 @@ def _line(source: str, number: str | None, values: dict[str, str]) -> TravellerL
     ew_mp = _number(where, "EW_MATCH_POINTS", values.get("EW_MATCH_POINTS"),
                     LARGEST_MATCH_POINTS)
     tricks_text = values.get("TRICKS")
-    if tricks_text and not (tricks_text.isdigit() and int(tricks_text) <= 13):
+    tricks = small_int(tricks_text, 2) if tricks_text else None
+    if tricks_text and (tricks is None or tricks > 13):
         raise TravellerError(f"{where}: TRICKS {tricks_text[:20]!r} is not 0 to 13")
     intern = sys.intern
     return TravellerLine(board, intern(ns), intern(ew), score, artificial, ns_mp, ew_mp,
                          intern(values["CONTRACT"]) if values.get("CONTRACT") else None,
                          intern(values["PLAYED_BY"]) if values.get("PLAYED_BY") else None,
-                         int(tricks_text) if tricks_text else None)
+                         tricks)
 
 
 def _escape(text: str) -> bytes:

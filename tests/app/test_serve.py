@@ -195,6 +195,21 @@ def test_hostile_pbn(server: Server) -> None:
     assert status == 200 and b"<script>" not in page
 
 
+def test_a_huge_number_in_one_boards_fact_costs_that_board_only(server: Server) -> None:
+    """Issue 42, 1: the hand record's other boards are offered, the bad one named."""
+    seed = SEED_001.read_text()
+    bad = seed.replace('[Contract "3NT"]', '[Contract "3NT"]\n[EquityUI "' + "9" * 4301
+                       + ' E: S D=6"]')
+    record = bad + "\n" + seed.replace('[Board "1"]', '[Board "2"]')
+    status, kind, out = server.request("/api/handrecord?format=pbn", record.encode(),
+                                       "text/plain")
+    assert status == 200 and kind.startswith("application/json"), out[:300]
+    data = json.loads(out)
+    assert [b["number"] for b in data["boards"]] == [2]
+    assert [e["board"] for e in data["errors"]] == ["board 1 (game 1)"]
+    assert "[EquityUI]" in data["errors"][0]["error"]
+
+
 def test_a_ruling_that_runs_too_long_is_stopped() -> None:
     s = Server("--time-limit", "0.01")
     try:

@@ -98,3 +98,28 @@ def test_a_usebio_file_in_an_unknown_encoding_is_refused(
 def test_an_empty_withdrawn_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, err = _rule([str(CASE), "--withdrawn", ";;;;"], capsys)
     assert code == 2 and "--withdrawn" in err and "names no withdrawn card" in err
+
+
+@pytest.mark.parametrize(("element", "value"), [("BOARD_NUMBER", "\u00b2"),
+                                                ("TRICKS", "\u00b2"),
+                                                ("TRICKS", "9" * 4301)])
+def test_a_usebio_digit_that_int_refuses_is_refused_not_an_internal_error(
+        tmp_path: Path, element: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    t = tmp_path / "session.xml"
+    number, tricks = (value, "9") if element == "BOARD_NUMBER" else ("1", value)
+    t.write_text(f'<USEBIO Version="1.2"><BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>'
+                 "<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8"
+                 f"</EW_PAIR_NUMBER><SCORE>150</SCORE><TRICKS>{tricks}</TRICKS>"
+                 "</TRAVELLER_LINE></BOARD></USEBIO>")
+    code, err = _rule([str(CASE), "--traveller", str(t), "--pairs", "3-8"], capsys)
+    assert code == 2 and "internal error" not in err and len(err) < 400, err
+    assert (element if element == "TRICKS" else "BOARD_NUMBER") in err
+
+
+def test_a_rows_board_number_too_long_for_int_is_refused_naming_the_line() -> None:
+    from equity.core.game import BoardError
+    from equity.formats.rows import parse_rows
+
+    with pytest.raises(BoardError) as e:
+        parse_rows("board: " + "9" * 4301 + "\nN: SA\n")
+    assert "not a board number" in e.value.message and e.value.where.line == 1

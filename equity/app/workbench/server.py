@@ -71,6 +71,7 @@ from equity.core.game import (
     Vulnerability,
     cards,
     dealer_for_board,
+    small_int,
 )
 from equity.core.player import REFERENCE
 from equity.formats import read_text
@@ -148,7 +149,8 @@ def _error(e: ApiError) -> JSONResponse:
 async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
     """The request body, refused past ``limit`` bytes (before reading it all)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
+    size = small_int(length, 12) if length is not None else None
+    if length is not None and (size is None or size > limit):
         raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file", 413)
     data = bytearray()
     try:
@@ -599,10 +601,10 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
             raise ApiError(str(e), "deal") from None
         if number in (None, ""):
             number = None
-        elif not isinstance(number, (int, str)) or not str(number).isdigit() \
-                or not 1 <= int(number) <= 9999:
+        elif not isinstance(number, (int, str)) or not 1 <= (
+                small_int(str(number), 4) or 0) <= 9999:
             raise ApiError("the board number is 1 to 9999", "number")
-        n = int(number) if number is not None else None
+        n = small_int(str(number), 4) if number is not None else None
         return JSONResponse({"boards": [{
             "number": n, "label": f"board {n}" if n is not None else "the deal",
             "dealer": dealer_for_board(n).name if n is not None else None,

@@ -48,6 +48,7 @@ from equity.core.game.cards import (
     count,
     dealer_for_board,
     parse_hand,
+    small_int,
     suit_holding,
 )
 from equity.core.game.errors import (
@@ -167,6 +168,7 @@ __all__ = [
     "result_text",
     "run",
     "score_ns",
+    "small_int",
     "suit_holding",
     "trick_winner",
     "weighted_matchpoints",

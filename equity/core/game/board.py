@@ -67,6 +67,7 @@ from equity.core.game.cards import (
     Suit,
     Vulnerability,
     count,
+    small_int,
 )
 
 Slot = Card | None
@@ -149,11 +150,11 @@ class Requirement:
     def parse(cls, text: str) -> Requirement:
         """"1 W lead H", "3 E penalty SK", "6 S faced"."""
         words = text.split()
-        try:
-            trick, seat, kind = int(words[0]), Seat.parse(words[1]), words[2].lower()
-        except (IndexError, ValueError) as e:
-            raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': {text!r}"
-                             ) from e
+        trick = small_int(words[0], 2) if words else None
+        if trick is None or len(words) < 3:
+            raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': "
+                             f"{text.strip()[:60]!r}")
+        seat, kind = Seat.parse(words[1]), words[2].lower()
         if not 1 <= trick <= 13:
             raise ModelError(f"requirement trick out of range in {text!r}")
         if kind == "lead" and len(words) == 4:
@@ -186,13 +187,14 @@ class Withdrawal:
     def parse(cls, text: str) -> Withdrawal:
         """"2 E H2"."""
         words = text.split()
+        trick = small_int(words[0], 2) if len(words) == 3 else None
         try:
-            if len(words) != 3:
-                raise ValueError(text)
-            trick, seat, card = int(words[0]), Seat.parse(words[1]), Card.parse(words[2])
-        except (ValueError, ModelError) as e:
+            if trick is None:
+                raise ModelError(text)
+            seat, card = Seat.parse(words[1]), Card.parse(words[2])
+        except ModelError as e:
             raise ModelError(f"a withdrawn card reads 'TRICK SEAT CARD' (e.g. '2 E H2'): "
-                             f"{text.strip()!r}") from e
+                             f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
             raise ModelError(f"withdrawn card's trick out of range in {text.strip()!r}")
         return cls(trick, seat, card)
@@ -253,9 +255,10 @@ class Told:
         for op in _OPS:
             if op in what:
                 suit, _, n = what.partition(op)
-                if not n.isascii() or not n.isdigit() or not 0 <= int(n) <= 13:
-                    raise ModelError(f"a suit length is a number 0-13: {text.strip()!r}")
-                return cls(seat, Suit.parse(suit), op, int(n))
+                length = small_int(n, 2)
+                if length is None or length > 13:
+                    raise ModelError(f"a suit length is a number 0-13: {text.strip()[:60]!r}")
+                return cls(seat, Suit.parse(suit), op, length)
         return cls(seat, card=Card.parse(what))
 
 
@@ -287,11 +290,12 @@ class Information:
         if not colon or len(words) != 2 or not rest.strip():
             raise ModelError(f"unauthorised information reads 'T SEAT: FACT; FACT' (e.g. "
                              f"'3 E: S D=6'): {text.strip()!r}")
-        if not words[0].isascii() or not words[0].isdigit() or not 1 <= int(words[0]) <= 13:
+        trick = small_int(words[0], 2)
+        if trick is None or not 1 <= trick <= 13:
             raise ModelError(f"the trick of unauthorised information is a number 1-13: "
-                             f"{text.strip()!r}")
+                             f"{text.strip()[:60]!r}")
         facts = tuple(Told.parse(p) for p in rest.split(";") if p.strip())
-        return cls(int(words[0]), Seat.parse(words[1]), facts)
+        return cls(trick, Seat.parse(words[1]), facts)
 
     @staticmethod
     def parse_list(text: str) -> tuple[Information, ...]:
@@ -354,10 +358,9 @@ class Facts:
                 continue
             if "=" in p:
                 t, _, w = p.partition("=")
-                try:
-                    trick = int(t)
-                except ValueError:
-                    raise ModelError(f"'{p}': expected TRICK=WHEN") from None
+                trick = small_int(t, 2)
+                if trick is None:
+                    raise ModelError(f"'{p[:60]}': expected TRICK=WHEN")
                 per[trick] = Attention.parse(w)
             else:
                 default = Attention.parse(p)
