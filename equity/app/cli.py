@@ -420,7 +420,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
-    from equity.app.outfile import refuse_inputs, write_whole, write_with
+    from equity.app.outfile import check_output, refuse_inputs, write_whole, write_with
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
@@ -435,6 +435,16 @@ def cmd_report(args: argparse.Namespace) -> int:
         setup = _Setup(args)
     except UsageError as e:
         return _usage(str(e))
+    targets = [] if args.output == "-" else [out.with_suffix(".pdf")] if pdf_only else (
+        [out, out.with_suffix(".pdf")] if pdf else [out])
+    try:  # refused before the ruling, not after it
+        for target in targets:
+            check_output(target, "report -o")
+            if args.file:
+                refuse_inputs("report -o", target, [("ruled file", args.file)])
+    except UsageError as e:
+        print(f"equity: report: {e}", file=sys.stderr)
+        return 1
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
@@ -451,9 +461,6 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
     try:
-        if args.output != "-" and args.file:
-            for target in (out, out.with_suffix(".pdf")) if pdf and not pdf_only else (out,):
-                refuse_inputs("report -o", target, [("ruled file", args.file)])
         if pdf_only:
             write_with(out, lambda tmp: print_html(text, tmp), "report")
         elif args.output == "-":

@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from equity.app.outfile import refuse_inputs, write_whole
+from equity.app.outfile import check_output, refuse_inputs, write_whole
 from equity.core.game import UsageError
 from equity.formats.jsonlines import read_json_lines
 from equity.render.csvrows import FIELDS, csv_text, row
@@ -31,6 +31,14 @@ def cmd_summary(args: argparse.Namespace) -> int:
     """Exit 0; 1 when the file cannot be read or an output cannot be written (one
     line); the file's board errors are counted, not failures of the summary."""
     path = Path(args.file)
+    try:
+        for option, out in (("--html", args.html), ("--csv", args.csv)):
+            if out:
+                refuse_inputs(option, out, [("batch output", path)])
+                check_output(out, option)
+    except UsageError as e:
+        print(f"equity: summary: {e}", file=sys.stderr)
+        return 1
     outcomes: list[BoardOutcome] = []
     try:
         for number, obj in read_json_lines(path):
@@ -42,9 +50,6 @@ def cmd_summary(args: argparse.Namespace) -> int:
     title = f"equity summary: {path.name}"
     sys.stdout.write(summary_text(tally, title))
     try:
-        for option, out in (("--html", args.html), ("--csv", args.csv)):
-            if out:
-                refuse_inputs(option, out, [("batch output", path)])
         if args.html:
             write_whole(args.html, summary_html(tally, title), "page")
         if args.csv:

@@ -24,6 +24,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from equity.core.game import Traveller, TravellerError, TravellerLine, small_int
+from equity.formats.edits import Edit, edited
 
 LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
               "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS")
@@ -175,6 +176,9 @@ def read_usebio(path: str | Path) -> UsebioFile:
     except LookupError as e:  # the declaration names an encoding Python does not know
         raise TravellerError(f"{source}: the XML declaration names an encoding that cannot "
                              f"be read ({e}); save the file as UTF-8 or ISO-8859-1") from None
+    finally:  # the handlers hold the parser: a cycle that kept the file until a collection
+        parser.XmlDeclHandler = parser.StartElementHandler = None
+        parser.EndElementHandler = parser.CharacterDataHandler = None
     if not root or root[0][0] != "USEBIO":
         raise TravellerError(f"{source}: not a USEBIO file (the root element is "
                              f"{root[0][0] if root else 'missing'}, not USEBIO)")
@@ -268,7 +272,13 @@ def _escape(text: str) -> bytes:
 
 def replace_line(f: UsebioFile, board: int, pairs: tuple[str, str],
                  values: dict[str, str], comment: str | None = None) -> bytes:
-    """The file with the ruled line's elements set to ``values`` (by element name, one of
+    """The file with :func:`line_edits` applied."""
+    return edited(f.data, line_edits(f, board, pairs, values, comment))
+
+
+def line_edits(f: UsebioFile, board: int, pairs: tuple[str, str],
+               values: dict[str, str], comment: str | None = None) -> list[Edit]:
+    """The edits that set the ruled line's elements to ``values`` (by element name, one of
     :data:`LINE_ORDER`): an element already there gets the new text in place, a missing
     one is added after the elements that come before it in the 1.2 order, with the
     line's own indentation; ``comment`` goes in an XML comment first in the line. Every
@@ -302,10 +312,7 @@ def replace_line(f: UsebioFile, board: int, pairs: tuple[str, str],
         at = data.index(b">", line.start) + 1
         safe = comment.replace("--", "- -").rstrip("-")
         edits.append((at, at, indent + b"<!-- " + _escape(safe) + b" -->"))
-    out = data
-    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        out = out[:start] + text + out[end:]
-    return out
+    return edits
 
 
 def _indent(data: bytes, start: int) -> bytes:
