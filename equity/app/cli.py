@@ -8,26 +8,32 @@ line itself is wrong; 3 an internal error (a bug: one line, no traceback unless
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from importlib import resources
-from pathlib import Path
 
-from equity.app.likely_cmd import add_likely_parser, cmd_likely
-from equity.app.options import RulingOptions, add_arguments, hidden_given
-from equity.app.pipeline import rule_board, table_scores
-from equity.app.results import Results, add_results_arguments
-from equity.app.summary import add_summary_parser, cmd_summary
-from equity.core.adjust import Ruling
-from equity.core.game import Board, BoardError, UsageError
-from equity.core.player import Work
-from equity.formats import names_board, read_boards, read_text
-from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
-from equity.render.jsonout import board_json
-from equity.render.text import work_text
+try:  # a Ctrl-C while starting (the imports take a third of a second) is said, not a trace
+    import argparse
+    import json
+    from collections.abc import Iterator, Sequence
+    from importlib import resources
+    from pathlib import Path
+
+    from equity.app.likely_cmd import add_likely_parser, cmd_likely
+    from equity.app.options import RulingOptions, add_arguments, hidden_given
+    from equity.app.pipeline import rule_board, table_scores
+    from equity.app.results import Results, add_results_arguments
+    from equity.app.summary import add_summary_parser, cmd_summary
+    from equity.core.adjust import Ruling
+    from equity.core.game import Board, BoardError, UsageError
+    from equity.core.player import Work
+    from equity.formats import names_board, read_boards, read_text
+    from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
+    from equity.render.jsonout import board_json
+    from equity.render.text import work_text
+except KeyboardInterrupt:
+    print("equity: interrupted", file=sys.stderr, flush=True)
+    os._exit(130)  # not SystemExit: an import run by C code (numpy's) that saw the
+    # interrupt leaves the interpreter to die by SIGINT on its way out
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -477,35 +483,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    for said in hidden_given(args):
-        print(f"equity: {said}", file=sys.stderr)
     try:
-        if args.command == "rule":
-            fmt = board_format(args)
-            if isinstance(fmt, str):
-                return _usage(fmt)
-            args.output_format = fmt
-            args.json = fmt.name == "json"
-            if args.rows is not None:
-                if fmt.name == "csv":
-                    return _usage("rule: --format csv is for a FILE of boards, not --rows")
-                return cmd_rule_rows(args)
-            if args.deal is not None:
-                return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
-            return cmd_rule(args)
-        if args.command == "serve":
-            return cmd_serve(args)
-        if args.command == "scan":
-            return cmd_scan(args)
-        if args.command == "report":
-            return cmd_report(args)
-        if args.command == "batch":
-            return cmd_batch(args)
-        if args.command == "summary":
-            return cmd_summary(args)
-        if args.command == "likely":
-            return cmd_likely(args)
+        return _run(argv)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     except KeyboardInterrupt:
@@ -517,6 +496,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"equity: internal error: {type(e).__name__}: {e} (run with EQUITY_DEBUG=1 "
               "for the traceback, and please report it)", file=sys.stderr)
         return 3
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = _parser().parse_args(argv)
+    for said in hidden_given(args):
+        print(f"equity: {said}", file=sys.stderr)
+    if args.command == "rule":
+        fmt = board_format(args)
+        if isinstance(fmt, str):
+            return _usage(fmt)
+        args.output_format = fmt
+        args.json = fmt.name == "json"
+        if args.rows is not None:
+            if fmt.name == "csv":
+                return _usage("rule: --format csv is for a FILE of boards, not --rows")
+            return cmd_rule_rows(args)
+        if args.deal is not None:
+            return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
+        return cmd_rule(args)
+    if args.command == "serve":
+        return cmd_serve(args)
+    if args.command == "scan":
+        return cmd_scan(args)
+    if args.command == "report":
+        return cmd_report(args)
+    if args.command == "batch":
+        return cmd_batch(args)
+    if args.command == "summary":
+        return cmd_summary(args)
+    if args.command == "likely":
+        return cmd_likely(args)
     return _usage(f"unknown command {args.command}")
 
 

@@ -186,3 +186,28 @@ def test_the_rulings_json_says_when_there_is_no_auction(
     assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
     a = json.loads(capsys.readouterr().out)["auction"]
     assert a["read"] == [] and "no auction" in a["note"]
+
+
+def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_traceback(
+        tmp_path: Path) -> None:
+    """Issue 42, 8: ten Ctrl-Cs spread over a run of ``equity likely`` (its imports, its
+    reading, DDS solving on its threads): each ends it with exit 130 and one line, or it
+    had finished (0). Before: a traceback and death by SIGINT during the imports, and
+    ``Segmentation fault`` when the interpreter exited under a DDS thread."""
+    import os
+    import signal
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    case = root / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
+    for k, moment in enumerate((0.1, 0.15, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)):
+        run = subprocess.Popen(
+            [sys.executable, "-m", "equity.app.cli", "likely", str(case), "--after-trick",
+             "2"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        time.sleep(moment)
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGINT)  # as a terminal sends it: the whole group
+        _, err = run.communicate(timeout=120)
+        assert run.returncode in (0, 130), (k, run.returncode, err.decode())
+        assert b"Traceback" not in err, err.decode()
