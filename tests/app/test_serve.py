@@ -16,7 +16,7 @@ from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.workbench.server import NOT_ON_THE_PAGE
 from tests.browsers import chromium
-from tests.builders import CASES, QUICK_ARGS, ROOT, untimed
+from tests.builders import CASES, QUICK_ARGS, ROOT, hostile_folder, launcher, untimed
 from tests.workbench import DEAL_001, ROWS_001, Server
 
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
@@ -208,6 +208,19 @@ def test_a_huge_number_in_one_boards_fact_costs_that_board_only(server: Server) 
     assert [b["number"] for b in data["boards"]] == [2]
     assert [e["board"] for e in data["errors"]] == ["board 1 (game 1)"]
     assert "[EquityUI]" in data["errors"][0]["error"]
+
+
+def test_the_rulings_import_nothing_from_the_working_directory(tmp_path: Path) -> None:
+    """Issue 42, 3: served from a folder holding a ``random.py``, a ``json.py`` and an
+    ``equity/``, the ruling processes execute none of them and rule."""
+    cwd = hostile_folder(tmp_path / "cwd")
+    s = Server("--time-limit", "60", command=launcher(tmp_path / "bin"), cwd=cwd)
+    try:
+        status, data = s.post("/api/rule", {"rows": ROWS_001, "options": NO_EQUITY})
+    finally:
+        err = s.stop()
+    assert sorted(p.name for p in cwd.glob("MARKER-*")) == [], "the cwd was imported from"
+    assert status == 200 and data["rulings"][0]["after_transfer_tricks"] == 7, (data, err)
 
 
 def test_a_ruling_that_runs_too_long_is_stopped() -> None:
