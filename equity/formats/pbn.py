@@ -353,8 +353,10 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
         except ModelError as e:
             raise fail("Declarer", str(e)) from None
 
-    calls = _calls(first["Auction"], tags["Auction"]) if "Auction" in first else None
-    auction = Auction.of(*calls) if calls is not None else None
+    auction, unread = (_auction(first["Auction"], tags["Auction"]) if "Auction" in first
+                       else (None, None))
+    if auction is not None and value("Contract") is None and (wrong := auction.problems()):
+        auction, unread = None, "; ".join(wrong)  # it cannot give the contract
     final = auction.contract if auction is not None else None
     if declarer is None and final is not None:
         declarer = final.declarer
@@ -381,6 +383,12 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
             except ModelError as e:
                 raise fail("Contract", str(e)) from None
 
+    if auction is not None and value("Contract") is not None:
+        wrong = auction.problems(contract)
+        if passed_out and not wrong and final is not None:
+            wrong = [f"the auction ends in {final.pretty}, but the contract is a pass-out"]
+        if wrong:  # the record is usable without it: not read, and said (Law 16A1(a))
+            auction, unread = None, "; ".join(wrong)
     result = _result(value("Result"), declarer, fail)
     facts = parse_facts(tags, lines)
 
@@ -388,6 +396,8 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
     if play_pair is not None:
         play = _play(play_pair, tags["Play"], result, contract)
     if play is not None:
+        if contract is None and unread is not None:
+            raise fail("Auction", f"{unread}: the contract cannot be read from it")
         if contract is None:
             if passed_out:
                 raise fail("Play", "play recorded on a passed-out board")
@@ -401,34 +411,40 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
 
     return Board(source=source, index=game.index, number=number, dealer=dealer,
                  vulnerability=vul, deal=deal, contract=contract, play=play,
-                 result=result, facts=facts, tags=tags, auction=auction)
+                 result=result, facts=facts, tags=tags, auction=auction,
+                 auction_unread=unread)
 
 
-def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
-    """The ``[Auction]`` section as normalised calls ("P", "X", "XX", "3N") from the
-    tag's seat, or None when it is not a complete, readable auction. A ``-`` (no call
-    known, before the dealer) counts as a pass."""
+def _auction(pair: TagPair, seat_text: str) -> tuple[Auction | None, str | None]:
+    """The ``[Auction]`` section's calls from the tag's seat, or None and why they cannot
+    be read, naming the call; (None, None) for a section without calls. A ``-`` (no call
+    known, before the dealer) counts as a pass; whether the calls are a legal auction is
+    the caller's question (:meth:`Auction.problems`)."""
+    calls: list[str] = []
+    for raw in (raw for _, row in pair.rows for raw in row):
+        tok = _strip_annotation(raw).upper()
+        if not tok or tok.startswith("^") or tok == "*":
+            continue
+        if tok == "AP":
+            calls += ["P", "P", "P"]
+            break
+        if tok in ("PASS", "P", "-"):
+            calls.append("P")
+        elif tok in ("X", "XX"):
+            calls.append(tok)
+        elif re.fullmatch(r"[1-7](NT|N|S|H|D|C)", tok):
+            calls.append(tok[:2])
+        elif tok == "+":
+            return None, f"the auction is marked as not finished ('+') after call {len(calls)}"
+        else:
+            return None, f"call {len(calls) + 1}, {raw[:20]!r}: not a call"
+    if not calls:
+        return None, None
     try:
         seat = Seat.parse(seat_text)
     except ModelError:
-        return None
-    calls: list[str] = []
-    for _, row in pair.rows:
-        for raw in row:
-            tok = _strip_annotation(raw).upper()
-            if not tok or tok.startswith("^") or tok == "*":
-                continue
-            if tok == "AP":
-                return seat, [*calls, "P", "P", "P"]
-            if tok in ("PASS", "P", "-"):
-                calls.append("P")
-            elif tok in ("X", "XX"):
-                calls.append(tok)
-            elif re.fullmatch(r"[1-7](NT|N|S|H|D|C)", tok):
-                calls.append(tok[:2])
-            else:
-                return None  # "+" (to be continued) or something we do not read
-    return (seat, calls) if Auction.of(seat, calls).complete else None
+        return None, f"the [Auction] tag names no seat for the first call: {seat_text[:20]!r}"
+    return Auction.of(seat, calls), None
 
 
 def _result(text: str | None, declarer: Seat | None,

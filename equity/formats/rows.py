@@ -380,11 +380,8 @@ def _base_board(case: RowsCase, base: Board | None) -> Board:
         contract = replace(contract, declarer=declarer)
     if contract is None:
         raise fail("contract", "no contract: add 'contract: 3NT' and 'declarer: E'")
-    if auction is not None and auction.contract != contract:
-        final = auction.contract
-        raise fail("auction", f"the auction ends in {final.pretty if final else 'a pass-out'}"
-                   f", but the contract is {contract.pretty} (Law 22: the auction makes "
-                   "the contract)")
+    if auction is not None and (wrong := auction.problems(contract)):
+        raise fail("auction", "; ".join(wrong))
     facts = parse_facts({**(fact_tags(base.facts) if base is not None else {}),
                          **case.facts})
     vulnerability = case.vulnerability if case.vulnerability is not None else (

@@ -15,7 +15,7 @@ from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import Board, BoardError, Suit, cards
 from equity.core.law import AutomaticRuling, Finding, InfoFinding, RevokeRuling, Step
 from equity.core.player import ANY_HCP, ANY_LENGTH, Inference, bidding_of, lead_of, signal_of
-from equity.render.view import NO_AUCTION, score_values, weight_notes
+from equity.render.view import no_auction, record_notes, score_values, weight_notes
 
 JSON = dict[str, Any]
 
@@ -79,7 +79,7 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
         "finished": rp.finished,
         "pending": ruling.pending,
         "claimed": rp.claimed,
-        "notes": list(ruling.notes),
+        "notes": list(record_notes(ruling)),
     }
 
 
@@ -87,11 +87,12 @@ def auction_json(board: Board) -> JSON:
     """What the single-dummy players knew from the auction (Law 16A1(a)): the calls,
     each call read with what it showed (``hcp`` and ``lengths`` as [lo, hi], only the
     suits it limits), the calls not read, and each reading loosened to fit the deal
-    (``dropped``: it missed by too much). With no auction, empty lists and a ``note``."""
+    (``dropped``: it missed by too much). With no auction, empty lists and a ``note``;
+    ``unread``: why the record's auction was not read (naming the call), else null."""
     bidding = bidding_of(board)
     if bidding is None:
         return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
-                "note": NO_AUCTION}
+                "note": no_auction(board), "unread": board.auction_unread}
     a = bidding.reading.auction
     return {
         "dealer": a.dealer.name,
@@ -108,6 +109,7 @@ def auction_json(board: Board) -> JSON:
                       "bid": str(lo.shown.call), "dropped": lo.now is None,
                       "text": lo.describe()} for lo in bidding.loosened],
         "note": None,
+        "unread": None,
     }
 
 

@@ -60,13 +60,27 @@ NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on 
 """What the ruling says when the record has no auction to read."""
 
 
+def unread_auction(board: Board) -> str | None:
+    """What the ruling says when the record's auction could not be read (None when it
+    was read, or there is none): the call named, and that the play alone is read."""
+    if board.auction_unread is None:
+        return None
+    return (f"the record's auction was not read ({board.auction_unread}): the layouts of "
+            "the unseen cards draw on the play alone")
+
+
+def no_auction(board: Board) -> str:
+    """Why the single-dummy players read no auction: none in the record, or not read."""
+    return unread_auction(board) or NO_AUCTION
+
+
 def auction_sentences(board: Board, loosened_in_play: int = 0) -> tuple[str, ...]:
     """What the single-dummy players knew from the auction (Law 16A1(a)), in sentences:
     the calls read and what each showed, the calls not read, each reading loosened to
     fit the deal, and how many decisions needed the limits loosened to find layouts."""
     bidding = bidding_of(board)
     if bidding is None:
-        return (f"Auction: {NO_AUCTION}.", *lead_sentences(board))
+        return (f"Auction: {no_auction(board)}.", *lead_sentences(board))
     a = bidding.reading.auction
     out = [f"Auction ({a.dealer.long_name} dealer): "
            + " ".join(c.pretty for c in a.calls) + "."]
@@ -272,8 +286,15 @@ def automatic_view(auto: AutomaticRuling) -> AutomaticView:
     return AutomaticView(
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
         tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
-        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop,
+        contract_result(c, auto.after_transfer_tricks), record_notes(auto), stop,
         after_label(auto))
+
+
+def record_notes(auto: AutomaticRuling) -> tuple[str, ...]:
+    """The notes of a ruling: what the reader could not read of the record (an auction),
+    then the law stage's."""
+    unread = unread_auction(auto.replay.board)
+    return (*((unread,) if unread else ()), *auto.notes)
 
 
 def after_label(auto: AutomaticRuling) -> str:

@@ -188,6 +188,24 @@ def test_the_rulings_json_says_when_there_is_no_auction(
     assert a["read"] == [] and "no auction" in a["note"]
 
 
+@pytest.mark.parametrize("call", ["Pasd", "8NT"])
+def test_an_auction_with_a_bad_call_is_not_read_and_the_ruling_says_which(
+        call: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 42, 4: the record is ruled (its contract is the [Contract]), and the JSON
+    names the call and says the auction was not read, instead of 'no auction'."""
+    auction = f'[Auction "S"]\n1S {call} 4S Pass\nPass Pass\n'
+    path = tmp_path / "auction.pbn"
+    path.write_text(GOOD.replace('[Play "W"]', auction + '[Play "W"]'))
+    assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    said = f"call 2, {call!r}: not a call"
+    assert obj["auction"]["read"] == [] and said in obj["auction"]["unread"]
+    assert "auction was not read" in obj["auction"]["note"]
+    assert any(said in n and "not read" in n for n in obj["notes"]), obj["notes"]
+    assert main(["rule", str(path)]) == 0
+    assert said in capsys.readouterr().out
+
+
 def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_traceback(
         tmp_path: Path) -> None:
     """Issue 42, 8: ten Ctrl-Cs spread over a run of ``equity likely`` (its imports, its

@@ -422,8 +422,12 @@ class Board:
     tags: Mapping[str, str] = field(default_factory=dict)
     auction: Auction | None = None
     """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``, the quitted
-    rows' ``auction:``), when it gives a complete auction; None otherwise (hand
-    records)."""
+    rows' ``auction:``), when it gives a legal, ended auction that makes the contract;
+    None otherwise (hand records)."""
+    auction_unread: str | None = None
+    """Why the record's auction was not read (a call that is no call, an auction the
+    laws do not allow or not ended, one that makes another contract), naming the call:
+    the ruling says so; None when it was read or the record has none."""
 
     @property
     def label(self) -> str:
