@@ -286,9 +286,12 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             yield item
             continue
         try:
-            yield rule_board(item, setup.options, field_scores=setup.field_for(item))
+            ruling = rule_board(item, setup.options, field_scores=setup.field_for(item))
+            setup.results.check_pairs(ruling)
         except BoardError as e:
             yield e
+            continue
+        yield ruling
 
 
 def board_format(args: argparse.Namespace) -> BoardFormat | str:
@@ -389,6 +392,13 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
         else:
             print(f"equity: {e}", file=sys.stderr)
         return 1
+    for r in result.ruled:
+        if r.ruling is not None:
+            try:
+                setup.results.check_pairs(r.ruling)
+            except BoardError as e:
+                print(f"equity: {e}", file=sys.stderr)
+                return 1
     note = result.note()
     fmt = args.output_format
     if not fmt.for_people:
@@ -405,7 +415,17 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
                 sys.stdout.flush()
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
-    return 1 if any(r.ruling is None for r in result.ruled) else 0
+    if any(r.ruling is None for r in result.ruled):
+        return 1
+    if setup.results.out is not None:
+        if result.depends:  # one line a table: which possibility is the table's?
+            print("equity: --results-out: the ruling depends on the cards not remembered; "
+                  "nothing written", file=sys.stderr)
+            return 1
+        ruling = result.ruled[0].ruling
+        if ruling is not None and not _results_written(setup, ruling):
+            return 1
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

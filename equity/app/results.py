@@ -27,7 +27,10 @@ from equity.core.adjust import Ruling
 from equity.core.game import (
     Board,
     BoardError,
+    Contract,
+    ModelError,
     ScorerEntry,
+    Seat,
     Side,
     Traveller,
     TravellerError,
@@ -36,6 +39,7 @@ from equity.core.game import (
     Where,
     matchpoints,
     result_text,
+    score_ns,
     weighted_matchpoints,
 )
 from equity.formats.edits import Edit, spliced
@@ -148,6 +152,46 @@ class Results:
         except TravellerError as e:
             raise BoardError(str(e), board.source, board.label, Where()) from None
 
+    def check_pairs(self, ruling: Ruling) -> None:
+        """Raise the board's error when ``--pairs`` names a line that is not the ruled
+        table's: its contract, declarer, tricks or score none of the record's (the table
+        result as played, after a Law 62 correction, or after the Law 64A transfer, as
+        the scorer may have entered it). A mistyped --pairs would replace another
+        table's result and re-matchpoint the others against it."""
+        if self.traveller is None or self.pairs is None:
+            return
+        auto = ruling.automatic
+        board = auto.replay.board
+        contract = auto.replay.contract
+        try:
+            number = self.number(board)
+            line = self.traveller.line(number, self.pairs)
+        except TravellerError as e:
+            raise BoardError(str(e), board.source, board.label, Where()) from None
+        tricks = sorted({auto.table_tricks, auto.corrected_tricks, auto.after_transfer_tricks})
+        scores = {score_ns(contract, t, ruling.vulnerability) for t in tricks}
+        given = _line_contract(line, contract.declarer)
+        wrong = ((given is not None and given != contract)
+                 or (line.declarer is not None and given is None
+                     and line.declarer.strip()[:1].upper() != contract.declarer.name)
+                 or (not auto.pending and line.tricks is not None and line.tricks not in tricks)
+                 or (not auto.pending and line.score_ns is not None
+                     and line.score_ns not in scores))
+        if wrong:
+            said = []
+            if line.contract is not None:
+                said.append(f"{line.contract} by {line.declarer or '?'}")
+            if line.tricks is not None:
+                said.append(f"{line.tricks} tricks")
+            if line.score_ns is not None:
+                said.append(f"{line.score_ns:+d}")
+            played = ", ".join(said)
+            record = (f"{contract.pretty}, {' or '.join(map(str, tricks))} tricks ("
+                      + " or ".join(f"{s:+d}" for s in sorted(scores)) + ")")
+            raise BoardError(f"--pairs {'-'.join(self.pairs)}: that line of board {number} on "
+                             f"the traveller is {played}, not the ruled record's {record}: is "
+                             "--pairs right?", board.source, board.label, Where())
+
     def entry(self, ruling: Ruling, traveller: Traveller | None = None
               ) -> ScorerEntry | None:
         """The ruled table's entry on ``traveller`` (default: the one read), when a
@@ -224,6 +268,17 @@ class Results:
                     f"{e.board} in the scoring program")
         return (f"equity: --results-out: {self.out}: board {e.board}, the ruled line and "
                 f"the other {len(others)} tables' match points against it")
+
+
+def _line_contract(line: TravellerLine, declarer: Seat) -> Contract | None:
+    """A traveller line's contract and declarer, when it gives them readably."""
+    if line.contract is None:
+        return None
+    try:
+        seat = Seat.parse(line.declarer) if line.declarer else declarer
+        return Contract.parse(line.contract, seat)
+    except ModelError:
+        return None
 
 
 def this_session(traveller: UsebioFile | ScoreTableFile, out: Path

@@ -543,3 +543,39 @@ def test_writing_a_large_traveller_back_holds_no_copy_of_it(tmp_path: Path) -> N
     finally:
         tracemalloc.stop()
     assert size > 8e6 and peak < reading + size / 2, (size, reading, peak)
+
+
+# --- --pairs against the ruled board's record (issue 42, 5) -------------------------------
+
+
+@pytest.mark.parametrize("out", [True, False], ids=["results-out", "field only"])
+def test_pairs_naming_another_tables_line_are_refused(
+        usebio: Path, tmp_path: Path, out: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """N-S 2 v E-W 4 made 3NT (9 tricks, -400); the ruled record is 3NT by East, six
+    tricks (+150), seven after the transfer: a mistyped --pairs is the board's error,
+    nothing is written and no other line is re-matchpointed."""
+    ruled = tmp_path / "ruled.xml"
+    args = ["rule", str(CASE), "--traveller", str(usebio), "--pairs", "2-4", "--no-equity"]
+    assert main([*args, *(("--results-out", str(ruled)) if out else ())]) == 1
+    err = capsys.readouterr().err
+    assert "--pairs 2-4" in err and "9 tricks" in err and "-400" in err, err
+    assert "board 1" in err and not ruled.exists()
+
+
+def test_pairs_naming_the_ruled_tables_line_are_taken(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", str(CASE), "--traveller", str(usebio), "--pairs", "3-8",
+                 "--no-equity", "--results-out", str(tmp_path / "ruled.xml")]) == 0
+
+
+def test_results_out_with_rows_writes_the_ruling(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It wrote nothing, and said nothing, when the case came as --rows."""
+    from tests.builders import ROWS_001
+
+    rows = tmp_path / "rows.txt"
+    rows.write_text(ROWS_001)
+    ruled = tmp_path / "ruled.xml"
+    assert main(["rule", "--rows", str(rows), "--deal", str(CASE), "--traveller", str(usebio),
+                 "--pairs", "3-8", "--no-equity", "--results-out", str(ruled)]) == 0
+    assert read_usebio(ruled).traveller.line(1, RULED).score_ns == 100
