@@ -57,9 +57,9 @@ def read_text(text: str, fmt: str, source: str = "<text>") -> Iterator[Board | B
     f = fmt.lower().lstrip(".")
     if f not in FORMATS.values():
         raise ValueError(f"unknown format {fmt!r}; expected 'pbn' or 'lin'")
-    if "\x00" in text:
-        return iter([BoardError(not_text(text.encode("utf-8", "replace")) or "not text",
-                                source)])
+    problem = not_text(text[:BLOCK].encode("utf-8", "replace"))
+    if problem is not None:
+        return iter([BoardError(problem, source)])
     return _read(lines_of_text(text), f, source)
 
 
