@@ -14,6 +14,7 @@ import sys
 try:  # a Ctrl-C while starting (the imports take a third of a second) is said, not a trace
     import argparse
     import json
+    import signal
     from collections.abc import Iterator, Sequence
     from importlib import resources
     from pathlib import Path
@@ -503,6 +504,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; its exit code (module docstring). As the program (``argv`` None),
+    a Ctrl-C once the command is over is ignored: there is nothing left to stop, and
+    Python, which resets its signal handlers as it shuts down, would die of it."""
     try:
         return _run(argv)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
@@ -516,6 +520,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"equity: internal error: {type(e).__name__}: {e} (run with EQUITY_DEBUG=1 "
               "for the traceback, and please report it)", file=sys.stderr)
         return 3
+    finally:
+        if argv is None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(argv: Sequence[str] | None) -> int:
