@@ -214,14 +214,19 @@ def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_tra
     ``Segmentation fault`` when the interpreter exited under a DDS thread."""
     import os
     import signal
+    import sysconfig
     import time
 
     root = Path(__file__).resolve().parents[2]
     case = root / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
+    # -S: no site hooks (an editable install's take a tenth of a second of Python's own
+    # start-up, which no program can guard); the packages are found on PYTHONPATH
+    path = os.pathsep.join([str(root), *{sysconfig.get_paths()[k] for k in ("purelib",
+                                                                             "platlib")}])
     for k, moment in enumerate((0.1, 0.15, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)):
         run = subprocess.Popen(
-            [sys.executable, "-m", "equity.app.cli", "likely", str(case), "--after-trick",
-             "2"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)},
+            [sys.executable, "-S", "-m", "equity.app.cli", "likely", str(case),
+             "--after-trick", "2"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": path},
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
         time.sleep(moment)
         if run.poll() is None:
