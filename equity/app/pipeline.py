@@ -21,7 +21,15 @@ from equity.core.adjust import (
     compare,
     without_equity,
 )
-from equity.core.game import Board, BoardError, EquityError, Where, replay, score_ns
+from equity.core.game import (
+    Board,
+    BoardError,
+    EquityError,
+    Where,
+    fact_problems,
+    replay,
+    score_ns,
+)
 from equity.core.law import AutomaticRuling, rule
 from equity.core.player import Solver, Work
 from equity.formats import read_boards
@@ -29,9 +37,12 @@ from equity.formats import read_boards
 
 def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> AutomaticRuling:
     """Laws 61-64A/B for every revoke of ``board`` (raises BoardError for a record that
-    cannot be replayed, or a claim that makes no sense)."""
+    cannot be replayed, a claim or a fact that makes no sense)."""
     board = dataclasses.replace(board, facts=options.facts_for(board))
-    return rule(replay(board), options.edition_for(board))
+    rp = replay(board)
+    for tag, message in fact_problems(rp):
+        raise BoardError(message, board.source, board.label, Where(tag=tag))
+    return rule(rp, options.edition_for(board))
 
 
 def judge(board: Board, automatic: AutomaticRuling, lines: Sequence[Counterfactual],

@@ -135,10 +135,6 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
             withdrawn = Withdrawal.parse_list(tags["EquityWithdrawn"])
         except ModelError as e:
             raise fail("EquityWithdrawn", str(e)) from None
-        if not withdrawn:  # the tag says a revoke was corrected: which card, then?
-            raise fail("EquityWithdrawn", f"{tags['EquityWithdrawn'][:20]!r} names no "
-                       "withdrawn card; give each as 'TRICK SEAT CARD' (e.g. '2 E H2'), "
-                       "separated by ';', or leave the tag out")
 
     players: str | None = None
     if "EquityPlayers" in tags:

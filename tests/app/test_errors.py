@@ -121,6 +121,12 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     (pbn('[EquityClaim "X"]'), "EquityClaim", "not a seat"),
     (pbn('[EquityRequirement "1 W lead"]'), "EquityRequirement", "a requirement reads"),
     (pbn('[Play "Q"]', play=None), "Play", "not a seat"),
+    (pbn('[EquityAttention ""]'), "EquityAttention", "empty"),          # issue 42, 7
+    (pbn('[EquityAttention " ; "]'), "EquityAttention", "empty"),
+    (pbn('[EquityUI "|"]'), "EquityUI", "names no information"),
+    (pbn('[EquityAI " | "]'), "EquityAI", "names no information"),
+    (pbn('[EquityUI "3 E: ;"]'), "EquityUI", "names no fact"),
+    (pbn('[EquityRequirement ""]'), "EquityRequirement", "names no requirement"),
 ])
 def test_a_bad_or_missing_tag_is_an_error_naming_the_tag(
         text: str, tag: str, message: str) -> None:
@@ -223,6 +229,22 @@ def test_a_bug_met_on_one_games_values_is_that_games_error_not_the_files(
         assert isinstance(bad, BoardError) and "internal error" in bad.message, bad
         assert_located(bad, f"t.{fmt}", "board 7 (game 1)")
         assert isinstance(good, Board) and good.index == 2
+
+
+@pytest.mark.parametrize(("tags", "tag", "message"), [
+    (('[EquityAI "1 W: S H<=5"]',), "EquityAI", "[EquityUI]"),
+    (('[EquityAttention "dummy-asked"]',), "EquityAttention", "not declarer's"),
+    (('[EquityAttention "end; 2=dummy-asked"]',), "EquityAttention", "trick 2"),
+])
+def test_facts_that_contradict_each_other_or_the_record_are_errors_naming_the_tag(
+        tags: tuple[str, ...], tag: str, message: str) -> None:
+    """Issue 42, 7: what a player may infer is weighed against unauthorised information
+    (Law 16B), and dummy asks declarer about a play from declarer's hand (Law 43B2(b)):
+    without the one, or of West's revoke, the fact makes no sense and was ignored."""
+    text = pbn(*tags, play="H8 H2 HA H9\n^R C2 H3 HK HT")  # West, a defender, revokes
+    err = ruling_error(text)
+    assert_located(err, "t.pbn", "board 7", tag=tag)
+    assert message in err.message, err
 
 
 def test_a_lin_board_number_too_long_for_int_is_no_number() -> None:

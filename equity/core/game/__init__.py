@@ -79,6 +79,7 @@ from equity.core.game.replay import (
     RevokeKind,
     Trick,
     Withdrawn,
+    fact_problems,
     replay,
 )
 from equity.core.game.scoring import (
@@ -156,6 +157,7 @@ __all__ = [
     "count",
     "dealer_for_board",
     "error_message",
+    "fact_problems",
     "follow_suit_cards",
     "imps",
     "legal_cards",

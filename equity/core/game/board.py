@@ -168,7 +168,11 @@ class Requirement:
 
     @staticmethod
     def parse_list(text: str) -> tuple[Requirement, ...]:
-        return tuple(Requirement.parse(p) for p in text.split(";") if p.strip())
+        out = tuple(Requirement.parse(p) for p in text.split(";") if p.strip())
+        if not out:  # a tag or option that says nothing is a mistake, not "none"
+            raise ModelError(f"{text[:20]!r} names no requirement; give each as 'TRICK SEAT "
+                             "lead SUIT', 'TRICK SEAT penalty CARD' or 'TRICK SEAT faced'")
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +205,11 @@ class Withdrawal:
 
     @staticmethod
     def parse_list(text: str) -> tuple[Withdrawal, ...]:
-        return tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
+        out = tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
+        if not out:  # the revoke was corrected (Law 62): which card, then?
+            raise ModelError(f"{text[:20]!r} names no withdrawn card; give each as 'TRICK "
+                             "SEAT CARD' (e.g. '2 E H2'), separated by ';'")
+        return out
 
 
 _OPS = (">=", "<=", "=")
@@ -295,11 +303,18 @@ class Information:
             raise ModelError(f"the trick of unauthorised information is a number 1-13: "
                              f"{text.strip()[:60]!r}")
         facts = tuple(Told.parse(p) for p in rest.split(";") if p.strip())
+        if not facts:
+            raise ModelError(f"{text.strip()[:60]!r} names no fact; give 'T SEAT: FACT; FACT' "
+                             "(e.g. '3 E: S D=6')")
         return cls(trick, Seat.parse(words[1]), facts)
 
     @staticmethod
     def parse_list(text: str) -> tuple[Information, ...]:
-        return tuple(Information.parse(p) for p in text.split("|") if p.strip())
+        out = tuple(Information.parse(p) for p in text.split("|") if p.strip())
+        if not out:  # a tag or option that says nothing is a mistake, not "none"
+            raise ModelError(f"{text[:20]!r} names no information; give 'T SEAT: FACT; "
+                             "FACT' (e.g. '3 E: S D=6'), groups separated by '|'")
+        return out
 
 
 SIGNALS = ("standard", "upside-down")
@@ -352,6 +367,7 @@ class Facts:
         """"end", "round", "end; 5=round" -> (default, per-trick overrides)."""
         default = Attention.END
         per: dict[int, Attention] = {}
+        said = False
         for part in text.replace(",", ";").split(";"):
             p = part.strip()
             if not p:
@@ -364,6 +380,11 @@ class Facts:
                 per[trick] = Attention.parse(w)
             else:
                 default = Attention.parse(p)
+                said = True
+        if not said and not per:  # a tag or option that says nothing is a mistake
+            raise ModelError(f"attention {text[:20]!r} is empty: say when it was drawn ("
+                             f"{', '.join(a.value for a in Attention)}), or 'T=WHEN' for "
+                             "the revoke on trick T")
         return default, per
 
 
