@@ -9,32 +9,43 @@ line itself is wrong; 3 an internal error (a bug: one line, no traceback unless
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
-try:  # a Ctrl-C while starting (the imports take a third of a second) is said, not a trace
-    import argparse
-    import json
-    import signal
-    from collections.abc import Iterator, Sequence
-    from importlib import resources
-    from pathlib import Path
+# A Ctrl-C while equity starts (its imports take a third of a second) waits for the
+# imports, then ends it like any other: raised inside an import run by C code, it came
+# out as numpy's ImportError, a traceback, or a death by SIGINT.
+_HELD = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+try:
+    try:
+        import argparse
+        import json
+        from collections.abc import Iterator, Sequence
+        from importlib import resources
+        from pathlib import Path
 
-    from equity.app.likely_cmd import add_likely_parser, cmd_likely
-    from equity.app.options import RulingOptions, add_arguments, hidden_given
-    from equity.app.pipeline import rule_board, table_scores
-    from equity.app.results import Results, add_results_arguments
-    from equity.app.summary import add_summary_parser, cmd_summary
-    from equity.core.adjust import Ruling
-    from equity.core.game import Board, BoardError, UsageError
-    from equity.core.player import Work
-    from equity.formats import names_board, read_boards, read_text
-    from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
-    from equity.render.jsonout import board_json
-    from equity.render.text import work_text
+        from equity.app.likely_cmd import add_likely_parser, cmd_likely
+        from equity.app.options import RulingOptions, add_arguments, hidden_given
+        from equity.app.pipeline import rule_board, table_scores
+        from equity.app.results import Results, add_results_arguments
+        from equity.app.summary import add_summary_parser, cmd_summary
+        from equity.core.adjust import Ruling
+        from equity.core.game import Board, BoardError, UsageError
+        from equity.core.player import Work
+        from equity.formats import names_board, read_boards, read_text
+        from equity.render.formats import (
+            BOARD_FORMATS,
+            DOCUMENT_FORMATS,
+            BoardFormat,
+            choices_help,
+        )
+        from equity.render.jsonout import board_json
+        from equity.render.text import work_text
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, _HELD)  # raises the Ctrl-C held
 except KeyboardInterrupt:
-    print("equity: interrupted", file=sys.stderr, flush=True)
-    os._exit(130)  # not SystemExit: an import run by C code (numpy's) that saw the
-    # interrupt leaves the interpreter to die by SIGINT on its way out
+    print("equity: interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
