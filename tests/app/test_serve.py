@@ -223,6 +223,25 @@ def test_the_rulings_import_nothing_from_the_working_directory(tmp_path: Path) -
     assert status == 200 and data["rulings"][0]["after_transfer_tricks"] == 7, (data, err)
 
 
+def test_a_record_that_stops_before_the_offender_played_is_entered_and_ruled(
+        server: Server) -> None:
+    """Issue 42, 7: the WC 2012 seed (West drew attention before playing to trick 5,
+    dummy and East played after) was refused (422); its rows, as the page sends them
+    from the hand record, now end West's row with '-'."""
+    pbn = (CASES / "003_wc2012_attention_before_offender_played.pbn").read_bytes()
+    status, _, body = server.request("/api/handrecord?format=pbn", pbn, "text/plain")
+    assert status == 200
+    (board,) = json.loads(body)["boards"]
+    assert board["play"]["W"][-1] == "-"
+    rows = "".join(f"{seat}: {' '.join(cards)}\n" for seat, cards in board["play"].items())
+    text = (f"board: 1\ndeal: {board['deal']}\ncontract: 4S\ndeclarer: S\n"
+            f"attention: play\n{rows}")
+    status, data = server.post("/api/rule", {"rows": text, "options": NO_EQUITY})
+    assert status == 200, data
+    (revoke,) = data["rulings"][0]["revokes"]
+    assert revoke["seat"] == "W" and revoke["established"] is False
+
+
 def test_a_ruling_that_runs_too_long_is_stopped() -> None:
     s = Server("--time-limit", "0.01")
     try:

@@ -83,6 +83,7 @@ from equity.formats.rows import (
     RowsCase,
     board_to_rows,
     parse_rows,
+    played_rows,
     rows_boards,
 )
 from equity.formats.text_lines import BLOCK, not_text
@@ -516,8 +517,8 @@ def _board_summary(board: Board) -> JSON:
     if board.play is not None and board.contract is not None:
         first = board.play.opening_leader
         out["rows"] = board_to_rows(board)
-        out["play"] = {s.name: [str(c) for t in board.play.tricks if (c := t[s]) is not None]
-                       for s in (first.after(k) for k in range(4))}
+        rows = played_rows(board)  # '-': no card, the play stopped there (WC 2012)
+        out["play"] = {s.name: rows[s] for s in (first.after(k) for k in range(4))}
     return out
 
 
