@@ -147,6 +147,10 @@ def _text(obj: dict[str, Any], auction: tuple[str, ...]) -> str:
 def cmd_likely(args: argparse.Namespace) -> int:
     """``equity likely``: exit 1 when a board could not be read, replayed or played on
     from the trick asked (its error named), 2 for a wrong command line."""
+    if not 0 <= args.after_trick <= 12:  # no record goes on after trick 13
+        print(f"equity: likely: --after-trick {args.after_trick}: give 0 (before the opening "
+              "lead) to 12", file=sys.stderr)
+        return 2
     try:
         if args.players is not None:
             player_class(args.players)

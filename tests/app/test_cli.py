@@ -248,3 +248,18 @@ def test_a_ctrl_c_once_the_command_is_over_is_ignored(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True,
                        text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(root)})
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("after", ["13", "-1", "99"])
+def test_likely_after_a_trick_no_record_has_is_one_usage_error(
+        after: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, 7: ``--after-trick 13`` printed one error per board of the file and
+    exited 1; it is a wrong command line (exit 2), said once, before any board is read."""
+    many = tmp_path / "many.pbn"
+    seed = (Path(__file__).resolve().parents[2] / "tests" / "cases"
+            / "001_3nt_east_diamond_discard.pbn").read_text()
+    many.write_text("\n".join(seed.replace('[Board "1"]', f'[Board "{n}"]')
+                              for n in range(1, 51)))
+    assert main(["likely", str(many), "--after-trick", after]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and len(out.err.splitlines()) == 1 and "--after-trick" in out.err
