@@ -107,11 +107,13 @@ FACT_OPTIONS = {"EquityLaws": "laws", "EquityAttention": "attention",
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
-WORK_LIMITS = {"samples": 320, "max_positions": 20_000}
+WORK_LIMITS = {"samples": 320, "max_positions": 10_000}
 """The largest value the page may give the options that size a ruling's double-dummy
 work (layouts a close decision may use; the positions a ruling may hand to DDS, which a
 ruling from the page always has: :data:`WORK_LIMITS` ``max_positions`` unless it asks
-for fewer). ``equity rule`` takes larger ones."""
+for fewer). ``equity rule`` takes larger ones. 10,000 positions: the largest ruling the
+page allows took 30 s alone at 20,000 once the decision model read more (issue 42);
+about 10 s now (benchmarks/RESULTS.md)."""
 
 LARGEST_NUMBER = 1e9
 """The largest number an option may be given on the page (none needs more)."""
@@ -425,6 +427,18 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
+PDF_WORK = 1.0
+"""A report printed to PDF (a headless Chromium) counts as a plain ruling's work."""
+
+
+def _page(result: CaseResult) -> str:
+    """The report of a case's rulings, as ``equity report`` writes it (HTML)."""
+    from equity.render.html import render_html
+
+    return render_html([r.ruling for r in result.ruled if r.ruling is not None],
+                       [r.error for r in result.ruled if r.error is not None])
+
+
 def work_of(possibilities: list[Possibility], options: RulingOptions) -> float:
     """A ruling's expected double-dummy work, in plain rulings (its lane)."""
     return expected_work(len(possibilities), options.samples, DEFAULT_OPTIONS.samples,
@@ -443,13 +457,22 @@ class Workbench:
         self.readers = anyio.CapacityLimiter(UPLOADS)
         self.retry_after = retry
 
-    async def rule(self, client: str, possibilities: list[Possibility],
-                   options: RulingOptions, unknown: int) -> CaseResult:
+    async def rule(self, who: tuple[str, str], possibilities: list[Possibility],
+                   options: RulingOptions, unknown: int, pdf: bool = False
+                   ) -> tuple[CaseResult, bytes | None]:
+        """The case ruled, admitted for ``who`` (client, address); with ``pdf`` its
+        report printed too, in the same slot: the PDF step (a headless Chromium) is
+        admitted like a ruling (unadmitted, 22 of them ran at once)."""
+        client, address = who
+        work = work_of(possibilities, options) + (PDF_WORK if pdf else 0.0)
         try:
-            async with self.admission.admit(client, work_of(possibilities, options)):
+            async with self.admission.admit(client, work, address):
                 result: CaseResult = await anyio.to_thread.run_sync(
                     _ruled_within, possibilities, options, unknown, self.time_limit)
-                return result
+                printed = (await anyio.to_thread.run_sync(_pdf, _page(result),
+                                                          self.time_limit)
+                           if pdf else None)
+                return result, printed
         except Busy as e:
             raise ApiError(e.message, None, 429, e.retry_after) from None
 
@@ -485,8 +508,11 @@ def _ruled_within(possibilities: list[Possibility], options: RulingOptions, unkn
 
 def _client(request: Request) -> str:
     """Who asks: the address, and the id the page keeps on the device."""
-    address = request.client.host if request.client is not None else "?"
-    return f"{address} {request.headers.get('x-equity-client', '')[:64]}"
+    return f"{_address(request)} {request.headers.get('x-equity-client', '')[:64]}"
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
 
 
 def _board_summary(board: Board) -> JSON:
@@ -580,14 +606,16 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         ps = _possibilities(text, partial=True)
         return JSONResponse({**_tricks(ps[0]), "possibilities": len(ps)})
 
-    async def _ruled(request: Request) -> tuple[CaseResult, list[Possibility]]:
+    async def _ruled(request: Request, pdf: bool = False
+                     ) -> tuple[CaseResult, list[Possibility], bytes | None]:
         obj = await _json(request)
         options, _ = _options(obj)
         text = _rows_text(obj)
         ps = _possibilities(text, options)
         unknown = _case(text).unknowns
-        result = await bench.rule(_client(request), ps, options, unknown)
-        return result, ps
+        result, printed = await bench.rule((_client(request), _address(request)), ps,
+                                           options, unknown, pdf)
+        return result, ps, printed
 
     async def deal(request: Request) -> Response:
         """A deal typed or pasted (equity.formats.dealtext) as a one-board hand record;
@@ -619,7 +647,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     async def rule(request: Request) -> Response:
         from equity.render.brief import decision, read_out
 
-        result, ps = await _ruled(request)
+        result, ps, _ = await _ruled(request)
         said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
                 if r.ruling is not None else None for r in result.ruled]
         return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
@@ -630,18 +658,13 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     async def report(request: Request) -> Response:
         """The report as ``equity report`` writes it: HTML, or with ``?format=pdf`` the
         page printed by headless Chromium (within the time limit)."""
-        from equity.render.html import render_html
-
         fmt = request.query_params.get("format", "html")
         if fmt not in ("html", "pdf"):
             raise ApiError("the report is HTML or PDF", None, 400)
-        result, _ = await _ruled(request)
-        page = render_html([r.ruling for r in result.ruled if r.ruling is not None],
-                           [r.error for r in result.ruled if r.error is not None])
-        if fmt == "html":
-            return Response(page, media_type="text/html; charset=utf-8", headers={
+        result, _, pdf = await _ruled(request, pdf=fmt == "pdf")
+        if pdf is None:
+            return Response(_page(result), media_type="text/html; charset=utf-8", headers={
                 "Content-Disposition": 'attachment; filename="ruling.html"'})
-        pdf = await anyio.to_thread.run_sync(_pdf, page, bench.time_limit)
         return Response(pdf, media_type="application/pdf", headers={
             "Content-Disposition": 'attachment; filename="ruling.pdf"'})
 
