@@ -178,7 +178,8 @@ def test_a_waiting_heavy_ruling_goes_before_cheap_ones_once_it_has_waited() -> N
 
 def test_the_pdf_step_holds_the_rulings_slot(monkeypatch: pytest.MonkeyPatch) -> None:
     """The PDF (a headless Chromium) was printed after the slot was given back: 22 of
-    them ran at once. Now it runs in the ruling's slot, counted as a ruling's work."""
+    them ran at once. Now it runs in the ruling's slot, in the expensive lane (it never
+    takes the slot kept for plain rulings)."""
     import equity.app.workbench.server as server
     from equity.app.workbench.case import CaseResult
 
@@ -191,11 +192,12 @@ def test_the_pdf_step_holds_the_rulings_slot(monkeypatch: pytest.MonkeyPatch) ->
 
     def pdf(page: str, limit: float) -> bytes:
         seen.append(("pdf", bench.admission.running))
+        seen.append(("expensive lane", bench.admission.dear.running))
         return b"%PDF"
 
     monkeypatch.setattr(server, "_ruled_within", ruled)
     monkeypatch.setattr(server, "_pdf", pdf)
     _, printed = asyncio.run(bench.rule(("10.0.0.2 a", "10.0.0.2"), [], server.DEFAULT_OPTIONS,
                                         0, pdf=True))
-    assert printed == b"%PDF" and seen == [("rule", 1), ("pdf", 1)]
+    assert printed == b"%PDF" and seen == [("rule", 1), ("pdf", 1), ("expensive lane", 1)]
     assert bench.admission.running == 0

@@ -55,7 +55,7 @@ from starlette.staticfiles import StaticFiles
 
 from equity.app.machine import usable_cores
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
-from equity.app.workbench.admission import Admission, Busy, expected_work
+from equity.app.workbench.admission import CHEAP, Admission, Busy, expected_work
 from equity.app.workbench.case import CaseResult
 from equity.app.workbench.guard import Guard
 from equity.app.workbench.hardening import Quiet, SecurityHeaders
@@ -427,8 +427,11 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
-PDF_WORK = 1.0
-"""A report printed to PDF (a headless Chromium) counts as a plain ruling's work."""
+PDF_WORK = CHEAP
+"""A report printed to PDF counts as this much more work than its ruling: a headless
+Chromium (a second of two cores, a tenth of a gigabyte), so a PDF is always in the
+expensive lane and never takes the slot kept for plain rulings (eight clients printing
+PDFs held a plain ruling 142 s at one ruling's work)."""
 
 
 def _page(result: CaseResult) -> str:
