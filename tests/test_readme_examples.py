@@ -199,3 +199,23 @@ def test_the_readme_rows_example_is_the_manuals_and_ships_with_equity() -> None:
     assert (ROOT / "equity" / "examples" / "3nt_east_diamond_revoke.rows").read_text(
         encoding="utf-8") == rows
     assert any("--rows" in words for words in readme_commands())
+
+
+def test_the_built_manual_opened_from_its_folder_links_to_pages_not_folders(
+        tmp_path: Path) -> None:
+    """Issue 42, 10: the README says to open ``site/index.html``; opened from the disk,
+    every link of the manual landed on a folder listing (``rule/``). Built, every local
+    link of every page names a file that is there."""
+    mkdocs = pytest.importorskip("mkdocs.commands.build")
+    from mkdocs.config import load_config
+
+    site = tmp_path / "site"
+    mkdocs.build(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(site), strict=True))
+    pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")  # a server's
+    assert (site / "index.html") in pages and len(pages) > 10
+    for page in pages:
+        for link in re.findall(r'href="([^"#?]+)', page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:|//", link):
+                continue
+            target = (page.parent / link).resolve()
+            assert target.is_file(), (page.relative_to(site), link)
