@@ -23,7 +23,9 @@ try:
         from collections.abc import Iterator, Sequence
         from importlib import resources
         from pathlib import Path
+        from typing import NoReturn
 
+        from equity import __version__
         from equity.app.likely_cmd import add_likely_parser, cmd_likely
         from equity.app.options import RulingOptions, add_arguments, hidden_given
         from equity.app.pipeline import rule_board, table_scores
@@ -50,9 +52,18 @@ except KeyboardInterrupt:
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line that points to ``--help``: the usage of a
+    command with forty options is sixteen lines its one-line error drowned in."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="equity", description="Rule on revokes in duplicate "
-                                "bridge (Laws 61-64) from a deal's play record.")
+    p = _Parser(prog="equity", description="Rule on revokes in duplicate bridge (Laws "
+                "61-64) from a deal's play record.")
+    p.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rule", help="rule on every revoke of the boards in a PBN or LIN file")
     case = r.add_argument_group("the case")
@@ -540,6 +551,10 @@ def _run(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     for said in hidden_given(args):
         print(f"equity: {said}", file=sys.stderr)
+    file = getattr(args, "file", None)
+    if args.command in ("rule", "report", "likely") and file and Path(file).is_dir():
+        return _usage(f"{args.command}: {file} is a folder; {args.command} reads one PBN or "
+                      f"LIN file (equity batch {file} rules every file under it)")
     if args.command == "rule":
         fmt = board_format(args)
         if isinstance(fmt, str):

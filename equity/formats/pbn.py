@@ -67,7 +67,7 @@ from equity.core.game import (
     small_int,
 )
 from equity.formats.facts import board_label, one_game, parse_facts
-from equity.formats.text_lines import LONGEST_LINE, OVERLONG, is_blank
+from equity.formats.text_lines import BLOCK, LONGEST_LINE, OVERLONG, is_blank, not_text
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
              "Board", "Dealer", "Vulnerable", "Deal")
@@ -141,6 +141,25 @@ class RawGame:
             f"tag pairs and tokens (is the blank line that ends a game missing?)",
             where=Where(line=line)))
         return False
+
+
+_ANY_TAG = re.compile(rb'\[\s*[A-Za-z0-9_]+\s*"|^\s*\[\s*[A-Za-z0-9_]', re.MULTILINE)
+"""A tag pair, or a line that begins one (a file cut inside its first tag is PBN)."""
+_NO_TEXT = re.compile(rb"(?m)^%.*$|\{[^}]*\}?|\A\xef\xbb\xbf")
+"""What a PBN file may hold besides its games: escape lines and comments (and a BOM)."""
+
+
+def refused(head: bytes) -> str | None:
+    """Why a ``.pbn`` file starting with ``head`` (its first block) is not read at all:
+    it is not text (:func:`~equity.formats.text_lines.not_text`), or its first
+    :data:`~equity.formats.text_lines.BLOCK` bytes hold no tag pair: not a PBN file (a
+    README named .pbn gave one error per paragraph). None: read it."""
+    problem = not_text(head)
+    if problem is not None or _ANY_TAG.search(head) or not _NO_TEXT.sub(b"", head).strip():
+        return problem  # not text; a PBN file; or no text at all: no game, no error
+    within = "" if len(head) < BLOCK else f" in its first {BLOCK // 1024} KiB"
+    return (f"not a PBN file: it holds no tag pair ([Name \"value\"]){within}; a PBN "
+            "game is tag pairs such as [Deal \"N:...\"], one a line")
 
 
 def lex(lines: Iterable[str]) -> Iterator[RawGame]:

@@ -128,7 +128,7 @@ async def _hold_at(admission: Admission, address: str, client: str, work: float,
 
 
 def test_one_address_with_made_up_ids_never_holds_every_slot_nor_the_queue() -> None:
-    """Sixteen ids from one address held a Director's plain ruling 91 s (18 × 429): an
+    """Sixteen ids from one address held a Director's plain ruling 91 s (18 times 429): an
     address has at most all the slots but one, running or waiting; the rest are 429 at
     once, and another address's ruling starts at once."""
     async def run() -> list[str]:

@@ -263,3 +263,50 @@ def test_likely_after_a_trick_no_record_has_is_one_usage_error(
     assert main(["likely", str(many), "--after-trick", after]) == 2
     out = capsys.readouterr()
     assert out.out == "" and len(out.err.splitlines()) == 1 and "--after-trick" in out.err
+
+
+# --- First contact (issue 42, 11) -----------------------------------------------------------
+
+
+def test_a_text_that_is_not_pbn_named_pbn_is_one_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README named .pbn gave one error per paragraph (38 lines)."""
+    readme = tmp_path / "README.pbn"
+    readme.write_text((Path(__file__).resolve().parents[2] / "README.md").read_text())
+    for command in (["rule", str(readme)], ["scan", str(readme)]):
+        assert main(command) == 1
+        out = capsys.readouterr()
+        said = [ln for ln in (out.out + out.err).splitlines() if "README.pbn" in ln]
+        assert len(said) == 1 and "not a PBN file" in said[0], out
+
+
+@pytest.mark.parametrize("command", ["rule", "report", "likely"])
+def test_a_missing_file_is_no_such_file_and_a_folder_points_to_batch(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt extension or a folder got "cannot tell the format"."""
+    extra = {"rule": [], "report": ["-o", str(tmp_path / "r.html")],
+             "likely": ["--after-trick", "3"]}[command]
+    assert main([command, str(tmp_path / "case.pnb"), *extra]) == 1
+    err = capsys.readouterr().err
+    assert "no such file" in err and "cannot tell the format" not in err, err
+    assert main([command, str(tmp_path), *extra]) == 2
+    err = capsys.readouterr().err
+    assert "is a folder" in err and "equity batch" in err and len(err.splitlines()) == 1
+
+
+def test_a_bad_choice_is_one_line_not_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed 16 lines of usage before its one-line error."""
+    with pytest.raises(SystemExit) as e:
+        main(["rule", "--example", "--format", "yaml"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "--format" in err and "yaml" in err and "equity rule --help" in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity import __version__
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.strip() == f"equity {__version__}"

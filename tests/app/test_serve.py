@@ -242,6 +242,21 @@ def test_a_record_that_stops_before_the_offender_played_is_entered_and_ruled(
     assert revoke["seat"] == "W" and revoke["established"] is False
 
 
+def test_serve_on_a_busy_port_says_so_and_never_that_it_serves() -> None:
+    """Issue 42, 11: it first printed the address it served at, then failed."""
+    import subprocess
+    import sys
+
+    busy = Server("--time-limit", "60")
+    try:
+        r = subprocess.run([sys.executable, "-m", "equity.app.cli", "serve", "--port",
+                            str(busy.port)], capture_output=True, text=True, timeout=60)
+    finally:
+        busy.stop()
+    assert r.returncode == 2 and "cannot listen" in r.stderr, r.stderr
+    assert "the workbench is at" not in r.stderr and "Traceback" not in r.stderr
+
+
 def test_a_ruling_that_runs_too_long_is_stopped() -> None:
     s = Server("--time-limit", "0.01")
     try:
