@@ -151,10 +151,13 @@ class Requirement:
         """"1 W lead H", "3 E penalty SK", "6 S faced"."""
         words = text.split()
         trick = small_int(words[0], 2) if words else None
-        if trick is None or len(words) < 3:
+        try:
+            if trick is None or len(words) < 3:
+                raise ModelError(text)
+            seat, kind = Seat.parse(words[1]), words[2].lower()
+        except ModelError as e:
             raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': "
-                             f"{text.strip()[:60]!r}")
-        seat, kind = Seat.parse(words[1]), words[2].lower()
+                             f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
             raise ModelError(f"requirement trick out of range in {text!r}")
         if kind == "lead" and len(words) == 4:
