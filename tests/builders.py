@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -324,3 +325,30 @@ E: HQ DA DK DQ DJ D9 H8 D6 C7 S2 CA S6 S9
 on the ♦9, ♣K on a heart) were non-offenders' errors the table line keeps, which made the
 default ruling 8 tricks instead of the seed's 10. The errors tested below are the same,
 on the new rows' cards."""
+
+
+def hostile_folder(folder: Path) -> Path:
+    """A working directory a worker must not import from: ``random.py`` and ``json.py``
+    (the first imported at start-up on a machine whose site hooks do not, the second by
+    every worker) and an ``equity/`` package, each leaving a file ``MARKER-name`` when
+    executed; the ``equity/`` is an empty package, as an old checkout would shadow the
+    real one."""
+    folder.mkdir(parents=True, exist_ok=True)
+    mark = "import pathlib\npathlib.Path('{0}').joinpath('MARKER-{1}').write_text('ran')\n"
+    for name in ("random", "json"):
+        (folder / f"{name}.py").write_text(mark.format(folder, name)
+                                          + "raise ImportError('imported from the cwd')\n")
+    (folder / "equity").mkdir(exist_ok=True)
+    (folder / "equity" / "__init__.py").write_text(mark.format(folder, "equity"))
+    return folder
+
+
+def launcher(folder: Path) -> list[str]:
+    """The ``equity`` command as its console script runs it (the script's own folder
+    first on the import path, not the working directory), with this source tree."""
+    folder.mkdir(parents=True, exist_ok=True)
+    script = folder / "equity_command.py"
+    script.write_text(f"import sys\nsys.path.insert(1, {str(ROOT)!r})\n"
+                      "from equity.app.cli import main\n"
+                      "if __name__ == '__main__':\n    sys.exit(main())\n")
+    return [sys.executable, str(script)]

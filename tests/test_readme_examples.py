@@ -124,21 +124,53 @@ def test_the_readme_commands_name_options_the_commands_take() -> None:
                 assert not unknown and known.command, (command, unknown)
 
 
+def readme_commands(text: str = README) -> list[list[str]]:
+    """The ``equity`` commands of a page's ``sh`` blocks, as words (continuation lines
+    joined, comments dropped), but ``equity serve``, which serves until stopped."""
+    out = []
+    for block in blocks(text, "sh"):
+        for line in block.replace("\\\n", " ").splitlines():
+            for command in line.split("&&"):
+                words = shlex.split(command.split("#", 1)[0])
+                if words[:1] == ["equity"] and words[1:2] != ["serve"]:
+                    out.append(words)
+    return out
+
+
+def in_tmp(words: list[str], tmp_path: Path) -> list[str]:
+    """The command with the files it writes under /tmp put under ``tmp_path`` (runs of
+    the tests at once do not share them)."""
+    return [str(tmp_path / w.removeprefix("/tmp/")) if w.startswith("/tmp/") else w
+            for w in words]
+
+
+def test_every_readme_command_runs_and_writes_nothing_into_the_checkout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, 9: the examples are run, from the checkout, not pinned; what they write
+    goes to /tmp (here a temporary folder), and the checkout holds no new file after."""
+    commands = readme_commands()
+    assert len(commands) >= 8
+    monkeypatch.chdir(ROOT)
+    before = set(ROOT.iterdir())
+    for words in commands:
+        assert main(in_tmp(words, tmp_path)[1:]) == 0, words
+        capsys.readouterr()
+    assert set(ROOT.iterdir()) - before == set()
+    for written in ("report.html", "rulings.jsonl", "summary.html", "session-ruled.xml"):
+        assert (tmp_path / written).is_file(), written
+
+
 def test_the_readme_scorer_commands_run_on_the_bundled_sessions(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """The sample USEBIO and PBN ScoreTable files ship in equity/examples/, and the
     README's commands rule the example against them and write the session back."""
-    section = README[README.index("## The scorer"):]
-    commands = [shlex.split(line) for line in
-                blocks(section, "sh")[0].replace("\\\n", " ").splitlines()]
+    commands = readme_commands(README[README.index("## The scorer"):])
     assert len(commands) == 2
     monkeypatch.chdir(ROOT)
     for words in commands:
-        if "--results-out" in words:
-            at = words.index("--results-out") + 1
-            words[at] = str(tmp_path / words[at])
-        assert main(words[1:]) == 0, words
+        assert main(in_tmp(words, tmp_path)[1:]) == 0, words
         said = capsys.readouterr()
         assert "For the scorer: board 1, N-S 3 v E-W 8: 3NT by E +1 (-430)" in said.out
         if "--results-out" in words:
@@ -146,8 +178,44 @@ def test_the_readme_scorer_commands_run_on_the_bundled_sessions(
     assert (tmp_path / "session-ruled.xml").is_file()
 
 
-def test_the_readme_batch_closing_line_is_the_one_batch_prints() -> None:
-    from equity.app.batch.retry import Summary
+def test_the_readme_batch_closing_line_is_the_one_its_command_prints(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, 9: it showed "67 boards screened … 66 ruled" where the command printed
+    "74 … 71", and the test pinned the old numbers instead of running the command."""
+    (batch,) = [w for w in readme_commands() if w[1] == "batch"]
+    monkeypatch.chdir(ROOT)
+    capsys.readouterr()
+    assert main(in_tmp(batch, tmp_path)[1:]) == 0
+    printed = [ln for ln in capsys.readouterr().err.splitlines()
+               if ln.startswith("equity batch:") and "screened" in ln]
+    shown = next(b for b in blocks(README, "text") if b.startswith("equity batch:")).strip()
+    assert printed == [shown]
 
-    line = next(b for b in blocks(README, "text") if b.startswith("equity batch:")).strip()
-    assert line == "equity batch: " + Summary(screened=67, to_rule=66, ruled=66).closing()
+
+def test_the_readme_rows_example_is_the_manuals_and_ships_with_equity() -> None:
+    page = (DOCS / "entering.md").read_text(encoding="utf-8")
+    rows = blocks(page[page.index("## The quitted rows"):], "text")[0]
+    assert (ROOT / "equity" / "examples" / "3nt_east_diamond_revoke.rows").read_text(
+        encoding="utf-8") == rows
+    assert any("--rows" in words for words in readme_commands())
+
+
+def test_the_built_manual_opened_from_its_folder_links_to_pages_not_folders(
+        tmp_path: Path) -> None:
+    """Issue 42, 10: the README says to open ``site/index.html``; opened from the disk,
+    every link of the manual landed on a folder listing (``rule/``). Built, every local
+    link of every page names a file that is there."""
+    mkdocs = pytest.importorskip("mkdocs.commands.build")
+    from mkdocs.config import load_config
+
+    site = tmp_path / "site"
+    mkdocs.build(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(site), strict=True))
+    pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")  # a server's
+    assert (site / "index.html") in pages and len(pages) > 10
+    for page in pages:
+        for link in re.findall(r'href="([^"#?]+)', page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:|//", link):
+                continue
+            target = (page.parent / link).resolve()
+            assert target.is_file(), (page.relative_to(site), link)

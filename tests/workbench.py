@@ -49,12 +49,15 @@ def listening(proc: subprocess.Popen[bytes], port: int, guard: float = 30) -> bo
 
 
 class Server:
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, command: list[str] | None = None,
+                 cwd: str | os.PathLike[str] | None = None) -> None:
+        """``equity serve`` (``command``: how equity is run, default ``python -m``) on
+        a free port, in ``cwd``."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "equity.app.cli", "serve", "--port", str(self.port), *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            [*(command or [sys.executable, "-m", "equity.app.cli"]), "serve", "--port",
+             str(self.port), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
         if not listening(self.proc, self.port):
             self.stop()
             raise RuntimeError("the server did not start")

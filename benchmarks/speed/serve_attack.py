@@ -7,12 +7,18 @@
 - ``GET /api/options``'s and a plain ruling's latency alone, and while three clients
   upload a 5,000-board hand record in a loop;
 - how long after 300 clients that never finish their headers (the server limited to 256
-  open files) leave, a plain request is answered.
+  open files) leave, a plain request is answered;
+- (issue 42) a Director's plain ruling while one other address floods the server with
+  plain rulings under 16 made-up client ids; while eight other addresses ask for the
+  report as PDF in a loop (and how many Chromium processes ran at once); and the largest
+  ruling the page allows, alone.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import os
 import resource
 import socket
 import subprocess
@@ -28,6 +34,9 @@ from tests.workbench import free_port
 
 BIGGEST = {"samples": "320", "max_positions": "20000", "attention": "returned"}
 PLAIN = {"attention": "returned"}
+LARGEST = {"samples": "320", "reference": True, "attention": "returned"}
+"""The largest ruling the page allows: the most samples, 16 times them (``reference``),
+up to the page's cap on positions (which the server sets)."""
 
 
 class Serve:
@@ -63,8 +72,24 @@ class Serve:
             status = e.code
         return status, time.perf_counter() - t
 
-    def rule(self, options: dict[str, str], client: str) -> tuple[int, float]:
+    def rule(self, options: dict[str, Any], client: str) -> tuple[int, float]:
         return self.call("/api/rule", {"rows": ROWS, "options": options}, client)
+
+    def post_from(self, source: str, path: str, body: Any, client: str,
+                  timeout: float = 120) -> tuple[int, float]:
+        """POST from the loopback address ``source`` (127.0.0.x): another machine, as
+        the server sees it."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                          source_address=(source, 0))
+        t = time.perf_counter()
+        try:
+            conn.request("POST", path, json.dumps(body), headers={
+                "Content-Type": "application/json", "X-Equity-Client": client})
+            response = conn.getresponse()
+            response.read()
+            return response.status, time.perf_counter() - t
+        finally:
+            conn.close()
 
     def stop(self) -> str:
         self.proc.terminate()
@@ -142,14 +167,105 @@ def descriptors() -> None:
           f"they left; stderr {len(err)} bytes, {err.count('Traceback')} tracebacks")
 
 
+def _director(s: Serve) -> tuple[float, int]:
+    """A Director's plain ruling until it is answered 200: the time, and the 429s met
+    (the page asks again after Retry-After, here after 0.2 s)."""
+    t = time.perf_counter()
+    refused = 0
+    while True:
+        status, _ = s.post_from("127.0.0.1", "/api/rule", {"rows": ROWS, "options": PLAIN},
+                                "director")
+        if status == 200:
+            return time.perf_counter() - t, refused
+        refused += 1
+        time.sleep(0.2)
+
+
+def flood(s: Serve) -> None:
+    """One address (127.0.0.2) asks for plain rulings without pause under 16 made-up
+    client ids; a Director at another address rules."""
+    alone = min(_director(s)[0] for _ in range(2))
+    stop = threading.Event()
+    answers: list[int] = []
+
+    def flooder(k: int) -> None:
+        while not stop.is_set():
+            status, _ = s.post_from("127.0.0.2", "/api/rule", {"rows": ROWS,
+                                                                "options": PLAIN}, f"made-up-{k}")
+            answers.append(status)
+
+    threads = [threading.Thread(target=flooder, args=(k,)) for k in range(16)]
+    for t in threads:
+        t.start()
+    time.sleep(3)
+    beside = [_director(s) for _ in range(3)]
+    stop.set()
+    for t in threads:
+        t.join()
+    print(f"plain ruling alone {alone:.2f} s; beside one address flooding under 16 ids: "
+          + ", ".join(f"{t:.2f} s ({n} x 429)" for t, n in beside)
+          + f"; the flood got {answers.count(200)} x 200, {answers.count(429)} x 429")
+
+
+def _chromium() -> int:
+    """Headless Chromium browsers running now (their main processes, not the renderers
+    and zygotes each starts: counted in /proc by their command line)."""
+    n = 0
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                command = f.read().lower()
+        except OSError:
+            continue
+        n += b"chrom" in command and b"--headless" in command and b"--type=" not in command
+    return n
+
+
+def pdfs(s: Serve) -> None:
+    """Eight addresses ask for the report as PDF without pause; a Director rules."""
+    stop = threading.Event()
+
+    def printer(k: int) -> None:
+        while not stop.is_set():
+            s.post_from(f"127.0.0.{20 + k}", "/api/report?format=pdf",
+                        {"rows": ROWS, "options": PLAIN}, f"printer-{k}")
+
+    threads = [threading.Thread(target=printer, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    most = 0
+    end = time.perf_counter() + 4
+    while time.perf_counter() < end:
+        most = max(most, _chromium())
+        time.sleep(0.1)
+    beside, refused = _director(s)
+    stop.set()
+    for t in threads:
+        t.join()
+    print(f"eight addresses printing PDFs: at most {most} Chromium browsers at once; a "
+          f"plain ruling {beside:.2f} s "
+          f"({refused} x 429)")
+
+
+def largest(s: Serve) -> None:
+    status, t = s.post_from("127.0.0.3", "/api/rule", {"rows": ROWS, "options": LARGEST},
+                            "largest")
+    print(f"the largest ruling the page allows, alone: {t:.2f} s (status {status})")
+
+
 def main() -> None:
     s = Serve()
     try:
-        fair(s)
-        uploads(s)
+        if "--issue-42" not in sys.argv:
+            fair(s)
+            uploads(s)
+        flood(s)
+        pdfs(s)
+        largest(s)
     finally:
         s.stop()
-    descriptors()
+    if "--issue-42" not in sys.argv:
+        descriptors()
 
 
 if __name__ == "__main__":

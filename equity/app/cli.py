@@ -8,32 +8,61 @@ line itself is wrong; 3 an internal error (a bug: one line, no traceback unless
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
+import signal
 import sys
-from collections.abc import Iterator, Sequence
-from importlib import resources
-from pathlib import Path
 
-from equity.app.likely_cmd import add_likely_parser, cmd_likely
-from equity.app.options import RulingOptions, add_arguments, hidden_given
-from equity.app.pipeline import rule_board, table_scores
-from equity.app.results import Results, add_results_arguments
-from equity.app.summary import add_summary_parser, cmd_summary
-from equity.core.adjust import Ruling
-from equity.core.game import Board, BoardError, UsageError, Work
-from equity.formats import names_board, read_boards, read_text
-from equity.render.formats import BOARD_FORMATS, DOCUMENT_FORMATS, BoardFormat, choices_help
-from equity.render.jsonout import board_json
-from equity.render.text import work_text
+# A Ctrl-C while equity starts (its imports take a third of a second) waits for the
+# imports, then ends it like any other: raised inside an import run by C code, it came
+# out as numpy's ImportError, a traceback, or a death by SIGINT.
+_HELD = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+try:
+    try:
+        import argparse
+        import json
+        from collections.abc import Iterator, Sequence
+        from importlib import resources
+        from pathlib import Path
+        from typing import NoReturn
+
+        from equity import __version__
+        from equity.app.likely_cmd import add_likely_parser, cmd_likely
+        from equity.app.options import RulingOptions, add_arguments, hidden_given
+        from equity.app.pipeline import rule_board, table_scores
+        from equity.app.results import Results, add_results_arguments
+        from equity.app.summary import add_summary_parser, cmd_summary
+        from equity.core.adjust import Ruling
+        from equity.core.game import Board, BoardError, UsageError, Work
+        from equity.formats import names_board, read_boards, read_text
+        from equity.render.formats import (
+            BOARD_FORMATS,
+            DOCUMENT_FORMATS,
+            BoardFormat,
+            choices_help,
+        )
+        from equity.render.jsonout import board_json
+        from equity.render.text import work_text
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, _HELD)  # raises the Ctrl-C held
+except KeyboardInterrupt:
+    print("equity: interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line that points to ``--help``: the usage of a
+    command with forty options is sixteen lines its one-line error drowned in."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="equity", description="Rule on revokes in duplicate "
-                                "bridge (Laws 61-64) from a deal's play record.")
+    p = _Parser(prog="equity", description="Rule on revokes in duplicate bridge (Laws "
+                "61-64) from a deal's play record.")
+    p.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     r = sub.add_parser("rule", help="rule on every revoke of the boards in a PBN or LIN file")
     case = r.add_argument_group("the case")
@@ -279,9 +308,12 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             yield item
             continue
         try:
-            yield rule_board(item, setup.options, field_scores=setup.field_for(item))
+            ruling = rule_board(item, setup.options, field_scores=setup.field_for(item))
+            setup.results.check_pairs(ruling)
         except BoardError as e:
             yield e
+            continue
+        yield ruling
 
 
 def board_format(args: argparse.Namespace) -> BoardFormat | str:
@@ -382,6 +414,13 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
         else:
             print(f"equity: {e}", file=sys.stderr)
         return 1
+    for r in result.ruled:
+        if r.ruling is not None:
+            try:
+                setup.results.check_pairs(r.ruling)
+            except BoardError as e:
+                print(f"equity: {e}", file=sys.stderr)
+                return 1
     note = result.note()
     fmt = args.output_format
     if not fmt.for_people:
@@ -398,7 +437,17 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
                 sys.stdout.flush()
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
-    return 1 if any(r.ruling is None for r in result.ruled) else 0
+    if any(r.ruling is None for r in result.ruled):
+        return 1
+    if setup.results.out is not None:
+        if result.depends:  # one line a table: which possibility is the table's?
+            print("equity: --results-out: the ruling depends on the cards not remembered; "
+                  "nothing written", file=sys.stderr)
+            return 1
+        ruling = result.ruled[0].ruling
+        if ruling is not None and not _results_written(setup, ruling):
+            return 1
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -419,7 +468,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.pdf`` writes the PDF alone (printed from a temporary page, never X.html);
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
-    from equity.app.outfile import refuse_inputs, write_whole, write_with
+    from equity.app.outfile import check_output, refuse_inputs, write_whole, write_with
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
@@ -434,6 +483,16 @@ def cmd_report(args: argparse.Namespace) -> int:
         setup = _Setup(args)
     except UsageError as e:
         return _usage(str(e))
+    targets = [] if args.output == "-" else [out.with_suffix(".pdf")] if pdf_only else (
+        [out, out.with_suffix(".pdf")] if pdf else [out])
+    try:  # refused before the ruling, not after it
+        for target in targets:
+            check_output(target, "report -o")
+            if args.file:
+                refuse_inputs("report -o", target, [("ruled file", args.file)])
+    except UsageError as e:
+        print(f"equity: report: {e}", file=sys.stderr)
+        return 1
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
@@ -450,9 +509,6 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
     try:
-        if args.output != "-" and args.file:
-            for target in (out, out.with_suffix(".pdf")) if pdf and not pdf_only else (out,):
-                refuse_inputs("report -o", target, [("ruled file", args.file)])
         if pdf_only:
             write_with(out, lambda tmp: print_html(text, tmp), "report")
         elif args.output == "-":
@@ -469,35 +525,11 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    for said in hidden_given(args):
-        print(f"equity: {said}", file=sys.stderr)
+    """Run a command; its exit code (module docstring). As the program (``argv`` None),
+    a Ctrl-C once the command is over is ignored: there is nothing left to stop, and
+    Python, which resets its signal handlers as it shuts down, would die of it."""
     try:
-        if args.command == "rule":
-            fmt = board_format(args)
-            if isinstance(fmt, str):
-                return _usage(fmt)
-            args.output_format = fmt
-            args.json = fmt.name == "json"
-            if args.rows is not None:
-                if fmt.name == "csv":
-                    return _usage("rule: --format csv is for a FILE of boards, not --rows")
-                return cmd_rule_rows(args)
-            if args.deal is not None:
-                return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
-            return cmd_rule(args)
-        if args.command == "serve":
-            return cmd_serve(args)
-        if args.command == "scan":
-            return cmd_scan(args)
-        if args.command == "report":
-            return cmd_report(args)
-        if args.command == "batch":
-            return cmd_batch(args)
-        if args.command == "summary":
-            return cmd_summary(args)
-        if args.command == "likely":
-            return cmd_likely(args)
+        return _run(argv)
     except BrokenPipeError:  # e.g. `equity rule ... | head`
         return 0
     except KeyboardInterrupt:
@@ -509,6 +541,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"equity: internal error: {type(e).__name__}: {e} (run with EQUITY_DEBUG=1 "
               "for the traceback, and please report it)", file=sys.stderr)
         return 3
+    finally:
+        if argv is None:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    args = _parser().parse_args(argv)
+    for said in hidden_given(args):
+        print(f"equity: {said}", file=sys.stderr)
+    file = getattr(args, "file", None)
+    if args.command in ("rule", "report", "likely") and file and Path(file).is_dir():
+        return _usage(f"{args.command}: {file} is a folder; {args.command} reads one PBN or "
+                      f"LIN file (equity batch {file} rules every file under it)")
+    if args.command == "rule":
+        fmt = board_format(args)
+        if isinstance(fmt, str):
+            return _usage(fmt)
+        args.output_format = fmt
+        args.json = fmt.name == "json"
+        if args.rows is not None:
+            if fmt.name == "csv":
+                return _usage("rule: --format csv is for a FILE of boards, not --rows")
+            return cmd_rule_rows(args)
+        if args.deal is not None:
+            return _usage("rule: --deal HANDRECORD goes with --rows ROWS")
+        return cmd_rule(args)
+    if args.command == "serve":
+        return cmd_serve(args)
+    if args.command == "scan":
+        return cmd_scan(args)
+    if args.command == "report":
+        return cmd_report(args)
+    if args.command == "batch":
+        return cmd_batch(args)
+    if args.command == "summary":
+        return cmd_summary(args)
+    if args.command == "likely":
+        return cmd_likely(args)
     return _usage(f"unknown command {args.command}")
 
 

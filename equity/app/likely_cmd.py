@@ -52,11 +52,12 @@ def cmd_likely(args: argparse.Namespace) -> int:
     """``equity likely``: exit 1 when a board could not be read, replayed or played on
     from the trick asked (its error named, the other boards go on), 2 for a wrong
     command line."""
+    if not 0 <= args.after_trick <= 12:  # said once, before any board is read
+        return _usage(f"likely: --after-trick {args.after_trick}: give 0 (before the "
+                      "opening lead) to 12")
     fmt = _format(args)
     if isinstance(fmt, str):
         return _usage(fmt)
-    if not 0 <= args.after_trick <= 12:  # said once, not once a board
-        return _usage(f"likely: --after-trick must be 0 to 12, not {args.after_trick}")
     try:
         options = RulingOptions.from_args(args)
     except UsageError as e:

@@ -124,14 +124,7 @@ def _requirements(items: Sequence[str]) -> tuple[Requirement, ...]:
 
 
 def _withdrawn(items: Sequence[str]) -> tuple[Withdrawal, ...]:
-    out: list[Withdrawal] = []
-    for text in items:
-        cards = Withdrawal.parse_list(text)
-        if not cards:  # a correction that names no card is no correction
-            raise ModelError(f"--withdrawn {text[:20]!r} names no withdrawn card; give "
-                             "each as 'TRICK SEAT CARD' (e.g. '2 E H2'), separated by ';'")
-        out.extend(cards)
-    return tuple(out)
+    return tuple(w for text in items for w in Withdrawal.parse_list(text))
 
 
 LINE_NAMES = ("a line is named table, likely, line1, outcome1... or by the offender's card "
@@ -458,8 +451,10 @@ class RulingOptions:
                     value = cli.kind(raw)
                 if cli.parse is not None:
                     value = cli.parse(value)
-            except (ModelError, ValueError) as e:
-                raise OptionError(str(e), f.name) from None
+            except (ModelError, ValueError) as e:  # the core's words, the option named
+                said = str(e)
+                raise OptionError(said if said.startswith(cli.flags) else
+                                  f"{cli.flags[0]}: {said}", f.name) from None
             kwargs[f.name] = value
         try:
             return cls(**kwargs)

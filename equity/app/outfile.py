@@ -6,6 +6,12 @@ temporary file beside the target, synced, then renamed over it (``os.replace``, 
 on one file system). A full disk, a kill or any other failure leaves the old file as it
 was, byte for byte, and no temporary file behind. The error names the file.
 
+Only a new path or a regular file is written (:func:`check_output`): renamed over, a FIFO,
+a device node or a symbolic link would be replaced by a regular file (and a link's target
+silently left as it was), so they are refused. :func:`one_writer` lets a command that
+updates a file (read it, change it, write it back) take its turn: two such runs on one
+file are serialised, the second reading what the first wrote.
+
 :func:`refuse_inputs` keeps an output off the files the command reads (the ruled file,
 the traveller, the hand record), however they are spelt: the same file is the same
 device and inode, so a relative path, a symbolic link or a hard link is caught.
@@ -15,9 +21,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
+import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from equity.core.game import UsageError
@@ -38,8 +46,7 @@ def _why(e: OSError) -> str:
 def write_whole(path: str | Path, data: bytes | str, what: str = "output") -> None:
     """``data`` (text is written as UTF-8) into ``path`` whole or not at all; raises
     :class:`OutputFileError` naming the file, the old file unchanged."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    write_with(path, lambda tmp: _write_bytes(tmp, raw), what)
+    write_pieces(path, [data.encode("utf-8") if isinstance(data, str) else data], what)
 
 
 def write_with(path: str | Path, make: Callable[[Path], None], what: str = "output") -> None:
@@ -47,8 +54,7 @@ def write_with(path: str | Path, make: Callable[[Path], None], what: str = "outp
     writes a file itself), then rename it over ``path``; on any failure the old file is
     kept and the temporary one removed. Raises :class:`OutputFileError`."""
     target = Path(path)
-    if target.is_dir():
-        raise OutputFileError(f"{what} {target} is a directory; give a file")
+    check_output(target, what)
     directory = target.parent
     try:
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
@@ -73,11 +79,65 @@ def write_with(path: str | Path, make: Callable[[Path], None], what: str = "outp
     sync_dir(directory)
 
 
-def _write_bytes(tmp: Path, data: bytes) -> None:
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
+_KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+          stat.S_IFSOCK: "a socket"}
+
+
+def check_output(path: str | Path, what: str = "output") -> None:
+    """Raise :class:`OutputFileError` unless ``path`` is a new path or a regular file:
+    a file written whole is renamed over the old one, which would replace a FIFO, a
+    device or a symbolic link with a regular file."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise OutputFileError(f"cannot write the {what} {path}: {_why(e)}") from None
+    if stat.S_ISREG(st.st_mode):
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise OutputFileError(f"{what} {path} is a directory; give a file")
+    if stat.S_ISLNK(st.st_mode):
+        raise OutputFileError(
+            f"{what} {path} is a symbolic link, not a regular file: written whole, the "
+            f"link would be replaced and its target ({os.path.realpath(path)}) left as "
+            "it was; give the target or a new path")
+    kind = _KINDS.get(stat.S_IFMT(st.st_mode), "not a file")
+    raise OutputFileError(f"{what} {path} is {kind}, not a regular file: equity writes "
+                          "a file whole and would replace it; give a regular file or a new "
+                          "path")
+
+
+@contextlib.contextmanager
+def one_writer(path: str | Path) -> Iterator[None]:
+    """Hold the lock of ``path``'s folder (``flock``, waited for) while a file there is
+    read, changed and written back: two runs updating one file take turns, and the
+    second reads what the first wrote. A file system without locks is not locked."""
+    directory = Path(path).parent
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as e:
+        raise OutputFileError(f"cannot write {path}: {directory}: {_why(e)}") from None
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def write_pieces(path: str | Path, pieces: Iterable[bytes | memoryview],
+                 what: str = "output") -> None:
+    """:func:`write_with` of ``pieces`` one after another: a large file rewritten with a
+    few edits is never held whole twice in memory."""
+    def make(tmp: Path) -> None:
+        with open(tmp, "wb") as f:
+            for piece in pieces:
+                f.write(piece)
+            f.flush()
+            os.fsync(f.fileno())
+
+    write_with(path, make, what)
 
 
 def _mode(target: Path) -> int:
@@ -125,5 +185,5 @@ def refuse_inputs(option: str, out: str | Path, inputs: Iterable[tuple[str, str 
                              "give another file")
 
 
-__all__ = ["OutputFileError", "refuse_inputs", "same_file", "sync_dir", "write_whole",
-           "write_with"]
+__all__ = ["OutputFileError", "check_output", "one_writer", "refuse_inputs", "same_file",
+           "sync_dir", "write_pieces", "write_whole", "write_with"]

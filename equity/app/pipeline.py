@@ -29,6 +29,7 @@ from equity.core.game import (
     Solver,
     Where,
     Work,
+    fact_problems,
     once_each,
     replay,
     score_ns,
@@ -55,10 +56,12 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     """Laws 61-64A/B for every revoke of ``board``, after the Director's ruling on its
     claim when he rules on one (Laws 68-71: a disputed claim, or one whose statement is
     recorded; double dummy through ``solver``, a DDS solver when None, its cost added to
-    ``work``). Raises BoardError for a record that cannot be replayed, or a claim that
-    makes no sense or cannot be ruled on."""
+    ``work``). Raises BoardError for a record that cannot be replayed, a fact that makes
+    no sense, or a claim that makes no sense or cannot be ruled on."""
     board = dataclasses.replace(board, facts=options.facts_for(board))
     rp = replay(board)
+    for tag, message in fact_problems(rp):
+        raise BoardError(message, board.source, board.label, Where(tag=tag))
     table = Table.of(board)  # what the table showed every player: read once
     edition = options.edition_for(board)
     if not needs_ruling(rp):

@@ -15,7 +15,6 @@ heaviest component's; a USEBIO line also gets an XML comment naming the componen
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,12 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.app.outfile import refuse_inputs, write_whole
+from equity.app.outfile import check_output, one_writer, refuse_inputs, write_pieces
 from equity.core.adjust import Ruling
 from equity.core.game import (
     Board,
     BoardError,
+    Contract,
+    ModelError,
     ScorerEntry,
+    Seat,
     Side,
     Traveller,
     TravellerError,
@@ -37,15 +39,17 @@ from equity.core.game import (
     Where,
     matchpoints,
     result_text,
+    score_ns,
     weighted_matchpoints,
 )
+from equity.formats.edits import Edit, spliced
 from equity.formats.scoretable import (
     ScoreTableFile,
     has_score_table,
     read_score_table,
-    replace_row,
+    row_edits,
 )
-from equity.formats.usebio import UsebioFile, read_usebio, replace_line
+from equity.formats.usebio import UsebioFile, line_edits, read_usebio
 from equity.render.brief import wrap
 from equity.render.scorer_entry import entry_json, entry_text, mp_text
 
@@ -110,8 +114,11 @@ class Results:
         if out is not None and pairs is None:
             raise UsageError("--results-out replaces the ruled table's line: name it with "
                              "--pairs NS-EW")
-        if out is not None:
+        if out is not None and file is not None:
             refuse_inputs("--results-out", out, _inputs(args, path))
+            check_output(out, "--results-out")
+            if out.exists():
+                this_session(file, out)
         return cls(file, pairs, out, getattr(args, "board", None))
 
     @property
@@ -145,10 +152,52 @@ class Results:
         except TravellerError as e:
             raise BoardError(str(e), board.source, board.label, Where()) from None
 
-    def entry(self, ruling: Ruling) -> ScorerEntry | None:
-        """The ruled table's entry, when a traveller and its pairs are given and the
-        ruling has a result."""
-        if self.traveller is None or self.pairs is None or ruling.pending:
+    def check_pairs(self, ruling: Ruling) -> None:
+        """Raise the board's error when ``--pairs`` names a line that is not the ruled
+        table's: its contract, declarer, tricks or score none of the record's (the table
+        result as played, after a Law 62 correction, or after the Law 64A transfer, as
+        the scorer may have entered it). A mistyped --pairs would replace another
+        table's result and re-matchpoint the others against it."""
+        if self.traveller is None or self.pairs is None:
+            return
+        auto = ruling.automatic
+        board = auto.replay.board
+        contract = auto.replay.contract
+        try:
+            number = self.number(board)
+            line = self.traveller.line(number, self.pairs)
+        except TravellerError as e:
+            raise BoardError(str(e), board.source, board.label, Where()) from None
+        tricks = sorted({auto.table_tricks, auto.corrected_tricks, auto.after_transfer_tricks})
+        scores = {score_ns(contract, t, ruling.vulnerability) for t in tricks}
+        given = _line_contract(line, contract.declarer)
+        wrong = ((given is not None and given != contract)
+                 or (line.declarer is not None and given is None
+                     and line.declarer.strip()[:1].upper() != contract.declarer.name)
+                 or (not auto.pending and line.tricks is not None and line.tricks not in tricks)
+                 or (not auto.pending and line.score_ns is not None
+                     and line.score_ns not in scores))
+        if wrong:
+            said = []
+            if line.contract is not None:
+                said.append(f"{line.contract} by {line.declarer or '?'}")
+            if line.tricks is not None:
+                said.append(f"{line.tricks} tricks")
+            if line.score_ns is not None:
+                said.append(f"{line.score_ns:+d}")
+            played = ", ".join(said)
+            record = (f"{contract.pretty}, {' or '.join(map(str, tricks))} tricks ("
+                      + " or ".join(f"{s:+d}" for s in sorted(scores)) + ")")
+            raise BoardError(f"--pairs {'-'.join(self.pairs)}: that line of board {number} on "
+                             f"the traveller is {played}, not the ruled record's {record}: is "
+                             "--pairs right?", board.source, board.label, Where())
+
+    def entry(self, ruling: Ruling, traveller: Traveller | None = None
+              ) -> ScorerEntry | None:
+        """The ruled table's entry on ``traveller`` (default: the one read), when a
+        traveller and its pairs are given and the ruling has a result."""
+        traveller = traveller or self.traveller
+        if traveller is None or self.pairs is None or ruling.pending:
             return None
         number = self.number(ruling.automatic.replay.board)
         contract = ruling.automatic.replay.contract
@@ -159,8 +208,8 @@ class Results:
                          for c in ruling.score(sides[side]).components)
 
         ns, ew = components(Side.NS), components(Side.EW)
-        field = self.traveller.field(number, self.pairs)
-        top = self.traveller.top(number, self.pairs)
+        field = traveller.field(number, self.pairs)
+        top = traveller.top(number, self.pairs)
         ns_mp, ew_mp = weighted_matchpoints([(w, s) for w, s, _ in ns],
                                             [(w, s) for w, s, _ in ew], field, top)
         return ScorerEntry(number, *self.pairs, ns, ew, ns_mp, ew_mp, top)
@@ -179,38 +228,38 @@ class Results:
     def write(self, ruling: Ruling) -> str:
         """Write --results-out with this ruling's line and the other tables' match points
         on the board recomputed against it (one ruling a run); returns the line that says
-        what was written."""
+        what was written.
+
+        The file is written into as it is when the write begins, with the folder's lock
+        held (:func:`~equity.app.outfile.one_writer`): when it already holds this
+        session's results (an earlier run's rulings on other boards), they are kept, and
+        two runs writing it at once take turns instead of one losing the other's ruling.
+        """
         if self.out is None or self.file is None:
             return ""
-        e = self.entry(ruling)
-        if e is None:
+        if ruling.pending:
             raise UsageError("--results-out: the ruling has no result yet (play continues)")
         if self.written:
             raise UsageError("--results-out writes one board's ruling: give --board N")
-        tricks = ruling.score(ruling.side_results()[Side.NS]).components[0].tricks
-        others = rescored(self.file.traveller, e)
-        if isinstance(self.file, UsebioFile):
-            f: UsebioFile = self.file
-            edits = {(e.ns_pair, e.ew_pair): (usebio_values(e, tricks), usebio_comment(e))}
-            if others is not None:
-                edits.update((pairs, ({"NS_MATCH_POINTS": mp_text(ns),
-                                       "EW_MATCH_POINTS": mp_text(ew)}, None))
-                             for pairs, (ns, ew) in others.items())
-            for pairs in sorted(edits, key=lambda k: -f.spans[(e.board, *k)][0]):
-                values, comment = edits[pairs]
-                f = dataclasses.replace(f, data=replace_line(f, e.board, pairs, values,
-                                                             comment))
-            data = f.data
-        else:
-            t: ScoreTableFile = self.file
-            rows = {(e.ns_pair, e.ew_pair): score_table_values(e, tricks, t)}
-            if others is not None:
-                rows.update((pairs, score_table_mps(ns, ew, e.top))
-                            for pairs, (ns, ew) in others.items())
-            for pairs in sorted(rows, key=lambda k: -t.rows[(e.board, *k)].items[0][0]):
-                t = dataclasses.replace(t, data=replace_row(t, e.board, pairs, rows[pairs]))
-            data = t.data
-        write_whole(self.out, data, "file")
+        with one_writer(self.out):
+            base = this_session(self.file, self.out) if self.out.exists() else self.file
+            e = self.entry(ruling, base.traveller)
+            assert e is not None
+            tricks = ruling.score(ruling.side_results()[Side.NS]).components[0].tricks
+            others = rescored(base.traveller, e)
+            edits: list[Edit] = []
+            if isinstance(base, UsebioFile):
+                edits += line_edits(base, e.board, (e.ns_pair, e.ew_pair),
+                                    usebio_values(e, tricks), usebio_comment(e))
+                for pairs, (ns, ew) in (others or {}).items():
+                    edits += line_edits(base, e.board, pairs, {
+                        "NS_MATCH_POINTS": mp_text(ns), "EW_MATCH_POINTS": mp_text(ew)})
+            else:
+                edits += row_edits(base, e.board, (e.ns_pair, e.ew_pair),
+                                   score_table_values(e, tricks, base))
+                for pairs, (ns, ew) in (others or {}).items():
+                    edits += row_edits(base, e.board, pairs, score_table_mps(ns, ew, e.top))
+            write_pieces(self.out, spliced(base.data, edits), "file")
         self.written += 1
         if others is None:
             return (f"equity: --results-out: {self.out}: the ruled line of board {e.board} "
@@ -219,6 +268,39 @@ class Results:
                     f"{e.board} in the scoring program")
         return (f"equity: --results-out: {self.out}: board {e.board}, the ruled line and "
                 f"the other {len(others)} tables' match points against it")
+
+
+def _line_contract(line: TravellerLine, declarer: Seat) -> Contract | None:
+    """A traveller line's contract and declarer, when it gives them readably."""
+    if line.contract is None:
+        return None
+    try:
+        seat = Seat.parse(line.declarer) if line.declarer else declarer
+        return Contract.parse(line.contract, seat)
+    except ModelError:
+        return None
+
+
+def this_session(traveller: UsebioFile | ScoreTableFile, out: Path
+                 ) -> UsebioFile | ScoreTableFile:
+    """``out`` read as the traveller's kind of file, when it holds the same session: the
+    same boards and tables (an earlier --results-out of this traveller, its rulings in
+    it). Raises :class:`UsageError` otherwise: it is not replaced."""
+    def other(why: str) -> UsageError:
+        return UsageError(f"--results-out {out} already holds {why}, not the results of "
+                          f"the traveller {traveller.traveller.source}: give a new file, or "
+                          "remove it")
+
+    try:
+        held = (read_usebio(out) if isinstance(traveller, UsebioFile)
+                else read_score_table(out))
+    except TravellerError as e:
+        raise other(f"something else ({e})") from None
+    keys = ({(ln.board, ln.ns_pair, ln.ew_pair) for ln in t.lines}
+            for t in (held.traveller, traveller.traveller))
+    if next(keys) != next(keys):
+        raise other("other boards or tables")
+    return held
 
 
 def rescored(traveller: Traveller, e: ScorerEntry

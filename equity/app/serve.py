@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import ipaddress
 import os
 import secrets
@@ -122,6 +123,7 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
     from equity.app.workbench.workers import start_fork_server
 
     host = bind_address(host, lan)
+    listening = _listen(host, port)  # before anything is said: a busy port is said alone
     token = secrets.token_urlsafe(18) if lan or not is_loopback(host) else None
     app = create_app(time_limit=time_limit, hosts=host_names(host, port), token=token)
     base = f"http://{url_host(host)}:{port}/"
@@ -134,7 +136,7 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
         print("equity serve: open the address above on a phone on this network (or scan "
               f"the QR code{f', also in {image}' if image else ''}); requests without its "
               "token are refused. Ctrl-C to stop.", file=sys.stderr, flush=True)
-    start_fork_server()  # before the port is open; the rulings fork from it
+    start_fork_server()  # the rulings fork from it; it holds no descriptor of ours
     config = uvicorn.Config(app, host=host, port=port, log_level="error", loop="asyncio",
                             http=bounded_protocol(Gate.for_this_process()),
                             timeout_keep_alive=KEEP_ALIVE_SECONDS, lifespan="off")
@@ -142,7 +144,7 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
 
     async def run() -> None:
         asyncio.get_running_loop().set_exception_handler(quiet_exceptions)
-        await server.serve()
+        await server.serve(sockets=[listening])
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)  # uvicorn raises the signal again once it has stopped
@@ -153,12 +155,37 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        listening.close()
         if image is not None:
             _remove(image)
     if not server.started:
         raise UsageError(f"serve: cannot listen on {url_host(host)}:{port} (is another "
                          "server on it?)")
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket on ``host:port``, bound before the workbench says it
+    serves there (it said so, then failed, on a busy port); :class:`UsageError` when the
+    address cannot be served. Not inherited by the rulings' processes (Python's sockets
+    are not)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as e:
+        raise UsageError(f"serve: cannot listen on {url_host(host)}:{port}: {e.strerror or e}"
+                         ) from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as e:
+        sock.close()
+        why = ("another server is on it" if e.errno == errno.EADDRINUSE
+               else e.strerror or str(e))
+        raise UsageError(f"serve: cannot listen on {url_host(host)}:{port}: {why}") from None
+    return sock
 
 
 __all__ = ["bind_address", "is_loopback", "lan_address", "serve"]

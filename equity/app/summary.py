@@ -7,8 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
-from equity.app.outfile import refuse_inputs, write_whole
+from equity.app.outfile import check_output, refuse_inputs, write_whole
 from equity.core.game import UsageError
 from equity.formats.jsonlines import read_json_lines
 from equity.render.csvrows import FIELDS, csv_text, row
@@ -17,7 +18,7 @@ from equity.render.summary_text import summary_text
 from equity.render.tally import BoardOutcome, Tally, outcome, unreadable
 
 
-def add_summary_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_summary_parser(sub: argparse._SubParsersAction[Any]) -> None:
     p = sub.add_parser("summary", help="what a batch output holds: boards, revokes by law, "
                        "transfers, Law 64C adjustments, errors (a table; --html, --csv)")
     p.add_argument("file", metavar="OUT.jsonl",
@@ -28,23 +29,35 @@ def add_summary_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def cmd_summary(args: argparse.Namespace) -> int:
-    """Exit 0; 1 when the file cannot be read or an output cannot be written (one
-    line); the file's board errors are counted, not failures of the summary."""
+    """Exit 0; 1 when the file cannot be read, is no batch output (no line is a board's
+    JSON) or an output cannot be written (one line); the file's board errors and
+    unreadable lines are counted, not failures of the summary."""
     path = Path(args.file)
+    try:
+        for option, out in (("--html", args.html), ("--csv", args.csv)):
+            if out:
+                refuse_inputs(option, out, [("batch output", path)])
+                check_output(out, option)
+    except UsageError as e:
+        print(f"equity: summary: {e}", file=sys.stderr)
+        return 1
     outcomes: list[BoardOutcome] = []
     try:
         for number, obj in read_json_lines(path):
+            if isinstance(obj, dict) and "board" not in obj:
+                obj = "a JSON object that is no board's (it has no 'board')"
             outcomes.append(unreadable(number, obj) if isinstance(obj, str) else outcome(obj))
     except OSError as e:
         print(f"equity: summary: cannot read {path}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    if outcomes and all(o.kind == "unreadable" for o in outcomes):  # any file was "summed"
+        print(f"equity: summary: {path} is not the output of equity batch (or rule --json): "
+              f"no line is a board's JSON ({outcomes[0].error})", file=sys.stderr)
         return 1
     tally = Tally.of(outcomes)
     title = f"equity summary: {path.name}"
     sys.stdout.write(summary_text(tally, title))
     try:
-        for option, out in (("--html", args.html), ("--csv", args.csv)):
-            if out:
-                refuse_inputs(option, out, [("batch output", path)])
         if args.html:
             write_whole(args.html, summary_html(tally, title), "page")
         if args.csv:

@@ -23,8 +23,9 @@ own slot, in its own Python thread (ctypes releases the GIL during the call).
 from __future__ import annotations
 
 import os
+import signal
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -155,10 +156,13 @@ class DdsSession:
         runs = max(1, min(self._slots, n))
         cuts = [n * k // runs for k in range(runs + 1)]
         errors: list[BaseException] = []
+        stop = threading.Event()
 
         def solve_run(slot: int) -> None:
             try:
                 for i in range(cuts[slot], cuts[slot + 1]):
+                    if stop.is_set():
+                        return
                     binding.solve_board(bop, i, solved, slot)
             except BaseException as e:  # raised again in the caller's thread
                 errors.append(e)
@@ -167,12 +171,7 @@ class DdsSession:
             if runs == 1:
                 solve_run(0)
             else:
-                threads = [threading.Thread(target=solve_run, args=(k,), name=f"dds-{k}")
-                           for k in range(runs)]
-                for t in threads:
-                    t.start()
-                for t in threads:
-                    t.join()
+                in_threads(solve_run, runs, stop)
             if errors:
                 raise errors[0]
         solved.noOfBoards = n
@@ -202,6 +201,49 @@ class DdsSession:
             finally:
                 if not existed and os.path.exists(path):
                     os.remove(path)
+
+
+def in_threads(work: Callable[[int], None], runs: int, stop: threading.Event) -> None:
+    """``work(k)`` for k in 0..runs-1, each on a thread of its own, returning once every
+    one has ended, even when interrupted.
+
+    An exception raised in this thread meanwhile (Ctrl-C's KeyboardInterrupt, a signal
+    handler's) sets ``stop`` (``work`` checks it between two DDS calls) and is raised
+    again only once no thread is inside DDS. Not ``Thread.join``: interrupted, Python
+    3.11's join marks a thread that is still running as stopped (its lock released), so
+    the interpreter no longer waits for it at exit and tears down under a DDS call still
+    solving: ``Segmentation fault`` (exit 139) after a Ctrl-C of ``equity likely``. The
+    threads start with SIGINT and SIGTERM blocked, so that no signal lands in them."""
+    done = [threading.Event() for _ in range(runs)]
+
+    def run(k: int) -> None:
+        try:
+            work(k)
+        finally:
+            done[k].set()
+
+    threads = [threading.Thread(target=run, args=(k,), name=f"dds-{k}") for k in range(runs)]
+    interrupted: BaseException | None = None
+    started = 0
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        for t in threads:  # not cut short: a signal waits until every thread is started
+            t.start()
+            started += 1
+    except BaseException as e:  # e.g. no thread can be started: end those that were
+        interrupted = e
+        stop.set()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    for event in done[:started]:
+        while not event.is_set():
+            try:
+                event.wait()
+            except BaseException as e:  # raised below, once every thread has ended
+                interrupted = interrupted or e
+                stop.set()
+    if interrupted is not None:
+        raise interrupted
 
 
 def _decode(p: Position, fut: Any, every: bool) -> Answer:

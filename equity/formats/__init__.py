@@ -16,7 +16,7 @@ from pathlib import Path
 
 from equity.core.game import Board, BoardError
 from equity.formats.lin import read_lin
-from equity.formats.pbn import read_pbn
+from equity.formats.pbn import read_pbn, refused
 from equity.formats.text_lines import BLOCK, lines_of_text, not_text, read_lines
 
 __all__ = ["FORMATS", "load_board", "names_board", "read_boards", "read_text"]
@@ -29,6 +29,12 @@ def read_boards(path: str | Path) -> Iterator[Board | BoardError]:
     """Every board of a ``.pbn`` or ``.lin`` file, in file order, one item per board."""
     source = str(path)
     fmt = FORMATS.get(Path(path).suffix.lower())
+    if not Path(path).exists():  # before the extension: a misspelt one is a missing file
+        yield BoardError("no such file", source)
+        return
+    if Path(path).is_dir():
+        yield BoardError("a folder, not a PBN or LIN file", source)
+        return
     if fmt is None:
         yield BoardError(f"cannot tell the format from the extension; expected one of "
                          f"{', '.join(sorted(FORMATS))}", source)
@@ -36,7 +42,7 @@ def read_boards(path: str | Path) -> Iterator[Board | BoardError]:
     try:
         with open(path, "rb") as f:
             head = f.read(BLOCK)
-            problem = not_text(head)
+            problem = refused(head) if fmt == "pbn" else not_text(head)
             if problem is not None:
                 yield BoardError(problem, source)
                 return
@@ -57,9 +63,10 @@ def read_text(text: str, fmt: str, source: str = "<text>") -> Iterator[Board | B
     f = fmt.lower().lstrip(".")
     if f not in FORMATS.values():
         raise ValueError(f"unknown format {fmt!r}; expected 'pbn' or 'lin'")
-    if "\x00" in text:
-        return iter([BoardError(not_text(text.encode("utf-8", "replace")) or "not text",
-                                source)])
+    head = text[:BLOCK].encode("utf-8", "replace")
+    problem = refused(head) if f == "pbn" else not_text(head)
+    if problem is not None:
+        return iter([BoardError(problem, source)])
     return _read(lines_of_text(text), f, source)
 
 

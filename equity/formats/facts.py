@@ -11,8 +11,9 @@ plain tag pairs, so a LIN file, which has no tags, always gets the default
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
 from equity.core.game import (
     Attention,
@@ -22,6 +23,7 @@ from equity.core.game import (
     ClaimAgreement,
     ClaimStatus,
     Contract,
+    EquityError,
     Facts,
     Information,
     ModelError,
@@ -31,6 +33,7 @@ from equity.core.game import (
     Where,
     Withdrawal,
     parse_signals,
+    small_int,
 )
 from equity.core.law import authority_of
 from equity.core.player import player_class
@@ -45,15 +48,29 @@ FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus"
 """Our fact tags, in the order a writer puts them."""
 
 
-def small_int(text: str, digits: int = 9) -> int | None:
-    """``text`` (stripped) as a number if it is at most ``digits`` ASCII digits, else None.
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
-    Not ``str.isdigit``: that accepts "²" and "٣", and ``int`` rejects the first and would
-    refuse (ValueError) a string of thousands of digits."""
-    t = text.strip()
-    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
-        return None
-    return int(t)
+
+def one_game(build: Callable[_P, _T]) -> Callable[_P, _T]:
+    """``build`` (one game's interpretation) raising nothing but :class:`BoardError`: a
+    bug met on one game's values is that game's error, in words, and the file's other
+    games are read on (the readers' contract, :mod:`equity.formats`). The cause stays
+    chained for ``EQUITY_DEBUG``."""
+
+    @functools.wraps(build)
+    def built(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return build(*args, **kwargs)
+        except BoardError:
+            raise
+        except EquityError as e:
+            raise BoardError(str(e)) from e
+        except Exception as e:  # a bug of ours: said on this game, the others go on
+            raise BoardError(f"internal error reading this game ({type(e).__name__}: "
+                             f"{str(e)[:200]}); please report it") from e
+
+    return built
 
 
 def board_label(number: int | None, index: int) -> str:
@@ -130,10 +147,6 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
             withdrawn = Withdrawal.parse_list(tags["EquityWithdrawn"])
         except ModelError as e:
             raise fail("EquityWithdrawn", str(e)) from None
-        if not withdrawn:  # the tag says a revoke was corrected: which card, then?
-            raise fail("EquityWithdrawn", f"{tags['EquityWithdrawn'][:20]!r} names no "
-                       "withdrawn card; give each as 'TRICK SEAT CARD' (e.g. '2 E H2'), "
-                       "separated by ';', or leave the tag out")
 
     def read(tag: str, parse: Callable[[str], T]) -> T | None:
         """The tag's value parsed (None when absent); a bad value names the tag."""

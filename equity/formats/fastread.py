@@ -37,8 +37,8 @@ from equity import _native
 from equity.core.game import Batch, Board, BoardError, pack_board
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
-from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn
-from equity.formats.text_lines import BLOCK, lines_of, not_text
+from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn, refused
+from equity.formats.text_lines import BLOCK, lines_of
 
 CHUNK = 1024
 REQ_SLOTS = 8
@@ -284,7 +284,7 @@ def _read_pbn(path: Path, source_id: int, builder: _Builder) -> Iterator[Chunk]:
     except OSError as e:
         builder.errors.append(BoardError(f"cannot read the file: {e.strerror or e}", str(path)))
         return
-    problem = not_text(data[:BLOCK])
+    problem = refused(data[:BLOCK])
     if problem is not None:
         builder.errors.append(BoardError(problem, str(path)))
         return

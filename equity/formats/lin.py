@@ -46,8 +46,9 @@ from equity.core.game import (
     Where,
     count,
     dealer_for_board,
+    small_int,
 )
-from equity.formats.facts import board_label, small_int
+from equity.formats.facts import board_label, one_game
 from equity.formats.text_lines import LONGEST_LINE, OVERLONG
 
 _KEY = re.compile(r"[a-z]{2}")
@@ -203,6 +204,7 @@ def _number(raw: RawBoard) -> int | None:
     return None
 
 
+@one_game
 def _build(raw: RawBoard, number: int | None, source: str) -> Board:
     if raw.problems:
         raise raw.problems[0]
@@ -231,13 +233,21 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
     elif number is not None:
         vul = Vulnerability.for_board(number)
 
-    calls = [_call(t) for t in raw.tokens if t.key == "mb"]
+    bids = [t for t in raw.tokens if t.key == "mb"]
+    calls = [_call(t) for t in bids]
     contract = None
     auction = Auction.of(dealer, calls) if calls and dealer is not None else None
+    unread = None
+    cards = [t for t in raw.tokens if t.key == "pc"]
+    if auction is not None and (wrong := auction.problems()):
+        if cards:  # the contract is the auction's, and the play needs one
+            raise BoardError(f"{'; '.join(wrong)}: the contract cannot be read from it",
+                             where=Where(tag="mb", line=bids[0].line))
+        auction, unread = None, "; ".join(wrong)
     if any(c not in ("P", "X", "XX") for c in calls):
-        if auction is None:
+        if auction is None and unread is None:
             raise BoardError("an auction but no dealer", where=Where(tag="md", line=md.line))
-        contract = auction.contract
+        contract = auction.contract if auction is not None else None
 
     result = None
     for t in raw.tokens:
@@ -248,7 +258,6 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
                                  where=Where(tag="mc", line=t.line))
             result = tricks
 
-    cards = [t for t in raw.tokens if t.key == "pc"]
     play = None
     if cards:
         if contract is None:
@@ -262,7 +271,8 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
 
     return Board(source=source, index=raw.index, number=number, dealer=dealer,
                  vulnerability=vul, deal=deal, contract=contract, play=play,
-                 result=result, facts=Facts(), tags=tags, auction=auction)
+                 result=result, facts=Facts(), tags=tags, auction=auction,
+                 auction_unread=unread)
 
 
 def parse_md(tok: Token) -> tuple[Seat | None, Deal]:

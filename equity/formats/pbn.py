@@ -64,9 +64,10 @@ from equity.core.game import (
     Slot,
     Vulnerability,
     Where,
+    small_int,
 )
-from equity.formats.facts import board_label, parse_facts, small_int
-from equity.formats.text_lines import LONGEST_LINE, OVERLONG, is_blank
+from equity.formats.facts import board_label, one_game, parse_facts
+from equity.formats.text_lines import BLOCK, LONGEST_LINE, OVERLONG, is_blank, not_text
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
              "Board", "Dealer", "Vulnerable", "Deal")
@@ -140,6 +141,25 @@ class RawGame:
             f"tag pairs and tokens (is the blank line that ends a game missing?)",
             where=Where(line=line)))
         return False
+
+
+_ANY_TAG = re.compile(rb'\[\s*[A-Za-z0-9_]+\s*"|^\s*\[\s*[A-Za-z0-9_]', re.MULTILINE)
+"""A tag pair, or a line that begins one (a file cut inside its first tag is PBN)."""
+_NO_TEXT = re.compile(rb"(?m)^%.*$|\{[^}]*\}?|\A\xef\xbb\xbf")
+"""What a PBN file may hold besides its games: escape lines and comments (and a BOM)."""
+
+
+def refused(head: bytes) -> str | None:
+    """Why a ``.pbn`` file starting with ``head`` (its first block) is not read at all:
+    it is not text (:func:`~equity.formats.text_lines.not_text`), or its first
+    :data:`~equity.formats.text_lines.BLOCK` bytes hold no tag pair: not a PBN file (a
+    README named .pbn gave one error per paragraph). None: read it."""
+    problem = not_text(head)
+    if problem is not None or _ANY_TAG.search(head) or not _NO_TEXT.sub(b"", head).strip():
+        return problem  # not text; a PBN file; or no text at all: no game, no error
+    within = "" if len(head) < BLOCK else f" in its first {BLOCK // 1024} KiB"
+    return (f"not a PBN file: it holds no tag pair ([Name \"value\"]){within}; a PBN "
+            "game is tag pairs such as [Deal \"N:...\"], one a line")
 
 
 def lex(lines: Iterable[str]) -> Iterator[RawGame]:
@@ -303,6 +323,7 @@ def _number_of(tags: dict[str, str]) -> int | None:
     return _board_number(tags.get("Board", "").split("\n")[0])
 
 
+@one_game
 def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
            number: int | None, source: str) -> Board | None:
     """Interpret one game's tags; raises BoardError (without source and board)."""
@@ -351,8 +372,10 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
         except ModelError as e:
             raise fail("Declarer", str(e)) from None
 
-    calls = _calls(first["Auction"], tags["Auction"]) if "Auction" in first else None
-    auction = Auction.of(*calls) if calls is not None else None
+    auction, unread = (_auction(first["Auction"], tags["Auction"]) if "Auction" in first
+                       else (None, None))
+    if auction is not None and value("Contract") is None and (wrong := auction.problems()):
+        auction, unread = None, "; ".join(wrong)  # it cannot give the contract
     final = auction.contract if auction is not None else None
     if declarer is None and final is not None:
         declarer = final.declarer
@@ -379,6 +402,12 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
             except ModelError as e:
                 raise fail("Contract", str(e)) from None
 
+    if auction is not None and value("Contract") is not None:
+        wrong = auction.problems(contract)
+        if passed_out and not wrong and final is not None:
+            wrong = [f"the auction ends in {final.pretty}, but the contract is a pass-out"]
+        if wrong:  # the record is usable without it: not read, and said (Law 16A1(a))
+            auction, unread = None, "; ".join(wrong)
     result = _result(value("Result"), declarer, fail)
     facts = parse_facts(tags, lines)
 
@@ -386,6 +415,8 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
     if play_pair is not None:
         play = _play(play_pair, tags["Play"], result, contract)
     if play is not None:
+        if contract is None and unread is not None:
+            raise fail("Auction", f"{unread}: the contract cannot be read from it")
         if contract is None:
             if passed_out:
                 raise fail("Play", "play recorded on a passed-out board")
@@ -399,34 +430,40 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
 
     return Board(source=source, index=game.index, number=number, dealer=dealer,
                  vulnerability=vul, deal=deal, contract=contract, play=play,
-                 result=result, facts=facts, tags=tags, auction=auction)
+                 result=result, facts=facts, tags=tags, auction=auction,
+                 auction_unread=unread)
 
 
-def _calls(pair: TagPair, seat_text: str) -> tuple[Seat, list[str]] | None:
-    """The ``[Auction]`` section as normalised calls ("P", "X", "XX", "3N") from the
-    tag's seat, or None when it is not a complete, readable auction. A ``-`` (no call
-    known, before the dealer) counts as a pass."""
+def _auction(pair: TagPair, seat_text: str) -> tuple[Auction | None, str | None]:
+    """The ``[Auction]`` section's calls from the tag's seat, or None and why they cannot
+    be read, naming the call; (None, None) for a section without calls. A ``-`` (no call
+    known, before the dealer) counts as a pass; whether the calls are a legal auction is
+    the caller's question (:meth:`Auction.problems`)."""
+    calls: list[str] = []
+    for raw in (raw for _, row in pair.rows for raw in row):
+        tok = _strip_annotation(raw).upper()
+        if not tok or tok.startswith("^") or tok == "*":
+            continue
+        if tok == "AP":
+            calls += ["P", "P", "P"]
+            break
+        if tok in ("PASS", "P", "-"):
+            calls.append("P")
+        elif tok in ("X", "XX"):
+            calls.append(tok)
+        elif re.fullmatch(r"[1-7](NT|N|S|H|D|C)", tok):
+            calls.append(tok[:2])
+        elif tok == "+":
+            return None, f"the auction is marked as not finished ('+') after call {len(calls)}"
+        else:
+            return None, f"call {len(calls) + 1}, {raw[:20]!r}: not a call"
+    if not calls:
+        return None, None
     try:
         seat = Seat.parse(seat_text)
     except ModelError:
-        return None
-    calls: list[str] = []
-    for _, row in pair.rows:
-        for raw in row:
-            tok = _strip_annotation(raw).upper()
-            if not tok or tok.startswith("^") or tok == "*":
-                continue
-            if tok == "AP":
-                return seat, [*calls, "P", "P", "P"]
-            if tok in ("PASS", "P", "-"):
-                calls.append("P")
-            elif tok in ("X", "XX"):
-                calls.append(tok)
-            elif re.fullmatch(r"[1-7](NT|N|S|H|D|C)", tok):
-                calls.append(tok[:2])
-            else:
-                return None  # "+" (to be continued) or something we do not read
-    return (seat, calls) if Auction.of(seat, calls).complete else None
+        return None, f"the [Auction] tag names no seat for the first call: {seat_text[:20]!r}"
+    return Auction.of(seat, calls), None
 
 
 def _result(text: str | None, declarer: Seat | None,

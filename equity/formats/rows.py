@@ -19,7 +19,10 @@ Keys (case-insensitive, one per line, ``#`` starts a comment):
 
 ``N:`` / ``E:`` / ``S:`` / ``W:`` (or ``North:`` ...)
     that seat's cards in the order played (``D5``, ``♦5``, ``d10``; commas optional);
-    ``?`` for a card nobody remembers. A ``*`` ends the play with a claim.
+    ``?`` for a card nobody remembers. A ``*`` ends the play with a claim. A ``-`` ends
+    a row where that seat played no card to the last trick, the seats after it having
+    played (as PBN's ``-``): attention was drawn before it played (Law 62A), and their
+    cards came after that moment.
 ``contract:`` ``3NT``, ``4SX``, optionally with the declarer: ``3NT E``, ``4S by S``.
 ``declarer:`` the declarer's seat, when the contract does not name it.
 ``deal:`` the deal as PBN writes it (``N:K74.J6.T543.Q432 ...``), when no hand record
@@ -92,6 +95,7 @@ from equity.core.game import (
     cards,
     count,
     dealer_for_board,
+    small_int,
 )
 from equity.formats.facts import fact_tags, parse_facts
 
@@ -102,6 +106,7 @@ MAX_POSSIBILITIES = 24
 """At most this many ways of filling the ``?`` cards are ruled; more is an error."""
 
 UNKNOWN = "?"
+NO_CARD = "-"
 
 T = TypeVar("T")
 
@@ -128,6 +133,8 @@ class RowsCase:
     source: str
     rows: Mapping[Seat, tuple[Card | None, ...]]
     """Each seat's cards in the order played; None for a ``?``."""
+    stops: Mapping[Seat, int] = field(default_factory=dict)
+    """The trick to which a seat whose row ends in ``-`` played no card."""
     number: int | None = None
     deal: Deal | None = None
     contract_text: str | None = None
@@ -190,6 +197,7 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     rows: dict[Seat, tuple[Card | None, ...]] = {}
+    stops: dict[Seat, int] = {}
     requirements: list[str] = []
     claimed = False
     number: int | None = None
@@ -203,11 +211,9 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
             raise _fail(f"a line reads KEY: VALUE with KEY a seat (N, E, S, W) or one of "
                         f"{', '.join(_KEYS)}: {line[:60]!r}", source, None, n)
         if k == "board":  # first, so later errors name the board
-            try:
-                number = int(value.strip())
-            except ValueError:
-                raise _fail(f"not a board number: {value.strip()[:20]!r}", source, None,
-                            n) from None
+            number = small_int(value)
+            if number is None:
+                raise _fail(f"not a board number: {value.strip()[:20]!r}", source, None, n)
         label = f"board {number}" if number is not None else None
         if k in _SEAT_KEYS:
             seat = _SEAT_KEYS[k]
@@ -219,6 +225,13 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
             for token in value.replace(",", " ").split():
                 if token == "*":
                     claimed = True
+                    continue
+                if seat in stops:
+                    raise _fail(f"'{NO_CARD}' (no card: the play stopped before "
+                                f"{seat.long_name} played) ends the row, but {token[:20]!r} "
+                                "follows it", source, label, n, seat, token[:20], len(row) + 1)
+                if token == NO_CARD:
+                    stops[seat] = len(row) + 1
                     continue
                 if token == UNKNOWN:
                     row.append(None)
@@ -240,7 +253,7 @@ def parse_rows(text: str, source: str = "<rows>") -> RowsCase:
         lines[k] = n
     if requirements:
         values["require"] = "; ".join(requirements)
-    return _case(values, lines, rows, claimed, number, source)
+    return replace(_case(values, lines, rows, claimed, number, source), stops=stops)
 
 
 def _case(values: Mapping[str, str], lines: Mapping[str, int],
@@ -384,11 +397,8 @@ def _base_board(case: RowsCase, base: Board | None) -> Board:
         contract = replace(contract, declarer=declarer)
     if contract is None:
         raise fail("contract", "no contract: add 'contract: 3NT' and 'declarer: E'")
-    if auction is not None and auction.contract != contract:
-        final = auction.contract
-        raise fail("auction", f"the auction ends in {final.pretty if final else 'a pass-out'}"
-                   f", but the contract is {contract.pretty} (Law 22: the auction makes "
-                   "the contract)")
+    if auction is not None and (wrong := auction.problems(contract)):
+        raise fail("auction", "; ".join(wrong))
     facts = parse_facts({**(fact_tags(base.facts) if base is not None else {}),
                          **case.facts})
     vulnerability = case.vulnerability if case.vulnerability is not None else (
@@ -450,15 +460,20 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                 raise fail(seat, f"{seat.long_name} does not hold {card} (dealt to "
                            f"{holder.long_name if holder else 'nobody'}): card {place} of "
                            "the row", card, place)
-    lengths = {seat: len(case.rows.get(seat, ())) for seat in Seat}
+    lengths = {seat: len(case.rows.get(seat, ())) + (seat in case.stops) for seat in Seat}
     for seat in Seat:
         if lengths[seat] > 13:
             raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than 13")
+    if len(set(case.stops.values())) > 1:
+        by_trick = sorted(case.stops, key=lambda seat: (case.stops[seat], seat))
+        a, b = by_trick[0], by_trick[-1]
+        raise fail(b, f"'{NO_CARD}' stops {a.long_name}'s row at trick {case.stops[a]} and "
+                   f"{b.long_name}'s at trick {case.stops[b]}: the play stops once")
     claimed = case.claimed or case.result is not None
     attention = case.facts.get("EquityAttention", "")
     during_play = any(p.strip().rpartition("=")[2].strip().lower() == "play"
                       for p in attention.replace(",", ";").split(";"))
-    stopped = partial or claimed or during_play
+    stopped = partial or claimed or during_play or bool(case.stops)
     total = sum(lengths.values())
     if total == 0 and not claimed:
         raise _fail("no play: enter each seat's cards in the order played", case.source,
@@ -512,19 +527,33 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
         leader = position.leader
         slots: list[Slot] = [None, None, None, None]
         played = 0
+        stop: Seat | None = None  # the seat that played no card ('-'): the play stops
         for k in range(4):
             seat = leader.after(k)
+            if case.stops.get(seat) == number and used[seat] == len(rows[seat]):
+                stop = stop if stop is not None else seat
+                continue
             if used[seat] >= len(rows[seat]):
                 break
             card = rows[seat][used[seat]]
-            if position.is_revoke(card):
-                marks[(number, seat)] = "R"
-            position = position.play(card)
+            if stop is None:  # after the stop a card is recorded, not played (Law 62A)
+                if position.is_revoke(card):
+                    marks[(number, seat)] = "R"
+                position = position.play(card)
             slots[seat] = card
             used[seat] += 1
             played += 1
         if played:
             tricks.append((slots[0], slots[1], slots[2], slots[3]))
+        if stop is not None:
+            left = [s for s in Seat if used[s] < len(rows[s])]
+            if left and not partial:
+                s = left[0]
+                raise _fail(f"the play stops at trick {number}, where {stop.long_name} played "
+                            f"no card ('{NO_CARD}'), but {s.long_name} has a card left "
+                            f"({rows[s][used[s]]})", case.source, label,
+                            case.lines.get(s.name), s, str(rows[s][used[s]]), number)
+            break
         if case.won is not None and played == 4 and number <= len(case.won):
             winner = position.leader
             if winner.side != case.won[number - 1]:
@@ -616,9 +645,33 @@ def read_rows(text: str, source: str = "<rows>", base: Board | None = None
     return rows_boards(parse_rows(text, source), base)
 
 
+def played_rows(board: Board) -> dict[Seat, list[str]]:
+    """Each seat's row as rows write it: its cards in the order played, and ``-`` where
+    it played no card to the last trick while a seat after it did (the play stopped
+    there). Rows say nothing about who led: for play without a lead out of turn."""
+    play, contract = board.play, board.contract
+    out: dict[Seat, list[str]] = {s: [] for s in Seat}
+    if play is None or contract is None:
+        return out
+    position = Position(board.deal.hands, contract.strain, play.opening_leader)
+    for trick in play.tricks:
+        order = [(seat, trick[seat]) for seat in (position.leader.after(k) for k in range(4))]
+        last = max((k for k, (_, c) in enumerate(order) if c is not None), default=-1)
+        for k, (seat, card) in enumerate(order):
+            if card is not None:
+                out[seat].append(str(card))
+            elif k < last:
+                out[seat].append(NO_CARD)
+        for _, card in order:
+            if card is None:
+                break
+            position = position.play(card)
+    return out
+
+
 def board_to_rows(board: Board) -> str:
     """A board with its play as a rows text (the inverse of :func:`read_rows` for play
-    that rows can express: no lead out of turn, no missing card in mid-play)."""
+    that rows can express: no lead out of turn, no missing card before the last trick)."""
     out = []
     if board.number is not None:
         out.append(f"board: {board.number}")
@@ -637,10 +690,9 @@ def board_to_rows(board: Board) -> str:
     out.extend(f"{_KEY_OF_TAG[tag]}: {value}" for tag, value in fact_tags(board.facts).items())
     if board.play is not None:
         first = board.play.opening_leader
+        rows = played_rows(board)
         for k in range(4):
             seat = first.after(k)
-            row = [str(c) for t in board.play.tricks if (c := t[seat]) is not None]
-            if board.play.claimed and k == 0:
-                row.append("*")
+            row = rows[seat] + (["*"] if board.play.claimed and k == 0 else [])
             out.append(f"{seat.name}: {' '.join(row)}")
     return "\n".join(out) + "\n"

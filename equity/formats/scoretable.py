@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from equity.core.game import Traveller, TravellerError, TravellerLine
+from equity.formats.edits import Edit, edited
 
 _BOARD = re.compile(rb'^\s*\[Board\s+"(\d+)"\s*\]')
 _TABLE = re.compile(rb'^\s*\[ScoreTable\s+"([^"]*)"\s*\]')
@@ -187,13 +188,21 @@ def artificial_values(ns_pct: float, ew_pct: float, top: float) -> dict[str, str
 
 def replace_row(f: ScoreTableFile, board: int, pairs: tuple[str, str],
                 values: dict[str, str]) -> bytes:
-    """The file with the ruled row's items set to ``values`` (by column name; a column
+    """The file with :func:`row_edits` applied."""
+    return edited(f.data, row_edits(f, board, pairs, values))
+
+
+def row_edits(f: ScoreTableFile, board: int, pairs: tuple[str, str],
+              values: dict[str, str]) -> list[Edit]:
+    """The edits that set the ruled row's items to ``values`` (by column name; a column
     the table lacks is left out), each padded to its old width on its column's side."""
     row = f.rows.get((board, *pairs))
     if row is None:
         f.traveller.line(board, pairs)  # raises, naming what is missing
         raise TravellerError(f"board {board}: no row for N-S {pairs[0]} v E-W {pairs[1]}")
     out = f.data
+    edits: list[Edit] = []
+    right = len(out)  # where the edit to the right (made first) begins
     for column, (start, end) in reversed(list(zip(row.columns, row.items, strict=True))):
         if column.name not in values:
             continue
@@ -206,9 +215,10 @@ def replace_row(f: ScoreTableFile, board: int, pairs: tuple[str, str],
             while extra > 0 and out[start - 2:start] == b"  ":
                 start, extra = start - 1, extra - 1
         elif extra > 0:  # or after it, one space always kept
-            while extra > 0 and out[end:end + 2] == b"  ":
+            while extra > 0 and end + 2 <= right and out[end:end + 2] == b"  ":
                 end, extra = end + 1, extra - 1
         width = end - start
         text = text.rjust(width) if column.right else text.ljust(width)
-        out = out[:start] + text.encode("latin-1") + out[end:]
-    return out
+        edits.append((start, end, text.encode("latin-1")))
+        right = start
+    return edits

@@ -12,8 +12,10 @@ each other on mutated files.
   Any other CR ends a line by itself (old Mac line ends): ``a CR CR b`` is three lines,
   ``a``, a blank line and ``b``. No other character ends a line (not VT, FF, NEL,
   U+2028 or U+2029, which ``str.splitlines`` would split at).
-- A file that is UTF-16 or UTF-32, or holds a NUL byte in its first block, is not read
-  (:func:`not_text` says why, naming the encoding): no PBN or LIN text holds NUL.
+- A file that is UTF-16 or UTF-32, or binary (control bytes such as NUL in more than
+  one byte in a hundred of its first 4 KiB), is not read (:func:`not_text` says why,
+  naming the encoding or what the file is). A stray NUL byte is a bad character of its
+  line, wherever it is in the file.
 - Each line is decoded on its own: as UTF-8, or as ISO-8859-1 (PBN's official
   character set) when it is not valid UTF-8.
 - A blank line is empty or holds only whitespace in Python's sense (``str.isspace``):
@@ -66,26 +68,48 @@ def decode(raw: bytes | bytearray) -> str:
         return raw.decode("latin-1")
 
 
+_SIGNATURES = ((b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive (as .docx and "
+                ".xlsx files are)"), (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG "
+                "image"), (b"GIF8", "a GIF image"), (b"\x1f\x8b", "a gzip archive"),
+               (b"\x7fELF", "a program"), (b"\xd0\xcf\x11\xe0", "an old Word or Excel file"))
+"""The first bytes of binary files met in place of a deal file, and what each is."""
+
+_CONTROL = bytes(b for b in range(32) if b not in b"\t\n\v\f\r\x1a\x1b")
+"""Bytes no text holds (NUL and the other control characters but white space, ESC and
+the old end-of-file mark)."""
+
+
 def not_text(head: bytes) -> str | None:
     """Why a file starting with ``head`` (its first block) cannot be read as text, or
     None: UTF-16 or UTF-32 (a byte order mark, or a NUL byte beside each ASCII character),
-    or NUL bytes, which no PBN or LIN text holds (a binary file, or LIN with NUL for its
-    ``|`` separators). The readers read UTF-8 and ISO-8859-1 only: read any other way,
-    such a file would be nothing but malformed lines."""
+    or binary data (a known signature, or control bytes in more than one byte in a
+    hundred: a PDF, an archive, LIN with NUL for its ``|`` separators). One stray NUL or
+    control byte does not make a file binary: it is a bad character of the line it is in,
+    read as such wherever it is (the game holding it is an error where it matters). The
+    readers read UTF-8 and ISO-8859-1 only: read any other way, such a file would be
+    nothing but malformed lines."""
     if head.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         return "the file is UTF-32 text; save it as UTF-8 (or ISO-8859-1)"
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "the file is UTF-16 text; save it as UTF-8 (or ISO-8859-1)"
-    if b"\x00" not in head:
-        return None
+    for signature, what in _SIGNATURES:
+        if head.startswith(signature):
+            return (f"the file is not text: it is {what}; a PBN or LIN file is UTF-8 or "
+                    "ISO-8859-1 text")
     sample = head[:4096]
-    if len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4
-                             or sample[0::2].count(0) > len(sample) // 4):
-        return ("the file looks like UTF-16 text (a NUL byte beside each character); save "
-                "it as UTF-8 (or ISO-8859-1)")
-    at = head.index(b"\x00")
-    return (f"the file is not text: it holds NUL bytes (the first at byte {at}); a PBN or LIN "
-            "file is UTF-8 or ISO-8859-1 text, and LIN separates its items with '|'")
+    if b"\x00" in sample and len(sample) >= 4:
+        odd, even = sample[1::2], sample[0::2]
+        for zeros, chars in ((odd, even), (even, odd)):  # little-endian, big-endian
+            if zeros.count(0) >= 0.9 * len(zeros) and chars.count(0) <= 0.05 * len(chars):
+                return ("the file looks like UTF-16 text (a NUL byte beside each "
+                        "character); save it as UTF-8 (or ISO-8859-1)")
+    control = sum(sample.count(b) for b in _CONTROL)
+    if control > max(1, len(sample) // 100):
+        at = next(i for i, b in enumerate(sample) if b in _CONTROL)
+        return (f"the file is not text: it holds control bytes such as NUL (the first at "
+                f"byte {at}); a PBN or LIN file is UTF-8 or ISO-8859-1 text, and LIN "
+                "separates its items with '|'")
+    return None
 
 
 def is_blank(line: str) -> bool:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 
-from equity.core.game import Traveller, TravellerError, TravellerLine
+from equity.core.game import Traveller, TravellerError, TravellerLine, small_int
+from equity.formats.edits import Edit, edited
 
 LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
               "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS")
@@ -175,6 +176,9 @@ def read_usebio(path: str | Path) -> UsebioFile:
     except LookupError as e:  # the declaration names an encoding Python does not know
         raise TravellerError(f"{source}: the XML declaration names an encoding that cannot "
                              f"be read ({e}); save the file as UTF-8 or ISO-8859-1") from None
+    finally:  # the handlers hold the parser: a cycle that kept the file until a collection
+        parser.XmlDeclHandler = parser.StartElementHandler = None
+        parser.EndElementHandler = parser.CharacterDataHandler = None
     if not root or root[0][0] != "USEBIO":
         raise TravellerError(f"{source}: not a USEBIO file (the root element is "
                              f"{root[0][0] if root else 'missing'}, not USEBIO)")
@@ -228,10 +232,10 @@ def _number(where: str, name: str, text: str | None, largest: float) -> float | 
 
 
 def _line(source: str, number: str | None, values: dict[str, str]) -> TravellerLine:
-    if number is None or not number.isdigit() or len(number) > 6:
+    board = small_int(number, 6) if number is not None else None
+    if board is None:
         raise TravellerError(f"{source}: a BOARD without a BOARD_NUMBER before its lines "
                              f"({number[:20] if number else number!r})")
-    board = int(number)
     ns, ew = values.get("NS_PAIR_NUMBER", ""), values.get("EW_PAIR_NUMBER", "")
     if not ns or not ew:
         raise TravellerError(f"{source}: board {board} has a TRAVELLER_LINE without "
@@ -251,13 +255,14 @@ def _line(source: str, number: str | None, values: dict[str, str]) -> TravellerL
     ew_mp = _number(where, "EW_MATCH_POINTS", values.get("EW_MATCH_POINTS"),
                     LARGEST_MATCH_POINTS)
     tricks_text = values.get("TRICKS")
-    if tricks_text and not (tricks_text.isdigit() and int(tricks_text) <= 13):
+    tricks = small_int(tricks_text, 2) if tricks_text else None
+    if tricks_text and (tricks is None or tricks > 13):
         raise TravellerError(f"{where}: TRICKS {tricks_text[:20]!r} is not 0 to 13")
     intern = sys.intern
     return TravellerLine(board, intern(ns), intern(ew), score, artificial, ns_mp, ew_mp,
                          intern(values["CONTRACT"]) if values.get("CONTRACT") else None,
                          intern(values["PLAYED_BY"]) if values.get("PLAYED_BY") else None,
-                         int(tricks_text) if tricks_text else None)
+                         tricks)
 
 
 def _escape(text: str) -> bytes:
@@ -267,7 +272,13 @@ def _escape(text: str) -> bytes:
 
 def replace_line(f: UsebioFile, board: int, pairs: tuple[str, str],
                  values: dict[str, str], comment: str | None = None) -> bytes:
-    """The file with the ruled line's elements set to ``values`` (by element name, one of
+    """The file with :func:`line_edits` applied."""
+    return edited(f.data, line_edits(f, board, pairs, values, comment))
+
+
+def line_edits(f: UsebioFile, board: int, pairs: tuple[str, str],
+               values: dict[str, str], comment: str | None = None) -> list[Edit]:
+    """The edits that set the ruled line's elements to ``values`` (by element name, one of
     :data:`LINE_ORDER`): an element already there gets the new text in place, a missing
     one is added after the elements that come before it in the 1.2 order, with the
     line's own indentation; ``comment`` goes in an XML comment first in the line. Every
@@ -301,10 +312,7 @@ def replace_line(f: UsebioFile, board: int, pairs: tuple[str, str],
         at = data.index(b">", line.start) + 1
         safe = comment.replace("--", "- -").rstrip("-")
         edits.append((at, at, indent + b"<!-- " + _escape(safe) + b" -->"))
-    out = data
-    for start, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        out = out[:start] + text + out[end:]
-    return out
+    return edits
 
 
 def _indent(data: bytes, start: int) -> bytes:

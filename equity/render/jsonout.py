@@ -23,8 +23,8 @@ from equity.core.law import (
     Step,
 )
 from equity.core.player import Inference
-from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Bidding, Table
-from equity.render.view import NO_AUCTION, score_values, weight_notes
+from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Table
+from equity.render.view import no_auction, record_notes, score_values, weight_notes
 
 JSON = dict[str, Any]
 
@@ -88,7 +88,7 @@ def ruling_json(ruling: AutomaticRuling) -> JSON:
         "finished": rp.finished,
         "pending": ruling.pending,
         "claimed": rp.claimed,
-        "notes": list(ruling.notes),
+        "notes": list(record_notes(ruling)),
     }
 
 
@@ -97,24 +97,27 @@ def table_json(table: Table) -> JSON:
     (:func:`auction_json`) and, for each card of trick 1 a reading reads (``lead``,
     ``signal``), who played which card, what the reading took from it and ``text``;
     null when there is no such card."""
-    out: JSON = {"auction": auction_json(table.bidding)}
+    out: JSON = {"auction": auction_json(table)}
     for reading in BOARD_READINGS:
         e = table.card(reading.field)
         out[reading.field] = None if e is None else {**e.facts(), "text": e.describe()}
     return out
 
 
-def auction_json(bidding: Bidding | None) -> JSON:
+def auction_json(table: Table) -> JSON:
     """What the single-dummy players knew from the auction (Law 16A1(a)): the calls,
     each call read with what it showed (``hcp`` and ``lengths`` as [lo, hi], only the
     suits it limits), the calls not read, the calls the real hand does not fit
     (``outside``: what the Director sees, never what a player knows) and how often a
     seat's calls are outside what they show at real tables (``outside_share``: the
     players keep such hands with that chance); ``loosened`` is empty (no call is widened
-    to fit the deal). With no auction, empty lists and a ``note``."""
+    to fit the deal). With no auction, empty lists and a ``note``; ``unread``: why the
+    record's auction was not read (naming the call), else null."""
+    bidding = table.bidding
     if bidding is None:
         return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
-                "outside": [], "outside_share": None, "note": NO_AUCTION}
+                "outside": [], "outside_share": None, "note": no_auction(table),
+                "unread": table.unread}
     a = bidding.reading.auction
     return {
         "dealer": a.dealer.name,
@@ -133,6 +136,7 @@ def auction_json(bidding: Bidding | None) -> JSON:
                     for o in bidding.outside],
         "outside_share": bidding.style.outside,
         "note": None,
+        "unread": None,
     }
 
 

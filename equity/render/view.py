@@ -59,6 +59,20 @@ NO_AUCTION = "no auction in the record: the layouts of the unseen cards draw on 
 """What the ruling says when the record has no auction to read."""
 
 
+def unread_auction(unread: str | None) -> str | None:
+    """What the ruling says when the record's auction could not be read (``unread``: the
+    call named and why; None when it was read, or there is none)."""
+    if unread is None:
+        return None
+    return (f"the record's auction was not read ({unread}): the layouts of the unseen "
+            "cards draw on the play alone")
+
+
+def no_auction(table: Table) -> str:
+    """Why the single-dummy players read no auction: none in the record, or not read."""
+    return unread_auction(table.unread) or NO_AUCTION
+
+
 def auction_sentences(table: Table, law: str, outside: int = 0) -> tuple[str, ...]:
     """What the single-dummy players knew from the table (Law 16A1(a); ``law``: the
     edition's paragraph, :attr:`~equity.core.law.law12.Paragraphs.authorised`), in
@@ -68,7 +82,7 @@ def auction_sentences(table: Table, law: str, outside: int = 0) -> tuple[str, ..
     (:func:`card_sentences`)."""
     bidding = table.bidding
     if bidding is None:
-        return (f"Auction: {NO_AUCTION}.", *card_sentences(table, law))
+        return (f"Auction: {no_auction(table)}.", *card_sentences(table, law))
     a = bidding.reading.auction
     out = [f"Auction ({a.dealer.long_name} dealer): "
            + " ".join(c.pretty for c in a.calls) + "."]
@@ -379,8 +393,15 @@ def automatic_view(auto: AutomaticRuling) -> AutomaticView:
     return AutomaticView(
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
         tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
-        contract_result(c, auto.after_transfer_tricks), tuple(auto.notes), stop,
+        contract_result(c, auto.after_transfer_tricks), record_notes(auto), stop,
         after_label(auto), claim_view(auto))
+
+
+def record_notes(auto: AutomaticRuling) -> tuple[str, ...]:
+    """The notes of a ruling: what the reader could not read of the record (an auction),
+    then the law stage's."""
+    unread = unread_auction(auto.replay.board.auction_unread)
+    return (*((unread,) if unread else ()), *auto.notes)
 
 
 def after_label(auto: AutomaticRuling) -> str:

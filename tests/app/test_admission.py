@@ -110,3 +110,94 @@ def test_expected_work_counts_fillings_sampling_and_lines() -> None:
     assert expected_work(1, 320, 48) > CHEAP
     assert expected_work(1, 48, 48, reference=16) > CHEAP
     assert expected_work(1, 48, 48, lines=2) > CHEAP
+
+
+# --- Issue 42, 6: one address, many made-up ids; a heavy ruling among cheap ones ----------
+
+
+async def _hold_at(admission: Admission, address: str, client: str, work: float,
+                   release: asyncio.Event, log: list[str]) -> None:
+    try:
+        async with admission.admit(f"{address} {client}", work, address=address):
+            log.append(f"start {client}")
+            await release.wait()
+    except Busy:
+        log.append(f"busy {client}")
+        return
+    log.append(f"end {client}")
+
+
+def test_one_address_with_made_up_ids_never_holds_every_slot_nor_the_queue() -> None:
+    """Sixteen ids from one address held a Director's plain ruling 91 s (18 times 429): an
+    address has at most all the slots but one, running or waiting; the rest are 429 at
+    once, and another address's ruling starts at once."""
+    async def run() -> list[str]:
+        admission = Admission(slots=2, queue=4, retry_after=1)
+        log: list[str] = []
+        flood = asyncio.Event()
+        tasks = [asyncio.create_task(_hold_at(admission, "10.0.0.9", f"x{k}", 1.0, flood,
+                                              log)) for k in range(16)]
+        await asyncio.sleep(0)
+        assert sum(e.startswith("busy") for e in log) == 15  # at once, none queued
+        go = asyncio.Event()
+        go.set()
+        await asyncio.wait_for(_hold_at(admission, "10.0.0.2", "director", 1.0, go, log), 1)
+        flood.set()
+        await asyncio.gather(*tasks)
+        return log
+
+    log = asyncio.run(run())
+    assert "start director" in log and "end director" in log
+
+
+def test_a_waiting_heavy_ruling_goes_before_cheap_ones_once_it_has_waited() -> None:
+    """Cheap rulings kept coming and a heavy one waited for ever: once it has waited
+    ``age`` seconds, the next free slot is its."""
+    async def run() -> list[str]:
+        admission = Admission(slots=2, queue=8, retry_after=1, age=0.05)
+        log: list[str] = []
+        first, second = asyncio.Event(), asyncio.Event()
+        a = asyncio.create_task(_hold_at(admission, "A", "a", 1.0, first, log))
+        b = asyncio.create_task(_hold_at(admission, "B", "b", 1.0, second, log))
+        await asyncio.sleep(0)
+        go = asyncio.Event()
+        go.set()
+        heavy = asyncio.create_task(_hold_at(admission, "H", "heavy", DEAR, go, log))
+        await asyncio.sleep(0.1)  # it has waited past its age
+        cheap = asyncio.create_task(_hold_at(admission, "C", "cheap", 1.0, go, log))
+        await asyncio.sleep(0)
+        first.set()
+        await asyncio.gather(a, heavy, cheap)
+        second.set()
+        await b
+        return log
+
+    log = asyncio.run(run())
+    assert log.index("start heavy") < log.index("start cheap")
+
+
+def test_the_pdf_step_holds_the_rulings_slot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PDF (a headless Chromium) was printed after the slot was given back: 22 of
+    them ran at once. Now it runs in the ruling's slot, in the expensive lane (it never
+    takes the slot kept for plain rulings)."""
+    import equity.app.workbench.server as server
+    from equity.app.workbench.case import CaseResult
+
+    bench = server.Workbench(time_limit=60, slots=2, queue=4)
+    seen: list[tuple[str, int]] = []
+
+    def ruled(*args: object) -> CaseResult:
+        seen.append(("rule", bench.admission.running))
+        return CaseResult((), 1, False, 0)
+
+    def pdf(page: str, limit: float) -> bytes:
+        seen.append(("pdf", bench.admission.running))
+        seen.append(("expensive lane", bench.admission.dear.running))
+        return b"%PDF"
+
+    monkeypatch.setattr(server, "_ruled_within", ruled)
+    monkeypatch.setattr(server, "_pdf", pdf)
+    _, printed = asyncio.run(bench.rule(("10.0.0.2 a", "10.0.0.2"), [], server.DEFAULT_OPTIONS,
+                                        0, pdf=True))
+    assert printed == b"%PDF" and seen == [("rule", 1), ("pdf", 1), ("expensive lane", 1)]
+    assert bench.admission.running == 0

@@ -32,6 +32,8 @@ from tests.builders import (
     ROOT,
     TIMED,
     by_key,
+    hostile_folder,
+    launcher,
     lines_of,
     quick,
     untimed,
@@ -270,3 +272,17 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
     assert "DDS rejected" in lines[1]["error"] and lines[1]["board"] == "board 2"
 
 
+
+
+def test_the_workers_import_nothing_from_the_working_directory(tmp_path: Path) -> None:
+    """Issue 42, 3: run from a folder holding a ``random.py`` and an ``equity/``, a batch
+    on worker processes executes neither and rules every board."""
+    cwd = hostile_folder(tmp_path / "cwd")
+    out = tmp_path / "out.jsonl"
+    r = subprocess.run([*launcher(tmp_path / "bin"), "batch", str(CASES), "--jobs", "2",
+                        "--no-equity", "--out", str(out)], cwd=cwd, capture_output=True,
+                       text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert sorted(p.name for p in cwd.glob("MARKER-*")) == [], "the cwd was imported from"
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = lines_of(out)
+    assert lines and not [ln for ln in lines if "error" in ln]

@@ -186,3 +186,127 @@ def test_the_rulings_json_says_when_there_is_no_auction(
     assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
     a = json.loads(capsys.readouterr().out)["auction"]
     assert a["read"] == [] and "no auction" in a["note"]
+
+
+@pytest.mark.parametrize("call", ["Pasd", "8NT"])
+def test_an_auction_with_a_bad_call_is_not_read_and_the_ruling_says_which(
+        call: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 42, 4: the record is ruled (its contract is the [Contract]), and the JSON
+    names the call and says the auction was not read, instead of 'no auction'."""
+    auction = f'[Auction "S"]\n1S {call} 4S Pass\nPass Pass\n'
+    path = tmp_path / "auction.pbn"
+    path.write_text(GOOD.replace('[Play "W"]', auction + '[Play "W"]'))
+    assert main(["rule", str(path), "--json", "--samples", "8"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    said = f"call 2, {call!r}: not a call"
+    assert obj["auction"]["read"] == [] and said in obj["auction"]["unread"]
+    assert "auction was not read" in obj["auction"]["note"]
+    assert any(said in n and "not read" in n for n in obj["notes"]), obj["notes"]
+    assert main(["rule", str(path)]) == 0
+    assert said in capsys.readouterr().out
+
+
+def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_traceback(
+        tmp_path: Path) -> None:
+    """Issue 42, 8: ten Ctrl-Cs spread over a run of ``equity likely`` (its imports, its
+    reading, DDS solving on its threads): each ends it with exit 130 and one line, or it
+    had finished (0). Before: a traceback and death by SIGINT during the imports, and
+    ``Segmentation fault`` when the interpreter exited under a DDS thread."""
+    import os
+    import signal
+    import sysconfig
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    case = root / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
+    # -S: no site hooks (an editable install's take a tenth of a second of Python's own
+    # start-up, which no program can guard); the packages are found on PYTHONPATH
+    path = os.pathsep.join([str(root), *{sysconfig.get_paths()[k] for k in ("purelib",
+                                                                             "platlib")}])
+    for k, moment in enumerate((0.1, 0.15, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)):
+        run = subprocess.Popen(
+            [sys.executable, "-S", "-m", "equity.app.cli", "likely", str(case),
+             "--after-trick", "2"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": path},
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        time.sleep(moment)
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGINT)  # as a terminal sends it: the whole group
+        _, err = run.communicate(timeout=120)
+        assert run.returncode in (0, 130), (k, run.returncode, err.decode())
+        assert b"Traceback" not in err, err.decode()
+
+
+def test_a_ctrl_c_once_the_command_is_over_is_ignored(tmp_path: Path) -> None:
+    """The command has written everything; a Ctrl-C then (Python resets its handlers as
+    it shuts down) killed the interpreter by SIGINT in 1 of 50 tries."""
+    import os
+
+    root = Path(__file__).resolve().parents[2]
+    program = ("import os, signal, sys\nsys.argv = ['equity', 'rule', '--example', "
+               "'--no-equity', '--brief']\nfrom equity.app.cli import main\ncode = main()\n"
+               "os.kill(os.getpid(), signal.SIGINT)\nsys.exit(code)\n")
+    r = subprocess.run([sys.executable, "-c", program], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(root)})
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("after", ["13", "-1", "99"])
+def test_likely_after_a_trick_no_record_has_is_one_usage_error(
+        after: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, 7: ``--after-trick 13`` printed one error per board of the file and
+    exited 1; it is a wrong command line (exit 2), said once, before any board is read."""
+    many = tmp_path / "many.pbn"
+    seed = (Path(__file__).resolve().parents[2] / "tests" / "cases"
+            / "001_3nt_east_diamond_discard.pbn").read_text()
+    many.write_text("\n".join(seed.replace('[Board "1"]', f'[Board "{n}"]')
+                              for n in range(1, 51)))
+    assert main(["likely", str(many), "--after-trick", after]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and len(out.err.splitlines()) == 1 and "--after-trick" in out.err
+
+
+# --- First contact (issue 42, 11) -----------------------------------------------------------
+
+
+def test_a_text_that_is_not_pbn_named_pbn_is_one_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README named .pbn gave one error per paragraph (38 lines)."""
+    readme = tmp_path / "README.pbn"
+    readme.write_text((Path(__file__).resolve().parents[2] / "README.md").read_text())
+    for command in (["rule", str(readme)], ["scan", str(readme)]):
+        assert main(command) == 1
+        out = capsys.readouterr()
+        said = [ln for ln in (out.out + out.err).splitlines() if "README.pbn" in ln]
+        assert len(said) == 1 and "not a PBN file" in said[0], out
+
+
+@pytest.mark.parametrize("command", ["rule", "report", "likely"])
+def test_a_missing_file_is_no_such_file_and_a_folder_points_to_batch(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A misspelt extension or a folder got "cannot tell the format"."""
+    extra = {"rule": [], "report": ["-o", str(tmp_path / "r.html")],
+             "likely": ["--after-trick", "3"]}[command]
+    assert main([command, str(tmp_path / "case.pnb"), *extra]) == 1
+    err = capsys.readouterr().err
+    assert "no such file" in err and "cannot tell the format" not in err, err
+    assert main([command, str(tmp_path), *extra]) == 2
+    err = capsys.readouterr().err
+    assert "is a folder" in err and "equity batch" in err and len(err.splitlines()) == 1
+
+
+def test_a_bad_choice_is_one_line_not_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed 16 lines of usage before its one-line error."""
+    with pytest.raises(SystemExit) as e:
+        main(["rule", "--example", "--format", "yaml"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "--format" in err and "yaml" in err and "equity rule --help" in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity import __version__
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.strip() == f"equity {__version__}"

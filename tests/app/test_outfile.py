@@ -9,6 +9,7 @@ import io
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,49 @@ def test_rule_csv_source_from_a_hostile_file_name_is_text(
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert rows and rows[0]["source"] == "'" + name
     assert all(not v.startswith(("=", "+", "-", "@")) for r in rows for v in r.values() if v)
+
+
+# --- Only a regular file or a new path is written (issue 42, 2) ---------------------------
+
+
+def _not_regular(tmp_path: Path, kind: str) -> Path:
+    """A path that is a FIFO, a device node or a symbolic link to a file."""
+    path = tmp_path / "out"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        try:
+            os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3))  # as /dev/null
+        except PermissionError:
+            pytest.skip("making a device node needs privileges this run has not")
+    else:
+        target = tmp_path / "target.xml"
+        target.write_text("the target")
+        path.symlink_to(target)
+    return path
+
+
+def _kind(path: Path) -> int:
+    return stat.S_IFMT(os.lstat(path).st_mode)
+
+
+@pytest.mark.parametrize("command", ["results-out", "report", "summary-html", "summary-csv"])
+@pytest.mark.parametrize("kind", ["fifo", "device", "symlink"])
+def test_an_output_that_is_not_a_regular_file_is_refused_and_kept(
+        tmp_path: Path, kind: str, command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _not_regular(tmp_path, kind)
+    before = _kind(out)
+    jsonl = tmp_path / "batch.jsonl"
+    jsonl.write_text("")
+    session = Path(__file__).resolve().parents[2] / "equity" / "examples" / "session-usebio.xml"
+    args = {"results-out": ["rule", str(CASE), "--traveller", str(session), "--pairs", "3-8",
+                            "--results-out", str(out), "--no-equity"],
+            "report": ["report", str(CASE), "--no-equity", "-o", str(out)],
+            "summary-html": ["summary", str(jsonl), "--html", str(out)],
+            "summary-csv": ["summary", str(jsonl), "--csv", str(out)]}[command]
+    assert main(args) in (1, 2)
+    err = capsys.readouterr().err
+    assert str(out) in err and "regular file" in err, err
+    assert _kind(out) == before
+    if kind == "symlink":
+        assert (tmp_path / "target.xml").read_text() == "the target"

@@ -97,7 +97,8 @@ def others_mps(rows: list[tuple[str, str, str, str, str, int | None, str]],
     return out
 
 
-def usebio_text() -> str:
+def usebio_text(boards: tuple[tuple[int, list[tuple[str, str, str, str, str, int | None, str]]],
+                               ...] = ((1, BOARD1), (2, BOARD2))) -> str:
     def board(number: int, rows: list[tuple[str, str, str, str, str, int | None, str]]) -> str:
         mps = others_mps(rows, 2.0 * (len(rows) - 2) if number == 1 else 2.0)
         lines = []
@@ -123,7 +124,7 @@ def usebio_text() -> str:
             '  </CLUB>\n  <EVENT EVENT_TYPE="MP_PAIRS">\n'
             "    <EVENT_DESCRIPTION>Tuesday pairs</EVENT_DESCRIPTION>\n"
             "    <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>\n"
-            + board(1, BOARD1) + board(2, BOARD2) + "  </EVENT>\n</USEBIO>\n")
+            + "".join(board(n, rows) for n, rows in boards) + "  </EVENT>\n</USEBIO>\n")
 
 
 def score_table_text() -> str:
@@ -443,3 +444,138 @@ def test_score_table_artificial_score_is_written_with_a_caret(score_table: Path,
     assert back.line(1, ("1", "2")).artificial == (60.0, 40.0)
     assert back.line(1, ("1", "2")).score_ns is None
     assert back.field(1).count(-430) == 1  # only 4-6 ordinary -430 is left
+
+
+# --- One results file, several rulings (issue 42, 2) ---------------------------------------
+
+
+def _two_boards(tmp_path: Path) -> tuple[Path, Path]:
+    """Seed 001 as boards 1 and 2, and a traveller whose two boards are :data:`BOARD1`
+    (the ruled table N-S 3 v E-W 8, 3NT by East, six tricks)."""
+    case = tmp_path / "two.pbn"
+    seed = CASE.read_text()
+    case.write_text(seed + "\n" + seed.replace('[Board "1"]', '[Board "2"]'))
+    traveller = tmp_path / "session.xml"
+    traveller.write_bytes(usebio_text(((1, BOARD1), (2, BOARD1))).encode("latin-1"))
+    return case, traveller
+
+
+def _rule_into(case: Path, traveller: Path, board: int, out: Path) -> list[str]:
+    return ["rule", str(case), "--board", str(board), "--traveller", str(traveller),
+            "--pairs", "3-8", "--results-out", str(out), "--no-equity"]
+
+
+def _ruled_scores(out: Path) -> list[int | None]:
+    t = read_usebio(out).traveller
+    return [t.line(n, RULED).score_ns for n in (1, 2)]
+
+
+def test_two_results_out_runs_on_one_file_keep_both_rulings(tmp_path: Path) -> None:
+    """The second run writes its ruling into the file the first wrote (the same
+    session's results), not into a fresh copy of the traveller that drops the first."""
+    case, traveller = _two_boards(tmp_path)
+    out = tmp_path / "ruled.xml"
+    assert main(_rule_into(case, traveller, 1, out)) == 0
+    first = _ruled_scores(out)
+    assert first[0] != 150 and first[1] == 150
+    assert main(_rule_into(case, traveller, 2, out)) == 0
+    assert _ruled_scores(out) == [first[0], first[0]]
+
+
+def test_two_results_out_runs_at_once_take_turns(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.builders import ROOT
+
+    case, traveller = _two_boards(tmp_path)
+    out = tmp_path / "ruled.xml"
+    runs = [subprocess.Popen([sys.executable, "-m", "equity.app.cli",
+                              *_rule_into(case, traveller, n, out)], cwd=tmp_path,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)},
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            for n in (1, 2)]
+    for run in runs:
+        _, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+    scores = _ruled_scores(out)
+    assert scores[0] == scores[1] != 150
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("held", [b"not a results file\n", "other session"])
+def test_results_out_refuses_a_file_that_is_not_this_sessions_results(
+        tmp_path: Path, held: bytes | str, capsys: pytest.CaptureFixture[str]) -> None:
+    case, traveller = _two_boards(tmp_path)
+    out = tmp_path / "ruled.xml"
+    data = held if isinstance(held, bytes) else usebio_text().encode("latin-1")
+    out.write_bytes(data)
+    assert main(_rule_into(case, traveller, 1, out)) == 2
+    err = capsys.readouterr().err
+    assert "--results-out" in err and str(out) in err and "new" in err, err
+    assert out.read_bytes() == data
+
+
+def test_writing_a_large_traveller_back_holds_no_copy_of_it(tmp_path: Path) -> None:
+    """Issue 42, 7: the edits are written as pieces of the file read, not applied one by
+    one to copies of it (a 50 MB file peaked at 576 MB). Memory counted by tracemalloc:
+    the run's peak is the reading's, plus less than the file once over."""
+    import tracemalloc
+
+    traveller = tmp_path / "session.xml"
+    filler = tuple((n, BOARD2) for n in range(2, 12_000))
+    traveller.write_bytes(usebio_text(((1, BOARD1), *filler)).encode("latin-1"))
+    size = traveller.stat().st_size
+
+    def rule(out: str) -> int:
+        return main(["rule", str(CASE), "--traveller", str(traveller), "--pairs", "3-8",
+                     "--results-out", str(tmp_path / out), "--no-equity"])
+
+    assert rule("warm.xml") == 0  # the modules a ruling imports are not counted
+    tracemalloc.start()
+    try:
+        read_usebio(traveller)
+        _, reading = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        assert rule("ruled.xml") == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert size > 8e6 and peak < reading + size / 2, (size, reading, peak)
+
+
+# --- --pairs against the ruled board's record (issue 42, 5) -------------------------------
+
+
+@pytest.mark.parametrize("out", [True, False], ids=["results-out", "field only"])
+def test_pairs_naming_another_tables_line_are_refused(
+        usebio: Path, tmp_path: Path, out: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """N-S 2 v E-W 4 made 3NT (9 tricks, -400); the ruled record is 3NT by East, six
+    tricks (+150), seven after the transfer: a mistyped --pairs is the board's error,
+    nothing is written and no other line is re-matchpointed."""
+    ruled = tmp_path / "ruled.xml"
+    args = ["rule", str(CASE), "--traveller", str(usebio), "--pairs", "2-4", "--no-equity"]
+    assert main([*args, *(("--results-out", str(ruled)) if out else ())]) == 1
+    err = capsys.readouterr().err
+    assert "--pairs 2-4" in err and "9 tricks" in err and "-400" in err, err
+    assert "board 1" in err and not ruled.exists()
+
+
+def test_pairs_naming_the_ruled_tables_line_are_taken(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", str(CASE), "--traveller", str(usebio), "--pairs", "3-8",
+                 "--no-equity", "--results-out", str(tmp_path / "ruled.xml")]) == 0
+
+
+def test_results_out_with_rows_writes_the_ruling(
+        usebio: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It wrote nothing, and said nothing, when the case came as --rows."""
+    from tests.builders import ROWS_001
+
+    rows = tmp_path / "rows.txt"
+    rows.write_text(ROWS_001)
+    ruled = tmp_path / "ruled.xml"
+    assert main(["rule", "--rows", str(rows), "--deal", str(CASE), "--traveller", str(usebio),
+                 "--pairs", "3-8", "--no-equity", "--results-out", str(ruled)]) == 0
+    assert read_usebio(ruled).traveller.line(1, RULED).score_ns == 100

@@ -16,7 +16,7 @@ from equity.app.cli import main
 from equity.app.options import RulingOptions
 from equity.app.workbench.server import NOT_ON_THE_PAGE
 from tests.browsers import chromium
-from tests.builders import CASES, QUICK_ARGS, ROOT, untimed
+from tests.builders import CASES, QUICK_ARGS, ROOT, hostile_folder, launcher, untimed
 from tests.workbench import DEAL_001, ROWS_001, Server
 
 SEED_001 = CASES / "001_3nt_east_diamond_discard.pbn"
@@ -193,6 +193,68 @@ def test_hostile_pbn(server: Server) -> None:
     status, kind, page = server.request("/api/report", json.dumps(
         {"rows": hostile_rows, "options": NO_EQUITY}).encode())
     assert status == 200 and b"<script>" not in page
+
+
+def test_a_huge_number_in_one_boards_fact_costs_that_board_only(server: Server) -> None:
+    """Issue 42, 1: the hand record's other boards are offered, the bad one named."""
+    seed = SEED_001.read_text()
+    bad = seed.replace('[Contract "3NT"]', '[Contract "3NT"]\n[EquityUI "' + "9" * 4301
+                       + ' E: S D=6"]')
+    record = bad + "\n" + seed.replace('[Board "1"]', '[Board "2"]')
+    status, kind, out = server.request("/api/handrecord?format=pbn", record.encode(),
+                                       "text/plain")
+    assert status == 200 and kind.startswith("application/json"), out[:300]
+    data = json.loads(out)
+    assert [b["number"] for b in data["boards"]] == [2]
+    assert [e["board"] for e in data["errors"]] == ["board 1 (game 1)"]
+    assert "[EquityUI]" in data["errors"][0]["error"]
+
+
+def test_the_rulings_import_nothing_from_the_working_directory(tmp_path: Path) -> None:
+    """Issue 42, 3: served from a folder holding a ``random.py``, a ``json.py`` and an
+    ``equity/``, the ruling processes execute none of them and rule."""
+    cwd = hostile_folder(tmp_path / "cwd")
+    s = Server("--time-limit", "60", command=launcher(tmp_path / "bin"), cwd=cwd)
+    try:
+        status, data = s.post("/api/rule", {"rows": ROWS_001, "options": NO_EQUITY})
+    finally:
+        err = s.stop()
+    assert sorted(p.name for p in cwd.glob("MARKER-*")) == [], "the cwd was imported from"
+    assert status == 200 and data["rulings"][0]["after_transfer_tricks"] == 7, (data, err)
+
+
+def test_a_record_that_stops_before_the_offender_played_is_entered_and_ruled(
+        server: Server) -> None:
+    """Issue 42, 7: the WC 2012 seed (West drew attention before playing to trick 5,
+    dummy and East played after) was refused (422); its rows, as the page sends them
+    from the hand record, now end West's row with '-'."""
+    pbn = (CASES / "003_wc2012_attention_before_offender_played.pbn").read_bytes()
+    status, _, body = server.request("/api/handrecord?format=pbn", pbn, "text/plain")
+    assert status == 200
+    (board,) = json.loads(body)["boards"]
+    assert board["play"]["W"][-1] == "-"
+    rows = "".join(f"{seat}: {' '.join(cards)}\n" for seat, cards in board["play"].items())
+    text = (f"board: 1\ndeal: {board['deal']}\ncontract: 4S\ndeclarer: S\n"
+            f"attention: play\n{rows}")
+    status, data = server.post("/api/rule", {"rows": text, "options": NO_EQUITY})
+    assert status == 200, data
+    (revoke,) = data["rulings"][0]["revokes"]
+    assert revoke["seat"] == "W" and revoke["established"] is False
+
+
+def test_serve_on_a_busy_port_says_so_and_never_that_it_serves() -> None:
+    """Issue 42, 11: it first printed the address it served at, then failed."""
+    import subprocess
+    import sys
+
+    busy = Server("--time-limit", "60")
+    try:
+        r = subprocess.run([sys.executable, "-m", "equity.app.cli", "serve", "--port",
+                            str(busy.port)], capture_output=True, text=True, timeout=60)
+    finally:
+        busy.stop()
+    assert r.returncode == 2 and "cannot listen" in r.stderr, r.stderr
+    assert "the workbench is at" not in r.stderr and "Traceback" not in r.stderr
 
 
 def test_a_ruling_that_runs_too_long_is_stopped() -> None:

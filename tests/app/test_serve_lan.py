@@ -130,18 +130,31 @@ def test_the_work_a_page_may_ask_for_is_bounded(lan: LanServer) -> None:
 
 
 def _rule(lan: LanServer, client: str, options: dict[str, str], out: list[Any]) -> None:
-    status, headers, _ = call(lan, "/api/rule", {"rows": ROWS_001, "options": options},
-                              headers={"Authorization": f"Bearer {lan.token}",
-                                       "X-Equity-Client": client})
-    out.append((client, status, headers))
+    """``client`` rules from an address of its own on loopback (127.0.0.10 + its letter):
+    a Director's phone, not another tab of one (admission caps each address)."""
+    import http.client
+
+    source = f"127.0.0.{10 + ord(client) - ord('A')}"
+    conn = http.client.HTTPConnection("127.0.0.1", lan.port, timeout=120,
+                                      source_address=(source, 0))
+    try:
+        conn.request("POST", "/api/rule", json.dumps({"rows": ROWS_001, "options": options}),
+                     headers={"Content-Type": "application/json",
+                              "Authorization": f"Bearer {lan.token}",
+                              "X-Equity-Client": client})
+        response = conn.getresponse()
+        response.read()
+        out.append((client, response.status, {k.lower(): v for k, v in response.getheaders()}))
+    finally:
+        conn.close()
 
 
 def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -> None:
-    """Admission by cost: while three clients each rule the largest estimate the page
-    allows, a fourth client's plain ruling (the page's default options) takes the slot
-    kept for cheap rulings and is answered before any of theirs (the order of the
-    answers, not their times); a second ruling from a client while its first runs is
-    answered 429 with Retry-After at once."""
+    """Admission by cost: while three clients (each at an address of its own) each rule
+    the largest estimate the page allows, a fourth client's plain ruling (the page's
+    default options) takes the slot kept for cheap rulings and is answered before any
+    of theirs (the order of the answers, not their times); a second ruling from a client
+    while its first runs is answered 429 with Retry-After at once."""
     done: list[Any] = []  # (client, status, headers) in the order the answers came
     big = [threading.Thread(target=_rule, args=(lan, client, {
         **BIGGEST, "attention": "returned"}, done)) for client in "ABC"]

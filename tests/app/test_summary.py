@@ -255,3 +255,14 @@ def test_error_kinds_read_the_messages_batch_writes() -> None:
     assert (tally.OVERRUN, tally.WORKER_STOPPED) == (keys.OVERRUN, keys.WORKER_STOPPED)
     assert tally.error_kind(keys.OVERRUN + "60 s", {}) == "time limit"
     assert tally.error_kind("unknown card 'HQ?x'", {"trick": 5, "card": "HQ"}) == "play record"
+
+
+@pytest.mark.parametrize("text", ["# a README\n\nSome words.\n", '{"name": "a package"}\n'])
+def test_summary_of_a_file_that_is_no_batch_output_is_an_error(
+        text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42, 11: it accepted any file and exited 0."""
+    f = tmp_path / "notes.jsonl"
+    f.write_text(text)
+    assert main(["summary", str(f)]) == 1
+    out = capsys.readouterr()
+    assert "not the output of equity batch" in out.err and len(out.err.splitlines()) == 1

@@ -98,3 +98,76 @@ def test_a_usebio_file_in_an_unknown_encoding_is_refused(
 def test_an_empty_withdrawn_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, err = _rule([str(CASE), "--withdrawn", ";;;;"], capsys)
     assert code == 2 and "--withdrawn" in err and "names no withdrawn card" in err
+
+
+@pytest.mark.parametrize(("element", "value"), [("BOARD_NUMBER", "\u00b2"),
+                                                ("TRICKS", "\u00b2"),
+                                                ("TRICKS", "9" * 4301)])
+def test_a_usebio_digit_that_int_refuses_is_refused_not_an_internal_error(
+        tmp_path: Path, element: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    t = tmp_path / "session.xml"
+    number, tricks = (value, "9") if element == "BOARD_NUMBER" else ("1", value)
+    t.write_text(f'<USEBIO Version="1.2"><BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>'
+                 "<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8"
+                 f"</EW_PAIR_NUMBER><SCORE>150</SCORE><TRICKS>{tricks}</TRICKS>"
+                 "</TRAVELLER_LINE></BOARD></USEBIO>")
+    code, err = _rule([str(CASE), "--traveller", str(t), "--pairs", "3-8"], capsys)
+    assert code == 2 and "internal error" not in err and len(err) < 400, err
+    assert (element if element == "TRICKS" else "BOARD_NUMBER") in err
+
+
+def test_a_rows_board_number_too_long_for_int_is_refused_naming_the_line() -> None:
+    from equity.core.game import BoardError
+    from equity.formats.rows import parse_rows
+
+    with pytest.raises(BoardError) as e:
+        parse_rows("board: " + "9" * 4301 + "\nN: SA\n")
+    assert "not a board number" in e.value.message and e.value.where.line == 1
+
+
+def _with_nul_in_boards(path: Path, boards: int, bad: tuple[int, ...]) -> Path:
+    """Seed 001 as boards 1..``boards``, a NUL byte in the first card of each board of
+    ``bad`` (the first near the start of the file, another past its first 64 KiB)."""
+    seed = CASE.read_text()
+    games = [seed.replace('[Board "1"]', f'[Board "{n}"]') for n in range(1, boards + 1)]
+    for n in bad:
+        games[n - 1] = games[n - 1].replace("H7 H3 HJ HQ", "H\x007 H3 HJ HQ")
+    path.write_text("\n".join(games), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("reader", ["read_boards", "scan"])
+def test_a_nul_byte_is_its_boards_error_wherever_it_is(tmp_path: Path, reader: str,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """Issue 42, 7: one NUL byte in the first 64 KiB refused all 300 boards of the file,
+    and past it was read as any other bad character: now the board it is in is the error
+    (naming the card), wherever it is, and the other boards are read."""
+    f = _with_nul_in_boards(tmp_path / "300.pbn", 300, (1, 250))
+    assert f.read_bytes().index(b"\x00") < 1 << 16 < f.read_bytes().rindex(b"\x00")
+    if reader == "read_boards":
+        items = list(read_boards(f))
+        errors = [i for i in items if isinstance(i, ValueError)]
+        assert len(items) == 300 and [e.board for e in errors] == ["board 1 (game 1)",
+                                                                     "board 250 (game 250)"]
+        assert all(e.where.tag == "Play" and e.where.trick == 1 for e in errors), errors
+    else:
+        assert main(["scan", str(f)]) == 1
+        err = capsys.readouterr().err
+        assert "298 boards screened" in err and "2 boards in error" in err, err
+
+
+@pytest.mark.parametrize(("head", "said"), [
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00", "not text"),
+    (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xed\x9d\x00\x00", "not text"),
+    (b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00>\x00", "not text"),
+    (b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00", "not text"),
+])
+def test_a_binary_file_is_not_text_not_utf16(head: bytes, said: str) -> None:
+    """Issue 42, 11: a binary file (an image, an archive, a program) was "UTF-16 text"."""
+    why = not_text(head * 40) or ""
+    assert said in why and "UTF-16" not in why, why
+
+
+def test_one_nul_byte_does_not_make_a_file_binary() -> None:
+    assert not_text(b'[Event "a\x00b"]\n' + b'[Board "1"]\n' * 100) is None

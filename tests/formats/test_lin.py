@@ -200,3 +200,21 @@ def test_own_contract_declarer_is_first_of_side_to_name_strain() -> None:
     c = own_contract(Seat.N, ["1C", "P", "1H", "P", "4H", "P", "P", "P"])
     assert c is not None and c.declarer == Seat.S
     assert own_contract(Seat.E, ["P"] * 4) is None
+
+
+@pytest.mark.parametrize(("calls", "said"), [
+    ("mb|1N|mb|1S|mb|p|mb|p|mb|p|", "not higher than 1NT"),
+    ("mb|1N|mb|p|mb|d|mb|p|mb|p|mb|p|", "a double only of an opponent's bid"),
+    ("mb|1N|mb|p|mb|3N|mb|p|", "the auction has not ended"),
+])
+def test_an_auction_the_laws_do_not_allow_before_play_is_an_error_naming_mb(
+        calls: str, said: str) -> None:
+    """Issue 42, 4: in LIN the contract is the auction's; the rows reader refuses these."""
+    e = error(lin(calls, TRICK1))
+    assert e.where.tag == "mb" and said in e.message, e
+
+
+def test_an_unfinished_auction_without_play_is_not_read_and_says_so() -> None:
+    b = one(lin("mb|1N|mb|p|mb|3N|mb|p|"))
+    assert b.auction is None and b.contract is None
+    assert b.auction_unread is not None and "has not ended" in b.auction_unread

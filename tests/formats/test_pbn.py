@@ -233,10 +233,37 @@ def test_the_board_keeps_the_calls_of_a_complete_auction_without_their_notes() -
     assert b.auction.contract == b.contract
 
 
-def test_an_auction_that_is_not_complete_is_not_kept() -> None:
+def test_an_auction_that_is_not_complete_is_not_kept_and_says_so() -> None:
     b = one(game('[Board "1"]', '[Declarer "S"]', '[Contract "4S"]',
                  '[Auction "N"]\nPass 1C Pass +', play=None))
     assert b.auction is None and b.contract is not None
+    assert b.auction_unread is not None and "not finished" in b.auction_unread
+
+
+@pytest.mark.parametrize(("calls", "said"), [
+    ("Pass 1C Pasd 1S\nPass 2S Pass 4S\nPass Pass Pass", "call 3, 'Pasd': not a call"),
+    ("Pass 1C Pass 8NT\nPass Pass Pass", "call 4, '8NT': not a call"),
+    ("Pass 1S Pass 1H\nPass Pass Pass", "West's 1♥: not higher than 1♠"),
+    ("Pass 1C Pass X\nPass Pass Pass", "a double only of an opponent's bid"),
+    ("Pass 1C Pass 1S\nPass 2S Pass 4S", "the auction has not ended"),
+    ("Pass 1C Pass 1S\nPass 2S Pass 3S\nPass Pass Pass", "the auction ends in 3♠ by West, "
+                                                          "but the contract is 4♠ by West"),
+])
+def test_a_bad_auction_beside_a_contract_is_not_read_and_the_board_says_why(
+        calls: str, said: str) -> None:
+    """Issue 42, 4: the record is otherwise usable (its [Contract] and [Declarer]); the
+    auction is not read as evidence, and the board names the call and says so."""
+    b = one(game('[Board "1"]', '[Declarer "W"]', '[Contract "4S"]', f'[Auction "N"]\n{calls}',
+                 '[Result "10"]'))
+    assert b.auction is None and b.contract is not None and str(b.contract) == "4S"
+    assert b.auction_unread is not None and said in b.auction_unread, b.auction_unread
+
+
+@pytest.mark.parametrize("calls", ["Pass 1C Pasd 1S\nPass 2S Pass 4S\nPass Pass Pass",
+                                   "Pass 1S Pass 1H\nPass Pass Pass"])
+def test_a_bad_auction_that_must_give_the_contract_is_an_error_naming_it(calls: str) -> None:
+    e = error(game('[Board "1"]', f'[Auction "N"]\n{calls}', '[Result "10"]'))
+    assert e.where.tag == "Auction" and "the contract cannot be read" in e.message, e
 
 
 def test_a_passed_out_auction_is_kept_with_no_contract() -> None:

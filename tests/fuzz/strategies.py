@@ -60,7 +60,8 @@ def real_boards_with_play() -> tuple[Board, ...]:
 
 
 def normalised(board: Board) -> Board:
-    """What survives a PBN round trip: no source, index or tags, and a trick's leader only
+    """What survives a PBN round trip: no source, index or tags, no reader's word on an
+    auction it could not read (that auction is not written), and a trick's leader only
     where the record marks a lead out of turn (PBN cannot say who led otherwise)."""
     play = board.play
     if play is not None:
@@ -68,7 +69,8 @@ def normalised(board: Board) -> Board:
             seat if seat is not None and play.marks.get((i + 1, seat)) == "L" else None
             for i, seat in enumerate(play.leaders))
         play = dataclasses.replace(play, leaders=leaders)
-    return dataclasses.replace(board, source="", index=0, tags={}, play=play)
+    return dataclasses.replace(board, source="", index=0, tags={}, play=play,
+                               auction_unread=None)
 
 
 def real_board() -> st.SearchStrategy[Board]:

@@ -128,13 +128,40 @@ def prestart(ctx: Any) -> None:
     """Start ``ctx``'s fork server now (it imports :data:`PRELOAD` while the parent goes
     on screening), with SIGINT and SIGTERM blocked so that a Ctrl-C during its imports
     cannot print a traceback (it ignores SIGINT once it serves; the mask passes to its
-    workers, which unblock them when ready)."""
+    workers, which unblock them when ready), and with :func:`import_path_held`."""
     if ctx.get_start_method() != "forkserver":
         return
     from multiprocessing import forkserver
 
-    with signals_held():
+    with signals_held(), import_path_held():
         forkserver.ensure_running()
+
+
+@contextlib.contextmanager
+def import_path_held() -> Iterator[None]:
+    """The environment a fork server (and multiprocessing's resource tracker) starts in:
+    its import path holds the folder this process found equity in, never the working
+    directory.
+
+    Both are started as ``python -c ...``, which puts the working directory first on the
+    import path, and Python 3.11 ignores the path multiprocessing hands the server: a
+    ``random.py`` there was executed, an ``equity/`` there (an old checkout) shadowed
+    this one and failed every ruling. ``PYTHONSAFEPATH`` keeps the working directory
+    off; ``PYTHONPATH`` gets this process's equity first."""
+    import equity
+
+    saved = {name: os.environ.get(name) for name in ("PYTHONSAFEPATH", "PYTHONPATH")}
+    home = os.path.dirname(os.path.dirname(os.path.abspath(equity.__file__ or "")))
+    os.environ["PYTHONSAFEPATH"] = "1"
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (home, saved["PYTHONPATH"]) if p)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 class Slot:

@@ -470,6 +470,11 @@ function handBox(seat, used) {
     ? ` — row: ${state.rows[seat].length} of 13` : " to play"}`);
   title.appendChild(button("?", { class: "unknown", "data-unknown": seat,
     "aria-label": `${NAMES[seat]}: a card nobody remembers` }, () => tap(seat, "?")));
+  // "-": no card, attention was drawn before this seat played (Law 62A); the others'
+  // cards to the trick came after that moment, and the play stops there
+  title.appendChild(button("–", { class: "unknown", "data-no-card": seat,
+    "aria-label": `${NAMES[seat]}: no card, the play stopped before ${NAMES[seat]} played` },
+  () => tap(seat, "-")));
   hand.appendChild(title);
   for (const [suit, sym] of SUITS) {
     const line = el("div", { class: "suit" });

@@ -7,20 +7,24 @@ cheap ones. So a Director's plain ruling is never queued behind other clients'
 expensive ones: while they run and wait, it runs at once. When a slot frees, a waiting
 cheap ruling goes first, then the expensive ones in the order they came.
 
-Each client has at most one ruling in flight or waiting (its share); each lane's queue is
-bounded, and a ruling waits in it at most ``wait`` seconds (the time limit). Past
-either, a request is answered 429 with ``Retry-After`` at once, never left waiting
-without end.
+Each client has at most one ruling in flight or waiting (its share), and each address at
+most all the slots but one (:attr:`Admission.per_address`): ids made up at one address
+(sixteen of them held a Director's plain ruling 91 s) never hold every slot nor the
+queue. Each lane's queue is bounded, and a ruling waits in it at most ``wait`` seconds
+(the time limit). Past any of these, a request is answered 429 with ``Retry-After`` at
+once, never left waiting without end. A waiting expensive ruling is not starved by cheap
+ones that keep coming: once it has waited ``age`` seconds, the next slot it may take is
+its, before the cheap lane's.
 
 A client is a browser at an address: the address, with the id the page keeps on the
-device (header ``X-Equity-Client``), so two phones behind one address are two clients;
-a client that makes up ids is still held by the queues' bounds.
+device (header ``X-Equity-Client``), so two phones behind one address are two clients.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+import time
+from collections import Counter, deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -48,26 +52,40 @@ class Busy(Exception):
 
 
 @dataclass
+class _Waiting:
+    future: asyncio.Future[None]
+    since: float
+    """When it began to wait (``time.monotonic``)."""
+
+
+@dataclass
 class _Lane:
     cap: int
     """The most rulings of this lane running at once."""
     running: int = 0
-    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)
+    waiting: deque[_Waiting] = field(default_factory=deque)
 
 
 class Admission:
     """``slots`` rulings at a time (at least two: one is the cheap lane's), at most
-    ``queue`` more waiting in each lane, one per client."""
+    ``queue`` more waiting in each lane, one per client and all the slots but one per
+    address; a waiting expensive ruling goes first once it has waited ``age`` seconds
+    (default: a quarter of ``wait``)."""
 
     def __init__(self, slots: int, queue: int, retry_after: int,
-                 wait: float = 60.0) -> None:
+                 wait: float = 60.0, age: float | None = None) -> None:
         if slots < 1 or queue < 0:
             raise ValueError("slots >= 1 and queue >= 0")
         self.slots = max(2, slots)
         self.queue, self.retry_after, self.wait = queue, retry_after, wait
+        self.age = wait / 4 if age is None else age
+        self.per_address = self.slots - 1
+        """The most rulings one address may have running or waiting: another address's
+        always finds a slot."""
         self.cheap = _Lane(self.slots)
         self.dear = _Lane(self.slots - 1)
         self._clients: set[str] = set()
+        self._addresses: Counter[str] = Counter()
 
     @property
     def running(self) -> int:
@@ -76,22 +94,38 @@ class Admission:
     def _may_start(self, lane: _Lane) -> bool:
         return self.running < self.slots and lane.running < lane.cap
 
+    def _next(self) -> _Lane | None:
+        """The lane whose first waiting ruling starts now: cheap first, unless the
+        first expensive one has waited ``age`` seconds (it would starve)."""
+        ready = [lane for lane in (self.cheap, self.dear)
+                 if lane.waiting and self._may_start(lane)]
+        aged = [lane for lane in ready
+                if lane is self.dear and time.monotonic() - lane.waiting[0].since >= self.age]
+        first = aged or ready
+        return first[0] if first else None
+
     def _wake(self) -> None:
-        """Start waiting rulings while slots are free: cheap ones first."""
-        for lane in (self.cheap, self.dear):
-            while lane.waiting and self._may_start(lane):
-                future = lane.waiting.popleft()
-                if not future.done():
-                    lane.running += 1
-                    future.set_result(None)
+        """Start waiting rulings while slots are free."""
+        while (lane := self._next()) is not None:
+            future = lane.waiting.popleft().future
+            if not future.done():
+                lane.running += 1
+                future.set_result(None)
 
     @asynccontextmanager
-    async def admit(self, client: str, work: float = 1.0) -> AsyncIterator[None]:
-        """Hold a slot for ``client``'s ruling of ``work`` (:func:`expected_work`);
-        :class:`Busy` when the client already has one in flight, its lane's queue is
+    async def admit(self, client: str, work: float = 1.0, address: str | None = None
+                    ) -> AsyncIterator[None]:
+        """Hold a slot for ``client``'s ruling of ``work`` (:func:`expected_work`) from
+        ``address`` (default: the client's own); :class:`Busy` when the client already
+        has one in flight, its address has :attr:`per_address`, its lane's queue is
         full, or it waited ``wait`` seconds."""
+        address = client if address is None else address
         if client in self._clients:
             raise Busy("your previous ruling is still running; the page asks again when it "
+                       "is done", self.retry_after)
+        if self._addresses[address] >= self.per_address:
+            raise Busy("this address already has as many rulings running as it may (the "
+                       "others are kept for other Directors); the page asks again when one "
                        "is done", self.retry_after)
         lane = self.cheap if work <= CHEAP else self.dear
         now = self._may_start(lane) and not lane.waiting
@@ -99,26 +133,12 @@ class Admission:
             raise Busy("the workbench is busy with other Directors' rulings; try again in a "
                        "moment", self.retry_after)
         self._clients.add(client)
+        self._addresses[address] += 1
         try:
             if now:
                 lane.running += 1
             else:
-                future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-                lane.waiting.append(future)
-                try:
-                    await asyncio.wait_for(asyncio.shield(future), self.wait)
-                except (TimeoutError, asyncio.CancelledError) as e:
-                    if future.done() and not future.cancelled():
-                        lane.running -= 1  # started as the wait ended: give it back
-                        self._wake()
-                    else:
-                        future.cancel()
-                        if future in lane.waiting:
-                            lane.waiting.remove(future)
-                    if isinstance(e, asyncio.CancelledError):
-                        raise
-                    raise Busy("the workbench stayed busy with other Directors' rulings; "
-                               "try again in a moment", self.retry_after) from None
+                await self._wait(lane)
             try:
                 yield
             finally:
@@ -126,6 +146,30 @@ class Admission:
                 self._wake()
         finally:
             self._clients.discard(client)
+            self._addresses[address] -= 1
+            if not self._addresses[address]:
+                del self._addresses[address]
+
+    async def _wait(self, lane: _Lane) -> None:
+        """Wait in ``lane`` until :meth:`_wake` starts it (it then counts as running),
+        at most ``wait`` seconds."""
+        waiting = _Waiting(asyncio.get_running_loop().create_future(), time.monotonic())
+        lane.waiting.append(waiting)
+        future = waiting.future
+        try:
+            await asyncio.wait_for(asyncio.shield(future), self.wait)
+        except (TimeoutError, asyncio.CancelledError) as e:
+            if future.done() and not future.cancelled():
+                lane.running -= 1  # started as the wait ended: give it back
+                self._wake()
+            else:
+                future.cancel()
+                if waiting in lane.waiting:
+                    lane.waiting.remove(waiting)
+            if isinstance(e, asyncio.CancelledError):
+                raise
+            raise Busy("the workbench stayed busy with other Directors' rulings; try "
+                       "again in a moment", self.retry_after) from None
 
 
 __all__ = ["CHEAP", "Admission", "Busy", "expected_work"]

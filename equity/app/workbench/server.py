@@ -55,7 +55,7 @@ from starlette.staticfiles import StaticFiles
 
 from equity.app.machine import usable_cores
 from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
-from equity.app.workbench.admission import Admission, Busy, expected_work
+from equity.app.workbench.admission import CHEAP, Admission, Busy, expected_work
 from equity.app.workbench.case import CaseResult
 from equity.app.workbench.guard import Guard
 from equity.app.workbench.hardening import Quiet, SecurityHeaders
@@ -71,6 +71,7 @@ from equity.core.game import (
     Vulnerability,
     cards,
     dealer_for_board,
+    small_int,
 )
 from equity.core.player import REFERENCE
 from equity.formats import read_text
@@ -82,6 +83,7 @@ from equity.formats.rows import (
     RowsCase,
     board_to_rows,
     parse_rows,
+    played_rows,
     rows_boards,
 )
 from equity.formats.text_lines import BLOCK, not_text
@@ -106,11 +108,13 @@ FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
-WORK_LIMITS = {"samples": 320, "max_positions": 20_000}
+WORK_LIMITS = {"samples": 320, "max_positions": 10_000}
 """The largest value the page may give the options that size a ruling's double-dummy
 work (layouts a close decision may use; the positions a ruling may hand to DDS, which a
 ruling from the page always has: :data:`WORK_LIMITS` ``max_positions`` unless it asks
-for fewer). ``equity rule`` takes larger ones."""
+for fewer). ``equity rule`` takes larger ones. 10,000 positions: the largest ruling the
+page allows took 30 s alone at 20,000 once the decision model read more (issue 42);
+about 10 s now (benchmarks/RESULTS.md)."""
 
 LARGEST_NUMBER = 1e9
 """The largest number an option may be given on the page (none needs more)."""
@@ -149,7 +153,8 @@ def _error(e: ApiError) -> JSONResponse:
 async def _body(request: Request, limit: int = MAX_UPLOAD) -> bytes:
     """The request body, refused past ``limit`` bytes (before reading it all)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > limit):
+    size = small_int(length, 12) if length is not None else None
+    if length is not None and (size is None or size > limit):
         raise ApiError(f"the upload is too large (at most {limit // 1000} kB)", "file", 413)
     data = bytearray()
     try:
@@ -429,6 +434,21 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
+PDF_WORK = CHEAP
+"""A report printed to PDF counts as this much more work than its ruling: a headless
+Chromium (a second of two cores, a tenth of a gigabyte), so a PDF is always in the
+expensive lane and never takes the slot kept for plain rulings (eight clients printing
+PDFs held a plain ruling 142 s at one ruling's work)."""
+
+
+def _page(result: CaseResult) -> str:
+    """The report of a case's rulings, as ``equity report`` writes it (HTML)."""
+    from equity.render.html import render_html
+
+    return render_html([r.ruling for r in result.ruled if r.ruling is not None],
+                       [r.error for r in result.ruled if r.error is not None])
+
+
 def work_of(possibilities: list[Possibility], options: RulingOptions) -> float:
     """A ruling's expected double-dummy work, in plain rulings (its lane)."""
     return expected_work(len(possibilities), options.samples, DEFAULT_OPTIONS.samples,
@@ -447,13 +467,22 @@ class Workbench:
         self.readers = anyio.CapacityLimiter(UPLOADS)
         self.retry_after = retry
 
-    async def rule(self, client: str, possibilities: list[Possibility],
-                   options: RulingOptions, unknown: int) -> CaseResult:
+    async def rule(self, who: tuple[str, str], possibilities: list[Possibility],
+                   options: RulingOptions, unknown: int, pdf: bool = False
+                   ) -> tuple[CaseResult, bytes | None]:
+        """The case ruled, admitted for ``who`` (client, address); with ``pdf`` its
+        report printed too, in the same slot: the PDF step (a headless Chromium) is
+        admitted like a ruling (unadmitted, 22 of them ran at once)."""
+        client, address = who
+        work = work_of(possibilities, options) + (PDF_WORK if pdf else 0.0)
         try:
-            async with self.admission.admit(client, work_of(possibilities, options)):
+            async with self.admission.admit(client, work, address):
                 result: CaseResult = await anyio.to_thread.run_sync(
                     _ruled_within, possibilities, options, unknown, self.time_limit)
-                return result
+                printed = (await anyio.to_thread.run_sync(_pdf, _page(result),
+                                                          self.time_limit)
+                           if pdf else None)
+                return result, printed
         except Busy as e:
             raise ApiError(e.message, None, 429, e.retry_after) from None
 
@@ -489,8 +518,11 @@ def _ruled_within(possibilities: list[Possibility], options: RulingOptions, unkn
 
 def _client(request: Request) -> str:
     """Who asks: the address, and the id the page keeps on the device."""
-    address = request.client.host if request.client is not None else "?"
-    return f"{address} {request.headers.get('x-equity-client', '')[:64]}"
+    return f"{_address(request)} {request.headers.get('x-equity-client', '')[:64]}"
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
 
 
 def _board_summary(board: Board) -> JSON:
@@ -521,8 +553,8 @@ def _board_summary(board: Board) -> JSON:
     if board.play is not None and board.contract is not None:
         first = board.play.opening_leader
         out["rows"] = board_to_rows(board)
-        out["play"] = {s.name: [str(c) for t in board.play.tricks if (c := t[s]) is not None]
-                       for s in (first.after(k) for k in range(4))}
+        rows = played_rows(board)  # '-': no card, the play stopped there (WC 2012)
+        out["play"] = {s.name: rows[s] for s in (first.after(k) for k in range(4))}
     return out
 
 
@@ -584,14 +616,16 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         ps = _possibilities(text, partial=True)
         return JSONResponse({**_tricks(ps[0]), "possibilities": len(ps)})
 
-    async def _ruled(request: Request) -> tuple[CaseResult, list[Possibility]]:
+    async def _ruled(request: Request, pdf: bool = False
+                     ) -> tuple[CaseResult, list[Possibility], bytes | None]:
         obj = await _json(request)
         options, _ = _options(obj)
         text = _rows_text(obj)
         ps = _possibilities(text, options)
         unknown = _case(text).unknowns
-        result = await bench.rule(_client(request), ps, options, unknown)
-        return result, ps
+        result, printed = await bench.rule((_client(request), _address(request)), ps,
+                                           options, unknown, pdf)
+        return result, ps, printed
 
     async def deal(request: Request) -> Response:
         """A deal typed or pasted (equity.formats.dealtext) as a one-board hand record;
@@ -606,10 +640,10 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
             raise ApiError(str(e), "deal") from None
         if number in (None, ""):
             number = None
-        elif not isinstance(number, (int, str)) or not str(number).isdigit() \
-                or not 1 <= int(number) <= 9999:
+        elif not isinstance(number, (int, str)) or not 1 <= (
+                small_int(str(number), 4) or 0) <= 9999:
             raise ApiError("the board number is 1 to 9999", "number")
-        n = int(number) if number is not None else None
+        n = small_int(str(number), 4) if number is not None else None
         return JSONResponse({"boards": [{
             "number": n, "label": f"board {n}" if n is not None else "the deal",
             "dealer": dealer_for_board(n).name if n is not None else None,
@@ -623,7 +657,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     async def rule(request: Request) -> Response:
         from equity.render.brief import decision, read_out
 
-        result, ps = await _ruled(request)
+        result, ps, _ = await _ruled(request)
         said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
                 if r.ruling is not None else None for r in result.ruled]
         return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
@@ -634,18 +668,13 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     async def report(request: Request) -> Response:
         """The report as ``equity report`` writes it: HTML, or with ``?format=pdf`` the
         page printed by headless Chromium (within the time limit)."""
-        from equity.render.html import render_html
-
         fmt = request.query_params.get("format", "html")
         if fmt not in ("html", "pdf"):
             raise ApiError("the report is HTML or PDF", None, 400)
-        result, _ = await _ruled(request)
-        page = render_html([r.ruling for r in result.ruled if r.ruling is not None],
-                           [r.error for r in result.ruled if r.error is not None])
-        if fmt == "html":
-            return Response(page, media_type="text/html; charset=utf-8", headers={
+        result, _, pdf = await _ruled(request, pdf=fmt == "pdf")
+        if pdf is None:
+            return Response(_page(result), media_type="text/html; charset=utf-8", headers={
                 "Content-Disposition": 'attachment; filename="ruling.html"'})
-        pdf = await anyio.to_thread.run_sync(_pdf, page, bench.time_limit)
         return Response(pdf, media_type="application/pdf", headers={
             "Content-Disposition": 'attachment; filename="ruling.pdf"'})
 

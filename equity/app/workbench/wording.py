@@ -74,7 +74,7 @@ DIRECTOR_WORDS: dict[str, Words] = {
                   "Slow: the same ruling, measured with many more layouts, to see that it "
                   "holds.", ""),
     "max_positions": ("Most double-dummy positions a ruling may take",
-                      "A ruling that needs more stops and says so.", "e.g. 20000"),
+                      "A ruling that needs more stops and says so.", "e.g. 10000"),
     "seed": ("Likely lines: seed", "Names the layout streams; the ruling does not depend "
              "on it.", ""),
     "likely": ("'Likely' threshold (favourable)", "The share of the results from which "

@@ -77,6 +77,7 @@ def run_limited(fn: Callable[..., Any], args: tuple[Any, ...], limit: float) -> 
     seconds (the process is killed) or when it dies, RuntimeError with the text of an
     error it raised."""
     ctx = context()
+    start_fork_server()  # at once when it runs; started again, as at first, when it died
     parent, child = ctx.Pipe(duplex=True)
     proc = ctx.Process(target=_child, args=(child, fn, args), daemon=True)
     try:

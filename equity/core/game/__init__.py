@@ -48,6 +48,7 @@ from equity.core.game.cards import (
     count,
     dealer_for_board,
     parse_hand,
+    small_int,
     suit_holding,
 )
 from equity.core.game.claim import (
@@ -103,6 +104,7 @@ from equity.core.game.replay import (
     RevokeKind,
     Trick,
     Withdrawn,
+    fact_problems,
     replay,
 )
 from equity.core.game.scoring import (
@@ -195,6 +197,7 @@ __all__ = [
     "dealer_for_board",
     "drive",
     "error_message",
+    "fact_problems",
     "follow_suit_cards",
     "imps",
     "legal_cards",
@@ -209,6 +212,7 @@ __all__ = [
     "result_text",
     "run",
     "score_ns",
+    "small_int",
     "solved",
     "suit_holding",
     "together",

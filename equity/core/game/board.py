@@ -80,6 +80,7 @@ from equity.core.game.cards import (
     Suit,
     Vulnerability,
     count,
+    small_int,
 )
 from equity.core.game.claim import Claim, ClaimStatus
 
@@ -163,11 +164,14 @@ class Requirement:
     def parse(cls, text: str) -> Requirement:
         """"1 W lead H", "3 E penalty SK", "6 S faced"."""
         words = text.split()
+        trick = small_int(words[0], 2) if words else None
         try:
-            trick, seat, kind = int(words[0]), Seat.parse(words[1]), words[2].lower()
-        except (IndexError, ValueError) as e:
-            raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': {text!r}"
-                             ) from e
+            if trick is None or len(words) < 3:
+                raise ModelError(text)
+            seat, kind = Seat.parse(words[1]), words[2].lower()
+        except ModelError as e:
+            raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': "
+                             f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
             raise ModelError(f"requirement trick out of range in {text!r}")
         if kind == "lead" and len(words) == 4:
@@ -181,7 +185,11 @@ class Requirement:
 
     @staticmethod
     def parse_list(text: str) -> tuple[Requirement, ...]:
-        return tuple(Requirement.parse(p) for p in text.split(";") if p.strip())
+        out = tuple(Requirement.parse(p) for p in text.split(";") if p.strip())
+        if not out:  # a tag or option that says nothing is a mistake, not "none"
+            raise ModelError(f"{text[:20]!r} names no requirement; give each as 'TRICK SEAT "
+                             "lead SUIT', 'TRICK SEAT penalty CARD' or 'TRICK SEAT faced'")
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,20 +208,25 @@ class Withdrawal:
     def parse(cls, text: str) -> Withdrawal:
         """"2 E H2"."""
         words = text.split()
+        trick = small_int(words[0], 2) if len(words) == 3 else None
         try:
-            if len(words) != 3:
-                raise ValueError(text)
-            trick, seat, card = int(words[0]), Seat.parse(words[1]), Card.parse(words[2])
-        except (ValueError, ModelError) as e:
+            if trick is None:
+                raise ModelError(text)
+            seat, card = Seat.parse(words[1]), Card.parse(words[2])
+        except ModelError as e:
             raise ModelError(f"a withdrawn card reads 'TRICK SEAT CARD' (e.g. '2 E H2'): "
-                             f"{text.strip()!r}") from e
+                             f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
             raise ModelError(f"withdrawn card's trick out of range in {text.strip()!r}")
         return cls(trick, seat, card)
 
     @staticmethod
     def parse_list(text: str) -> tuple[Withdrawal, ...]:
-        return tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
+        out = tuple(Withdrawal.parse(p) for p in text.split(";") if p.strip())
+        if not out:  # the revoke was corrected (Law 62): which card, then?
+            raise ModelError(f"{text[:20]!r} names no withdrawn card; give each as 'TRICK "
+                             "SEAT CARD' (e.g. '2 E H2'), separated by ';'")
+        return out
 
 
 _OPS = (">=", "<=", "=")
@@ -267,9 +280,10 @@ class Told:
         for op in _OPS:
             if op in what:
                 suit, _, n = what.partition(op)
-                if not n.isascii() or not n.isdigit() or not 0 <= int(n) <= 13:
-                    raise ModelError(f"a suit length is a number 0-13: {text.strip()!r}")
-                return cls(seat, Suit.parse(suit), op, int(n))
+                length = small_int(n, 2)
+                if length is None or length > 13:
+                    raise ModelError(f"a suit length is a number 0-13: {text.strip()[:60]!r}")
+                return cls(seat, Suit.parse(suit), op, length)
         return cls(seat, card=Card.parse(what))
 
 
@@ -301,15 +315,23 @@ class Information:
         if not colon or len(words) != 2 or not rest.strip():
             raise ModelError(f"unauthorised information reads 'T SEAT: FACT; FACT' (e.g. "
                              f"'3 E: S D=6'): {text.strip()!r}")
-        if not words[0].isascii() or not words[0].isdigit() or not 1 <= int(words[0]) <= 13:
+        trick = small_int(words[0], 2)
+        if trick is None or not 1 <= trick <= 13:
             raise ModelError(f"the trick of unauthorised information is a number 1-13: "
-                             f"{text.strip()!r}")
+                             f"{text.strip()[:60]!r}")
         facts = tuple(Told.parse(p) for p in rest.split(";") if p.strip())
-        return cls(int(words[0]), Seat.parse(words[1]), facts)
+        if not facts:
+            raise ModelError(f"{text.strip()[:60]!r} names no fact; give 'T SEAT: FACT; FACT' "
+                             "(e.g. '3 E: S D=6')")
+        return cls(trick, Seat.parse(words[1]), facts)
 
     @staticmethod
     def parse_list(text: str) -> tuple[Information, ...]:
-        return tuple(Information.parse(p) for p in text.split("|") if p.strip())
+        out = tuple(Information.parse(p) for p in text.split("|") if p.strip())
+        if not out:  # a tag or option that says nothing is a mistake, not "none"
+            raise ModelError(f"{text[:20]!r} names no information; give 'T SEAT: FACT; "
+                             "FACT' (e.g. '3 E: S D=6'), groups separated by '|'")
+        return out
 
 
 SIGNALS = ("standard", "upside-down")
@@ -373,19 +395,24 @@ class Facts:
         """"end", "round", "end; 5=round" -> (default, per-trick overrides)."""
         default = Attention.END
         per: dict[int, Attention] = {}
+        said = False
         for part in text.replace(",", ";").split(";"):
             p = part.strip()
             if not p:
                 continue
             if "=" in p:
                 t, _, w = p.partition("=")
-                try:
-                    trick = int(t)
-                except ValueError:
-                    raise ModelError(f"'{p}': expected TRICK=WHEN") from None
+                trick = small_int(t, 2)
+                if trick is None:
+                    raise ModelError(f"'{p[:60]}': expected TRICK=WHEN")
                 per[trick] = Attention.parse(w)
             else:
                 default = Attention.parse(p)
+                said = True
+        if not said and not per:  # a tag or option that says nothing is a mistake
+            raise ModelError(f"attention {text[:20]!r} is empty: say when it was drawn ("
+                             f"{', '.join(a.value for a in Attention)}), or 'T=WHEN' for "
+                             "the revoke on trick T")
         return default, per
 
 
@@ -444,8 +471,12 @@ class Board:
     tags: Mapping[str, str] = field(default_factory=dict)
     auction: Auction | None = None
     """The calls as the record gives them (PBN ``[Auction]``, LIN ``mb``, the quitted
-    rows' ``auction:``), when it gives a complete auction; None otherwise (hand
-    records)."""
+    rows' ``auction:``), when it gives a legal, ended auction that makes the contract;
+    None otherwise (hand records)."""
+    auction_unread: str | None = None
+    """Why the record's auction was not read (a call that is no call, an auction the
+    laws do not allow or not ended, one that makes another contract), naming the call:
+    the ruling says so; None when it was read or the record has none."""
 
     @property
     def label(self) -> str:

@@ -117,12 +117,13 @@ class Auction:
         return (len(c) >= 4 and passes
                 and (any(x.is_bid for x in c) or c[-4].kind == CallKind.PASS))
 
-    def problems(self) -> list[str]:
+    def problems(self, contract: Contract | None = None) -> list[str]:
         """What makes the calls not a legal, ended auction, each naming the call ("call 4,
         West's 2C: ..."): a bid not higher than the last (Law 18D: insufficient, Law 27),
         a double not of an opponent's bid or a redouble not of an opponent's double
         (Law 19A, 19B), a call after the auction ended (Law 39), or an auction not yet
-        ended (Law 22A). Empty for a legal auction."""
+        ended (Law 22A); with the record's ``contract``, an auction that ends in another
+        (Law 22). Empty for a legal auction. The one check every reader makes."""
         out: list[str] = []
         last: int | None = None  # the last bid's index
         doubled = 0
@@ -152,6 +153,11 @@ class Auction:
         if not out and not self.complete:
             out.append("the auction has not ended: it ends with three passes after a bid, "
                        "or four passes (Law 22A)")
+        if not out and contract is not None and self.contract != contract:
+            final = self.contract
+            out.append(f"the auction ends in {final.pretty if final else 'a pass-out'}, but "
+                       f"the contract is {contract.pretty} (Law 22: the auction makes the "
+                       "contract)")
         return out
 
     @property

@@ -32,6 +32,19 @@ class ModelError(EquityError):
     """A value that does not describe a card, hand, deal or contract."""
 
 
+def small_int(text: str, digits: int = 9) -> int | None:
+    """``text`` (stripped) as a number if it is at most ``digits`` ASCII digits, else None:
+    the one way a number is read from a file, a form or a header.
+
+    Not ``str.isdigit`` and ``int``: the first accepts "²" and "٣", which ``int`` refuses
+    (or reads), and ``int`` raises ValueError on a string of thousands of digits (past
+    Python's 4,300-digit limit): an internal error where a bad value was meant."""
+    t = text.strip()
+    if not t or len(t) > digits or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)
+
+
 class Choice(StrEnum):
     """A value named by a word (a fact, a policy): read from text by its value, any case."""
 

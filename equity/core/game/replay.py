@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from equity.core.game.board import Board, PlayRecord, Requirement, RequirementKind
+from equity.core.game.board import Attention, Board, PlayRecord, Requirement, RequirementKind
 from equity.core.game.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
 from equity.core.game.errors import BoardError, Where
 from equity.core.game.kernel import (
@@ -331,6 +331,27 @@ def replay(board: Board) -> Replay:
     return Replay(board, contract, tuple(tricks), tuple(revokes),
                   record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
                   reqs)
+
+
+def fact_problems(rp: Replay) -> list[tuple[str, str]]:
+    """The Director's facts that make no sense with each other or with the record, each
+    with its tag: what a player may infer from the auction and the play (``[EquityAI]``)
+    with no unauthorised information to weigh it against (``[EquityUI]``, Law 16B); dummy
+    asking declarer (Law 43B2(b), ``dummy-asked``) about a revoke that is not a play
+    from declarer's own hand. Ignored, either would be a silent wrong ruling."""
+    facts = rp.board.facts
+    out: list[tuple[str, str]] = []
+    if facts.authorised and not facts.unauthorised:
+        out.append(("EquityAI", "what a player may infer is weighed against the "
+                    "unauthorised information he had ([EquityUI], Law 16B), and there is "
+                    "none: give it too, or leave this out"))
+    declarer = rp.contract.declarer
+    for rev in rp.revokes:
+        if facts.attention_for(rev.trick) == Attention.DUMMY_ASKED and rev.seat != declarer:
+            out.append(("EquityAttention", f"dummy-asked for the revoke on trick {rev.trick}, "
+                        f"{rev.seat.long_name}'s, not declarer's: dummy asks declarer about a "
+                        "play from declarer's own hand (Law 43B2(b))"))
+    return out
 
 
 def _run(board: Board, contract: Contract, record: PlayRecord,

@@ -68,13 +68,17 @@ class Table:
 
     bidding: Bidding | None = None
     cards: tuple[BoardEvidence, ...] = ()
+    unread: str | None = None
+    """Why the record's auction was not read (naming the call), when it was not: the
+    layouts then draw on the play alone."""
 
     @classmethod
     def of(cls, board: Board) -> Table:
         """``board``'s table, read (its facts as the Director gives them: the defenders'
         signals, ``[EquitySignals]``)."""
         return cls(bidding_of(board),
-                   tuple(e for reading in BOARD_READINGS if (e := reading.of(board)) is not None))
+                   tuple(e for reading in BOARD_READINGS if (e := reading.of(board)) is not None),
+                   board.auction_unread)
 
     def card(self, field: str) -> BoardEvidence | None:
         """The card read by the reading of ``field`` ("lead"), if any."""
