@@ -204,6 +204,10 @@ def _number(raw: RawBoard) -> int | None:
     return None
 
 
+ROOMS = {"o": "Open", "c": "Closed"}
+"""A vugraph ``qx`` value's first letter: the room the board was played in."""
+
+
 @one_game
 def _build(raw: RawBoard, number: int | None, source: str) -> Board:
     if raw.problems:
@@ -214,6 +218,9 @@ def _build(raw: RawBoard, number: int | None, source: str) -> Board:
             tags.setdefault(t.key, t.value)
     for key, value in raw.header.items():
         tags.setdefault(key, value)
+    room = ROOMS.get(tags.get("qx", "")[:1])
+    if room is not None:  # qx|o12| / qx|c12|: PBN's [Room], as the PBN writer keeps it
+        tags.setdefault("Room", room)
     md = next((t for t in raw.tokens if t.key == "md"), None)
     if md is None:
         raise BoardError("a board with calls or play but no deal (md)",

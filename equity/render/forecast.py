@@ -9,7 +9,10 @@ the outcome tree alone, what the decisions below give), ``unforeseen`` (``{"shar
 "text", "cards": [{"card", "probability", "error"}], "inferences": [{"viewer", "card",
 "seat", "share", "share_unread", "text"}]}]`` (the inference from the table that decides
 the choice, :mod:`equity.core.player.inference`; empty for most), ``stats`` (as
-``equity rule --json``), and ``board``, ``source``, ``after_trick``, ``contract``,
+``equity rule --json``), and ``board``, ``source``, ``room`` (``"Open"``, ``"Closed"``
+or null: the room of a two-room match), ``after_trick``, ``contract``,
+``table_tricks`` (what the table made, as played, claimed tricks included; null when
+the record stops before the end),
 ``declarer``, ``players``, ``won``, ``double_dummy``, ``penalty_cards`` (the major
 penalty cards in force at the start, Law 50: ``[{"seat", "card"}]``), and what the
 players read from the table: ``auction`` (as ``equity rule --json``'s; the decisions
@@ -35,7 +38,9 @@ def forecast_json(f: Forecast) -> JSON:
     board = rp.board
     side = rp.declarer_side
     return {"board": board.number if board.number is not None else board.label,
-            "source": board.source, "after_trick": f.after, "contract": str(rp.contract),
+            "source": board.source, "room": board.room, "after_trick": f.after,
+            "contract": str(rp.contract),
+            "table_tricks": rp.declarer_tricks if rp.finished else None,
             "declarer": rp.contract.declarer.name, "players": f.players.name,
             "won": {"declarer": f.start.won[side], "defenders": f.start.won[side.other]},
             "outcomes": _outcomes(f.outcomes), "foreseen": _outcomes(f.foreseen),
@@ -50,7 +55,8 @@ def forecast_text(f: Forecast) -> str:
     """One board's likely outcomes for people: the results with their probabilities,
     the decisions that branch, what the players read from the table, the work."""
     obj = forecast_json(f)
-    head = (f"{obj['source']}, board {obj['board']}: {obj['contract']} by "
+    room = f", {obj['room'].lower()} room" if obj["room"] else ""
+    head = (f"{obj['source']}, board {obj['board']}{room}: {obj['contract']} by "
             f"{obj['declarer']}, from trick {obj['after_trick'] + 1} (declarer has "
             f"{obj['won']['declarer']}, players: {obj['players']})")
     rows = [f"  {o['declarer_tricks']:2d} tricks  {o['probability']:6.1%}"
@@ -60,10 +66,14 @@ def forecast_text(f: Forecast) -> str:
         rows.append(f"  ({rare} other result{'s' if rare > 1 else ''} under 0.05%)")
     mean = sum(o["declarer_tricks"] * o["probability"] for o in obj["outcomes"])
     rows.append(f"  mean {mean:.2f}; double dummy {obj['double_dummy']}")
+    if obj["table_tricks"] is not None:
+        rows.append("  " + _table_made(f, obj))
     if obj["unforeseen"]:
-        rows.append(f"  of which {obj['unforeseen']['share']:.0%} as real {obj['players']} "
-                    "tables depart from double dummy from this trick on (what no "
-                    "decision below foresees)")
+        share = obj["unforeseen"]["share"]
+        rows.append(f"  these chances are {1 - share:.0%} the decisions below and "
+                    f"{share:.0%} how the results of real {obj['players']} tables differ "
+                    "from double dummy from this trick on (slips and reads that no "
+                    "decision below shows; fitted on real play)")
     rows += [f"  {seat.long_name}'s {card.pretty} is a major penalty card (Law 50): he "
              "plays it at his first legal opportunity" for seat, card in _penalties(f)]
     rows += [f"  {d['text']}" for d in obj["decisions"]]
@@ -74,6 +84,19 @@ def forecast_text(f: Forecast) -> str:
     rows.append(f"  work: {s['positions']} DDS positions, {s['decisions']} decisions, "
                 f"{s['layouts']} layouts, {s['seconds']:.2f} s")
     return "\n".join([head, *rows])
+
+
+def _table_made(f: Forecast, obj: JSON) -> str:
+    """What the table made, beside the forecast: "the table made 10 tricks (made with an
+    overtrick; as played): 56.3% above" (claimed tricks included; before any revoke's
+    transfer)."""
+    made = obj["table_tricks"]
+    how = "claimed tricks included" if f.replay.claimed else "as played"
+    transfer = ", before any revoke's transfer" if f.replay.revokes else ""
+    chance = next((o["probability"] for o in obj["outcomes"]
+                   if o["declarer_tricks"] == made), 0.0)
+    return (f"the table made {made} tricks ({f.replay.contract.result_text(made)}; {how}"
+            f"{transfer}): {chance:.1%} above")
 
 
 def forecast_error_json(err: BoardError) -> JSON:

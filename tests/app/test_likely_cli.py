@@ -169,3 +169,44 @@ def test_a_trick_out_of_range_is_one_usage_error_not_one_a_board(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = likely(capsys, "--after-trick", "13", "--json")
     assert code == 2 and out == [] and err.count("--after-trick") == 1
+
+
+# --- Read by a Director (issue 42, 12) ---------------------------------------------------
+
+
+def test_likely_says_what_the_table_made_beside_the_forecast(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, (obj,), _ = likely(capsys, "--after-trick", "8", "--json")
+    assert code == 0 and obj["table_tricks"] == 6  # the record as played: 3NT three down
+    assert main(["likely", str(CASE), "--after-trick", "8"]) == 0
+    text = capsys.readouterr().out
+    assert "the table made 6 tricks (three down; as played, before any revoke's transfer)" \
+        in text
+
+
+def test_likely_names_dummys_cards_as_dummys(capsys: pytest.CaptureFixture[str]) -> None:
+    # 3NT by East: West's cards are declarer's choice from dummy
+    code, (obj,), _ = likely(capsys, "--after-trick", "2", "--json")
+    dummy = [d for d in obj["decisions"] if d["seat"] == "W"]
+    assert code == 0 and dummy
+    assert all(d["text"].startswith(f"Dummy (West), trick {d['trick']}:") for d in dummy)
+    assert not any(d["text"].startswith("West,") for d in obj["decisions"])
+
+
+def test_likely_says_the_unforeseen_share_in_plain_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["likely", str(CASE), "--after-trick", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "how the results of real club tables differ from double dummy" in text
+    assert "what no decision below foresees" not in text
+
+
+@pytest.mark.parametrize("room", ["Open", "Closed"])
+def test_likely_names_the_room_of_a_two_room_file(
+        room: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "match.pbn"
+    path.write_text(CASE.read_text().replace('[Board "1"]', f'[Board "1"]\n[Room "{room}"]'))
+    assert main(["likely", str(path), "--after-trick", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["room"] == room
+    assert main(["likely", str(path), "--after-trick", "8"]) == 0
+    assert f"board 1, {room.lower()} room: 3NT" in capsys.readouterr().out.splitlines()[0]

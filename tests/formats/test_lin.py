@@ -129,6 +129,8 @@ def test_vugraph_boards_split_at_qx_and_keep_the_header() -> None:
         isinstance(b, Board) and b.number == 1 and b.tags["vg"] == "Final,Seg 1" for b in out
     )
     assert [b.index for b in out if isinstance(b, Board)] == [1, 2]
+    # the room each was played in, as PBN's [Room] says it (equity likely names it)
+    assert [b.room for b in out if isinstance(b, Board)] == ["Open", "Closed"]
 
 
 def test_play_with_incomplete_deal_is_an_error() -> None:

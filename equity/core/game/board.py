@@ -479,6 +479,12 @@ class Board:
     the ruling says so; None when it was read or the record has none."""
 
     @property
+    def room(self) -> str | None:
+        """The room of a two-room match the board was played in ("Open", "Closed": PBN
+        ``[Room]``, a vugraph LIN's ``qx|o1|``), None when the record does not say."""
+        return self.tags.get("Room") or None
+
+    @property
     def label(self) -> str:
         """How errors and reports name this board: "board 3" or "game 5"."""
         if self.number is not None:

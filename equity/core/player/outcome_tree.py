@@ -157,11 +157,15 @@ class Branch:
     """Cards worse in the real layout than every card the decision model finds."""
     inferences: tuple[Inference, ...] = ()
     """The decision's inference from the table that decides it (Law 16A1(a))."""
+    dummy: bool = False
+    """The cards are dummy's (declarer chooses them)."""
 
     def describe(self) -> str:
-        """"South, trick 7: ♦Q 55% / ♦A 40% / a careless ♦2 5%", with the inference that
-        decides it: " — declarer places the ♠K with West (...)"."""
-        return f"{self.seat.long_name}, trick {self.trick}: " + described(
+        """"South, trick 7: ♦Q 55% / ♦A 40% / a careless ♦2 5%" (dummy's: "Dummy
+        (North), trick 7: ..."), with the inference that decides it: " — declarer places
+        the ♠K with West (...)"."""
+        who = f"Dummy ({self.seat.long_name})" if self.dummy else self.seat.long_name
+        return f"{who}, trick {self.trick}: " + described(
             self.options, self.errors) + "".join(f" — {i.describe()}"
                                                  for i in self.inferences)
 
@@ -225,7 +229,7 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
         share = exploited(model.players, seat.side, declarer.side, favour)
         for card, p in errors.items():
             here = (*path, Branch(run.trick_no, seat, named, card, wrong,
-                                  decision.inferences))
+                                  decision.inferences, seat == declarer.partner))
             out += _exploitable(run, declarer, card, real, decision.card, weight * p, here,
                                 share)
         if not decision.branches:
@@ -237,7 +241,7 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
             child = run.copy()
             child.play(card)
             here = (*path, Branch(run.trick_no, seat, named, card, wrong,
-                                  decision.inferences)) if close else path
+                                  decision.inferences, seat == declarer.partner)) if close else path
             w = weight * choices.get(card, chance)
             if probability * chance >= FLOOR - 1e-12:
                 children.append(grow(child, declarer, model, None, favour,

@@ -298,13 +298,26 @@ def exploited(cls: PlayerClass, erring: Side, declarer: Side,
     return cls.exploited_by_declarer
 
 
+CARELESS_UNDER = 0.2
+"""A card worse in the real layout than every card the decision model finds is called
+careless only when players of the class play it less often than this (the decision
+model's share of a card he might choose): one played a fifth of the time or more is a
+choice such players make, named as worse double dummy."""
+
+
 def described(plays: Sequence[tuple[Card, float]], errors: CardSet = 0,
               least: float = 0.0) -> str:
     """"♦5 70% / ♣3 22% / a careless ♦A 8%": the cards with at least ``least``, most
     likely first; those in ``errors`` (worse in the real layout than every card the
-    decision model finds) called careless."""
-    return " / ".join(f"{'a careless ' if errors & c.bit else ''}{c.pretty} {p:.0%}"
-                      for c, p in plays if p >= least)
+    decision model finds) called careless when rare (:data:`CARELESS_UNDER`), else
+    "♣2 34% (worse double dummy)"."""
+    def one(c: Card, p: float) -> str:
+        if not errors & c.bit:
+            return f"{c.pretty} {p:.0%}"
+        if p < CARELESS_UNDER:
+            return f"a careless {c.pretty} {p:.0%}"
+        return f"{c.pretty} {p:.0%} (worse double dummy)"
+    return " / ".join(one(c, p) for c, p in plays if p >= least)
 
 
 def seat_role(seat: Seat, declarer: Seat) -> str:

@@ -17,6 +17,7 @@ from equity.core.player.player_model import (
     FEATURES,
     PlayerClass,
     by_value,
+    described,
     exploited,
     features,
     informed,
@@ -201,3 +202,11 @@ def test_a_free_decision_is_shared_by_convention_but_does_not_branch() -> None:
     assert d.how in ("forced", "free", "clear", "likely", "close")
     assert sum(p for _, p in d.played) == pytest.approx(1.0)
     assert lowest([c for c, _ in d.played]) in {c for c, _ in d.played}
+
+
+def test_a_card_played_a_fifth_of_the_time_or_more_is_not_called_careless() -> None:
+    # issue 42, 12: "a careless ♣2 34%" read as a slip; a card players of the class
+    # choose that often is a choice, named as worse double dummy
+    often, rare, right = Card.parse("C2"), Card.parse("S4"), Card.parse("H6")
+    text = described([(right, 0.56), (often, 0.34), (rare, 0.10)], often.bit | rare.bit)
+    assert text == "♥6 56% / ♣2 34% (worse double dummy) / a careless ♠4 10%"
