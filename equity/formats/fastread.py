@@ -69,6 +69,9 @@ class Chunk:
     """Boards (by row) whose record shows a revoke corrected at the table
     (``[EquityWithdrawn]``, Law 62): the kernel sees no revoke in their play, so a
     screen must take them from here."""
+    claims: frozenset[int] = frozenset()
+    """Boards (by row) whose facts ask for a ruling on a claim (a statement recorded, a
+    dispute: :attr:`~equity.core.game.Facts.claim_questioned`), revoke or none."""
 
     def __len__(self) -> int:
         return len(self.batch)
@@ -94,6 +97,7 @@ class _Builder:
         self.index = np.zeros(self.size, np.int32)
         self.live = np.zeros(self.size, np.bool_)
         self.corrected: dict[int, Board] = {}
+        self.claims: set[int] = set()
         self.n = 0
         self.errors: list[BoardError] = []
         self.unplayed = 0
@@ -114,7 +118,8 @@ class _Builder:
                   b.ntricks[keep], b.strain[keep], b.declarer[keep], b.reqs[keep]),
             self.source[keep], self.number[keep], self.index[keep], self.sources,
             self.errors, self.unplayed,
-            {row[k]: board for k, board in self.corrected.items() if k in row})
+            {row[k]: board for k, board in self.corrected.items() if k in row},
+            frozenset(row[k] for k in self.claims if k in row))
         self._new()
         return chunk
 
@@ -133,9 +138,15 @@ class _Builder:
         self.number[i] = -1 if item.number is None else item.number
         self.index[i] = item.index
         self.live[i] = True
+        self.note(i, item)
+        self.n += 1
+
+    def note(self, i: int, item: Board) -> None:
+        """What the facts of the board in row ``i`` ask that its play does not show."""
         if item.facts.withdrawn:
             self.corrected[i] = item
-        self.n += 1
+        if item.facts.claim_questioned:
+            self.claims.add(i)
 
 
 def read_packed(paths: Iterable[str | Path], chunk_size: int = CHUNK) -> Iterator[Chunk]:
@@ -196,7 +207,8 @@ def _own_chunk(board: Board, source_id: int, builder: _Builder) -> Iterator[Chun
     yield Chunk(batch, np.array([source_id], np.int32),
                 np.array([-1 if board.number is None else board.number], np.int32),
                 np.array([board.index], np.int32), builder.sources,
-                corrected={0: board} if board.facts.withdrawn else {})
+                corrected={0: board} if board.facts.withdrawn else {},
+                claims=frozenset({0}) if board.facts.claim_questioned else frozenset())
 
 
 @dataclass
@@ -357,8 +369,7 @@ def _settle(pf: _PbnFile, builder: _Builder, m: int, spans: npt.NDArray[np.int64
                 pack_board(builder.batch, a + j, item.deal.hands, item.contract, item.play,
                            item.facts.requirements)
                 index[j], live[j] = item.index, True
-                if item.facts.withdrawn:
-                    builder.corrected[a + j] = item
+                builder.note(a + j, item)
                 number[j] = -1 if item.number is None else item.number
             elif isinstance(item, BoardError):
                 builder.errors.append(item)

@@ -10,10 +10,10 @@ exactly that, one line per seat, plus the contract and the facts::
     declarer: E
     result: 6
     attention: end
-    S: H7 C6 C8 C9 CT S8 HA HK H9 H5 H2 SJ ST
-    W: H3 D2 D7 D8 C5 CJ H4 HT S3 S5 CK SQ SA
-    N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S4 SK S7
-    E: HQ DA DK DQ DJ D9 H8 D6 C7 CA S2 S6 S9
+    S: H7 C6 C8 C9 S8 ST HA HK H9 H5 H2 SJ CT
+    W: H3 D2 D7 D8 C5 S3 H4 HT CJ S5 CK SA SQ
+    N: HJ D3 D4 D5 C2 DT H6 C3 C4 CQ S7 S4 SK
+    E: HQ DA DK DQ DJ D9 H8 D6 C7 S2 CA S6 S9
 
 Keys (case-insensitive, one per line, ``#`` starts a comment):
 

@@ -646,10 +646,11 @@ def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
             out.append(f"below the 'at all probable' share: {t} trick{'s' if t != 1 else ''} "
                        f"came to {pct(share)} of the weight (Law {law})"
                        if share < ruling.thresholds.probable - EPSILON else rounded)
-        elif ln.kind == TABLE:
-            out.append("the table line keeps none of the recorded play")
+        elif ln.kind == LIKELY:
+            out.append("a reference: the table line's probabilities are the default weights "
+                       f"(Law {law}; --weight likely=W weighs it)")
         else:
-            out.append("")
+            out.append("no weight left to it by the Director's weights")
     return tuple(out)
 
 

@@ -44,10 +44,12 @@ needs_data = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data ab
 
 def rule_json(path: Path, capsys: pytest.CaptureFixture[str], *args: str
               ) -> list[dict[str, Any]]:
-    """`equity rule --json` on a file: the boards with a revoke, and the boards in error."""
+    """`equity rule --json` on a file: the boards with a revoke or a claim ruled on
+    (Laws 68-71), and the boards in error: those batch rules."""
     main(["rule", str(path), "--json", *args])
     out = [untimed(json.loads(x)) for x in capsys.readouterr().out.splitlines()]
-    return [o for o in out if "error" in o or o.get("revokes")]
+    return [o for o in out if "error" in o or o.get("revokes")
+            or (o.get("ruling") or {}).get("claim")]
 
 
 def without_key(lines: list[dict[str, Any]]) -> list[str]:
@@ -83,6 +85,19 @@ def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
     got = lines_of(out)
     assert len(got) > 30
     assert without_key(got) == without_key(expected)
+
+
+def test_batch_rules_a_disputed_claim_without_a_revoke(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Laws 68-71 with or without a revoke (issue 41): the screen takes the boards whose
+    # facts put a claim in question, as equity rule rules them
+    case = CASES / "041_70c_unmentioned_trump.pbn"
+    out = tmp_path / "claims.jsonl"
+    run_batch([case], quick(), out, jobs=1, time_limit=None)
+    got = lines_of(out)
+    assert [ln["revokes"] for ln in got] == [[], []]
+    assert [ln["ruling"]["claim"]["law"] for ln in got] == ["70", "70"]
+    assert without_key(got) == without_key(rule_json(case, capsys, *QUICK_ARGS))
 
 
 @pytest.mark.parametrize("case", ["001_3nt_east_diamond_discard",

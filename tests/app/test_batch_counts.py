@@ -1,5 +1,5 @@
 """``equity batch``'s closing counts add up (issue 33): the boards screened are those
-without a revoke and those to rule; these are ruled, in error or already in the output;
+with nothing to rule and those to rule; these are ruled, in error or already in the output;
 unreadable boards and files are counted on top."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ UNREADABLE = '[Board "1"]\n[Deal "garbage"]\n[Contract "3NT"]\n[Declarer "E"]\n[
 
 def closing(err: str) -> dict[str, int]:
     line = next(x for x in err.splitlines() if "boards screened" in x or "board screened" in x)
-    words = {"screened": r"(\d+) boards? screened", "without": r"(\d+) without a revoke",
+    words = {"screened": r"(\d+) boards? screened", "without": r"(\d+) with nothing to rule",
              "to_rule": r"(\d+) to rule", "ruled": r"(\d+) ruled,", "error": r"(\d+) in error",
              "already": r"(\d+) already in the output", "unreadable": r"(\d+) unreadable"}
     return {k: int(m.group(1)) if (m := re.search(p, line)) else 0 for k, p in words.items()}

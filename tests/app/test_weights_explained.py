@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from equity.app.cli import main
+from tests.builders import CASES
 
 
 def rule_json(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[int, Any]:
@@ -21,9 +22,21 @@ def test_a_line_at_nought_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     notes = {(ln["kind"], ln["declarer_tricks"]): ln["weight_note"] for ln in got["lines"]}
     assert notes[("substitution", 10)] == "a double-dummy reference only"
-    assert notes[("table", 11)].startswith("below the 'at all probable' share: 11 tricks")
+    # issue 40: the table line's probabilities are the default weights
+    assert notes[("likely", 10)].startswith("a reference: the table line's probabilities")
     assert all(ln["weight_note"] == "" for ln in got["lines"] if ln["weight"] > 0)
     assert all(ln["weight_note"] for ln in got["lines"] if ln["weight"] == 0)
+
+
+def test_a_result_under_the_probable_share_says_so(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    # the second revoke's table line reaches 11 tricks 9% of the time: not at all probable
+    assert main(["rule", str(CASES / "011_two_revokes_both_orders.pbn"), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    notes = {(ln["kind"], ln["declarer_tricks"]): ln["weight_note"] for ln in first["lines"]
+             if ln["revoke"] == 1}
+    assert notes[("table", 11)].startswith("below the 'at all probable' share: 11 tricks")
+    assert all(ln["weight_note"] for ln in first["lines"] if ln["weight"] == 0)
 
 
 def test_a_line_the_director_drops_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -39,7 +52,7 @@ def test_the_text_shows_the_note_beside_the_weight(capsys: pytest.CaptureFixture
     assert main(["rule", "--example"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "[weight 0%: a double-dummy reference only]" in text
-    assert "[weight 0%: below the 'at all probable' share: 11 tricks came to" in text
+    assert "[weight 0%: a reference: the table line's probabilities are the default" in text
 
 
 def test_a_weight_typo_says_what_a_line_name_is(capsys: pytest.CaptureFixture[str]) -> None:

@@ -61,7 +61,10 @@ def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() 
     # no other answer: their samples come in the same round
     assert sum(isinstance(q, CardValues) for q in first) > 1
     asked = sum(len(r) for r in rounds)
-    assert len(rounds) < asked / 10  # questions go to the solver in batches, not one by one
+    # questions go to the solver in batches, not one by one: on this board about nine a
+    # round (303 questions in 33 rounds since issue 40; 735 in 45 before, when the table
+    # line branched on an error the ruling now finds to stand)
+    assert len(rounds) < asked / 5
 
 
 def test_independent_revokes_are_asked_about_together() -> None:

@@ -47,16 +47,17 @@ class Summary:
     """The DDS work of the boards ruled in this run, added up from their ``stats``."""
 
     def closing(self) -> str:
-        """The run's counts in one line, adding up: the boards screened are those without
-        a revoke and those to rule; these are ruled, in error or already in the output;
-        unreadable boards and files come on top."""
+        """The run's counts in one line, adding up: the boards screened are those with
+        nothing to rule (no revoke, no claim in question) and those to rule; these are
+        ruled, in error or already in the output; unreadable boards and files come on
+        top."""
         in_error = self.errors - (self.unreadable - self.unreadable_skipped)
         again = f", {self.retrying} ruled again" if self.retrying else ""
         unreadable = (f"; {self.unreadable} unreadable (boards or files that could not be "
                       "read: error lines)" if self.unreadable else "")
         boards = "board" if self.screened == 1 else "boards"
-        return (f"{self.screened} {boards} screened: {self.screened - self.to_rule} without "
-                f"a revoke, {self.to_rule} to rule: {self.ruled} ruled, {in_error} in error, "
+        return (f"{self.screened} {boards} screened: {self.screened - self.to_rule} with "
+                f"nothing to rule, {self.to_rule} to rule: {self.ruled} ruled, {in_error} in error, "
                 f"{self.to_rule_skipped} already in the output{again}{unreadable}")
 
     def add_stats(self, lines: Sequence[str]) -> None:

@@ -1,5 +1,6 @@
 """Phase 1: screening. Which boards have a revoke (or cannot be replayed), found with the
-native scan path."""
+native scan path, and which ask for a ruling their play does not show (a revoke corrected
+at the table, a claim disputed or with its statement recorded)."""
 
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ class Screened:
     """What screening found: per file, the boards to rule; and the unreadable boards."""
 
     wanted: dict[str, list[int]] = field(default_factory=dict)
-    """Source -> indices (in the file) of boards with a revoke or a kernel error."""
+    """Source -> indices (in the file) of boards with a revoke, a kernel error, or facts
+    asking a ruling the play does not show (a corrected revoke, a claim to rule on)."""
     paths: dict[str, Path] = field(default_factory=dict)
     stamps: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Source -> (size, modification time in ns) when it was screened: a file that
@@ -68,6 +70,7 @@ def screen(paths: Iterable[str | Path]) -> Screened:
         result = run(chunk.batch)
         hit = (result.revoke[:, :, 0] != 0).any(axis=1) | (result.error[:, 0] != 0)
         hit[list(chunk.corrected)] = True  # a revoke corrected at the table (Law 62)
+        hit[list(chunk.claims)] = True  # a claim the Director rules on (Laws 68-71)
         for i in np.flatnonzero(hit).tolist():
             source = chunk.sources[int(chunk.source[i])]
             out.wanted.setdefault(source, []).append(int(chunk.index[i]))

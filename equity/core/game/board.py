@@ -390,6 +390,12 @@ class Facts:
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)
 
+    @property
+    def claim_questioned(self) -> bool:
+        """A claim's statement is recorded or the claim was disputed: the Director rules
+        on a claim the record ends in (Laws 68-71), with or without a revoke."""
+        return self.claim is not None or self.claim_status == ClaimStatus.DISPUTED
+
     @staticmethod
     def parse_attention(text: str) -> tuple[Attention, dict[int, Attention]]:
         """"end", "round", "end; 5=round" -> (default, per-trick overrides)."""

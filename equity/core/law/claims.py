@@ -111,9 +111,7 @@ class ClaimRuling:
 def needs_ruling(replay: Replay) -> bool:
     """Whether the Director rules on the record's claim: a disputed one, or one whose
     statement is recorded (module docstring)."""
-    facts = replay.board.facts
-    return replay.claimed and (facts.claim is not None
-                               or facts.claim_status == ClaimStatus.DISPUTED)
+    return replay.claimed and replay.board.facts.claim_questioned
 
 
 def claim_of(replay: Replay) -> Claim:
