@@ -62,8 +62,8 @@ def test_the_plan_asks_the_substitutions_and_the_first_decisions_in_one_round() 
     assert sum(isinstance(q, CardValues) for q in first) > 1
     asked = sum(len(r) for r in rounds)
     # questions go to the solver in batches, not one by one: on this board about nine a
-    # round (303 questions in 33 rounds since issue 40; 735 in 45 before, when the table
-    # line branched on an error the ruling now finds to stand)
+    # round (303 questions in 33 rounds since issue 40; 735 in 45 before, when the lines
+    # also branched on North's 3% ♠7 at trick 11)
     assert len(rounds) < asked / 5
 
 
