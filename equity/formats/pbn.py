@@ -143,8 +143,10 @@ class RawGame:
         return False
 
 
-_ANY_TAG = re.compile(rb'\[\s*[A-Za-z0-9_]+\s*"|^\s*\[\s*[A-Za-z0-9_]', re.MULTILINE)
-"""A tag pair, or a line that begins one (a file cut inside its first tag is PBN)."""
+_ANY_TAG = re.compile(rb'^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*("|\r?$)', re.MULTILINE)
+"""A line that begins a tag pair (a file cut inside its first tag is PBN). A tag pair
+inside a line of prose (a README quoting ``[Event "..."]``) is not one: PBN's tag pairs
+start their line, after any comment."""
 _NO_TEXT = re.compile(rb"(?m)^%.*$|\{[^}]*\}?|\A\xef\xbb\xbf")
 """What a PBN file may hold besides its games: escape lines and comments (and a BOM)."""
 
@@ -155,7 +157,8 @@ def refused(head: bytes) -> str | None:
     :data:`~equity.formats.text_lines.BLOCK` bytes hold no tag pair: not a PBN file (a
     README named .pbn gave one error per paragraph). None: read it."""
     problem = not_text(head)
-    if problem is not None or _ANY_TAG.search(head) or not _NO_TEXT.sub(b"", head).strip():
+    text = _NO_TEXT.sub(b"", head)
+    if problem is not None or _ANY_TAG.search(text) or not text.strip():
         return problem  # not text; a PBN file; or no text at all: no game, no error
     within = "" if len(head) < BLOCK else f" in its first {BLOCK // 1024} KiB"
     return (f"not a PBN file: it holds no tag pair ([Name \"value\"]){within}; a PBN "
