@@ -19,7 +19,7 @@ from equity.core.adjust.ruling import Ruling
 from equity.core.game.board import Board
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Seat
-from equity.core.law.laws import StepKind
+from equity.core.law.steps import StepKind
 from equity.core.reading.table import Table
 from equity.formats import read_boards
 from equity.render.html import render_html

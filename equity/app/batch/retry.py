@@ -57,8 +57,9 @@ class Summary:
                       "read: error lines)" if self.unreadable else "")
         boards = "board" if self.screened == 1 else "boards"
         return (f"{self.screened} {boards} screened: {self.screened - self.to_rule} with "
-                f"nothing to rule, {self.to_rule} to rule: {self.ruled} ruled, {in_error} in error, "
-                f"{self.to_rule_skipped} already in the output{again}{unreadable}")
+                f"nothing to rule, {self.to_rule} to rule: {self.ruled} ruled, "
+                f"{in_error} in error, {self.to_rule_skipped} already in the output"
+                f"{again}{unreadable}")
 
     def add_stats(self, lines: Sequence[str]) -> None:
         """Add the ``stats`` of these output lines (JSON lines; other formats carry none)."""

@@ -15,9 +15,8 @@ from equity.core.law.claim_lines import (
     ClaimLine,
     Doubt,
 )
+from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
 from equity.core.law.claims import (
-    MAX_LINES,
-    ClaimRuling,
     claim_of,
     judge_claim,
     needs_ruling,
@@ -37,8 +36,6 @@ from equity.core.law.laws import (
     AutomaticRuling,
     Edition,
     RevokeRuling,
-    Step,
-    StepKind,
     rule,
 )
 from equity.core.law.partner_information import (
@@ -46,6 +43,7 @@ from equity.core.law.partner_information import (
     Judged,
     judge_information,
 )
+from equity.core.law.steps import Step, StepKind
 from equity.core.law.unauthorised import (
     LAW,
     Finding,

@@ -58,54 +58,13 @@ from equity.core.game import (
     tricks_through,
 )
 from equity.core.law.claim_lines import ClaimLine, Doubt, Search
+from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
 from equity.core.law.correction import under_claim
-from equity.core.law.laws import EDITIONS, Edition, Step, StepKind, law_69a
+from equity.core.law.laws import EDITIONS, Edition, law_69a
 from equity.core.law.statement import controlled
+from equity.core.law.steps import Step, StepKind
 from equity.core.player import DecisionModel, Run, Start
 from equity.core.reading import Table
-
-MAX_LINES = 8
-"""The most lines a ruling lists (the deciding one first); the award counts them all."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimRuling:
-    """The Director's ruling on a claim or concession (Laws 68-71)."""
-
-    claim: Claim
-    agreement: ClaimAgreement
-    claimed: int
-    """Declarer's total as claimed (``[Result]``)."""
-    awarded: int
-    """Declarer's total the Director awards: the board's result under the claim."""
-    awarded_after: int
-    """Of them, the tricks after the last trick of the record (what the claim's
-    ``[Result]`` is replaced with, counted on the record's tricks: :func:`judge_claim`)."""
-    law: str
-    """``"69A"`` (an agreed claim stands), ``"69B"`` (agreement withdrawn), ``"70"``
-    (adjudicated) or ``"71"`` (a concession cancelled)."""
-    players: str
-    """The class of player whose normal play was judged."""
-    lines: tuple[ClaimLine, ...] = ()
-    """The lines judged, the deciding one first (at most :data:`MAX_LINES`)."""
-    doubtful: tuple[Doubt, ...] = ()
-    """Each doubtful point met, with the law that resolved it."""
-    steps: tuple[Step, ...] = ()
-    """The ruling as the Director reads it out, law by law."""
-
-    @property
-    def basis(self) -> str | None:
-        """What the board's result rests on (JSON ``ruling.basis``): ``"70"`` for an
-        adjudicated claim, ``"69B"``/``"71"`` when they changed it; None when an agreed
-        claim stands."""
-        if self.law == "70" or self.awarded != self.claimed:
-            return self.law
-        return None
-
-    @property
-    def deciding(self) -> ClaimLine | None:
-        """The line the award comes from (None when no line was needed)."""
-        return self.lines[0] if self.lines else None
 
 
 def needs_ruling(replay: Replay) -> bool:
