@@ -66,23 +66,25 @@ def _announce(url: str, port: int) -> Path | None:
 
     import segno
 
-    print(url, flush=True)
     qr = segno.make(url, error="m")
-    qr.terminal(out=sys.stdout, compact=True)
-    path = qr_image_path(port)
+    path: Path | None = qr_image_path(port)
+    assert path is not None
     png = io.BytesIO()
     qr.save(png, kind="png", scale=8, border=4)
-    try:
+    try:  # the image first: once the URL is said, it is there
         with contextlib.suppress(FileNotFoundError):
             path.unlink()  # another user's file, or one left by a killed server
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write(png.getvalue())
+        atexit.register(_remove, path)
     except OSError as e:
         print(f"equity serve: cannot write the QR image {path}: {e.strerror or e}",
               file=sys.stderr)
-        return None
-    atexit.register(_remove, path)
+        path = None
+    print(url, flush=True)
+    qr.terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
     return path
 
 
@@ -128,19 +130,11 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
     app = create_app(time_limit=time_limit, hosts=host_names(host, port), token=token)
     base = f"http://{url_host(host)}:{port}/"
     image: Path | None = None
-    if token is None:
-        print(f"equity serve: the workbench is at {base} (this machine only; Ctrl-C to "
-              "stop)", file=sys.stderr, flush=True)
-    else:
-        image = _announce(f"{base}?token={token}", port)
-        print("equity serve: open the address above on a phone on this network (or scan "
-              f"the QR code{f', also in {image}' if image else ''}); requests without its "
-              "token are refused. Ctrl-C to stop.", file=sys.stderr, flush=True)
-    start_fork_server()  # the rulings fork from it; it holds no descriptor of ours
     config = uvicorn.Config(app, host=host, port=port, log_level="error", loop="asyncio",
                             http=bounded_protocol(Gate.for_this_process()),
                             timeout_keep_alive=KEEP_ALIVE_SECONDS, lifespan="off")
     server = uvicorn.Server(config)
+    stopped = False
 
     async def run() -> None:
         asyncio.get_running_loop().set_exception_handler(quiet_exceptions)
@@ -149,16 +143,28 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)  # uvicorn raises the signal again once it has stopped
 
+    # from here on a SIGTERM (or Ctrl-C) ends the server through the finally below, its
+    # QR image removed, also while it is still starting
     signal.signal(signal.SIGTERM, stop)
     try:
+        if token is None:
+            print(f"equity serve: the workbench is at {base} (this machine only; Ctrl-C "
+                  "to stop)", file=sys.stderr, flush=True)
+        else:
+            image = _announce(f"{base}?token={token}", port)
+            print("equity serve: open the address above on a phone on this network (or "
+                  f"scan the QR code{f', also in {image}' if image else ''}); requests "
+                  "without its token are refused. Ctrl-C to stop.", file=sys.stderr,
+                  flush=True)
+        start_fork_server()  # the rulings fork from it; it holds no descriptor of ours
         asyncio.run(run())
     except (KeyboardInterrupt, SystemExit):
-        pass
+        stopped = True
     finally:
         listening.close()
         if image is not None:
             _remove(image)
-    if not server.started:
+    if not server.started and not stopped:
         raise UsageError(f"serve: cannot listen on {url_host(host)}:{port} (is another "
                          "server on it?)")
     return 0

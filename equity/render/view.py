@@ -6,7 +6,7 @@ an appeals committee reads), and :mod:`equity.render.jsonout` (what scripts read
 scores from :func:`score_values`. :func:`automatic_view` covers Laws 61-64A/B (all that
 ``--no-equity`` rules), :func:`board_view` the whole ruling with Law 64C.
 
-Each step of a ruling keeps its :class:`~equity.core.law.laws.StepKind` (the paragraph says it,
+Each step of a ruling keeps its :class:`~equity.core.law.steps.StepKind` (the paragraph says it,
 or Law 64C tags it where the step is made), so a layout finds the decision by its kind,
 never by its place in the list.
 """

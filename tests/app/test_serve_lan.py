@@ -156,8 +156,11 @@ def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -
     of theirs (the order of the answers, not their times); a second ruling from a client
     while its first runs is answered 429 with Retry-After at once."""
     done: list[Any] = []  # (client, status, headers) in the order the answers came
+    # the largest the page allows: with the reference lines seed 001 runs into the page's
+    # positions cap after seconds of work (since issue 40 it needs 1,065 positions
+    # without them: half a second, too short to hold a slot while the others ask)
     big = [threading.Thread(target=_rule, args=(lan, client, {
-        **BIGGEST, "attention": "returned"}, done)) for client in "ABC"]
+        **BIGGEST, "reference": True, "attention": "returned"}, done)) for client in "ABC"]
     for t in big:
         t.start()
         time.sleep(0.2)
@@ -170,7 +173,8 @@ def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -
     order = [client for client, _, _ in done]
     assert order[0] == "D" and done[0][1] == 200, done
     assert sorted(order[1:]) == ["A", "B", "C"]
-    assert dict((c, st) for c, st, _ in done)["A"] == 200
+    # A's first ruling was answered (its work, not a refusal), though its second was not
+    assert all(st != 429 for c, st, _ in done if c in "ABC")
 
 
 def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:

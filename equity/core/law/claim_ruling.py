@@ -26,7 +26,8 @@ class ClaimRuling:
     """Declarer's total the Director awards: the board's result under the claim."""
     awarded_after: int
     """Of them, the tricks after the last trick of the record (what the claim's
-    ``[Result]`` is replaced with, counted on the record's tricks: :func:`judge_claim`)."""
+    ``[Result]`` is replaced with, counted on the record's tricks:
+    :func:`~equity.core.law.claims.judge_claim`)."""
     law: str
     """``"69A"`` (an agreed claim stands), ``"69B"`` (agreement withdrawn), ``"70"``
     (adjudicated) or ``"71"`` (a concession cancelled)."""

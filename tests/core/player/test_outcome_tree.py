@@ -96,8 +96,9 @@ def test_a_guess_branches_with_the_decisions_chances_and_the_leaves_sum_to_one()
     # the ace drops East's singleton king (both tricks); the queen loses both
     assert by_card[C("HA")].won == {Side.NS: 8, Side.EW: 5}
     assert by_card[C("HQ")].won == {Side.NS: 6, Side.EW: 7}
-    assert by_card[C("HQ")].branches[0].describe() == "North, trick 12: " + " / ".join(
-        f"{c.pretty} {p:.0%}" for c, p in decision.options)
+    # North is dummy: declarer's choice from dummy is named as dummy's (issue 42, 12)
+    assert by_card[C("HQ")].branches[0].describe() == "Dummy (North), trick 12: " + \
+        " / ".join(f"{c.pretty} {p:.0%}" for c, p in decision.options)
 
 
 def test_the_tree_asks_nothing_twice_of_the_same_model() -> None:
