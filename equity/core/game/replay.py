@@ -473,7 +473,10 @@ def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract
         return ()
     last = next((t for t in tricks if t.number == n), None)
     given = record.given_leader(n)
-    previous = tricks[-1].winner if tricks else None
+    # the trick before it: its winner leads; stopped inside it, its leader is the last
+    # one known
+    previous = None if not tricks else (
+        tricks[-1].winner if tricks[-1].winner is not None else tricks[-1].leader)
     leader = (last.leader if last is not None else given if given is not None
               else previous if previous is not None else contract.opening_leader)
     played = {p.seat for p in last.plays} if last is not None else set()
