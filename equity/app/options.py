@@ -27,6 +27,7 @@ from equity.core.game import (
     Board,
     Claim,
     ClaimAgreement,
+    ClaimAware,
     Event,
     Facts,
     Information,
@@ -222,6 +223,12 @@ class RulingOptions:
         help="what became of the claim or concession: agreed (default) or disputed (the "
              "claim is adjudicated, Law 70; an opponent's disputed claim does not establish "
              "a revoke, Law 63A4); 'disputed; N agreed' when only North agreed"))
+    claim_aware: ClaimAware | None = field(default=None, metadata=cli(
+        "--claim-aware", group="facts", metavar="CARDS", parse=ClaimAware.parse,
+        help="what the Director found at the table: the claimer was aware of every "
+             "outstanding card ('all') or of those named ('S2 HQ': an outstanding trump, "
+             "70C2 not met; a higher card in a suit he called good); default: not found, "
+             "the doubt is his (70A)"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
         "--require", group="facts", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "
@@ -393,6 +400,8 @@ class RulingOptions:
         if self.claim_status is not None:
             f = dataclasses.replace(f, claim_status=self.claim_status.status,
                                     claim_agreed=self.claim_status.agreed)
+        if self.claim_aware is not None:
+            f = dataclasses.replace(f, claim_aware=self.claim_aware)
         if self.self_inflicted is not None:
             f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
         if self.requirements:
@@ -447,6 +456,9 @@ class RulingOptions:
                 continue
             try:
                 value = raw
+                if cli.kind is None and cli.parse is not None and not cli.repeat \
+                        and isinstance(raw, (int, float)) and not isinstance(raw, bool):
+                    value = str(raw)  # a web form's number where a text is read
                 if cli.kind is not None and not isinstance(raw, cli.kind):
                     value = cli.kind(raw)
                 if cli.parse is not None:
@@ -479,7 +491,8 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy)):
+            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, ClaimAware,
+                                RuledBy)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

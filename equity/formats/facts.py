@@ -1,7 +1,7 @@
 """What the PBN and LIN readers share: our fact tags, board labels, and the contract an
 auction ends in.
 
-The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
+The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``, ``EquityClaimAware``,
 ``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``,
 ``EquityPlayers``, ``EquitySignals``, ``EquityAuthority``, ``EquityRuledBy``) carry what a
 play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
@@ -21,6 +21,7 @@ from equity.core.game import (
     BoardError,
     Claim,
     ClaimAgreement,
+    ClaimAware,
     ClaimStatus,
     Contract,
     EquityError,
@@ -42,6 +43,7 @@ LAWS_EDITIONS = ("2017", "2007", "1997")
 T = TypeVar("T")
 
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
+             "EquityClaimAware",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
              "EquityAI", "EquityPlayers", "EquitySignals", "EquityAuthority",
              "EquityRuledBy")
@@ -157,6 +159,7 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
         except ModelError as e:
             raise fail(tag, str(e)) from None
 
+    claim_aware = read("EquityClaimAware", ClaimAware.parse)
     players = read("EquityPlayers", lambda t: player_class(t).name)
     signals = read("EquitySignals", parse_signals)
     authority = read("EquityAuthority", lambda t: authority_of(t).name)
@@ -176,7 +179,7 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                  unauthorised=known.get("EquityUI", ()),
                  authorised=known.get("EquityAI", ()), players=players, signals=signals,
                  claim=claim, claim_agreed=agreement.agreed, authority=authority,
-                 ruled_by=ruled_by)
+                 ruled_by=ruled_by, claim_aware=claim_aware)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -195,6 +198,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityClaim"] = facts.claimer.name
     if facts.claim_status != ClaimStatus.AGREED or facts.claim_agreed:
         out["EquityClaimStatus"] = str(ClaimAgreement(facts.claim_status, facts.claim_agreed))
+    if facts.claim_aware is not None:
+        out["EquityClaimAware"] = str(facts.claim_aware)
     if facts.self_inflicted is not None:
         out["EquitySelfInflicted"] = str(facts.self_inflicted)
     if facts.requirements:

@@ -36,7 +36,8 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
     (``[EquityAuthority]``); ``ruled-by:`` who assigns the score (``[EquityRuledBy]``);
     ``attention:`` when attention was drawn
     (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
-    ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
+    ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``claim-aware:`` what
+    the Director found the claimer aware of (``[EquityClaimAware]``); ``self-inflicted:``
     (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
     (``[EquityRequirement]``, repeatable); ``withdrawn:`` the cards withdrawn at a
     revoke corrected at the table (``[EquityWithdrawn]``, Law 62; the rows hold each
@@ -114,7 +115,8 @@ _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
 FACT_KEYS = {"laws": "EquityLaws", "authority": "EquityAuthority",
              "ruled-by": "EquityRuledBy", "attention": "EquityAttention", "claim": "EquityClaim",
-             "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
+             "claim-status": "EquityClaimStatus", "claim-aware": "EquityClaimAware",
+             "self-inflicted": "EquitySelfInflicted",
              "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
              "ui": "EquityUI", "ai": "EquityAI"}
 """The rows keys of the facts and the PBN tags they stand for."""

@@ -102,6 +102,7 @@ server (a traveller, the other boards of the input file). Every other field is o
 FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
                 "EquityRuledBy": "ruled_by", "EquityAttention": "attention",
                 "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
+                "EquityClaimAware": "claim_aware",
                 "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
                 "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",
                 "EquityAI": "authorised"}

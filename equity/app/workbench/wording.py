@@ -37,6 +37,11 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
                      "revoke before it corrected. When only one opponent agreed: "
                      "'disputed; N agreed'.", ""),
+    "claim_aware": ("Was the claimer aware of the card he did not mention?",
+                    "What you found at the table: 'all' when he knew every outstanding "
+                    "card, or the cards he knew of (an outstanding trump: Law 70C2 is "
+                    "then not met). Leave empty when you could not tell: the doubt is "
+                    "his (70A).", "e.g. S2, or all"),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),

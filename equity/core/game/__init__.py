@@ -54,6 +54,7 @@ from equity.core.game.cards import (
 from equity.core.game.claim import (
     Claim,
     ClaimAgreement,
+    ClaimAware,
     ClaimStatus,
     ClaimStep,
     ClaimWord,
@@ -147,6 +148,7 @@ __all__ = [
     "Choice",
     "Claim",
     "ClaimAgreement",
+    "ClaimAware",
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",

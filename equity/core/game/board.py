@@ -25,6 +25,10 @@ The fact tags are our own PBN tags, documented in the README:
     establish the offenders' revoke, Law 63A4; the claim is adjudicated, Law 70);
     ``"disputed; N agreed"`` where the opponents differ: North agreed (an offender's
     agreement establishes his revoke, 63A3/63A4), the claim is adjudicated.
+``[EquityClaimAware "all"]`` or ``[EquityClaimAware "S2"]``
+    what the Director found at the table: the claimer was aware of every outstanding
+    card (``all``) or of those named (an outstanding trump: 70C2 not met; a higher card
+    in a suit he called good); without it, the doubt is his (70A).
 ``[EquitySelfInflicted "1"]``
     Law 12C1(e) (with ``--serious-error``): the tricks of the damage that the
     non-offenders' own serious error caused, as the Director finds.
@@ -82,7 +86,7 @@ from equity.core.game.cards import (
     count,
     small_int,
 )
-from equity.core.game.claim import Claim, ClaimStatus
+from equity.core.game.claim import Claim, ClaimAware, ClaimStatus
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
@@ -381,6 +385,10 @@ class Facts:
     claim_agreed: tuple[Seat, ...] = ()
     """With ``disputed``: the claimer's opponent who agreed all the same
     (``"disputed; N agreed"``)."""
+    claim_aware: ClaimAware | None = None
+    """What the Director found the claimer aware of at the claim (``[EquityClaimAware]``:
+    ``all``, or the outstanding cards named): 70C2 is not met for them; None: not found,
+    the doubt is the claimer's (70A)."""
     authority: str | None = None
     """The regulating authority whose elections under Law 12 apply (``[EquityAuthority]``,
     a name of :data:`~equity.core.law.law12.AUTHORITIES`); None: the WBF."""

@@ -57,6 +57,13 @@ GRAMMAR = ("a statement reads 'SEAT: STEP; STEP', each STEP cards to play ('HA H
            "'concede N' or 'finesse CARD'")
 
 
+def _quoted(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error, cut to ``most`` characters (a 5,000-digit number is
+    named, not echoed)."""
+    text = text.strip()
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 @dataclass(frozen=True, slots=True)
 class ClaimStep:
     """One step of a claim statement (module docstring)."""
@@ -115,18 +122,19 @@ class ClaimStep:
                            seat=Seat.parse(rest[1]) if len(rest) == 2 else None)
             if head == ClaimWord.CONCEDE and len(rest) == 1:
                 n = rest[0]
-                if not n.isascii() or not n.isdigit() or not 0 < int(n) <= 13:
-                    raise ModelError(f"'concede N' takes a number of tricks 1-13: {text!r}")
+                if not n.isascii() or not n.isdigit() or len(n) > 2 or not 0 < int(n) <= 13:
+                    raise ModelError(f"'concede N' takes a number of tricks 1-13: "
+                                     f"{_quoted(text)}")
                 return cls(ClaimWord.CONCEDE, count=int(n))
             if head == ClaimWord.FINESSE and len(rest) == 1:
                 return cls(ClaimWord.FINESSE, cards=(Card.parse(rest[0]),))
             if head in set(ClaimWord):
-                raise ModelError(f"{text.strip()!r}: {GRAMMAR}")
+                raise ModelError(f"{_quoted(text)}: {GRAMMAR}")
             stated = tuple(Card.parse(w) for w in words)
         except ModelError as e:
-            raise ModelError(f"claim statement step {text.strip()!r}: {e}") from None
+            raise ModelError(f"claim statement step {_quoted(text)}: {e}") from None
         if len(set(stated)) < len(stated):
-            raise ModelError(f"claim statement step {text.strip()!r} names a card twice")
+            raise ModelError(f"claim statement step {_quoted(text)} names a card twice")
         return cls(ClaimWord.CARDS, cards=stated)
 
 
@@ -210,3 +218,51 @@ class ClaimAgreement:
             raise ModelError(f"{text.strip()!r}: name the one opponent who agreed (when "
                              "both agreed, the claim was agreed)")
         return cls(status, seats)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAware:
+    """What the Director found at the table about what the claimer knew (Laws 70B3,
+    70C2): that he was aware of the opponents' outstanding cards — ``all`` of them, or
+    the ``cards`` named (an outstanding trump, a higher card in a suit he called good).
+    A card he was aware of is not one he overlooked: 70C2 is not met for it. Without
+    the finding the doubt is the claimer's (70A). ``[EquityClaimAware "all"]``,
+    ``[EquityClaimAware "S2 HQ"]``."""
+
+    everything: bool = False
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return "all" if self.everything else " ".join(str(c) for c in self.cards)
+
+    def describe(self) -> str:
+        """In words: "every outstanding card", "♠2 ♥Q"."""
+        return ("every outstanding card" if self.everything
+                else " ".join(c.pretty for c in self.cards))
+
+    @property
+    def mask(self) -> int:
+        """The cards he was aware of, as a card set (every card for ``all``)."""
+        if self.everything:
+            return (1 << 64) - 1
+        out = 0
+        for c in self.cards:
+            out |= c.bit
+        return out
+
+    @classmethod
+    def parse(cls, text: str) -> ClaimAware:
+        """"all", "S2 HQ"."""
+        words = text.split()
+        if not words:
+            raise ModelError("the claimer's awareness reads 'all' or the cards he was "
+                             "aware of ('S2 HQ')")
+        if len(words) == 1 and words[0].lower() == "all":
+            return cls(everything=True)
+        if len(words) > 13:
+            raise ModelError("the claimer's awareness names at most 13 cards")
+        found = tuple(Card.parse(w) for w in words)
+        if len(set(found)) < len(found):
+            raise ModelError(f"the claimer's awareness names a card twice: {_quoted(text)}")
+        return cls(cards=found)
+

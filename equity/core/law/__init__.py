@@ -2,7 +2,8 @@
 (correction), Law 16C2 at a correction (unauthorised), Law 16B (partner_information)
 and Law 12 per edition and regulating authority (law12, its table law12.json), and
 the Director's ruling on a claim, Laws 68-71 (claims; its statement read card by
-card in statement, its normal lines in claim_lines). A new law paragraph goes here,
+card in statement, its normal lines in claim_lines, its paragraphs per edition in
+claim_paragraphs). A new law paragraph goes here,
 beside the rule it qualifies. Built on :mod:`equity.core.player` and :mod:`equity.core.game`.
 
 Other floors and layers import from here; modules of this floor import each other
@@ -11,10 +12,12 @@ directly."""
 from __future__ import annotations
 
 from equity.core.law.claim_lines import (
-    NORMAL_SHARE,
+    SLIPS,
+    TOP_DOWN,
     ClaimLine,
     Doubt,
 )
+from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
 from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
 from equity.core.law.claims import (
     claim_of,
@@ -54,13 +57,16 @@ from equity.core.law.unauthorised import (
 
 __all__ = [
     "AUTHORITIES",
+    "CLAIM_PARAGRAPHS",
     "EDITIONS",
     "LAW",
     "MAX_LINES",
-    "NORMAL_SHARE",
+    "SLIPS",
+    "TOP_DOWN",
     "Assignment",
     "AutomaticRuling",
     "ClaimLine",
+    "ClaimParagraphs",
     "ClaimRuling",
     "Doubt",
     "Edition",

@@ -1,34 +1,38 @@
 """The normal lines of a claim: the play the Director considers after a claim (Laws
-70A, 70C-70E, 69B, 71 and the footnote to Laws 68-71).
+70A, 70C-70E, 69B, 71 and the footnote to Laws 70-71; paragraphs per edition,
+:mod:`equity.core.law.claim_paragraphs`).
 
 "Normal" includes play that would be "careless or inferior for the class of player
-involved, but not irrational" (footnote). Our reading, with the player model as the
-class of player (:mod:`equity.core.player.player_model`: how often players of the
-class play each card, their errors included):
+involved" (footnote; the 1997 and 2007 books add "but not irrational"). *Our reading*,
+a panel's: normal is what a player of the class might do **holding what he believed**
+— not any card a model of real play can produce:
 
-* **a line is normal** when players of the class would follow it at least once for
-  every :data:`NORMAL_SHARE` times they follow the most likely play: at each card the
-  statement leaves open, the card's probability is divided by that of the card most
-  likely there, and the shares are multiplied along the line. A careless card that
-  costs a trick (club players play such cards about one time in a hundred) is normal;
-  one that costs two tricks at once, or two careless cards on one line, is irrational.
-  A guess (a card right in some of the layouts he cannot tell apart) keeps most of its
-  share: both ways of a guess are normal lines;
+* **his belief**: what he sees (his hand, dummy, the cards played, the suits shown out
+  of: :class:`~equity.core.player.Knowledge`), less what he evidently overlooked
+  (:func:`overlooked`): an outstanding trump his statement says nothing of (70C: "at all
+  likely … unaware"), a higher card outstanding in a suit whose cards he named; unless
+  the Director found him aware of it (``[EquityClaimAware]``: 70C2 not met);
+* **his normal cards**, at each card his statement leaves open (70D1): a card right in
+  at least one of the layouts he could believe in (a guess is normal both ways; 70E1
+  then loses it for him unless an opponent has shown out, when the losing card is right
+  in none); on lead, any card he holds for a winner, in any order across suits and,
+  within a suit, in any order unless the regulating authority deems it played from the
+  top (70E2; ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner
+  only through what he overlooked is normal however it turns out (the later cards
+  follow from the same misbelief);
+* **irrational**, never normal whatever a model's frequency: a card worse on every
+  layout he could believe in — throwing a master he knows while keeping a loser,
+  ruffing his own winner, leading a loser he knows of while he holds winners;
+* **careless**: a winner cashed in an order that costs on every layout (a blocked
+  suit): normal for a class that slips — at most :data:`SLIPS` such cards a line (club
+  players one, experts none): an expert's normal lines are a subset of a club
+  player's, so he is never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
-  (:mod:`equity.core.law.statement`) he plays no other; where it is silent every normal
-  card is a line;
-* **the opponents defend double dummy**: against each normal line they play the card
-  best for them with every card in view (Law 70 resolves doubtful points against the
-  claimer: the defence he may meet is the best one); of cards equally good, the lowest;
-* **70C**, an outstanding trump he did not mention: while an opponent holds a trump,
-  every lead of a side-suit winner (a card no opponent can beat in its suit) is a
-  normal lead too, as a claimer unaware of the trump would make it; "at all likely that
-  he was unaware" is presumed when his statement says nothing of trumps (we cannot hear
-  the table; the doubt is his);
-* **70E1**, an unstated finesse or guess: a guess is a normal line both ways; but a
-  card that loses only by misplacing an opponent's card, once an opponent has shown out
-  of the suit, is not accepted against him (the exception of 70E1): with the show-out
-  unknown it would have been a guess, with it the winning play is the only normal one;
+  (:mod:`equity.core.law.statement`) he plays no other;
+* **the opponents defend double dummy**, and of their cards equally good the one that
+  puts him to a guess or a problem (70A: any doubtful point against him): on lead, the
+  lowest card of each suit is tried while :data:`DEFENCE_BRANCH` tricks or fewer are
+  left;
 * **seed 003**, a statement that announces a revoke (he says he will ruff a suit he
   still holds): a statement is not a play (Law 68D: play stops), so no revoke occurs and
   Law 64 does not apply; "we take the statement seriously": he may ruff as he said,
@@ -39,8 +43,8 @@ class play each card, their errors included):
 
 The award is the worst result for the claimer over the normal lines (70A). The same
 search serves Law 71 (what a conceding side could not lose by any normal play: the
-statement set aside) and Law 69B (what the agreeing side would have won by every normal
-play of its own, the claimer's side defending double dummy).
+statement set aside) and Law 69B (what the agreeing side would likely have won: its
+cards the ones players of the class most likely play, the claimer's side double dummy).
 """
 
 from __future__ import annotations
@@ -66,22 +70,47 @@ from equity.core.game import (
     trick_winner,
     values_of,
 )
+from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
 from equity.core.law.statement import NOTHING, Said, after, controlled, said, top_cards
 from equity.core.player import (
     Decision,
     DecisionModel,
     Knowledge,
     Run,
+    lowest,
 )
 
-NORMAL_SHARE = 200
-"""A line is normal when players of the class follow it at least once for every this
-many times they follow the most likely play (module docstring)."""
-MEASURED_SHARE = 0.25
-"""A line at least this share of the most likely play gets its decisions measured to
-the model's full sampling; a less likely one, on the first layouts only (as the outcome
-tree does for its unlikely branches): whether a card is normal there turns on shares
-far from the line's own."""
+SLIPS = {"club": 1}
+"""The careless slips (a winner cashed in an order that costs on every layout) a normal
+line of the class may hold; a class not named here (expert, robot, exact) none."""
+TOP_DOWN = frozenset({"ACBL"})
+"""The regulating authorities that deem a suit played from the top when the statement
+does not say (70E2, 2017; the ACBL's guidance since its 1992 "Duplicate Decisions");
+elsewhere any order of the cards he holds for winners is normal."""
+DEFENCE_BRANCH = 7
+"""With this many tricks left or fewer, the defence's equally good leads are each tried
+(the one that puts the claimer to a guess is among them); with more, the lowest."""
+PRECISION = 0.5
+"""The sampling of a claim's decisions, against the model's cap: whether a card is right
+in one of his layouts, not how often."""
+
+
+def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
+               aware: CardSet) -> CardSet:
+    """The opponents' cards the claimer evidently overlooked at the claim: under 70C
+    (``c70``: a trump is out and his statement says nothing of trumps) every trump they
+    hold; and in a suit whose cards of his side he named (he called them good), their
+    cards above the lowest he named there. ``aware``: the cards the Director found he
+    knew of (70C2 not met) are not overlooked."""
+    seat = claim.claimer
+    theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+    out = 0
+    trump = contract.strain.trump
+    if c70 and trump is not None:
+        out |= theirs & trump.mask
+    for card in claim.cards:
+        out |= sum((Card(card.suit, r).bit for r in range(card.rank + 1, 15)), 0) & theirs
+    return out & ~aware
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,16 +147,30 @@ class Twist:
     instead: tuple[Card, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A normal card of the side whose lines are searched: the card, its share against
+    the card players of the class most likely play there (said, never decisive), the
+    doubtful point it makes, and whether it is a careless slip (a winner cashed in an
+    order worse on every layout he could believe in, :attr:`Search.slips`)."""
+
+    card: Card
+    share: float = 1.0
+    doubt: Doubt | None = None
+    slip: bool = False
+
+
 @dataclass
 class _Walk:
     """A line under way: the play (:class:`~equity.core.player.Run`), the statement's
-    step under way, the line's share and its doubtful points."""
+    step under way, the line's share, its doubtful points and careless slips."""
 
     run: Run
     at: int = 0
     share: float = 1.0
     doubts: tuple[Doubt, ...] = ()
     twist: Twist | None = None
+    slips: int = 0
 
 
 @dataclass
@@ -137,7 +180,11 @@ class Search:
     ``side`` is the side whose normal lines are searched (the doubt goes against it: the
     claimer's for Laws 70 and 71, the agreeing side's for 69B); the other side defends
     double dummy. ``claim`` binds the hands it controls when ``bound``; ``c70`` says
-    whether Law 70C applies."""
+    whether Law 70C applies; ``overlooked``, the cards the claimer evidently overlooked
+    (:func:`overlooked`); ``slips``, the careless slips a line of the class may hold;
+    ``order``, the regulating authority's order within a suit (``"top"``: from the top,
+    70E2) or None; ``likely``: each card of the side the one players of the class most
+    likely play (69B's "would likely have won")."""
 
     claim: Claim
     contract: Contract
@@ -145,6 +192,11 @@ class Search:
     model: DecisionModel
     bound: bool = True
     c70: bool = False
+    overlooked: CardSet = 0
+    slips: int = 1
+    order: str | None = None
+    likely: bool = False
+    cite: ClaimParagraphs = field(default_factory=lambda: CLAIM_PARAGRAPHS["2017"])
     in_favour: list[Doubt] = field(default_factory=list)
     """Doubtful points resolved for the claimer (70E1's exception), as they were met."""
 
@@ -160,20 +212,23 @@ class Search:
         while w.run.pos.tricks_left:
             pos = w.run.pos
             if pos.to_play.side != self.side:
-                card = yield from self._defence(pos)
-                w = self._play(w, card, w.at)
-                continue
+                defence = yield from self._defence(pos)
+                if len(defence) == 1:
+                    w = self._play(w, defence[0], w.at)
+                    continue
+                found = yield from together(*(self._lines(self._play(w, c, w.at))
+                                              for c in defence))
+                return [line for lines in found for line in lines]
             here, at = self._said(w)
             if here.revoke:
                 return (yield from self._announced(w, here, at))
             options = yield from self._options(w, here)
             nxt = after(self.claim, at, pos, self.contract) if self._binds(pos) else at
             if len(options) == 1:
-                card, share, doubt = options[0]
-                w = self._play(w, card, nxt, share, doubt)
+                w = self._play(w, options[0].card, nxt, options[0])
                 continue
-            found = yield from together(*(self._lines(self._play(w, c, nxt, s, d))
-                                          for c, s, d in options))
+            found = yield from together(*(self._lines(self._play(w, o.card, nxt, o))
+                                          for o in options))
             return [line for lines in found for line in lines]
         return [self._leaf(w)]
 
@@ -187,89 +242,145 @@ class Search:
             return NOTHING, w.at
         return said(self.claim, w.at, w.run.pos, self.contract)
 
-    def _defence(self, pos: Position) -> Plan[Card]:
-        """The other side's card: the best for it double dummy, the lowest of equals."""
+    def _defence(self, pos: Position) -> Plan[list[Card]]:
+        """The other side's cards: the best for it double dummy. Of equally good cards,
+        against the claimer (70A: any doubtful point against him; 70E1), on lead the
+        lowest of each suit — the lead that puts him to a guess or a problem is among
+        them, and his normal lines answer each — while :data:`DEFENCE_BRANCH` tricks or
+        fewer are left; else, and against the agreeing side of 69B, the lowest."""
         values = yield from values_of(pos, pos.legal(), self.side)
         worst = min(values.values())
-        return min((c for c, v in values.items() if v == worst), key=lambda c: (c.rank, c.suit))
+        equal = sorted((c for c, v in values.items() if v == worst),
+                       key=lambda c: (c.rank, c.suit))
+        if (pos.trick or self.side != self.claim.claimer.side
+                or pos.tricks_left > DEFENCE_BRANCH):
+            return equal[:1]
+        return list({c.suit: c for c in reversed(equal)}.values())
 
-    def _options(self, w: _Walk, here: Said) -> Plan[list[tuple[Card, float, Doubt | None]]]:
+    def _options(self, w: _Walk, here: Said) -> Plan[list[Option]]:
         """The normal cards of the player to play among those the statement leaves him
-        (all his legal cards where it is silent): each with its share (its probability
-        against the most likely card's) and the doubtful point it makes, at most one card
-        for each double-dummy value (the most likely of them)."""
+        (all his legal cards where it is silent), at most one for each double-dummy
+        value (module docstring): a card right in one of the layouts he could believe
+        in (a guess is normal both ways); on lead, a winner as he believes his winners
+        (70C, a card he overlooked), in any order across suits and within a suit as
+        :attr:`order` allows; a winner cashed in an order worse on every layout is a
+        careless slip, normal while the line holds fewer than :attr:`slips`; any other
+        card is worse on every layout he could believe in: irrational, no line."""
         pos = w.run.pos
         # what the statement leaves him, within what the law lets him play (Law 50's
         # requirements may forbid the card it names: then it says nothing of this one)
-        allowed = (here.allowed or 0) & pos.legal() or pos.legal()
+        legal = pos.legal()
+        believed = self._believed(pos)
+        allowed = (here.allowed or 0) & legal or legal
+        if here.step is not None and self.claim.steps[here.step].word == ClaimWord.WINNERS:
+            allowed |= sum((c.bit for c in believed), 0) & legal  # his winners as he saw them
         knowledge = w.run.knowledge(self.declarer)
-        decision = yield from self.model.decide(
-            knowledge, allowed, 1.0 if w.share >= MEASURED_SHARE else 0.0)
+        decision = yield from self.model.decide(knowledge, allowed, PRECISION)
         if decision.how in ("forced", "designated", "free"):
-            return [(decision.card, 1.0, None)]
+            return [Option(decision.card)]
         real = yield from self.model.real_values(pos)
-        best = max(real[c] for c, _ in decision.played)
-        top = max(p for _, p in decision.played)
-        unaware = self._unaware(w, here, allowed)
+        reps = [lowest(g) for g in decision.equal if allowed & g[0].bit]
+        best = max(real[c] for c in reps)
+        played = dict(decision.played)
+        top = max(played.values(), default=0.0) or 1.0
+        if self.likely:  # 69B: the card players of the class most likely play
+            card = max(reps, key=lambda c: played.get(c, 0.0))
+            return [Option(card, 1.0)]
+        leads = self._in_order(believed, reps, decision)
+        right = set(decision.right)
         known = yield from self._shown_out(knowledge, allowed, decision, [
-            c for c, _ in decision.played if real[c] < best and c not in unaware])
-        out: dict[int, tuple[Card, float, Doubt | None]] = {}
-        for card, p in decision.played:
-            share = p / top
-            if w.share * share * NORMAL_SHARE < 1.0 or real[card] in out or card in known:
-                continue
+            c for c in reps if c not in right and c not in leads and real[c] < best])
+        out: dict[int, Option] = {}
+        for card in sorted(reps, key=lambda c: -played.get(c, 0.0)):
+            misled = leads.get(card)
+            slip = card not in right and misled is False
+            if card in known or (card not in right and misled is None) or (
+                    slip and w.slips >= self.slips):
+                continue  # worse on every layout he could believe in: irrational
+            lost = best - real[card]
             doubt = None
-            if real[card] < best and card in unaware:
-                doubt = self._trump_doubt(w, card, best - real[card])
-            elif real[card] < best:
-                doubt = self._doubt(w, decision, card, real[card], best, p)
-            out[real[card]] = (card, share, doubt)
-        for card in unaware:  # 70C: as normal as his most likely card
-            if real[card] not in out:
-                out[real[card]] = (card, 1.0, self._trump_doubt(w, card, best - real[card])
-                                   if real[card] < best else None)
-        return sorted(out.values(), key=lambda o: -o[1])
+            if lost and misled:
+                doubt = self._belief_doubt(w, card, lost)
+            elif lost and slip:
+                doubt = self._careless(w, card, lost)
+            elif lost:
+                doubt = self._doubt(w, decision, card, real[card], best)
+            option = Option(card, played.get(card, 0.0) / top, doubt, slip)
+            have = out.get(real[card])
+            if have is None or (have.slip and not slip):
+                out[real[card]] = option
+        return sorted(out.values(), key=lambda o: (o.slip, -o.share))
+
+    def _believed(self, pos: Position) -> dict[Card, bool]:
+        """On lead, the cards of the player to play that he holds for winners (no card
+        of an opponent he knows of beats them in their suit), each with whether he holds
+        it so only through what the claimer overlooked (:attr:`overlooked`: an
+        outstanding trump — every side-suit winner is then safe in his eyes —, a higher
+        card in a suit he called good). The claimer's misbelief is his and his
+        partner's hand he plays for; a defender's partner sees for himself."""
+        if pos.trick:
+            return {}
+        seat = pos.to_play
+        theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+        missed = self.overlooked & theirs if (
+            self.side == self.claim.claimer.side
+            and seat in controlled(self.claim, self.contract)) else 0
+        real = top_cards(pos, seat)
+        if not missed:
+            return {c: False for c in cards(real)}
+        trump = self.contract.strain.trump
+        trumps_missed = trump is not None and bool(theirs & trump.mask) and not (
+            theirs & ~missed & trump.mask)
+        seen = top_cards(pos, seat, missed)
+        return {c: not real & c.bit or (trumps_missed and c.suit != trump)
+                for c in cards(seen)}
+
+    def _in_order(self, believed: dict[Card, bool], reps: Sequence[Card],
+                  decision: Decision) -> dict[Card, bool]:
+        """His winners as leads (each run's lowest speaks for it): in any order, or where
+        the authority deems a suit played from the top (70E2), the highest of each suit
+        he holds for a winner."""
+        if self.order == "top":
+            highest: dict[Suit, Card] = {}
+            for c in believed:
+                if c.suit not in highest or c.rank > highest[c.suit].rank:
+                    highest[c.suit] = c
+            believed = {c: m for c, m in believed.items() if highest[c.suit] == c}
+        return {decision.speaker(c): m for c, m in believed.items()
+                if decision.speaker(c) in reps}
 
     def _shown_out(self, knowledge: Knowledge, allowed: CardSet, decision: Decision,
                    worse: Sequence[Card]) -> Plan[set[Card]]:
-        """70E1's exception: of the ``worse`` cards (right in none of his layouts), those
-        of a suit an opponent has shown out of that would be the losing way of a guess
-        were the show-outs unknown: an opponent "failed to follow to the suit of that
-        card", so they are no normal line (each is said in :attr:`in_favour`)."""
+        """70E1's exception, said: of the ``worse`` cards (right in none of his
+        layouts), those of a suit an opponent has shown out of that would be the losing
+        way of a guess were the show-outs unknown: an opponent "failed to follow to the
+        suit of that card", so they are no normal line (each is said in
+        :attr:`in_favour`)."""
         theirs = {s: m for s, m in knowledge.voids.items() if s.side != self.side and m}
         shown = 0
         for m in theirs.values():
             shown |= m
-        worse = [c for c in worse if decision.chance(c) <= 0 and shown >> c.suit & 1]
+        worse = [c for c in worse if shown >> c.suit & 1]
         if not worse:
             return set()
         blind = dataclasses.replace(knowledge, voids={
             s: m for s, m in knowledge.voids.items() if s.side == self.side})
         unaware = yield from self.model.decide(blind, allowed)
-        out = {c for c in worse if unaware.chance(c) > 0}
+        if not unaware.layouts:
+            return set()
+        out = {c for c in worse if c in unaware.right}
         seat = knowledge.position.to_play.long_name
-        for c in out:
+        law = self.cite.cite("finesse")
+        for c in sorted(out, key=lambda c: (c.suit, c.rank)):
             who = ", ".join(s.long_name for s, m in sorted(theirs.items())
                             if m >> c.suit & 1)
             self.in_favour.append(Doubt(
-                "70E1", f"{seat}'s {c.pretty} would be the losing way of a guess had "
-                        f"{who} not shown out of {c.suit.symbol} before it: an opponent "
-                        "failed to follow to the suit, so the winning play is accepted "
-                        "(the exception of 70E1).", f"{seat}'s {c.pretty} not considered (70E1)"))
+                law, f"{seat}'s {c.pretty} would be the losing way of a guess had "
+                     f"{who} not shown out of {c.suit.symbol} before it: an opponent "
+                     "failed to follow to the suit, so the winning play is accepted "
+                     f"(the exception of {law}).", f"{seat}'s {c.pretty} not considered "
+                                                   f"({law})"))
         return out
-
-    def _unaware(self, w: _Walk, here: Said, allowed: CardSet) -> set[Card]:
-        """70C: the side-suit winners he might lead unaware of an outstanding trump."""
-        pos = w.run.pos
-        trump = self.contract.strain.trump
-        if not self.c70 or pos.trick or trump is None or not self._binds(pos):
-            return set()
-        seat = pos.to_play
-        if not (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask:
-            return set()
-        if here.step is not None and self.claim.steps[here.step].word != ClaimWord.WINNERS:
-            return set()
-        return set(cards(top_cards(pos, seat) & allowed & ~trump.mask))
 
     # --- a statement that announces a revoke (seed 003) ------------------------------
 
@@ -282,33 +393,34 @@ class Search:
         trump = min(cards(here.allowed), key=lambda c: c.rank)
         nxt = after(self.claim, at, pos, self.contract)
         follow = yield from self._options(w, NOTHING)
-        twist = Twist(w.run.trick_no, len(pos.trick), tuple(c for c, _, _ in follow))
+        twist = Twist(w.run.trick_no, len(pos.trick), tuple(o.card for o in follow))
         seat = pos.to_play.long_name
         led = pos.suit_led.symbol if pos.suit_led is not None else ""
-        revoke = Doubt("70A", f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
+        law = self.cite.cite("adjudicated")
+        revoke = Doubt(law, f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
                        f"but holds {_listed(pos.hands[pos.to_play] & pos.legal())}: a "
                        "statement is not a play (Law 68D), so there is no revoke and Law 64 "
                        f"does not apply; his {trump.pretty} is spent as he said, but it may "
                        "win him no trick: the trick goes where it would have gone had he "
                        "followed suit (seed 003)",
                        f"trick {w.run.trick_no}: {trump.pretty} spent as stated, the trick "
-                       "scored as had he followed (70A, seed 003)")
+                       f"scored as had he followed ({law}, seed 003)")
         stated, spent, *followed = yield from together(
             self._lines(self._play(w, trump, nxt)),
-            self._lines(self._play(w, trump, nxt, 1.0, revoke, twist)),
-            *(self._lines(self._play(w, c, nxt, s, d)) for c, s, d in follow))
+            self._lines(self._play(w, trump, nxt, Option(trump, 1.0, revoke), twist)),
+            *(self._lines(self._play(w, o.card, nxt, o)) for o in follow))
         followed_lines = [line for lines in followed for line in lines]
         sign = 1 if self.side == self.declarer.side else -1
         r = _worst(stated, sign)
         f = _worst(followed_lines, sign)
         if r is None or f is None or sign * r <= sign * f:  # it wins him nothing: he may
-            may = Doubt("70A", f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
+            may = Doubt(law, f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
                         f"but holds {_listed(pos.hands[pos.to_play] & pos.legal())}: a "
                         "statement is not a play (Law 68D), so there is no revoke and Law 64 "
                         "does not apply; the ruff wins him no more than following suit, so "
                         "he may ruff as he said (seed 003)",
                         f"trick {w.run.trick_no}: {trump.pretty} ruffed as stated, no gain "
-                        "(70A, seed 003)")
+                        f"({law}, seed 003)")
             return [self._with(x, may) for x in stated] + [dataclasses.replace(
                 x, normal=False, why=f"{seat} said he would ruff: following suit is not "
                                      "his line") for x in followed_lines]
@@ -318,10 +430,13 @@ class Search:
 
     # --- playing a card ----------------------------------------------------------------
 
-    def _play(self, w: _Walk, card: Card, at: int, share: float = 1.0,
-              doubt: Doubt | None = None, twist: Twist | None = None) -> _Walk:
-        """``w`` with ``card`` played (a copy); a trick holding an announced revoke is
-        won where it would have been had he followed suit (:class:`Twist`)."""
+    def _play(self, w: _Walk, card: Card, at: int, option: Option | None = None,
+              twist: Twist | None = None) -> _Walk:
+        """``w`` with ``card`` played (a copy; ``option``: the normal card it is, its
+        share, doubt and slip); a trick holding an announced revoke is won where it
+        would have been had he followed suit (:class:`Twist`)."""
+        option = option or Option(card)
+        doubt = option.doubt
         run = w.run.copy()
         pos = run.pos
         completes = len(pos.trick) == 3
@@ -337,8 +452,9 @@ class Search:
                 run.won[won.side] -= 1
                 run.won[where.side] += 1
             twist = None
-        return _Walk(run, at, w.share * share,
-                     (*w.doubts, doubt) if doubt is not None else w.doubts, twist)
+        return _Walk(run, at, w.share * option.share,
+                     (*w.doubts, doubt) if doubt is not None else w.doubts, twist,
+                     w.slips + option.slip)
 
     def _had_he_followed(self, played: Sequence[tuple[Seat, Card]], twist: Twist) -> Seat:
         """Who would have won the trick had he followed with one of ``twist.instead``:
@@ -362,49 +478,88 @@ class Search:
         """A normal line in a few words: its doubtful points, or that it has none."""
         if doubts:
             return "; ".join(d.short or d.text for d in doubts)
-        return ("the statement as made, every card it leaves open the one players of the "
-                "class most likely play" if self.bound else
-                "every card the one players of the class most likely play")
+        if self.likely:
+            return "every card the one players of the class most likely play"
+        return ("the statement as made, no card it leaves open costing a trick" if self.bound
+                else "no card costing a trick")
 
     def _with(self, line: ClaimLine, doubt: Doubt) -> ClaimLine:
         """``line`` with one more doubtful point, met before the others."""
         doubts = (doubt, *line.doubts)
         return dataclasses.replace(line, doubts=doubts, why=self._why(doubts))
 
-    def _doubt(self, w: _Walk, decision: Decision, card: Card, value: int, best: int,
-               p: float) -> Doubt:
-        """The doubtful point of playing ``card`` (``value`` tricks for his side from
-        here, against ``best``) and the law that resolves it against the claimer."""
+    def _where(self, w: _Walk, card: Card) -> tuple[str, str]:
         pos = w.run.pos
         seat = pos.to_play
-        right = max(decision.played, key=lambda cp: cp[1])[0]
-        lost = best - value
-        cost = f"{lost} trick{'s' if lost != 1 else ''} fewer double dummy"
-        head = (f"trick {w.run.trick_no}: {seat.long_name} might "
-                f"{'lead' if not pos.trick else 'play'} {card.pretty} ({p:.0%}")
-        where = f"trick {w.run.trick_no}: {seat.name}{card.pretty}"
-        if decision.chance(card) > 0:
-            return Doubt("70E1", f"{head}: a guess, right in {decision.chance(card):.0%} of "
-                         "the layouts he cannot tell apart, wrong in this one) — "
-                         f"{cost}; an unstated line whose success depends on finding one "
-                         "opponent rather than the other with a card is not accepted",
-                         f"{where}, the losing way of a guess (70E1)")
-        law = ("70D2" if self.side == self.claim.claimer.side
-               and seat not in controlled(self.claim, self.contract)
-               else "69B" if self.side != self.claim.claimer.side else "70D1")
-        return Doubt(law, f"{head} for players of the class, against "
-                     f"{right.pretty}): careless or inferior, not irrational — {cost}",
-                     f"{where}, careless ({law})")
+        return (f"trick {w.run.trick_no}: {seat.long_name} might "
+                f"{'lead' if not pos.trick else 'play'} {card.pretty}",
+                f"trick {w.run.trick_no}: {seat.name}{card.pretty}")
 
-    def _trump_doubt(self, w: _Walk, card: Card, lost: int) -> Doubt:
-        """70C: leading a side-suit winner into an outstanding trump he did not mention."""
-        seat = w.run.pos.to_play
-        return Doubt("70C", f"trick {w.run.trick_no}: {seat.long_name} might lead "
-                            f"{card.pretty}, unaware of the opponents' trump (he said nothing "
-                            "of it; that he was unaware is at all likely) — "
-                            f"{lost} trick{'s' if lost != 1 else ''} fewer double dummy",
-                     f"trick {w.run.trick_no}: {seat.name}{card.pretty} led into the "
-                     "outstanding trump (70C)")
+    def _against(self) -> str:
+        """The paragraph a card of the side searched is judged by: the claimer's own
+        hands 70D1 (2017; 70D in 1997), his partner's in a defender's claim 70D2 (2017
+        only; 70A before), the agreeing side's 69B."""
+        seat_side = self.claim.claimer.side
+        if self.side != seat_side:
+            return self.cite.cite("withdrawn")
+        return self.cite.cite("not_embraced")
+
+    def _law_for(self, w: _Walk) -> str:
+        if self.side == self.claim.claimer.side and w.run.pos.to_play not in controlled(
+                self.claim, self.contract):
+            return self.cite.cite("defender_partner")
+        return self._against()
+
+    def _doubt(self, w: _Walk, decision: Decision, card: Card, value: int, best: int
+               ) -> Doubt:
+        """The doubtful point of playing ``card``, right in some of his layouts
+        (``value`` tricks for his side from here, against ``best``): the losing way of a
+        guess (70E1: an unstated line that depends on finding one opponent rather than
+        the other with a card is not accepted)."""
+        head, where = self._where(w, card)
+        lost = best - value
+        cost = f"{_tricks(lost)} fewer double dummy"
+        chance = decision.chance(card)
+        law = (self._law_for(w) if self.side != self.claim.claimer.side
+               or w.run.pos.to_play not in controlled(self.claim, self.contract)
+               else self.cite.cite("finesse"))
+        odds = (f"right in {chance:.0%} of the layouts he cannot tell apart" if chance > 0
+                else "as good as any card in some of the layouts he cannot tell apart")
+        return Doubt(law, f"{head}: a guess ({odds}, wrong in this one) — {cost}; an "
+                          "unstated line whose success depends on finding one opponent "
+                          "rather than the other with a card is not accepted",
+                     f"{where}, the losing way of a guess ({law})")
+
+    def _careless(self, w: _Walk, card: Card, lost: int) -> Doubt:
+        """A winner cashed in an order that costs on every layout: careless for the
+        class, his one slip of the line."""
+        head, where = self._where(w, card)
+        law = self._law_for(w)
+        return Doubt(law, f"{head}, a winner, in an order that costs on every layout: "
+                          f"careless for {self.model.players.name} players, not irrational "
+                          f"(one slip a line) — {_tricks(lost)} fewer double dummy",
+                     f"{where}, a careless order ({law})")
+
+    def _belief_doubt(self, w: _Walk, card: Card, lost: int) -> Doubt:
+        """A card he holds for a winner only through what he overlooked: 70C for an
+        outstanding trump, 70A for a higher card in a suit he called good."""
+        head, where = self._where(w, card)
+        pos = w.run.pos
+        seat = pos.to_play
+        theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & self.overlooked
+        trump = self.contract.strain.trump
+        if trump is not None and theirs & trump.mask:
+            law = self.cite.cite("trump")
+            return Doubt(law, f"{head}, unaware of the opponents' trump "
+                              f"{_listed(theirs & trump.mask)} (he said nothing of it, and "
+                              "that he was unaware of it is at all likely) — "
+                              f"{_tricks(lost)} fewer double dummy",
+                         f"{where} led into the outstanding trump ({law})")
+        law = self.cite.cite("adjudicated")
+        return Doubt(law, f"{head}, which he held for a winner, {_listed(theirs)} overlooked "
+                          f"— {_tricks(lost)} fewer double dummy; a doubtful point is "
+                          "resolved against the claimer",
+                     f"{where}, {_listed(theirs)} overlooked ({law})")
 
 
 def _suits(mask: int) -> list[Suit]:
@@ -420,3 +575,7 @@ def _worst(lines: Sequence[ClaimLine], sign: int) -> int | None:
 
 def _listed(cs: CardSet) -> str:
     return " ".join(c.pretty for c in cards(cs))
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 from equity.core.game import (
     BoardError,
+    CardSet,
     Claim,
     ClaimAgreement,
     ClaimStatus,
@@ -57,7 +58,15 @@ from equity.core.game import (
     Where,
     tricks_through,
 )
-from equity.core.law.claim_lines import ClaimLine, Doubt, Search
+from equity.core.law.claim_lines import (
+    SLIPS,
+    TOP_DOWN,
+    ClaimLine,
+    Doubt,
+    Search,
+    overlooked,
+)
+from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
 from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
 from equity.core.law.correction import under_claim
 from equity.core.law.laws import EDITIONS, Edition, law_69a
@@ -96,8 +105,8 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     that trick on top of the record's (the revoke ruling adds the corrected trick)."""
     replay.check_claim()
     claim = claim_of(replay)
-    start = _start(replay, EDITIONS[edition] if isinstance(edition, str) else edition,
-                   model.table)
+    ed = EDITIONS[edition] if isinstance(edition, str) else edition
+    start = _start(replay, ed, model.table)
     _check(replay, claim, start.pos)
     facts = replay.board.facts
     agreement = ClaimAgreement(facts.claim_status, facts.claim_agreed)
@@ -109,7 +118,12 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     said = _said(claim, left, mine, start.won[side],
                  start.won[declarer] + (mine if side == declarer else left - mine),
                  start.won != {s: replay.played_won(s) for s in Side})
-    ruling = _Ruling(replay, claim, agreement, model, start, side, declarer)
+    aware = facts.claim_aware.mask if facts.claim_aware is not None else 0
+    c70 = _law_70c(claim, start.pos, replay, aware)
+    ruling = _Ruling(replay, claim, agreement, model, start, side, declarer,
+                     CLAIM_PARAGRAPHS[ed.name], c70,
+                     overlooked(claim, start.pos, replay.contract, c70, aware),
+                     "top" if (facts.authority or "WBF") in TOP_DOWN else None)
     if agreement.status == ClaimStatus.DISPUTED:
         return (yield from ruling.contested(mine, left, said))
     return (yield from ruling.agreed(mine, left, said))
@@ -126,6 +140,14 @@ class _Ruling:
     start: Run
     side: Side
     declarer: Side
+    cite: ClaimParagraphs
+    c70: bool
+    """70C applies: an opponent holds a trump the claimer said nothing of, nor was he
+    found aware of it."""
+    overlooked: CardSet
+    """The cards the claimer evidently overlooked (:func:`~.claim_lines.overlooked`)."""
+    order: str | None
+    """The authority's order within a suit (``"top"``, 70E2), or None."""
 
     def after(self, mine: int) -> int:
         """Declarer's tricks after the claim when the claimer's side takes ``mine``."""
@@ -140,9 +162,15 @@ class _Ruling:
         won = line.declarer_tricks - self.start.won[self.declarer]
         return won if self.side == self.declarer else self.start.pos.tricks_left - won
 
-    def search(self, side: Side, bound: bool) -> tuple[Search, Plan[list[ClaimLine]]]:
+    def search(self, side: Side, bound: bool, likely: bool = False
+               ) -> tuple[Search, Plan[list[ClaimLine]]]:
+        """The normal lines of ``side`` (its statement binding when ``bound``; each card
+        the one the class most likely plays when ``likely``, 69B); the claimer's belief
+        (what he overlooked) in a contested claim only."""
         s = Search(self.claim, self.replay.contract, side, self.model, bound,
-                   c70=bound and _law_70c(self.claim, self.start.pos, self.replay))
+                   c70=bound and self.c70, overlooked=self.overlooked if bound else 0,
+                   slips=SLIPS.get(self.model.players.name, 0), order=self.order,
+                   likely=likely, cite=self.cite)
         return s, s.lines(self.start)
 
     def contested(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
@@ -195,7 +223,7 @@ class _Ruling:
             return self._ruling("71" if awarded > mine else "69A", mine, awarded, lines,
                                 worst, steps, s.in_favour)
         other = self.side.other  # they agreed to lose tricks: Law 69B
-        s, plan = self.search(other, False)
+        s, plan = self.search(other, False, likely=True)
         lines = yield from plan
         worst = max((ln for ln in lines if ln.normal), key=self.mine)
         awarded = min(mine, self.mine(worst))
@@ -370,14 +398,16 @@ def _said(claim: Claim, left: int, mine: int, before: int, total: int, corrected
                       f"his side{fixed}; declarer {total} in all){stated}.", StepKind.CLAIM)
 
 
-def _law_70c(claim: Claim, pos: Position, replay: Replay) -> bool:
+def _law_70c(claim: Claim, pos: Position, replay: Replay, aware: CardSet) -> bool:
     """70C1: a trump remains with an opponent and the statement says nothing of trumps
-    (no ``trumps`` step, no trump named)."""
+    (no ``trumps`` step, no trump named); 70C2: that he was unaware of it is at all
+    likely — unless the Director found him aware of every trump out (``aware``)."""
     trump = replay.contract.strain.trump
     if trump is None:
         return False
     seat = claim.claimer
-    if not (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask:
+    out = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask
+    if not out or not out & ~aware:
         return False
     return not any(s.word == ClaimWord.TRUMPS for s in claim.steps) and not any(
         c.suit == trump for c in claim.cards)

@@ -85,10 +85,11 @@ def _opponents_hold(pos: Position, seat: Seat, suit: Suit | None) -> bool:
     return any(_suit(pos.hands[s], suit) for s in (seat.next, seat.partner.next))
 
 
-def top_cards(pos: Position, seat: Seat) -> CardSet:
+def top_cards(pos: Position, seat: Seat, overlooked: CardSet = 0) -> CardSet:
     """The cards of ``seat`` that no opponent can beat in their suit (his winners, as a
-    player counts them: by rank, ruffs aside)."""
-    theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+    player counts them: by rank, ruffs aside); the opponents' ``overlooked`` cards
+    aside (his winners as he believes them)."""
+    theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & ~overlooked
     out = 0
     for c in cards(pos.hands[seat]):
         if not any(theirs & Card(c.suit, r).bit for r in range(c.rank + 1, 15)):

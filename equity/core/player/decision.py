@@ -159,6 +159,10 @@ class Decision:
     """What a player of the model's class plays (:mod:`equity.core.player.player_model`):
     every legal run's card with its probability, errors and conventions included, most
     likely first (empty: as ``options``, forced or designated)."""
+    right: tuple[Card, ...] = ()
+    """The cards (each run's lowest) that are right — as good as any — in at least one of
+    his layouts (every card when the choice is free, the one card when forced): a card
+    outside it is worse on every layout he could believe in."""
     inferences: tuple[Inference, ...] = ()
     """A reading of the table (the auction, the opening lead, the signal, the discards)
     that places a card whose place decides the choice
@@ -372,7 +376,8 @@ class DecisionModel:
         groups = classes(legal_set, pos)
         if len(groups) == 1:
             card = lowest(groups[0])
-            return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
+            return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups),
+                            right=(card,))
         if pos.penalties and not legal_set & ~pos.penalties:
             return (yield from self._designated(pos, groups))
         return None
@@ -403,7 +408,7 @@ class DecisionModel:
                 card = _tie_break(reps, prefer)
                 decision = Decision(card, ((card, 1.0),),
                                     _ranked({c: real[c] for c in reps}), 0, "free",
-                                    tuple(groups))
+                                    tuple(groups), right=tuple(reps))
                 return dataclasses.replace(decision,
                                            plays=self._plays(pos, groups, decision))
         key = _key(knowledge, legal_set)
@@ -523,8 +528,8 @@ class DecisionModel:
                ) -> tuple[tuple[Card, float], ...]:
         """The player model's probabilities for ``decision`` (no solving: its chances and
         means, each run's conventions); none for :data:`EXACT`, the decision model alone."""
-        if self.players == EXACT or decision.how == "forced":
-            return ()
+        if self.players == EXACT or decision.how == "forced" or not decision.means:
+            return ()  # no layout fitted what he knows: the decision model's tie rule alone
         feats = {lowest(g): features(pos, g) for g in groups}
         p = mixture(dict(decision.options), dict(decision.means), feats, self.players)
         return tuple(sorted(p.items(), key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
@@ -587,7 +592,8 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
     total = sum(weights)
     if not found.values or total <= 0:
         card = _tie_break(reps, prefer)
-        return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget)
+        return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget,
+                        right=tuple(reps))
     means = {c: sum(w * v[c] for v, w in zip(found.values, weights, strict=True)) / total
              for c in reps}
     right = [_found(reps, v, means if real is None else real, prefer) for v in found.values]
@@ -597,8 +603,10 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
         "close" if sum(p >= share for _, p in options) >= 2 else "likely")
     inferred = (inferences(knowledge, found.layouts, right, key, weights)
                 if len(options) > 1 else ())
+    somewhere = tuple(c for c in reps if any(v[c] == max(v[d] for d in reps)
+                                             for v in found.values))
     return Decision(options[0][0], options, _ranked(means), len(found.values), how,
-                    tuple(groups), budget, inferences=inferred)
+                    tuple(groups), budget, right=somewhere, inferences=inferred)
 
 
 def _chances(right: Sequence[Card], weights: Sequence[float]) -> dict[Card, float]:

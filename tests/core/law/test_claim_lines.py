@@ -1,10 +1,9 @@
 """The normal lines of a claim (equity.core.law.claim_lines): the statement binds the
-hands it governs, the other side defends double dummy, a line is normal within its share
-of the most likely play, and an announced revoke's trick goes where it would have gone."""
+hands it governs, the other side defends double dummy, a line is normal as the claimer's
+belief makes it (a guess both ways, his winners as he believes them, a careless slip for a
+class that slips), and an announced revoke's trick goes where it would have gone."""
 
 from __future__ import annotations
-
-import pytest
 
 from equity.core.game import Board, Card, Claim, Seat, Side, replay, solved
 from equity.core.law import claim_lines
@@ -22,14 +21,17 @@ def case(name: str, number: int = 1) -> Board:
 
 
 def lines(b: Board, statement: str, bound: bool = True, side: Side = Side.NS,
-          c70: bool = False) -> tuple[Search, list[ClaimLine]]:
+          c70: bool = False, players: str = "club") -> tuple[Search, list[ClaimLine]]:
     """Every normal line from the claim of ``b`` (its last trick complete)."""
     rp = replay(b)
     start = checkpoint(rp, len(rp.tricks))
     run = Run(start.position, dict(start.voids), start.trick)
     run.won = dict(start.won)
-    search = Search(Claim.parse(statement), rp.contract, side,
-                    DecisionModel.of(Table.of(b), players=player_class("club")), bound, c70)
+    claim = Claim.parse(statement)
+    search = Search(claim, rp.contract, side,
+                    DecisionModel.of(Table.of(b), players=player_class(players)), bound, c70,
+                    overlooked=claim_lines.overlooked(claim, run.pos, rp.contract, c70, 0),
+                    slips=claim_lines.SLIPS.get(players, 0))
     return search, solved(search.lines(run), DdsSolver())
 
 
@@ -49,13 +51,18 @@ def test_the_other_side_defends_double_dummy() -> None:
     assert second.card == Card.parse("SQ")
 
 
-def test_a_line_beyond_the_normal_share_is_no_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    b = case("041_70e_unstated_finesse")
-    _, normal = lines(b, "S:")
-    assert {ln.declarer_tricks for ln in normal} == {8, 9}  # both ways of the guess
-    monkeypatch.setattr(claim_lines, "NORMAL_SHARE", 1)  # only the most likely card
-    _, likeliest = lines(b, "S:")
-    assert len(likeliest) < len(normal)
+def test_both_ways_of_a_guess_are_normal_lines() -> None:
+    _, normal = lines(case("041_70e_unstated_finesse"), "S:")
+    assert {ln.declarer_tricks for ln in normal} == {8, 9}
+
+
+def test_a_careless_order_is_a_club_players_slip_and_no_experts_line() -> None:
+    # 041_70c: with East's S2 out and nothing said of it, the CA led first is a line of
+    # the claimer's belief (70C) for either class; the expert's lines are the club's or fewer
+    b = case("041_70c_unmentioned_trump")
+    _, club = lines(b, "S:", c70=True)
+    _, expert = lines(b, "S:", c70=True, players="expert")
+    assert {ln.plays for ln in expert} <= {ln.plays for ln in club}
 
 
 def test_70c_side_winners_are_normal_leads_while_a_trump_is_out() -> None:
