@@ -12,18 +12,20 @@ a panel's: normal is what a player of the class might do **holding what he belie
   (:func:`overlooked`): an outstanding trump his statement says nothing of (70C: "at all
   likely … unaware"), a higher card outstanding in a suit whose cards he named; unless
   the Director found him aware of it (``[EquityClaimAware]``: 70C2 not met);
-* **his normal cards**, at each card his statement leaves open (70D1): a card right in
-  at least one of the layouts he could believe in (a guess is normal both ways; 70E1
-  then loses it for him unless an opponent has shown out, when the losing card is right
-  in none); on lead, any card he holds for a winner, in any order across suits and,
+* **his normal cards**, at each card his statement leaves open (70D1): a card no other
+  card of his beats on the layouts he could believe in (a guess is normal both ways:
+  each way wins on some layouts; 70E1 then loses it for him unless an opponent has shown
+  out, when the losing way is beaten everywhere); on lead, any card he holds for a winner, in any order across suits and,
   within a suit, in any order unless the regulating authority deems it played from the
   top (70E2; ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner
   only through what he overlooked is normal however it turns out (the later cards
   follow from the same misbelief);
-* **irrational**, never normal whatever a model's frequency: a card worse on every
-  layout he could believe in — throwing a master he knows while keeping a loser,
-  ruffing his own winner, leading a loser he knows of while he holds winners;
-* **careless**: a winner cashed in an order that costs on every layout (a blocked
+* **irrational**, never normal whatever a model's frequency: a card "worse on every
+  layout consistent with his belief" — *our reading*: another card of his is as good on
+  every layout he could believe in and better on some (never better, sometimes worse):
+  throwing a master he knows while keeping a loser, ruffing his own winner, leading a
+  loser he knows of while he holds winners;
+* **careless**: a winner cashed in an order that another order beats (a blocked
   suit): normal for a class that slips — at most :data:`SLIPS` such cards a line (club
   players one, experts none): an expert's normal lines are a subset of a club
   player's, so he is never awarded fewer tricks;
@@ -81,7 +83,7 @@ from equity.core.player import (
 )
 
 SLIPS = {"club": 1}
-"""The careless slips (a winner cashed in an order that costs on every layout) a normal
+"""The careless slips (a winner cashed in an order another order beats) a normal
 line of the class may hold; a class not named here (expert, robot, exact) none."""
 TOP_DOWN = frozenset({"ACBL"})
 """The regulating authorities that deem a suit played from the top when the statement
@@ -90,7 +92,9 @@ elsewhere any order of the cards he holds for winners is normal."""
 DEFENCE_BRANCH = 7
 """With this many tricks left or fewer, the defence's equally good leads are each tried
 (the one that puts the claimer to a guess is among them); with more, the lowest."""
-PRECISION = 0.5
+KEPT = 8
+"""The most lines kept from a position (the worst first; the ruling lists as many)."""
+PRECISION = 0.0
 """The sampling of a claim's decisions, against the model's cap: whether a card is right
 in one of his layouts, not how often."""
 
@@ -152,12 +156,26 @@ class Option:
     """A normal card of the side whose lines are searched: the card, its share against
     the card players of the class most likely play there (said, never decisive), the
     doubtful point it makes, and whether it is a careless slip (a winner cashed in an
-    order worse on every layout he could believe in, :attr:`Search.slips`)."""
+    order another beats on the layouts he could believe in, :attr:`Search.slips`)."""
 
     card: Card
     share: float = 1.0
     doubt: Doubt | None = None
     slip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Tail:
+    """A line's rest from a position (:meth:`Search._lines` remembers them): its cards,
+    declarer's tricks among them, whether it is normal and why, its share and doubtful
+    points from there."""
+
+    plays: tuple[Play, ...]
+    tricks: int
+    normal: bool
+    why: str
+    share: float
+    doubts: tuple[Doubt, ...]
 
 
 @dataclass
@@ -199,6 +217,7 @@ class Search:
     cite: ClaimParagraphs = field(default_factory=lambda: CLAIM_PARAGRAPHS["2017"])
     in_favour: list[Doubt] = field(default_factory=list)
     """Doubtful points resolved for the claimer (70E1's exception), as they were met."""
+    _memo: dict[object, list[_Tail]] = field(default_factory=dict, repr=False)
 
     @property
     def declarer(self) -> Seat:
@@ -209,6 +228,42 @@ class Search:
         return (yield from self._lines(_Walk(run.copy())))
 
     def _lines(self, w: _Walk) -> Plan[list[ClaimLine]]:
+        """The lines from ``w``: the worst for :attr:`side` first, at most
+        :data:`KEPT` of them (the rest are no worse). A position met again on another
+        line — his winners cashed in another order — is answered once (its tails
+        remembered: the same cards, the same step, the same slips, the same suits
+        shown out of)."""
+        key = (w.run.pos, tuple(sorted(w.run.voids.items())), w.at, w.slips, w.twist)
+        tails = self._memo.get(key)
+        if tails is None:
+            found = yield from self._explore(w)
+            kept = self._keep(found)
+            self._memo[key] = [self._tail(w, ln) for ln in kept]
+            return kept
+        return [self._graft(w, t) for t in tails]
+
+    def _keep(self, lines: Sequence[ClaimLine]) -> list[ClaimLine]:
+        """The lines worth keeping: normal ones first, the worst for :attr:`side` first,
+        one for each result, at most :data:`KEPT`."""
+        sign = 1 if self.side == self.declarer.side else -1
+        out: dict[tuple[bool, int], ClaimLine] = {}
+        for ln in sorted(lines, key=lambda x: (not x.normal, sign * x.declarer_tricks)):
+            out.setdefault((ln.normal, ln.declarer_tricks), ln)
+        return list(out.values())[:KEPT]
+
+    def _tail(self, w: _Walk, line: ClaimLine) -> _Tail:
+        return _Tail(line.plays[len(w.run.plays):],
+                     line.declarer_tricks - w.run.won[self.declarer.side],
+                     line.normal, line.why, line.share / w.share if w.share else 0.0,
+                     line.doubts[len(w.doubts):])
+
+    def _graft(self, w: _Walk, t: _Tail) -> ClaimLine:
+        doubts = (*w.doubts, *t.doubts)
+        return ClaimLine((*w.run.plays, *t.plays), w.run.won[self.declarer.side] + t.tricks,
+                         t.normal, self._why(doubts) if t.normal else t.why,
+                         w.share * t.share, doubts)
+
+    def _explore(self, w: _Walk) -> Plan[list[ClaimLine]]:
         while w.run.pos.tricks_left:
             pos = w.run.pos
             if pos.to_play.side != self.side:
@@ -260,12 +315,12 @@ class Search:
     def _options(self, w: _Walk, here: Said) -> Plan[list[Option]]:
         """The normal cards of the player to play among those the statement leaves him
         (all his legal cards where it is silent), at most one for each double-dummy
-        value (module docstring): a card right in one of the layouts he could believe
-        in (a guess is normal both ways); on lead, a winner as he believes his winners
-        (70C, a card he overlooked), in any order across suits and within a suit as
-        :attr:`order` allows; a winner cashed in an order worse on every layout is a
-        careless slip, normal while the line holds fewer than :attr:`slips`; any other
-        card is worse on every layout he could believe in: irrational, no line."""
+        value (module docstring): a card no other of his beats on the layouts he could
+        believe in (a guess is normal both ways); on lead, a winner as he believes his
+        winners (70C, a card he overlooked), in any order across suits and within a suit
+        as :attr:`order` allows; a winner cashed in an order another beats is a careless
+        slip, normal while the line holds fewer than :attr:`slips`; any other card is
+        beaten by another on the layouts he could believe in: irrational, no line."""
         pos = w.run.pos
         # what the statement leaves him, within what the law lets him play (Law 50's
         # requirements may forbid the card it names: then it says nothing of this one)
@@ -287,16 +342,16 @@ class Search:
             card = max(reps, key=lambda c: played.get(c, 0.0))
             return [Option(card, 1.0)]
         leads = self._in_order(believed, reps, decision)
-        right = set(decision.right)
+        worse = set(decision.dominated)
         known = yield from self._shown_out(knowledge, allowed, decision, [
-            c for c in reps if c not in right and c not in leads and real[c] < best])
+            c for c in reps if c in worse and c not in leads and real[c] < best])
         out: dict[int, Option] = {}
         for card in sorted(reps, key=lambda c: -played.get(c, 0.0)):
             misled = leads.get(card)
-            slip = card not in right and misled is False
-            if card in known or (card not in right and misled is None) or (
+            slip = card in worse and misled is False
+            if card in known or (card in worse and misled is None) or (
                     slip and w.slips >= self.slips):
-                continue  # worse on every layout he could believe in: irrational
+                continue  # another card is never worse, sometimes better: irrational
             lost = best - real[card]
             doubt = None
             if lost and misled:
@@ -351,7 +406,7 @@ class Search:
 
     def _shown_out(self, knowledge: Knowledge, allowed: CardSet, decision: Decision,
                    worse: Sequence[Card]) -> Plan[set[Card]]:
-        """70E1's exception, said: of the ``worse`` cards (right in none of his
+        """70E1's exception, said: of the ``worse`` cards (beaten by another on his
         layouts), those of a suit an opponent has shown out of that would be the losing
         way of a guess were the show-outs unknown: an opponent "failed to follow to the
         suit of that card", so they are no normal line (each is said in
@@ -368,7 +423,7 @@ class Search:
         unaware = yield from self.model.decide(blind, allowed)
         if not unaware.layouts:
             return set()
-        out = {c for c in worse if c in unaware.right}
+        out = {c for c in worse if c not in unaware.dominated}
         seat = knowledge.position.to_play.long_name
         law = self.cite.cite("finesse")
         for c in sorted(out, key=lambda c: (c.suit, c.rank)):
@@ -421,7 +476,7 @@ class Search:
                         "he may ruff as he said (seed 003)",
                         f"trick {w.run.trick_no}: {trump.pretty} ruffed as stated, no gain "
                         f"({law}, seed 003)")
-            return [self._with(x, may) for x in stated] + [dataclasses.replace(
+            return [self._with(x, may, len(w.doubts)) for x in stated] + [dataclasses.replace(
                 x, normal=False, why=f"{seat} said he would ruff: following suit is not "
                                      "his line") for x in followed_lines]
         return [*followed_lines, *spent] + [dataclasses.replace(x, normal=False, why=(
@@ -483,9 +538,10 @@ class Search:
         return ("the statement as made, no card it leaves open costing a trick" if self.bound
                 else "no card costing a trick")
 
-    def _with(self, line: ClaimLine, doubt: Doubt) -> ClaimLine:
-        """``line`` with one more doubtful point, met before the others."""
-        doubts = (doubt, *line.doubts)
+    def _with(self, line: ClaimLine, doubt: Doubt, at: int) -> ClaimLine:
+        """``line`` with one more doubtful point, met before those after the first
+        ``at`` (the doubts of the line before the point it was met)."""
+        doubts = (*line.doubts[:at], doubt, *line.doubts[at:])
         return dataclasses.replace(line, doubts=doubts, why=self._why(doubts))
 
     def _where(self, w: _Walk, card: Card) -> tuple[str, str]:
@@ -531,11 +587,11 @@ class Search:
                      f"{where}, the losing way of a guess ({law})")
 
     def _careless(self, w: _Walk, card: Card, lost: int) -> Doubt:
-        """A winner cashed in an order that costs on every layout: careless for the
-        class, his one slip of the line."""
+        """A winner cashed in an order another beats: careless for the class, his one
+        slip of the line."""
         head, where = self._where(w, card)
         law = self._law_for(w)
-        return Doubt(law, f"{head}, a winner, in an order that costs on every layout: "
+        return Doubt(law, f"{head}, a winner, in an order another order beats: "
                           f"careless for {self.model.players.name} players, not irrational "
                           f"(one slip a line) — {_tricks(lost)} fewer double dummy",
                      f"{where}, a careless order ({law})")

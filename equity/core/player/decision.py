@@ -159,10 +159,10 @@ class Decision:
     """What a player of the model's class plays (:mod:`equity.core.player.player_model`):
     every legal run's card with its probability, errors and conventions included, most
     likely first (empty: as ``options``, forced or designated)."""
-    right: tuple[Card, ...] = ()
-    """The cards (each run's lowest) that are right — as good as any — in at least one of
-    his layouts (every card when the choice is free, the one card when forced): a card
-    outside it is worse on every layout he could believe in."""
+    dominated: tuple[Card, ...] = ()
+    """The cards (each run's lowest) another card beats on some of his layouts and
+    matches on all the others: never better, sometimes worse, whatever he believes of
+    the unseen cards (none when the choice is free or forced, or no layout fitted)."""
     inferences: tuple[Inference, ...] = ()
     """A reading of the table (the auction, the opening lead, the signal, the discards)
     that places a card whose place decides the choice
@@ -376,8 +376,7 @@ class DecisionModel:
         groups = classes(legal_set, pos)
         if len(groups) == 1:
             card = lowest(groups[0])
-            return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups),
-                            right=(card,))
+            return Decision(card, ((card, 1.0),), (), 0, "forced", tuple(groups))
         if pos.penalties and not legal_set & ~pos.penalties:
             return (yield from self._designated(pos, groups))
         return None
@@ -408,7 +407,7 @@ class DecisionModel:
                 card = _tie_break(reps, prefer)
                 decision = Decision(card, ((card, 1.0),),
                                     _ranked({c: real[c] for c in reps}), 0, "free",
-                                    tuple(groups), right=tuple(reps))
+                                    tuple(groups))
                 return dataclasses.replace(decision,
                                            plays=self._plays(pos, groups, decision))
         key = _key(knowledge, legal_set)
@@ -592,8 +591,7 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
     total = sum(weights)
     if not found.values or total <= 0:
         card = _tie_break(reps, prefer)
-        return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget,
-                        right=tuple(reps))
+        return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget)
     means = {c: sum(w * v[c] for v, w in zip(found.values, weights, strict=True)) / total
              for c in reps}
     right = [_found(reps, v, means if real is None else real, prefer) for v in found.values]
@@ -603,10 +601,17 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
         "close" if sum(p >= share for _, p in options) >= 2 else "likely")
     inferred = (inferences(knowledge, found.layouts, right, key, weights)
                 if len(options) > 1 else ())
-    somewhere = tuple(c for c in reps if any(v[c] == max(v[d] for d in reps)
-                                             for v in found.values))
     return Decision(options[0][0], options, _ranked(means), len(found.values), how,
-                    tuple(groups), budget, right=somewhere, inferences=inferred)
+                    tuple(groups), budget, dominated=_dominated(reps, found.values),
+                    inferences=inferred)
+
+
+def _dominated(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> tuple[Card, ...]:
+    """The cards of ``reps`` that another beats on some layout (``values``) and matches
+    on every other."""
+    return tuple(c for c in reps if any(
+        d != c and all(v[d] >= v[c] for v in values) and any(v[d] > v[c] for v in values)
+        for d in reps))
 
 
 def _chances(right: Sequence[Card], weights: Sequence[float]) -> dict[Card, float]:
