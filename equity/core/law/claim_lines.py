@@ -346,7 +346,9 @@ class Search:
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
         out: dict[int, Option] = {}
-        for card in sorted(reps, key=lambda c: -played.get(c, 0.0)):
+        # one card for each value, the same whatever the class (the lowest, a winner he
+        # holds before a slip): the expert's lines stay a subset of the club player's
+        for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
             misled = leads.get(card)
             slip = card in worse and misled is False
             if card in known or (card in worse and misled is None) or (
