@@ -30,7 +30,7 @@ a panel's: normal is what a player of the class might do **holding what he belie
   players one, experts none): an expert's normal lines are a subset of a club
   player's, so he is never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
-  (:mod:`equity.core.law.statement`) he plays no other;
+  (:mod:`equity.core.law.claim_statement`) he plays no other;
 * **the opponents defend double dummy**, and of their cards equally good the one that
   puts him to a guess or a problem (70A: any doubtful point against him): on lead, the
   lowest card of each suit is tried while :data:`DEFENCE_BRANCH` tricks or fewer are
@@ -73,7 +73,7 @@ from equity.core.game import (
     values_of,
 )
 from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
-from equity.core.law.statement import NOTHING, Said, after, controlled, said, top_cards
+from equity.core.law.claim_statement import NOTHING, Said, after, controlled, said, top_cards
 from equity.core.player import (
     Decision,
     DecisionModel,
