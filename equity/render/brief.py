@@ -76,7 +76,7 @@ def headline(ruling: Ruling) -> list[str]:
     if a.play_continues is not None:
         return [f"{v.title}, {a.contract.pretty}: {a.play_continues}.", decision(ruling)]
     said = currency_sentence(ruling)
-    return [f"{v.title}, {a.table_result} (table result).", decision(ruling),
+    return [f"{v.title}, {a.table_result} ({a.result_label}).", decision(ruling),
             *([said] if said else []), *(f"{label}: {score}." for label, score in v.final)]
 
 
@@ -88,7 +88,7 @@ def read_out(ruling: Ruling) -> list[Sentence]:
     if a.play_continues is not None:
         out: list[Sentence] = [(0, f"{v.title}, {a.contract.pretty}: {a.play_continues}.")]
     else:
-        out = [(0, f"{v.title}, {a.table_result} (table result).")]
+        out = [(0, f"{v.title}, {a.table_result} ({a.result_label}).")]
     if a.claim is not None:
         out.append((0, f"{a.claim.title}: {a.claim.statement}."))
         out += [(1, f"The award's line: {ln.played} -> {ln.result} ({ln.why}).")

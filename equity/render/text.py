@@ -30,7 +30,8 @@ def _automatic(v: AutomaticView) -> str:
     if v.play_continues is not None:
         lines.append(f"Play continues: {v.play_continues}.")
     else:
-        lines.append(f"Table result ({v.table_how}): {v.table_result}.")
+        lines.append(f"{'Table result' if v.claim is None else 'Result'} ({v.table_how}): "
+                     f"{v.table_result}.")
     if v.claim is not None:
         lines += ["", *_claim(v.claim)]
     if not v.revokes:

@@ -353,6 +353,7 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     steps += found
     if not counterfactuals:
         steps.append(_pending_step(ruling) if ruling.pending else
+                     _no_revoke(ruling) if not ruling.revokes else
                      Step(ruling.edition.law_64c(), _nothing_stands(ruling)))
         return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
                       vulnerability=vulnerability)
@@ -597,6 +598,17 @@ def _sum(items: Iterable[Quantiles]) -> Quantiles:
 def _result(q: Quantiles) -> Dist:
     """A quantile function as a result: declarer's tricks (kept in 0..13) and weights."""
     return _merge_dist((max(0, min(13, v)), w) for w, v in q)
+
+
+def _no_revoke(ruling: AutomaticRuling) -> Step:
+    """A board without a revoke: nothing of Law 64 to say; the result is the table's, or
+    the claim as the Director ruled it (Laws 69-71)."""
+    claim = ruling.claim
+    if claim is None:
+        return Step("61A", "no revoke: the result obtained at the table stands.")
+    law = claim.law if claim.law != "70" else "70A"
+    return Step(law, f"no revoke: the board is scored as the Director ruled the claim, "
+                     f"declarer {claim.awarded} tricks.")
 
 
 def _nothing_stands(ruling: AutomaticRuling) -> str:

@@ -456,12 +456,12 @@ class Search:
         law = self.cite.cite("adjudicated")
         revoke = Doubt(law, f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
                        f"but holds {_listed(pos.hands[pos.to_play] & pos.legal())}: a "
-                       "statement is not a play (Law 68D), so there is no revoke and Law 64 "
-                       f"does not apply; his {trump.pretty} is spent as he said, but it may "
-                       "win him no trick: the trick goes where it would have gone had he "
-                       "followed suit (seed 003)",
+                       "statement is not a play (68D), so nothing was revoked; his "
+                       f"{trump.pretty} is spent as he said, but it may win him no trick "
+                       "his statement would not: the trick goes where it would have gone had "
+                       f"he followed suit, the doubt against him ({law})",
                        f"trick {w.run.trick_no}: {trump.pretty} spent as stated, the trick "
-                       f"scored as had he followed ({law}, seed 003)")
+                       f"scored as had he followed ({law})")
         stated, spent, *followed = yield from together(
             self._lines(self._play(w, trump, nxt)),
             self._lines(self._play(w, trump, nxt, Option(trump, 1.0, revoke), twist)),
@@ -473,17 +473,17 @@ class Search:
         if r is None or f is None or sign * r <= sign * f:  # it wins him nothing: he may
             may = Doubt(law, f"trick {w.run.trick_no}: {seat} said he would ruff the {led} "
                         f"but holds {_listed(pos.hands[pos.to_play] & pos.legal())}: a "
-                        "statement is not a play (Law 68D), so there is no revoke and Law 64 "
-                        "does not apply; the ruff wins him no more than following suit, so "
-                        "he may ruff as he said (seed 003)",
+                        "statement is not a play (68D), so nothing was revoked; the ruff wins "
+                        "him no more than following suit, so he may ruff as he said "
+                        f"({law})",
                         f"trick {w.run.trick_no}: {trump.pretty} ruffed as stated, no gain "
-                        f"({law}, seed 003)")
+                        f"({law})")
             return [self._with(x, may, len(w.doubts)) for x in stated] + [dataclasses.replace(
                 x, normal=False, why=f"{seat} said he would ruff: following suit is not "
                                      "his line") for x in followed_lines]
         return [*followed_lines, *spent] + [dataclasses.replace(x, normal=False, why=(
             "the ruff as stated would win him a trick he loses by following suit: not "
-            "accepted (seed 003)")) for x in stated]
+            f"accepted, the doubt against him ({law})")) for x in stated]
 
     # --- playing a card ----------------------------------------------------------------
 

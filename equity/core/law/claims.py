@@ -180,13 +180,17 @@ class _Ruling:
         lines = yield from plan
         worst = min((ln for ln in lines if ln.normal), key=self.mine)
         awarded, law = self.mine(worst), "70"
-        steps = [said, Step("70A", f"{self._opponents()} disputed the claim: the Director "
-                            "adjudicates it as equitably as possible, any doubtful point "
-                            "against the claimer; his statement stands as made (70B), "
-                            f"completed where he said nothing by every normal play for "
-                            f"{self.model.players.name} players (careless or inferior, not "
-                            "irrational), the opponents defending double dummy.",
-                            StepKind.CLAIM)]
+        c = self.cite
+        steps = [said, Step(c.cite("adjudicated"), f"{self._opponents()} disputed the claim: "
+                            "the Director adjudicates it as equitably as possible, any "
+                            "doubtful point against the claimer; his statement stands as "
+                            f"made ({c.cite('statement')}), completed where he said nothing "
+                            f"({c.cite('not_embraced')}) by every play a "
+                            f"{self.model.players.name} player might make holding what he "
+                            "believed: careless or inferior for the class, but never a card "
+                            "another of his matches on every layout he could believe in and "
+                            "beats on some (irrational); the opponents defending double "
+                            "dummy.", StepKind.CLAIM)]
         in_favour = list(s.in_favour)
         if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
             s71, plan71 = self.search(self.side, False)
@@ -200,20 +204,22 @@ class _Ruling:
         return self._ruling(law, mine, awarded, lines, worst, steps, in_favour)
 
     def agreed(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
-        """Law 69: the claim stands; 69B gives the agreeing side back a trick it won on
-        every normal line, Law 71 the claimer's side one it could not lose. Double dummy
-        first: when it gives exactly the claim, neither can apply."""
+        """Law 69: the claim stands; 69B lets the agreeing side withdraw its agreement to
+        a trick it would likely have won (its cards the ones its class most likely plays),
+        Law 71 gives the claimer's side one it could not lose. Double dummy first: when it
+        gives exactly the claim, neither can apply."""
         best = yield from tricks_through(self.start.pos, self.side)
-        agreed = Step("69A", f"{self._opponents()} agreed: the claim stands, the board "
-                             "scored as though the tricks had been won or lost in play.",
-                      StepKind.CLAIM)
+        agreed = Step(self.cite.cite("agreed"), f"{self._opponents()} agreed: the claim "
+                      "stands, the board scored as though the tricks had been won or lost "
+                      "in play.", StepKind.CLAIM)
         steps = [said, agreed]
         if best == mine:
-            steps.append(Step("69A", f"double dummy {self._side_name(self.side)} take "
-                                     f"exactly the {_tricks(mine)} claimed: no trick was "
-                                     "conceded that could not be lost (71), none agreed to "
-                                     "that the other side would have won (69B).",
-                              StepKind.CLAIM))
+            steps.append(Step(self.cite.cite("agreed"),
+                              f"double dummy {self._side_name(self.side)} take exactly the "
+                              f"{_tricks(mine)} claimed: no trick was conceded that could "
+                              f"not be lost ({self.cite.cite('concession')}), none agreed to "
+                              "that the other side would likely have won "
+                              f"({self.cite.cite('withdrawn')}).", StepKind.CLAIM))
             return self._ruling("69A", mine, mine, [], None, steps, [])
         if best > mine:  # he conceded tricks he may not lose: Law 71
             s, plan = self.search(self.side, False)
@@ -236,10 +242,12 @@ class _Ruling:
         doubtful = _unique([*(worst.doubts if worst is not None else ()), *in_favour])
         steps += [Step(d.law, d.text, StepKind.CLAIM) for d in doubtful]
         if law == "70" and worst is not None and not worst.doubts and awarded < mine:
-            steps.append(Step("70B", "played as he stated it, his line loses "
+            c = self.cite
+            steps.append(Step(c.cite("statement"), "played as he stated it, his line loses "
                                      f"{_tricks(mine - awarded)} of those he claimed: he may "
-                                     "not change his statement nor add to it (70B), and no "
-                                     "successful line it does not embrace is accepted (70D1).",
+                                     f"not change his statement nor add to it "
+                                     f"({c.cite('statement')}), and no successful line it "
+                                     f"does not embrace is accepted ({c.cite('not_embraced')}).",
                               StepKind.CLAIM))
         steps.append(self._award_step(law, mine, awarded, worst))
         shown = ([worst] if worst is not None else []) + sorted(
@@ -263,15 +271,19 @@ class _Ruling:
                     f"by any normal play: the concession is cancelled for "
                     f"{'it' if awarded - mine == 1 else 'them'}, declarer {_tricks(total)}.")
         elif law == "69B":
-            text = (f"the worst normal line of {self._side_name(self.side.other)} gives "
-                    f"declarer {_tricks(total)}: they agreed to lose "
-                    f"{_tricks(mine - awarded)} they would have won on every normal line; "
-                    f"their agreement is withdrawn for "
-                    f"{'it' if mine - awarded == 1 else 'them'}, declarer {_tricks(total)}.")
+            lost = mine - awarded
+            text = (f"played as {self._side_name(self.side.other)} would most likely have "
+                    f"played on, declarer takes {_tricks(total)}: they agreed to the loss of "
+                    f"{_tricks(lost)} their side would likely have won; within the "
+                    "correction period they may withdraw their agreement to "
+                    f"{'it' if lost == 1 else 'them'} ({self.cite.cite('withdrawn')}: their "
+                    "right, not the Director's of his own motion), and the board is then "
+                    f"scored with declarer {_tricks(total)}.")
         else:
             text = (f"{line}: " if line else "") + (
                 f"the claim stands, declarer {_tricks(total)}.")
-        return Step(law, text, StepKind.CLAIM)
+        cited = {"69A": "agreed", "69B": "withdrawn", "70": "adjudicated", "71": "concession"}
+        return Step(self.cite.cite(cited[law]) if law != "70" else "70", text, StepKind.CLAIM)
 
     def _opponents(self) -> str:
         seats = self.side.other.seats
@@ -388,14 +400,15 @@ def _said(claim: Claim, left: int, mine: int, before: int, total: int, corrected
     ``total``: declarer's as claimed; both with a revoke trick ``corrected``)."""
     who = claim.claimer.long_name
     trick = 14 - left
-    what = (f"conceded all {left} remaining tricks" if mine == 0 else
-            f"claimed all {left} remaining tricks" if mine == left else
-            f"claimed {mine} of the {left} remaining tricks (conceding the rest)")
+    what = (f"conceded the last {left}" if mine == 0 else
+            f"claimed the last {left}" if mine == left else
+            f"claimed {mine} of the last {left}")
+    rest = ", conceding the rest," if 0 < mine < left else ""
     stated = (f"; his statement: {claim.describe()}" if claim.stated
               else "; no statement is recorded")
     fixed = ", the revoke trick corrected" if corrected else ""
-    return Step("68", f"{who} {what} at trick {trick} ({_tricks(before)} already won by "
-                      f"his side{fixed}; declarer {total} in all){stated}.", StepKind.CLAIM)
+    return Step("68", f"{who} {what} (declarer {total}){rest} at trick {trick}, his side "
+                      f"having won {before}{fixed}{stated}.", StepKind.CLAIM)
 
 
 def _law_70c(claim: Claim, pos: Position, replay: Replay, aware: CardSet) -> bool:

@@ -71,6 +71,14 @@ class AutomaticView:
     """The Director's ruling on the claim (Laws 68-71), when he ruled on it."""
 
     @property
+    def result_label(self) -> str:
+        """What the result is called: "table result", or for a claim the Director ruled
+        on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's)."""
+        if self.claim is not None:
+            return f"the claim as ruled, Law {self.claim.law}"
+        return "table result"
+
+    @property
     def table_how(self) -> str:
         """How the table result was reached: "as played", with the claim's tricks as
         claimed or as ruled."""
@@ -125,8 +133,8 @@ class ClaimView:
 
     @property
     def lines_head(self) -> str:
-        return (f"Lines judged (normal play for {self.players} players, careless or "
-                "inferior but not irrational; the other side double dummy)")
+        return (f"Lines judged (what a {self.players} player might play holding what he "
+                "believed, careless or inferior for the class; the other side double dummy)")
 
 
 def claim_view(auto: AutomaticRuling) -> ClaimView | None:

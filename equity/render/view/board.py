@@ -270,7 +270,8 @@ def _facts(ruling: Ruling) -> tuple[tuple[str, str], ...]:
             ("Laws", f"{auto.edition.name} Laws of Duplicate Bridge"),
             ("Law 12", _assigned_words(auto)),
             ("Attention drawn", _attention(rp)),
-            ("Table result", tricks_result(c, auto.table_tricks, rp.finished))]
+            ("Table result" if auto.claim is None else f"Result (the claim as ruled, Law "
+             f"{auto.claim.law})", tricks_result(c, auto.table_tricks, rp.finished))]
     reqs = [str(r) for r in board.facts.requirements]
     if reqs:
         out.insert(-1, ("Requirements", "; ".join(reqs)))
@@ -371,7 +372,7 @@ def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
     rp = ruling.automatic.replay
     out = []
     if rp.finished:
-        out.append(("Table result",
+        out.append(("Table result" if ruling.automatic.claim is None else "Claim as ruled",
                     score_text(ruling, ((ruling.automatic.table_tricks, 1.0),))))
     if ruling.automatic.revokes:
         out.append((_after_scores_label(ruling), score_text(ruling, ruling.after_transfer)))
