@@ -373,8 +373,10 @@ class Search:
         of an opponent he knows of beats them in their suit), each with whether he holds
         it so only through what the claimer overlooked (:attr:`overlooked`: an
         outstanding trump — every side-suit winner is then safe in his eyes —, a higher
-        card in a suit he called good). The claimer's misbelief is his and his
-        partner's hand he plays for; a defender's partner sees for himself."""
+        card in a suit he called good). While a trump he knows of is out, only his top
+        trumps are sure winners (a side-suit card may be ruffed). The claimer's
+        misbelief is his and his partner's hand he plays for; a defender's partner sees
+        for himself."""
         if pos.trick:
             return {}
         seat = pos.to_play
@@ -383,12 +385,18 @@ class Search:
             self.side == self.claim.claimer.side
             and seat in controlled(self.claim, self.contract)) else 0
         real = top_cards(pos, seat)
+        trump = self.contract.strain.trump
+        known_trumps = trump is not None and bool(theirs & ~missed & trump.mask)
+        if known_trumps:  # a trump he knows is out: a side-suit card is no sure winner
+            assert trump is not None
+            real &= trump.mask
         if not missed:
             return {c: False for c in cards(real)}
-        trump = self.contract.strain.trump
-        trumps_missed = trump is not None and bool(theirs & trump.mask) and not (
-            theirs & ~missed & trump.mask)
+        trumps_missed = trump is not None and bool(theirs & trump.mask) and not known_trumps
         seen = top_cards(pos, seat, missed)
+        if known_trumps:
+            assert trump is not None
+            seen &= trump.mask
         return {c: not real & c.bit or (trumps_missed and c.suit != trump)
                 for c in cards(seen)}
 

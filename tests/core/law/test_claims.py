@@ -13,6 +13,7 @@ from equity.core.game import (
     BoardError,
     Card,
     Claim,
+    ClaimAware,
     ClaimStatus,
     Seat,
     Work,
@@ -65,9 +66,10 @@ def with_claim(b: Board, statement: str, status: ClaimStatus = ClaimStatus.DISPU
         b.facts, claimer=c.claimer, claim=c if c.stated else None, claim_status=status))
 
 
-def judged(b: Board, work: Work | None = None) -> ClaimRuling:
-    model = DecisionModel.of(Table.of(b), players=player_class("club"))
-    plan = judge_claim(replay(b), model)
+def judged(b: Board, work: Work | None = None, edition: str = "2017",
+           players: str = "club") -> ClaimRuling:
+    model = DecisionModel.of(Table.of(b), players=player_class(players))
+    plan = judge_claim(replay(b), model, edition)
     if work is not None:
         model.work = work
         plan = once_each(plan, work)
@@ -84,7 +86,8 @@ def laws_of(r: ClaimRuling) -> list[str]:
 def test_70_seed_003_the_announced_ruff_is_spent_and_wins_no_trick() -> None:
     r = judged(case("003_wrong_claim_ending"))
     assert (r.law, r.claimed, r.awarded) == ("70", 10, 8)
-    assert laws_of(r) == ["70A"] and "Law 64 does not apply" in r.doubtful[0].text
+    assert laws_of(r) == ["70A"] and "nothing was revoked" in r.doubtful[0].text
+    assert "Law 64" not in r.doubtful[0].text and "seed 003" not in r.doubtful[0].text
     line = r.lines[0]
     assert line.plays[0].card == Card.parse("H9")  # the trump spent as stated...
     assert line.plays[1].seat is Seat.E  # ...but East, who wins had South followed, leads
@@ -255,3 +258,52 @@ def test_the_wrong_claim_asks_few_double_dummy_positions() -> None:
     work = Work()
     judged(case("003_wrong_claim_ending"), work)
     assert 0 < work.positions <= 40
+
+
+def every_law(r: ClaimRuling) -> set[str]:
+    return {st.law for st in r.steps} | set(laws_of(r))
+
+
+def test_a_1997_board_cites_the_1997_paragraphs_not_2017s() -> None:
+    b = case("041_70e_unstated_finesse")
+    modern, old = judged(b), judged(b, edition="1997")
+    assert "70E1" in every_law(modern) and "70D1" in str([st.text for st in modern.steps])
+    assert "70E" in every_law(old) and not {"70E1", "70D1", "70D2", "70E2"} & every_law(old)
+    assert "70D1" not in str([st.text for st in old.steps])
+    assert old.awarded == modern.awarded == 8
+
+
+def test_70c_the_director_found_the_claimer_aware_of_the_trump() -> None:
+    b = case("041_70c_unmentioned_trump")
+    assert judged(b).awarded == 9
+    found = dataclasses.replace(b, facts=dataclasses.replace(
+        b.facts, claim_aware=ClaimAware.parse("S2")))
+    aware = judged(found)
+    assert aware.awarded == 10 and "70C" not in laws_of(aware)
+
+
+def test_70c_is_not_presumed_with_two_trumps_out_and_nothing_said() -> None:
+    # 011_63a4 board 4: five trumps out; a claimer who says nothing plans to draw them
+    r = judged(case("011_63a4_agreed_claim_69a_timing", 4))
+    assert "70C" not in laws_of(r)
+
+
+def test_an_expert_claimer_keeps_at_least_the_club_claimers_tricks() -> None:
+    b = case("011_63a4_agreed_claim_69a_timing", 4)
+    club, expert = judged(b), judged(b, players="expert")
+    assert expert.awarded >= club.awarded
+
+
+def test_a_defenders_claim_is_said_as_the_last_tricks_with_declarers_total() -> None:
+    r = judged(case("041_defender_claim"))
+    said = r.steps[0].text
+    assert said.startswith("East claimed the last 3 (declarer 8)")
+
+
+def test_69b_reads_would_likely_have_won_and_is_the_agreeing_sides_right() -> None:
+    r = judged(case("041_agreed_claims_69_71", 2))
+    assert (r.law, r.awarded) == ("69B", 8)
+    award = r.steps[-1].text
+    assert "would likely have won" in award and "correction period" in award
+    assert "every normal line" not in award
+
