@@ -1,5 +1,6 @@
 """Benchmark: a contested claim adjudicated with eight tricks left (issue 41: at most 1 s
-on 2 cores).
+on 2 cores), and with thirteen left, declarer's or a defender's, before the opening lead
+(issue 46: at most 3 s and 300 MB on 2 cores).
 
 Run: ``PYTHONPATH=. python -m pytest benchmarks/speed/bench_claims.py
 --benchmark-only -q -s`` (``-s`` to see the figures printed).
@@ -8,7 +9,8 @@ The claims are made here, the same every run: a random deal (seed 0-9), five tri
 random legal play from the opening lead, and, with declarer's side on lead, declarer's
 claim of the tricks double dummy gives him, disputed, **with nothing said** (``"S:"``:
 every card open to the normal play of club players, the hardest case for the search) or
-with ``"S: winners"``. Each round judges every claim with a fresh decision model (a model
+with ``"S: winners"``; with thirteen left, South's or West's claim with nothing said
+(``LONG_SEEDS``). Each round judges every claim with a fresh decision model (a model
 remembers its decisions) through the real DDS solver, DDS warm (endplay imported, one
 solve made) before timing. Printed per claim: seconds (best of the rounds), DDS
 positions, decisions, layouts, the claimed and awarded totals.
@@ -17,6 +19,7 @@ positions, decisions, layouts, the claimed and awarded totals.
 from __future__ import annotations
 
 import random
+import resource
 import time
 from typing import Any
 
@@ -52,11 +55,15 @@ LEFT = 8
 """Tricks left at the claim."""
 SEEDS = range(10)
 ROUNDS = 3
+LONG_SEEDS = range(5)
+"""The claims made before the opening lead (13 tricks left), one round each."""
 
 
 def claim_board(seed: int, statement: str, left: int = LEFT) -> Board:
-    """A board whose play stops at declarer's claim with ``left`` tricks to go (module
-    docstring); South declares a three-level contract in a random strain."""
+    """A board whose play stops at a claim with ``left`` tricks to go (module docstring):
+    the claimer's side on lead (with 13 left, before the opening lead, any claimer); South
+    declares a three-level contract in a random strain; the claim is of the tricks double
+    dummy gives the claimer's side."""
     rng = random.Random(seed)
     dd = DdsSolver()
     while True:
@@ -76,12 +83,14 @@ def claim_board(seed: int, statement: str, left: int = LEFT) -> Board:
                 pos = pos.play(card)
             won += pos.leader.side == Side.NS
             tricks.append((row[0], row[1], row[2], row[3]))
-        if pos.leader.side != Side.NS:
+        claim = Claim.parse(statement)
+        side = claim.claimer.side
+        if pos.leader.side != side and left < 13:
             continue
-        total = won + dd.solve_positions([pos], Side.NS)[0]
+        theirs = dd.solve_positions([pos], side)[0]
+        total = won + (theirs if side == Side.NS else left - theirs)
         record = PlayRecord(Seat.W, tuple(tricks), (None,) * len(tricks), claimed=True,
                             claim_tricks=total)
-        claim = Claim.parse(statement)
         facts = Facts(claimer=claim.claimer, claim=claim,
                       claim_status=ClaimStatus.DISPUTED, players="club")
         return Board("bench.pbn", seed + 1, seed + 1, Seat.N, Vulnerability.NONE, deal,
@@ -102,23 +111,26 @@ def _all(boards: list[Board]) -> list[tuple[ClaimRuling, Work, float]]:
     return [judged(b) for b in boards]
 
 
-def _report(name: str, boards: list[Board], benchmark: Any) -> None:
+def _report(name: str, boards: list[Board], benchmark: Any, rounds: int = ROUNDS,
+            left: int = LEFT) -> None:
     DdsSolver().solve_positions([Position(boards[0].deal.hands, Strain.NT, Seat.W)],
                                 Side.NS)  # DDS warm
     best: dict[int, float] = {}
     found: list[tuple[ClaimRuling, Work, float]] = []
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         found = _all(boards)
         for k, (_, _, seconds) in enumerate(found):
             best[k] = min(best.get(k, seconds), seconds)
     benchmark.pedantic(_all, args=(boards,), rounds=1, iterations=1)
-    print(f"\n{name}: {len(boards)} claims, {LEFT} tricks left, best of {ROUNDS} rounds")
+    print(f"\n{name}: {len(boards)} claims, {left} tricks left, best of {rounds} rounds")
     print("seed  seconds  positions  decisions  layouts  claimed  awarded")
     for k, (ruling, work, _) in enumerate(found):
         print(f"{k:4d}  {best[k]:7.3f}  {work.positions:9d}  {work.decisions:9d}  "
               f"{work.layouts:7d}  {ruling.claimed:7d}  {ruling.awarded:7d}")
     worst = max(best.values())
-    print(f"worst {worst:.3f} s, mean {sum(best.values()) / len(best):.3f} s")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    print(f"worst {worst:.3f} s, mean {sum(best.values()) / len(best):.3f} s, "
+          f"process peak {peak} MB")
     benchmark.extra_info.update(worst_seconds=round(worst, 3),
                                 mean_seconds=round(sum(best.values()) / len(best), 3))
 
@@ -129,3 +141,14 @@ def test_claim_with_nothing_said(benchmark: Any) -> None:
 
 def test_claim_cashing_winners(benchmark: Any) -> None:
     _report("'S: winners'", [claim_board(s, "S: winners") for s in SEEDS], benchmark)
+
+
+def test_declarers_claim_before_the_opening_lead(benchmark: Any) -> None:
+    _report("'S:' before the lead", [claim_board(s, "S:", 13) for s in LONG_SEEDS],
+            benchmark, 1, 13)
+
+
+def test_a_defenders_claim_before_the_opening_lead(benchmark: Any) -> None:
+    _report("'W:' before the lead", [claim_board(s, "W:", 13) for s in LONG_SEEDS],
+            benchmark, 1, 13)
+

@@ -89,6 +89,10 @@ TOP_DOWN = frozenset({"ACBL"})
 """The regulating authorities that deem a suit played from the top when the statement
 does not say (70E2, 2017; the ACBL's guidance since its 1992 "Duplicate Decisions");
 elsewhere any order of the cards he holds for winners is normal."""
+BRANCH = 7
+"""With more tricks than this left, of the normal cards of the side searched only the one
+worst for it double dummy is followed (a long claim's lines branch from the last seven
+tricks): the award's line, the worst card at each early choice, at a cost of seconds."""
 DEFENCE_BRANCH = 7
 """With this many tricks left or fewer, the defence's equally good leads are each tried
 (the one that puts the claimer to a guess is among them); with more, the lowest."""
@@ -162,6 +166,8 @@ class Option:
     share: float = 1.0
     doubt: Doubt | None = None
     slip: bool = False
+    value: int = 0
+    """The tricks his side takes from here double dummy after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,11 +368,14 @@ class Search:
                 doubt = self._careless(w, card, lost)
             elif lost:
                 doubt = self._doubt(w, decision, card, real[card], best)
-            option = Option(card, played.get(card, 0.0) / top, doubt, slip)
+            option = Option(card, played.get(card, 0.0) / top, doubt, slip, real[card])
             have = out.get(real[card])
             if have is None or (have.slip and not slip):
                 out[real[card]] = option
-        return sorted(out.values(), key=lambda o: (o.slip, -o.share))
+        found = sorted(out.values(), key=lambda o: (o.slip, -o.share))
+        if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
+            return [min(found, key=lambda o: (o.value, o.slip))]
+        return found
 
     def _believed(self, pos: Position) -> dict[Card, bool]:
         """On lead, the cards of the player to play that he holds for winners (no card
