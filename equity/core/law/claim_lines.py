@@ -79,6 +79,7 @@ from equity.core.player import (
     DecisionModel,
     Knowledge,
     Run,
+    classes,
     lowest,
 )
 
@@ -309,6 +310,9 @@ class Search:
         lowest of each suit — the lead that puts him to a guess or a problem is among
         them, and his normal lines answer each — while :data:`DEFENCE_BRANCH` tricks or
         fewer are left; else, and against the agreeing side of 69B, the lowest."""
+        groups = classes(pos.legal(), pos)
+        if len(groups) == 1:  # one card, or cards equal in rank: nothing to ask
+            return [lowest(groups[0])]
         values = yield from values_of(pos, pos.legal(), self.side)
         worst = min(values.values())
         equal = sorted((c for c, v in values.items() if v == worst),
