@@ -83,9 +83,13 @@ from equity.core.player import (
     lowest,
 )
 
-SLIPS = {"club": 1}
-"""The careless slips (a winner cashed in an order another order beats) a normal
-line of the class may hold; a class not named here (expert, robot, exact) none."""
+SLIPS: dict[str, int] = {}
+"""The careless slips (a winner he knows of cashed in an order another order beats: a
+blocked suit, a ruff spent late) a normal line of the class may hold; a class not named
+here none. None for any class by default: the published rulings we built on did not hold
+a claimer who knew his winners to a costly order he did not state (EBU TD forum 1633:
+"the claim should be accepted"); what panels call careless is the line of his misbelief
+(the ♥6 of a suit he thought all high), which every class may play."""
 TOP_DOWN = frozenset({"ACBL"})
 """The regulating authorities that deem a suit played from the top when the statement
 does not say (70E2, 2017; the ACBL's guidance since its 1992 "Duplicate Decisions");
@@ -105,20 +109,30 @@ in one of his layouts, not how often."""
 
 
 def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
-               aware: CardSet) -> CardSet:
+               aware: CardSet, everything: bool = False) -> CardSet:
     """The opponents' cards the claimer evidently overlooked at the claim: under 70C
     (``c70``: a trump is out and his statement says nothing of trumps) every trump they
-    hold; and in a suit whose cards of his side he named (he called them good), their
-    cards above the lowest he named there. ``aware``: the cards the Director found he
-    knew of (70C2 not met) are not overlooked."""
+    hold; in a suit whose cards of his side he named (he called them good), their cards
+    above the lowest he named there; and when he claimed ``everything`` left, in a side
+    suit where they hold one card only, that card if it beats one of his side's (he
+    counted the suit as good: the miscount of one card is at all likely, of more it is
+    not). ``aware``: the cards the Director found he knew of are not overlooked."""
     seat = claim.claimer
     theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+    mine = pos.hands[seat] | pos.hands[seat.partner]
     out = 0
     trump = contract.strain.trump
     if c70 and trump is not None:
         out |= theirs & trump.mask
     for card in claim.cards:
         out |= sum((Card(card.suit, r).bit for r in range(card.rank + 1, 15)), 0) & theirs
+    if everything:
+        for suit in Suit:
+            one = theirs & suit.mask
+            low = min((c.rank for c in cards(mine & suit.mask)), default=15)
+            if suit != trump and one and not one & (one - 1) and Card.from_bit(
+                    one.bit_length() - 1).rank > low:
+                out |= one
     return out & ~aware
 
 
@@ -415,15 +429,19 @@ class Search:
 
     def _in_order(self, believed: dict[Card, bool], reps: Sequence[Card],
                   decision: Decision) -> dict[Card, bool]:
-        """His winners as leads (each run's lowest speaks for it): in any order, or where
-        the authority deems a suit played from the top (70E2), the highest of each suit
-        he holds for a winner."""
-        if self.order == "top":
+        """His winners as leads (each run's lowest speaks for it): in any order across
+        suits; within a suit, in any order of the cards he believes equal, but from the
+        top where the authority deems a suit played so (70E2) or where he holds its ace
+        or king (a player cashes his top honours first: EBU White Book 8.70.5, "AK5
+        opposite 42 … not normal to play the 5 first", against "754 opposite void")."""
+        honours = {c.suit for c in believed if c.rank >= 13}
+        if self.order == "top" or honours:
             highest: dict[Suit, Card] = {}
             for c in believed:
                 if c.suit not in highest or c.rank > highest[c.suit].rank:
                     highest[c.suit] = c
-            believed = {c: m for c, m in believed.items() if highest[c.suit] == c}
+            believed = {c: m for c, m in believed.items() if highest[c.suit] == c
+                        or (self.order != "top" and c.suit not in honours)}
         return {decision.speaker(c): m for c, m in believed.items()
                 if decision.speaker(c) in reps}
 

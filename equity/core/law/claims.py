@@ -122,7 +122,7 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     c70 = _law_70c(claim, start.pos, replay, aware)
     ruling = _Ruling(replay, claim, agreement, model, start, side, declarer,
                      CLAIM_PARAGRAPHS[ed.name], c70,
-                     overlooked(claim, start.pos, replay.contract, c70, aware),
+                     overlooked(claim, start.pos, replay.contract, c70, aware, mine == left),
                      "top" if (facts.authority or "WBF") in TOP_DOWN else None)
     if agreement.status == ClaimStatus.DISPUTED:
         return (yield from ruling.contested(mine, left, said))
@@ -416,7 +416,8 @@ def _law_70c(claim: Claim, pos: Position, replay: Replay, aware: CardSet) -> boo
     (no ``trumps`` step, no trump named); 70C2: that he was unaware of it is at all
     likely — *our reading*: when one trump is out (a claimer who says nothing while two or
     more are out plans to draw them, or he could not claim), unless the Director found him
-    aware of it (``aware``)."""
+    aware of it (``aware``: what he read from the play and the claimer's competence are
+    his finding, not a presumption)."""
     trump = replay.contract.strain.trump
     if trump is None:
         return False

@@ -56,7 +56,7 @@ def test_both_ways_of_a_guess_are_normal_lines() -> None:
     assert {ln.declarer_tricks for ln in normal} == {8, 9}
 
 
-def test_a_careless_order_is_a_club_players_slip_and_no_experts_line() -> None:
+def test_an_experts_lines_are_a_subset_of_a_club_players() -> None:
     # 041_70c: with East's S2 out and nothing said of it, the CA led first is a line of
     # the claimer's belief (70C) for either class; the expert's lines are the club's or fewer
     b = case("041_70c_unmentioned_trump")
