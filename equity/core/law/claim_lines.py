@@ -10,25 +10,27 @@ a panel's: normal is what a player of the class might do **holding what he belie
 * **his belief**: what he sees (his hand, dummy, the cards played, the suits shown out
   of: :class:`~equity.core.player.Knowledge`), less what he evidently overlooked
   (:func:`overlooked`): an outstanding trump his statement says nothing of (70C: "at all
-  likely … unaware"), a higher card outstanding in a suit whose cards he named; unless
-  the Director found him aware of it (``[EquityClaimAware]``: 70C2 not met);
+  likely … unaware"), a higher card outstanding in a suit whose cards he named, a side
+  suit's single outstanding card in a claim of all the rest; unless the Director found
+  him aware of it (``[EquityClaimAware]``: 70C2 not met);
 * **his normal cards**, at each card his statement leaves open (70D1): a card no other
   card of his beats on the layouts he could believe in (a guess is normal both ways:
   each way wins on some layouts; 70E1 then loses it for him unless an opponent has shown
   out, when the losing way is beaten everywhere); on lead, any card he holds for a
-  winner, in any order across suits and, within a suit, in any order unless the
-  regulating authority deems it played from the top (70E2; ``[EquityAuthority]``:
-  :data:`TOP_DOWN`); a card he holds for a winner only through what he overlooked is
+  winner, in any order across suits and, within a suit, in any order unless he holds
+  its ace or king or the regulating authority deems it played from the top (70E2;
+  ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner only through what he overlooked is
   normal however it turns out (the later cards follow from the same misbelief);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
   layout consistent with his belief" — *our reading*: another card of his is as good on
   every layout he could believe in and better on some (never better, sometimes worse):
   throwing a master he knows while keeping a loser, ruffing his own winner, leading a
   loser he knows of while he holds winners;
-* **careless**: a winner cashed in an order that another order beats (a blocked
-  suit): normal for a class that slips — at most :data:`SLIPS` such cards a line (club
-  players one, experts none): an expert's normal lines are a subset of a club
-  player's, so he is never awarded fewer tricks;
+* **careless**: the line of his misbelief, which every class may play; a winner he
+  knows of cashed in an order another order beats (a blocked suit) is a slip, normal
+  only for a class given :data:`SLIPS` (none by default), never more for an expert than
+  for a club player: an expert's normal lines are a subset of a club player's, so he is
+  never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
   (:mod:`equity.core.law.claim_statement`) he plays no other;
 * **the opponents defend double dummy**, and of their cards equally good the one that
