@@ -19,8 +19,9 @@ a panel's: normal is what a player of the class might do **holding what he belie
   out, when the losing way is beaten everywhere); on lead, any card he holds for a
   winner, in any order across suits and, within a suit, in any order unless he holds
   its ace or king or the regulating authority deems it played from the top (70E2;
-  ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner only through what he overlooked is
-  normal however it turns out (the later cards follow from the same misbelief);
+  ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner only through
+  what he overlooked is normal however it turns out (the later cards follow from the
+  same misbelief);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
   layout consistent with his belief" — *our reading*: another card of his is as good on
   every layout he could believe in and better on some (never better, sometimes worse):
