@@ -63,6 +63,7 @@ from equity.app.workbench.wording import DIRECTOR_WORDS
 from equity.app.workbench.workers import Stopped, run_limited
 from equity.app.workbench.workers import rule as rule_case
 from equity.core.game import (
+    FACTS,
     Board,
     BoardError,
     EquityError,
@@ -78,7 +79,6 @@ from equity.formats import read_text
 from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
 from equity.formats.rows import (
-    FACT_KEYS,
     Possibility,
     RowsCase,
     board_to_rows,
@@ -99,14 +99,13 @@ NOT_ON_THE_PAGE = frozenset({"traveller", "field_from_input"})
 """The :class:`RulingOptions` fields the page does not offer: they read files on the
 server (a traveller, the other boards of the input file). Every other field is offered."""
 
-FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
-                "EquityRuledBy": "ruled_by", "EquityAttention": "attention",
-                "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
-                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
-                "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",
-                "EquityAI": "authorised"}
-"""Our fact tags and the ruling options that say the same fact: a hand record's facts
-fill the page's form, and the form's facts go into the case's PBN."""
+FACTS_BY_TAG = {fact.tag: fact for fact in FACTS if fact.form}
+"""Our fact tags and their facts, where the page's form carries the fact (each fact's
+declaration, :mod:`equity.core.game.facts`): a hand record's facts fill the page's form,
+and the form's facts go into the case's PBN."""
+
+FACT_OPTIONS = frozenset(option for fact in FACTS_BY_TAG.values() for option in fact.options)
+"""The options that give the form's facts (written into the case's PBN as our tags)."""
 
 WORK_LIMITS = {"samples": 320, "max_positions": 10_000}
 """The largest value the page may give the options that size a ruling's double-dummy
@@ -202,6 +201,10 @@ async def _json(request: Request) -> JSON:
 def _cli(f: dataclasses.Field[Any]) -> CliOption:
     cli: CliOption = f.metadata["cli"]
     return cli
+
+
+_REPEATED = {f.name: _cli(f).repeat for f in dataclasses.fields(RulingOptions)}
+"""Whether each option takes a list (a repeatable option): a fact's tag fills it as one."""
 
 
 def _kind(cli: CliOption) -> str:
@@ -340,15 +343,17 @@ def _rows_text(obj: JSON) -> str:
 
 
 def _fact_option(tag: str, value: str) -> str:
-    """The option a fact tag fills: :data:`FACT_OPTIONS`, but a claim with its statement
-    (``"S: ..."``) fills the statement, ``claim``, not the claimer's seat."""
-    return "claim" if tag == "EquityClaim" and ":" in value else FACT_OPTIONS[tag]
+    """The option a fact tag fills (:meth:`~equity.core.game.facts.Fact.option_for`: a
+    claim with its statement, ``"S: ..."``, fills the statement, ``claim``, not the
+    claimer's seat)."""
+    return FACTS_BY_TAG[tag].option_for(value)
 
 
 _KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "auction": "auction",
                "deal": "deal",
                "result": "result", "lead": "rows", "won": "rows", "board": "board",
-               **{key: FACT_OPTIONS[tag] for key, tag in FACT_KEYS.items()}}
+               **{fact.key: fact.options[0] for fact in FACTS_BY_TAG.values()
+                  if fact.key is not None}}
 """The form field a rows key's error belongs to."""
 
 
@@ -546,9 +551,9 @@ def _board_summary(board: Board) -> JSON:
         "event": board.tags.get("Event", ""),
         "play": None,
         "rows": None,
-        "options": {_fact_option(tag, value): [value] if tag in ("EquityRequirement",
-                                                                  "EquityWithdrawn") else value
-                    for tag, value in fact_tags(board.facts).items()},
+        "options": {(option := _fact_option(tag, value)): [value] if _REPEATED[option]
+                    else value for tag, value in fact_tags(board.facts).items()
+                    if tag in FACTS_BY_TAG},
     }
     if board.play is not None and board.contract is not None:
         first = board.play.opening_leader
@@ -683,7 +688,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         options, values = _options(obj)
         ps = _possibilities(_rows_text(obj), options)
         rest = command_line({k: v for k, v in values.items()
-                             if k not in (*FACT_OPTIONS.values(), "claim")})
+                             if k not in FACT_OPTIONS})
         try:
             text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
                                  for p in ps)
