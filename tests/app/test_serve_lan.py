@@ -30,8 +30,8 @@ BIGGEST = {name: str(cap) for name, cap in WORK_LIMITS.items()}
 class LanServer(Server):
     """``equity serve --lan --host 127.0.0.1``: its URL and token from its first line."""
 
-    def __init__(self, *args: str) -> None:
-        super().__init__("--lan", "--host", "127.0.0.1", *args)
+    def __init__(self, *args: str, port: int | None = None) -> None:
+        super().__init__("--lan", "--host", "127.0.0.1", *args, port=port)
         assert self.proc.stdout is not None
         self.first_line = self.proc.stdout.readline().decode().rstrip("\n")
         match = URL.match(self.first_line)
@@ -62,7 +62,7 @@ def lan() -> Iterator[LanServer]:
 def test_the_first_line_is_the_url_with_its_token_and_a_qr_image_is_written(
         lan: LanServer) -> None:
     assert lan.first_line == f"{lan.url}/?token={lan.token}"
-    assert qr_image_path(lan.port).read_bytes().startswith(b"\x89PNG")
+    assert qr_image_path(lan.port, lan.proc.pid).read_bytes().startswith(b"\x89PNG")
 
 
 def test_without_the_token_every_request_gets_401(lan: LanServer) -> None:
@@ -179,9 +179,37 @@ def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -
 
 def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:
     s = LanServer()
-    path = qr_image_path(s.port)
+    path = qr_image_path(s.port, s.proc.pid)
     try:
         assert path.stat().st_mode & 0o777 == 0o600
+        assert path.parent.stat().st_mode & 0o777 == 0o700
     finally:
         err = s.stop()
     assert not path.exists() and "Traceback" not in err
+
+
+def test_the_qr_image_of_a_killed_server_is_removed_by_the_next_start() -> None:
+    """``kill -9`` gives the server no time to remove its image (it holds the token):
+    the next ``serve`` start, on the same port, removes it; a live server's image is
+    left alone."""
+    import signal
+
+    killed = LanServer()
+    image = qr_image_path(killed.port, killed.proc.pid)
+    alive = LanServer()
+    try:
+        assert image.exists()
+        killed.proc.send_signal(signal.SIGKILL)
+        killed.proc.wait()
+        assert image.exists()  # nothing could remove it
+        again = LanServer(port=killed.port)
+        try:
+            assert not image.exists()
+            assert qr_image_path(again.port, again.proc.pid).exists()
+            assert qr_image_path(alive.port, alive.proc.pid).exists()
+        finally:
+            again.stop()
+        assert not qr_image_path(again.port, again.proc.pid).exists()
+    finally:
+        killed.stop()
+        alive.stop()
