@@ -62,15 +62,17 @@ def run_directory() -> Path:
     """Where ``serve`` keeps its QR images: ``$XDG_RUNTIME_DIR/equity-serve`` (the user's
     own, emptied at log-out), else ``equity-serve-UID`` in the temporary folder; made
     readable by this user only (0700). An OSError when it is not this user's own folder
-    (a link, another user's, open to others): nothing is written there."""
+    (a link, another user's): nothing is written there."""
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     base = (Path(runtime) / "equity-serve" if runtime and Path(runtime).is_dir()
             else Path(tempfile.gettempdir()) / f"equity-serve-{os.getuid()}")
     with contextlib.suppress(FileExistsError):
         base.mkdir(mode=0o700)
     st = os.lstat(base)
-    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
-        raise PermissionError(errno.EACCES, f"{base} is not a folder of this user's alone")
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid():
+        raise PermissionError(errno.EACCES, f"{base} is not a folder of this user's")
+    if st.st_mode & 0o077:
+        os.chmod(base, 0o700)
     return base
 
 
