@@ -177,6 +177,42 @@ def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -
     assert all(st != 429 for c, st, _ in done if c in "ABC")
 
 
+def test_phones_behind_one_address_are_answered_in_turn(lan: LanServer) -> None:
+    """Issue 48, 6: four phones behind one address (a club's router), each ruling twice
+    and asking again as soon as it is answered: no 429, and every phone's first answer
+    comes before any phone's second (each waits its turn in the address's line; one
+    ruling of the address runs at a time on two cores)."""
+    import http.client
+
+    answers: list[tuple[str, int]] = []  # (phone, status) in the order the answers came
+    ready = threading.Barrier(4)
+
+    def phone(name: str) -> None:
+        ready.wait()
+        for _ in range(2):
+            conn = http.client.HTTPConnection("127.0.0.1", lan.port, timeout=300,
+                                              source_address=("127.0.0.40", 0))
+            try:
+                conn.request("POST", "/api/rule", json.dumps(
+                    {"rows": ROWS_001, "options": {"attention": "returned"}}), headers={
+                    "Content-Type": "application/json", "X-Equity-Client": name,
+                    "Authorization": f"Bearer {lan.token}"})
+                response = conn.getresponse()
+                response.read()
+                answers.append((name, response.status))
+            finally:
+                conn.close()
+
+    phones = [threading.Thread(target=phone, args=(f"phone-{k}",)) for k in range(4)]
+    for t in phones:
+        t.start()
+    for t in phones:
+        t.join()
+    assert [status for _, status in answers] == [200] * 8, answers
+    order = [name for name, _ in answers]
+    assert sorted(order[:4]) == sorted(order[4:]) == [f"phone-{k}" for k in range(4)], order
+
+
 def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:
     s = LanServer()
     path = qr_image_path(s.port, s.proc.pid)
