@@ -211,9 +211,10 @@ def serve(host: str | None = None, port: int = 8000, time_limit: float = 60.0,
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(0)  # uvicorn raises the signal again once it has stopped
 
-    # from here on a SIGTERM (or Ctrl-C) ends the server through the finally below, its
-    # QR image removed, also while it is still starting
+    # from here on a SIGTERM, a SIGHUP (the terminal closed) or Ctrl-C ends the server
+    # through the finally below, its QR image removed, also while it is still starting
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     try:
         if token is None:
             print(f"equity serve: the workbench is at {base} (this machine only; Ctrl-C "

@@ -224,6 +224,19 @@ def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:
     assert not path.exists() and "Traceback" not in err
 
 
+def test_the_qr_image_is_removed_when_the_terminal_is_closed() -> None:
+    """Closing the terminal the server runs in (SIGHUP) stops it as Ctrl-C does: the
+    image is removed, no traceback."""
+    import signal
+
+    s = LanServer()
+    path = qr_image_path(s.port, s.proc.pid)
+    assert path.exists()
+    s.proc.send_signal(signal.SIGHUP)
+    _, err = s.proc.communicate(timeout=60)
+    assert not path.exists() and "Traceback" not in err.decode(), err
+
+
 def test_the_qr_image_of_a_killed_server_is_removed_by_the_next_start() -> None:
     """``kill -9`` gives the server no time to remove its image (it holds the token):
     the next ``serve`` start, on the same port, removes it; a live server's image is
