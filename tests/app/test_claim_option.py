@@ -68,3 +68,18 @@ def test_a_stated_claim_in_a_hand_record_fills_the_statement_on_the_page() -> No
     assert _fact_option("EquityClaim", "S: ruff S; crossruff") == "claim"
     assert _fact_option("EquityClaim", "S") == "claimer"
     assert _fact_option("EquityClaimStatus", "disputed") == "claim_status"
+
+
+@pytest.mark.parametrize("value", [5, 5.5, "S: concede " + "9" * 5000])
+def test_a_claim_value_out_of_range_from_the_page_is_an_option_error(value: object) -> None:
+    with pytest.raises(OptionError) as e:
+        RulingOptions.from_values({"claim": value})
+    assert e.value.name == "claim" and len(str(e.value)) < 300
+
+
+def test_the_directors_finding_that_the_claimer_was_aware_is_an_option() -> None:
+    options = RulingOptions.from_values({"claim_aware": "S2 HQ"})
+    facts = options.facts_for(board(1)).claim_aware
+    assert facts is not None and str(facts) == "S2 HQ"
+    with pytest.raises(OptionError):
+        RulingOptions.from_values({"claim_aware": "S2 S2"})
