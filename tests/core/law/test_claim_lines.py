@@ -8,7 +8,7 @@ from __future__ import annotations
 from equity.core.game import Board, Card, Claim, Seat, Side, replay, solved
 from equity.core.law import claim_lines
 from equity.core.law.claim_lines import ClaimLine, Search, Twist
-from equity.core.player import DecisionModel, Run, checkpoint, player_class
+from equity.core.player import Decision, DecisionModel, Run, checkpoint, player_class
 from equity.core.reading import Table
 from equity.dd import DdsSolver
 from equity.formats import read_boards
@@ -90,3 +90,16 @@ def test_seed_003_the_trick_goes_where_it_would_have_gone_had_he_followed() -> N
                  (Seat.E, Card.parse("SJ")), (Seat.S, Card.parse("H9"))]
     # he throws a heart, holding the SQ: had he followed, he wins it himself
     assert search._had_he_followed(discarded, Twist(9, 3, (Card.parse("SQ"),))) is Seat.S
+
+
+def test_within_a_suit_any_order_of_believed_winners_unless_top_down_or_an_honour() -> None:
+    b = case("041_70c_unmentioned_trump")
+    search, _ = lines(b, "S:")
+    hj, h6, ha, h5 = (Card.parse(c) for c in ("HJ", "H6", "HA", "H5"))
+    decision = Decision(h6, ((h6, 1.0),), (), 0, "clear")
+    believed = {hj: True, h6: True}
+    assert set(search._in_order(believed, [hj, h6], decision)) == {hj, h6}  # 754: any order
+    search.order = "top"  # 70E2: the ACBL deems the suit played from the top
+    assert set(search._in_order(believed, [hj, h6], decision)) == {hj}
+    search.order = None  # AK5 opposite 42: the ace first
+    assert set(search._in_order({ha: False, h5: True}, [ha, h5], decision)) == {ha}
