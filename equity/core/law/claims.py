@@ -348,7 +348,7 @@ def _check(replay: Replay, claim: Claim, pos: Position) -> None:
             holder = next((s for s in Seat if pos.hands[s] & card.bit), None)
             why = (f"{holder.long_name} holds it" if holder is not None
                    else "it has been played")
-            extra = (" (a defender speaks for his own hand only, Law 70D2)"
+            extra = (" (a defender speaks for his own hand only: 2017 Law 70D2)"
                      if holder is not None and holder.side == claim.claimer.side else "")
             raise _fail(replay, f"the claim statement names {card.pretty}, which {who} "
                                 f"does not hold at the claim: {why}{extra}")
