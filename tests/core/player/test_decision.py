@@ -15,6 +15,7 @@ from equity.core.game.position import Position
 from equity.core.game.questions import CardValues, Question
 from equity.core.player.decision import (
     DEFAULT_SAMPLING,
+    Decision,
     DecisionModel,
     Sampling,
     classes,
@@ -22,6 +23,7 @@ from equity.core.player.decision import (
     sure_winners,
 )
 from equity.core.player.knowledge import Knowledge
+from equity.core.player.player_model import player_class
 from equity.dd.single_dummy import decide, decide_many
 from tests.oracle_sd import OracleValuer, oracle_values, recorded
 
@@ -336,3 +338,19 @@ def test_dds_and_the_brute_force_solver_decide_alike() -> None:
     k = Knowledge.at(FINESSE, Seat.S, {})
     assert decide(k, DdsSolver(), DecisionModel()) == decide(
         k, OracleValuer(), DecisionModel())
+
+
+def test_neither_way_of_a_guess_is_dominated_but_a_show_out_leaves_one() -> None:
+    guess, _ = recorded(DecisionModel().decide(Knowledge.at(FINESSE, Seat.S, {})))
+    assert guess.dominated == ()  # each way wins on some of his layouts
+    shown, _ = recorded(DecisionModel(sampling=Sampling(8, 48, 48)).decide(
+        Knowledge.at(FINESSE, Seat.S, {Seat.E: 1 << Suit.H}), measured=True))
+    assert C("HA") in shown.dominated and C("HQ") not in shown.dominated
+
+
+def test_a_decision_no_layout_fits_gets_no_class_probabilities_and_no_error() -> None:
+    # the empty score a class's mixture once took max() of (issue 46's internal error)
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    d = Decision(C("HQ"), ((C("HQ"), 1.0),), (), 0, "clear")
+    groups = classes(k.position.legal(), k.position)
+    assert DecisionModel(players=player_class("club"))._plays(k.position, groups, d) == ()
