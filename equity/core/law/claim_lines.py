@@ -86,13 +86,19 @@ from equity.core.player import (
     lowest,
 )
 
-SLIPS: dict[str, int] = {}
-"""The careless slips (a winner he knows of cashed in an order another order beats: a
-blocked suit, a ruff spent late) a normal line of the class may hold; a class not named
-here none. None for any class by default: the published rulings we built on did not hold
-a claimer who knew his winners to a costly order he did not state (EBU TD forum 1633:
-"the claim should be accepted"); what panels call careless is the line of his misbelief
-(the ♥6 of a suit he thought all high), which every class may play."""
+SLIPS: dict[str, int] = {"club": 1}
+"""The careless slips a normal line of the class may hold; a class not named here none.
+The footnote to Laws 70-71 makes normal play "careless or inferior for the class of
+player involved" (1997, 2007: "but not irrational"): a slip is a card of his that
+another card beats on **some** of the layouts he could believe in but not on every one
+(a card beaten on every one is irrational for any class) — a winner he knows of cashed
+in an order that blocks a suit or spends an entry on some layout, an honour kept under
+his own side's lead (a suit not unblocked). What is careless for an expert is a
+narrower set than for a club player (EBU White Book 8.70: the class of player is
+considered; ACBL, Duplicate Decisions: "careless or inferior" judged by the player's
+ability): experts none, club players one a line (a later card that follows from the
+same misbelief is no second slip: it is no slip at all). The expert's lines are then a
+subset of the club player's, and he is never awarded fewer tricks."""
 TOP_DOWN = frozenset({"ACBL"})
 """The regulating authorities that deem a suit played from the top when the statement
 does not say (70E2, 2017; the ACBL's guidance since its 1992 "Duplicate Decisions");
@@ -375,12 +381,17 @@ class Search:
         out: dict[int, Option] = {}
         # one card for each value, the same whatever the class (the lowest, a winner he
         # holds before a slip): the expert's lines stay a subset of the club player's
+        unblock = self._own_lead(pos)
         for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
             misled = leads.get(card)
-            slip = card in worse and misled is False
-            if card in known or (card in worse and misled is None) or (
+            # careless, not irrational: a winner he knows of led, or a card to his own
+            # side's lead in its suit (an honour kept: a suit blocked), that another card
+            # beats on some of his layouts but not on every one (footnote to 70-71)
+            slip = (card in worse and card not in decision.beaten
+                    and (misled is False or (misled is None and card.suit == unblock)))
+            if card in known or (card in worse and not misled and not slip) or (
                     slip and w.slips >= self.slips):
-                continue  # another card is never worse, sometimes better: irrational
+                continue  # irrational, or a slip beyond what the class is allowed
             lost = best - real[card]
             doubt = None
             if lost and misled:
@@ -397,6 +408,20 @@ class Search:
         if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
             return [min(found, key=lambda o: (o.value, o.slip))]
         return found
+
+    def _own_lead(self, pos: Position) -> Suit | None:
+        """The suit of the trick in progress when a hand of the side searched led it a
+        card the opponents cannot beat in its suit (none of theirs left or played to it
+        is higher: what every player can count): his partner's card to it is his chance
+        to unblock the suit, or to keep the honour that blocks it. Else None."""
+        if not pos.trick or pos.leader.side != self.side:
+            return None
+        led = pos.trick[0]
+        them = pos.hands[pos.leader.next] | pos.hands[pos.leader.partner.next]
+        them |= sum((c.bit for c in pos.trick[1:]), 0)
+        if any(c.suit == led.suit and c.rank > led.rank for c in cards(them)):
+            return None
+        return led.suit
 
     def _believed(self, pos: Position) -> dict[Card, bool]:
         """On lead, the cards of the player to play that he holds for winners (no card
@@ -631,14 +656,16 @@ class Search:
                      f"{where}, the losing way of a guess ({law})")
 
     def _careless(self, w: _Walk, card: Card, lost: int) -> Doubt:
-        """A winner cashed in an order another beats: careless for the class, his one
-        slip of the line."""
+        """A careless slip: a card another beats on some of his layouts, none on every
+        one (a winner cashed in a blocking order, a suit not unblocked); the class's one
+        slip of the line (:data:`SLIPS`)."""
         head, where = self._where(w, card)
         law = self._law_for(w)
-        return Doubt(law, f"{head}, a winner, in an order another order beats: "
-                          f"careless for {self.model.players.name} players, not irrational "
-                          f"(one slip a line) — {_tricks(lost)} fewer double dummy",
-                     f"{where}, a careless order ({law})")
+        return Doubt(law, f"{head}: another card is better on some of the layouts he could "
+                          "believe in, none on every one — careless for "
+                          f"{self.model.players.name} players, not irrational (one slip a "
+                          f"line) — {_tricks(lost)} fewer double dummy",
+                     f"{where}, a careless slip ({law})")
 
     def _belief_doubt(self, w: _Walk, card: Card, lost: int) -> Doubt:
         """A card he holds for a winner only through what he overlooked: 70C for an

@@ -163,6 +163,10 @@ class Decision:
     """The cards (each run's lowest) another card beats on some of his layouts and
     matches on all the others: never better, sometimes worse, whatever he believes of
     the unseen cards (none when the choice is free or forced, or no layout fitted)."""
+    beaten: tuple[Card, ...] = ()
+    """Of the ``dominated`` cards, those one other card beats on **every** layout he
+    could believe in: worse whatever the unseen cards are (a ruling's "irrational"; a
+    card beaten on some layouts only may be merely careless)."""
     inferences: tuple[Inference, ...] = ()
     """A reading of the table (the auction, the opening lead, the signal, the discards)
     that places a card whose place decides the choice
@@ -603,6 +607,7 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
                 if len(options) > 1 else ())
     return Decision(options[0][0], options, _ranked(means), len(found.values), how,
                     tuple(groups), budget, dominated=_dominated(reps, found.values),
+                    beaten=_beaten(reps, found.values),
                     inferences=inferred)
 
 
@@ -612,6 +617,12 @@ def _dominated(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> tuple
     return tuple(c for c in reps if any(
         d != c and all(v[d] >= v[c] for v in values) and any(v[d] > v[c] for v in values)
         for d in reps))
+
+
+def _beaten(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> tuple[Card, ...]:
+    """The cards of ``reps`` that one other card beats on every layout (``values``)."""
+    return tuple(c for c in reps if values and any(
+        d != c and all(v[d] > v[c] for v in values) for d in reps))
 
 
 def _chances(right: Sequence[Card], weights: Sequence[float]) -> dict[Card, float]:
