@@ -23,15 +23,16 @@ a panel's: normal is what a player of the class might do **holding what he belie
   what he overlooked is normal however it turns out (the later cards follow from the
   same misbelief);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
-  layout consistent with his belief" — *our reading*: another card of his is as good on
-  every layout he could believe in and better on some (never better, sometimes worse):
+  layout consistent with his belief" — *our reading*: one other card of his beats it on
+  every layout he could believe in (:attr:`~equity.core.player.Decision.beaten`):
   throwing a master he knows while keeping a loser, ruffing his own winner, leading a
   loser he knows of while he holds winners;
-* **careless**: the line of his misbelief, which every class may play; a winner he
-  knows of cashed in an order another order beats (a blocked suit) is a slip, normal
-  only for a class given :data:`SLIPS` (none by default), never more for an expert than
-  for a club player: an expert's normal lines are a subset of a club player's, so he is
-  never awarded fewer tricks;
+* **careless**: the line of his misbelief, which every class may play; and a **slip**, a
+  card another beats on some of his layouts but not on every one (a winner he knows of
+  cashed in an order that blocks a suit or spends an entry, an honour kept under his
+  side's winning lead), normal for a class given :data:`SLIPS` (club players one a line,
+  experts none): an expert's normal lines are a subset of a club player's, so he is never
+  awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
   (:mod:`equity.core.law.claim_statement`) he plays no other;
 * **the opponents defend double dummy**, and of their cards equally good the one that

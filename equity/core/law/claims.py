@@ -185,12 +185,13 @@ class _Ruling:
                             "the Director adjudicates it as equitably as possible, any "
                             "doubtful point against the claimer; his statement stands as "
                             f"made ({c.cite('statement')}), completed where he said nothing "
-                            f"({c.cite('not_embraced')}) by every play a "
-                            f"{self.model.players.name} player might make holding what he "
-                            "believed: careless or inferior for the class, but never a card "
-                            "another of his matches on every layout he could believe in and "
-                            "beats on some (irrational); the opponents defending double "
-                            "dummy.", StepKind.CLAIM)]
+                            f"({c.cite('not_embraced')}) by every play "
+                            f"{_a(self.model.players.name)} player might make holding what "
+                            "he believed: careless or inferior for the class ("
+                            f"{_slips(SLIPS.get(self.model.players.name, 0))}), but never a "
+                            "card another of his beats on every layout he could believe in "
+                            "(irrational); the opponents defending double dummy.",
+                            StepKind.CLAIM)]
         in_favour = list(s.in_favour)
         if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
             s71, plan71 = self.search(self.side, False)
@@ -436,3 +437,15 @@ def _unique(doubts: Sequence[Doubt]) -> list[Doubt]:
 def _tricks(n: int) -> str:
     return f"{n} trick{'s' if n != 1 else ''}"
 
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _slips(n: int) -> str:
+    """What careless play the class may make (:data:`SLIPS`), in words."""
+    if not n:
+        return "no card another of his beats on some of his layouts and matches on the rest"
+    return (f"at most {n} careless slip{'s' if n > 1 else ''} a line: a card another of his "
+            "beats on some of his layouts, not on every one")

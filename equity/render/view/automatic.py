@@ -133,7 +133,8 @@ class ClaimView:
 
     @property
     def lines_head(self) -> str:
-        return (f"Lines judged (what a {self.players} player might play holding what he "
+        article = "an" if self.players[:1].lower() in "aeiou" else "a"
+        return (f"Lines judged (what {article} {self.players} player might play holding what he "
                 "believed, careless or inferior for the class; the other side double dummy)")
 
 

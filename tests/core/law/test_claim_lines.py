@@ -65,6 +65,19 @@ def test_an_experts_lines_are_a_subset_of_a_club_players() -> None:
     assert {ln.plays for ln in expert} <= {ln.plays for ln in club}
 
 
+def test_a_club_player_may_make_one_careless_slip_an_expert_none() -> None:
+    # 046 (footnote to Laws 70-71): cashing his last spade stopper before knocking out
+    # the DA is careless, not irrational; a club player may do it, an expert not
+    b = case("046_club_slip_stopper_cashed")
+    _, club = lines(b, "S:")
+    _, expert = lines(b, "S:", players="expert")
+    assert {ln.plays for ln in expert} < {ln.plays for ln in club}
+    assert min(ln.declarer_tricks for ln in club) == 8
+    assert min(ln.declarer_tricks for ln in expert) == 10
+    assert all(sum("careless" in d.text for d in ln.doubts) <= 1 for ln in club)
+    assert not any("careless" in d.text for ln in expert for d in ln.doubts)
+
+
 def test_70c_side_winners_are_normal_leads_while_a_trump_is_out() -> None:
     b = case("041_70c_unmentioned_trump")
     _, aware = lines(b, "S: winners")

@@ -354,3 +354,17 @@ def test_a_decision_no_layout_fits_gets_no_class_probabilities_and_no_error() ->
     d = Decision(C("HQ"), ((C("HQ"), 1.0),), (), 0, "clear")
     groups = classes(k.position.legal(), k.position)
     assert DecisionModel(players=player_class("club"))._plays(k.position, groups, d) == ()
+
+
+def test_a_card_beaten_on_some_layouts_is_dominated_but_beaten_only_on_every_one() -> None:
+    # the footnote to Laws 70-71: worse on some layouts he could believe in is careless
+    # play a class may make; worse on every one (one card better everywhere) is irrational
+    from equity.core.player.decision import _beaten, _dominated
+
+    a, b, c = C("SA"), C("HA"), C("DA")
+    values = [{a: 2, b: 1, c: 1}, {a: 1, b: 1, c: 0}]
+    assert set(_dominated([a, b, c], values)) == {b, c}
+    assert _beaten([a, b, c], values) == (c,)
+    shown, _ = recorded(DecisionModel(sampling=Sampling(8, 48, 48)).decide(
+        Knowledge.at(FINESSE, Seat.S, {Seat.E: 1 << Suit.H}), measured=True))
+    assert C("HA") in shown.beaten  # East showed out: the ace loses to the finesse everywhere
