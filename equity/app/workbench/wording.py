@@ -30,8 +30,8 @@ DIRECTOR_WORDS: dict[str, Words] = {
                 "revoke).", "N, E, S or W"),
     "claim": ("What did the claimer say?",
               "His statement as he made it, step by step: cards in order, trumps, ruff "
-              "SUIT, crossruff, winners, concede N, finesse CARD. The Director then rules on "
-              "the claim (Laws 69-71): a disputed one against the claimer, with every normal "
+              "SUIT, crossruff, winners, concede N, finesse CARD, N SUIT (tricks counted "
+              "in a suit: 6 D). The Director then rules on the claim (Laws 69-71): a disputed one against the claimer, with every normal "
               "line of the class of player (club unless you name one).",
               "e.g. S: HA HK; trumps; winners"),
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "

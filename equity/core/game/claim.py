@@ -13,7 +13,9 @@ then the steps separated by ``;``:
 * ``crossruff`` — ruff back and forth between his side's hands;
 * ``winners`` — cash his winners;
 * ``concede N`` — he concedes N of the remaining tricks;
-* ``finesse CARD`` — take the finesse with CARD.
+* ``finesse CARD`` — take the finesse with CARD;
+* ``N SUIT`` (``6 D``) — he counted N tricks in SUIT ("six diamonds, five spades and two
+  clubs"), without saying in what order he would take them.
 
 ``"S:"`` is a claim with nothing said; ``"S"`` (no colon, the older form) names the
 claimer and says nothing of a statement.
@@ -50,11 +52,13 @@ class ClaimWord(StrEnum):
     WINNERS = "winners"
     CONCEDE = "concede"
     FINESSE = "finesse"
+    COUNT = "count"
+    """``N SUIT``: N tricks counted in SUIT, no order said (no first word of its own)."""
 
 
 GRAMMAR = ("a statement reads 'SEAT: STEP; STEP', each STEP cards to play ('HA HK'), "
            "'trumps', 'ruff SUIT' (or 'ruff SUIT SEAT'), 'crossruff', 'winners', "
-           "'concede N' or 'finesse CARD'")
+           "'concede N', 'finesse CARD' or 'N SUIT' (tricks counted in a suit: '6 D')")
 
 
 def _quoted(text: str, most: int = 40) -> str:
@@ -76,7 +80,7 @@ class ClaimStep:
     seat: Seat | None = None
     """``ruff SUIT SEAT``: the hand that ruffs (None: the claimer)."""
     count: int = 0
-    """``concede``: the tricks conceded."""
+    """``concede``: the tricks conceded; ``N SUIT``: the tricks counted in ``suit``."""
 
     def __str__(self) -> str:
         if self.word == ClaimWord.CARDS:
@@ -89,6 +93,9 @@ class ClaimStep:
             return f"concede {self.count}"
         if self.word == ClaimWord.FINESSE:
             return f"finesse {self.cards[0]}"
+        if self.word == ClaimWord.COUNT:
+            assert self.suit is not None
+            return f"{self.count} {self.suit.name}"
         return self.word.value
 
     def describe(self) -> str:
@@ -103,13 +110,16 @@ class ClaimStep:
             return f"concede {self.count} trick{'s' if self.count != 1 else ''}"
         if self.word == ClaimWord.FINESSE:
             return f"take the {self.cards[0].pretty} finesse"
+        if self.word == ClaimWord.COUNT:
+            assert self.suit is not None
+            return f"{self.count} {self.suit.symbol} trick{'s' if self.count != 1 else ''}"
         return {ClaimWord.TRUMPS: "draw trumps", ClaimWord.CROSSRUFF: "crossruff",
                 ClaimWord.WINNERS: "cash his winners"}[self.word]
 
     @classmethod
     def parse(cls, text: str) -> ClaimStep:
         """"HA HK", "trumps", "ruff S", "ruff S N", "crossruff", "winners", "concede 2",
-        "finesse HQ"."""
+        "finesse HQ", "6 D"."""
         words = text.split()
         if not words:
             raise ModelError(f"an empty step in a claim statement; {GRAMMAR}")
@@ -128,6 +138,11 @@ class ClaimStep:
                 return cls(ClaimWord.CONCEDE, count=int(n))
             if head == ClaimWord.FINESSE and len(rest) == 1:
                 return cls(ClaimWord.FINESSE, cards=(Card.parse(rest[0]),))
+            if head.isascii() and head.isdigit():
+                if len(rest) != 1 or len(head) > 2 or not 0 < int(head) <= 13:
+                    raise ModelError(f"'N SUIT' counts 1-13 tricks in one suit: "
+                                     f"{_quoted(text)}")
+                return cls(ClaimWord.COUNT, suit=Suit.parse(rest[0]), count=int(head))
             if head in set(ClaimWord):
                 raise ModelError(f"{_quoted(text)}: {GRAMMAR}")
             stated = tuple(Card.parse(w) for w in words)

@@ -136,6 +136,9 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
         out |= theirs & trump.mask
     for card in claim.cards:
         out |= sum((Card(card.suit, r).bit for r in range(card.rank + 1, 15)), 0) & theirs
+    for step in claim.steps:  # N tricks counted in a suit: its N top cards called good
+        if step.word == ClaimWord.COUNT and step.suit is not None:
+            out |= _counted(pos, controlled(claim, contract), step.suit, step.count) & theirs
     if everything:
         for suit in Suit:
             one = theirs & suit.mask
@@ -688,6 +691,18 @@ class Search:
                           f"— {_tricks(lost)} fewer double dummy; a doubtful point is "
                           "resolved against the claimer",
                      f"{where}, {_listed(theirs)} overlooked ({law})")
+
+
+def _counted(pos: Position, hands: frozenset[Seat], suit: Suit, n: int) -> CardSet:
+    """The cards of ``suit`` above the lowest of the ``n`` he counted as tricks there:
+    the ``n`` highest of his longest holding of it (of the hands he speaks for) — he
+    took every one for a winner, so any higher card of the opponents he overlooked."""
+    longest = max((pos.hands[s] & suit.mask for s in hands),
+                  key=lambda m: (m.bit_count(), m))
+    counted = sorted(cards(longest), key=lambda c: -c.rank)[:n]
+    if not counted:
+        return 0
+    return sum((Card(suit, r).bit for r in range(counted[-1].rank + 1, 15)), 0)
 
 
 def _suits(mask: int) -> list[Suit]:

@@ -25,6 +25,10 @@ The steps are taken in the order stated; a step is under way until it is done:
 * ``winners`` — each lead is a card no opponent can beat in its suit; done at the first
   lead without one;
 * ``concede N`` — says how many tricks he gives up, nothing of the play;
+* ``N SUIT`` — says how many tricks he counted in a suit, nothing of the order: every
+  normal order is his (70D1; "a statement of intended tricks does not necessarily mean
+  that this was the line of play to be adopted", EBU appeal, 2011); what it tells is
+  his belief, :func:`~equity.core.law.claim_lines.overlooked`;
 * ``finesse CARD`` — his partner, on lead, leads CARD's suit, and CARD is played when
   its holder plays to that suit (unless an opponent's higher card lies on the trick);
   done when CARD's holder has played to a trick of that suit.
@@ -131,7 +135,7 @@ def _done(s: ClaimStep, pos: Position, seat: Seat, contract: Contract) -> bool:
     """Whether step ``s`` is over before ``seat`` plays."""
     side = pos.hands[seat] | pos.hands[seat.partner]
     trump = contract.strain.trump
-    if s.word == ClaimWord.CONCEDE:
+    if s.word in (ClaimWord.CONCEDE, ClaimWord.COUNT):  # nothing said of the play
         return True
     if s.word == ClaimWord.CARDS:
         return not any(side & c.bit for c in s.cards)

@@ -21,6 +21,7 @@ from equity.core.game import (
 @pytest.mark.parametrize("text", [
     "S", "S:", "S: HA HK", "W: trumps; winners", "N: ruff S; crossruff", "E: ruff D N",
     "S: concede 2", "S: finesse HQ; winners", "S: SA SK SQ; trumps; concede 1",
+    "W: 6 D; 5 S; 2 C",
 ])
 def test_a_statement_reads_back_as_written(text: str) -> None:
     assert str(Claim.parse(text)) == text
@@ -47,6 +48,14 @@ def test_each_step_is_read_with_its_word() -> None:
     assert c.cards == (Card.parse("HA"), Card.parse("HK"), Card.parse("DQ"))
 
 
+def test_tricks_counted_in_suits_are_read_without_an_order() -> None:
+    # "6 diamonds, 5 spades and 2 clubs" (EBU appeal, 2011): counts, no order
+    c = Claim.parse("W: 6 D; 5 S; 2 C")
+    assert c.steps[0] == ClaimStep(ClaimWord.COUNT, suit=Suit.D, count=6)
+    assert c.describe() == "6 ♦ tricks; 5 ♠ tricks; 2 ♣ tricks"
+    assert c.cards == () and c.conceded == 0
+
+
 def test_a_ruff_by_north_keeps_its_seat_in_writing() -> None:
     # North is seat 0: the seat must be tested against None, not for truth
     assert str(ClaimStep.parse("ruff h n")) == "ruff H N"
@@ -68,6 +77,9 @@ def test_the_statement_in_words() -> None:
     ("S: HA; HA HK", "twice"),
     ("S: trumps now", "trumps"),
     ("S: finesse", "finesse CARD"),
+    ("S: 6", "N SUIT"),
+    ("S: 14 D", "1-13"),
+    ("S: 6 diamonds", "not a suit"),
 ])
 def test_a_malformed_statement_is_refused_with_its_grammar(text: str, says: str) -> None:
     with pytest.raises(ModelError, match=says):

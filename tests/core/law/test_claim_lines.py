@@ -78,6 +78,19 @@ def test_a_club_player_may_make_one_careless_slip_an_expert_none() -> None:
     assert not any("careless" in d.text for ln in expert for d in ln.doubts)
 
 
+def test_tricks_counted_in_a_suit_call_its_counted_cards_good() -> None:
+    # "2 C": he counted two club tricks, so took the two highest of his longest clubs
+    # (dummy's C3 C2) for winners: West's CK CQ above them he overlooked
+    b = case("041_70c_unmentioned_trump")
+    rp = replay(b)
+    start = checkpoint(rp, len(rp.tricks))
+    pos, contract = start.position, rp.contract
+    missed = claim_lines.overlooked(Claim.parse("S: 2 C"), pos, contract, False, 0)
+    assert missed == Card.parse("CK").bit | Card.parse("CQ").bit
+    assert claim_lines.overlooked(Claim.parse("S: 1 D"), pos, contract, False, 0) == 0
+    assert claim_lines.overlooked(Claim.parse("S:"), pos, contract, False, 0) == 0
+
+
 def test_70c_side_winners_are_normal_leads_while_a_trump_is_out() -> None:
     b = case("041_70c_unmentioned_trump")
     _, aware = lines(b, "S: winners")
