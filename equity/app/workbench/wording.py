@@ -31,8 +31,9 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "claim": ("What did the claimer say?",
               "His statement as he made it, step by step: cards in order, trumps, ruff "
               "SUIT, crossruff, winners, concede N, finesse CARD, N SUIT (tricks counted "
-              "in a suit: 6 D). The Director then rules on the claim (Laws 69-71): a disputed one against the claimer, with every normal "
-              "line of the class of player (club unless you name one).",
+              "in a suit: 6 D). The Director then rules on the claim (Laws 69-71): a "
+              "disputed one against the claimer, with every normal line of the class of "
+              "player (club unless you name one).",
               "e.g. S: HA HK; trumps; winners"),
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
                      "revoke before it corrected. When only one opponent agreed: "
