@@ -29,8 +29,8 @@ a panel's: normal is what a player of the class might do **holding what he belie
   loser he knows of while he holds winners;
 * **careless**: the line of his misbelief, which every class may play; and a **slip**, a
   card another beats on some of his layouts but not on every one (a winner he knows of
-  cashed in an order that blocks a suit or spends an entry, an honour kept under his
-  side's winning lead), normal for a class given :data:`SLIPS` (club players one a line,
+  cashed in an order that blocks a suit or spends an entry, a card to his side's
+  winning lead that blocks the suit or wastes a winner), normal for a class given :data:`SLIPS` (club players one a line,
   experts none): an expert's normal lines are a subset of a club player's, so he is never
   awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
@@ -93,12 +93,14 @@ The footnote to Laws 70-71 makes normal play "careless or inferior for the class
 player involved" (1997, 2007: "but not irrational"): a slip is a card of his that
 another card beats on **some** of the layouts he could believe in but not on every one
 (a card beaten on every one is irrational for any class) — a winner he knows of cashed
-in an order that blocks a suit or spends an entry on some layout, an honour kept under
-his own side's lead (a suit not unblocked). What is careless for an expert is a
-narrower set than for a club player (EBU White Book 8.70: the class of player is
-considered; ACBL, Duplicate Decisions: "careless or inferior" judged by the player's
-ability): experts none, club players one a line (a later card that follows from the
-same misbelief is no second slip: it is no slip at all). The expert's lines are then a
+in an order that blocks a suit or spends an entry on some layout, a card to his own
+side's winning lead that blocks the suit (an honour kept) or wastes a winner under it.
+What is careless for an expert is a narrower set than for a club player (the footnote's
+"for the class of player involved"; the EBU White Book, 8.70.5, calls losing a trick to
+a singleton six from 754 "careless"; the ACBL presumes, across suits, the order worst
+for the claimer): experts none, club players one a line (a later card that follows from
+the same misbelief is no second slip: it is no slip at all). *Our reading*, the line
+and the count chosen from the law, not fitted to a case. The expert's lines are then a
 subset of the club player's, and he is never awarded fewer tricks."""
 TOP_DOWN = frozenset({"ACBL"})
 """The regulating authorities that deem a suit played from the top when the statement
@@ -389,7 +391,7 @@ class Search:
         for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
             misled = leads.get(card)
             # careless, not irrational: a winner he knows of led, or a card to his own
-            # side's lead in its suit (an honour kept: a suit blocked), that another card
+            # side's winning lead in its suit (blocking it, or wasting a winner), that another card
             # beats on some of his layouts but not on every one (footnote to 70-71)
             slip = (card in worse and card not in decision.beaten
                     and (misled is False or (misled is None and card.suit == unblock)))
