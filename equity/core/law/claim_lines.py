@@ -30,9 +30,9 @@ a panel's: normal is what a player of the class might do **holding what he belie
 * **careless**: the line of his misbelief, which every class may play; and a **slip**, a
   card another beats on some of his layouts but not on every one (a winner he knows of
   cashed in an order that blocks a suit or spends an entry, a card to his side's
-  winning lead that blocks the suit or wastes a winner), normal for a class given :data:`SLIPS` (club players one a line,
-  experts none): an expert's normal lines are a subset of a club player's, so he is never
-  awarded fewer tricks;
+  winning lead that blocks the suit or wastes a winner), normal for a class given
+  :data:`SLIPS` (club players one a line, experts none): an expert's normal lines are a
+  subset of a club player's, so he is never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
   (:mod:`equity.core.law.claim_statement`) he plays no other;
 * **the opponents defend double dummy**, and of their cards equally good the one that
