@@ -3,7 +3,8 @@ auction ends in.
 
 The fact tags (``EquityLaws``, ``EquityAttention``, ``EquityClaim``,
 ``EquityRequirement``, ``EquityWithdrawn``, ``EquityUI``, ``EquityAI``,
-``EquityPlayers``, ``EquitySignals``, ``EquityAuthority``, ``EquityRuledBy``) carry what a
+``EquityPlayers``, ``EquitySignals``, ``EquityAuthority``, ``EquityRuledBy``,
+``EquityRevoke``) carry what a
 play record cannot show; they are documented in :mod:`equity.core.game.board`. They are
 plain tag pairs, so a LIN file, which has no tags, always gets the default
 :class:`~equity.core.game.board.Facts`.
@@ -28,6 +29,7 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RevokeReport,
     RuledBy,
     Seat,
     Where,
@@ -44,7 +46,7 @@ T = TypeVar("T")
 FACT_TAGS = ("EquityLaws", "EquityAttention", "EquityClaim", "EquityClaimStatus",
              "EquitySelfInflicted", "EquityRequirement", "EquityWithdrawn", "EquityUI",
              "EquityAI", "EquityPlayers", "EquitySignals", "EquityAuthority",
-             "EquityRuledBy")
+             "EquityRuledBy", "EquityRevoke")
 """Our fact tags, in the order a writer puts them."""
 
 
@@ -161,6 +163,7 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
     signals = read("EquitySignals", parse_signals)
     authority = read("EquityAuthority", lambda t: authority_of(t).name)
     ruled_by = read("EquityRuledBy", RuledBy.parse) or RuledBy.DIRECTOR
+    revoke_report = read("EquityRevoke", RevokeReport.parse)
 
     known: dict[str, tuple[Information, ...]] = {}
     for tag in ("EquityUI", "EquityAI"):
@@ -176,7 +179,7 @@ def parse_facts(tags: Mapping[str, str], lines: Mapping[str, int] | None = None)
                  unauthorised=known.get("EquityUI", ()),
                  authorised=known.get("EquityAI", ()), players=players, signals=signals,
                  claim=claim, claim_agreed=agreement.agreed, authority=authority,
-                 ruled_by=ruled_by)
+                 ruled_by=ruled_by, revoke_report=revoke_report)
 
 
 def fact_tags(facts: Facts) -> dict[str, str]:
@@ -213,6 +216,8 @@ def fact_tags(facts: Facts) -> dict[str, str]:
         out["EquityAuthority"] = facts.authority
     if facts.ruled_by is not RuledBy.DIRECTOR:
         out["EquityRuledBy"] = facts.ruled_by.value
+    if facts.revoke_report is not None:
+        out["EquityRevoke"] = str(facts.revoke_report)
     return out
 
 

@@ -116,7 +116,7 @@ FACT_KEYS = {"laws": "EquityLaws", "authority": "EquityAuthority",
              "ruled-by": "EquityRuledBy", "attention": "EquityAttention", "claim": "EquityClaim",
              "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
              "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
-             "ui": "EquityUI", "ai": "EquityAI"}
+             "ui": "EquityUI", "ai": "EquityAI", "revoke": "EquityRevoke"}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
 _KEYS = ("board", "deal", "contract", "declarer", "auction", "result", "lead", "won",

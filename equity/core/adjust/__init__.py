@@ -31,6 +31,7 @@ from equity.core.adjust.ruling import (
     nos_gain,
     without_equity,
 )
+from equity.core.adjust.screen import ReportedCase, Screen, screen
 from equity.core.adjust.table_line import (
     TableLine,
 )
@@ -44,7 +45,6 @@ from equity.core.adjust.weights import (
     director_weights,
     line_names,
 )
-
 __all__ = [
     "DIRECTOR",
     "EPSILON",
@@ -61,7 +61,9 @@ __all__ = [
     "Line",
     "LineKind",
     "Policy",
+    "ReportedCase",
     "Ruling",
+    "Screen",
     "TableLine",
     "Thresholds",
     "Weights",
@@ -72,5 +74,6 @@ __all__ = [
     "line_names",
     "nos_gain",
     "plan",
+    "screen",
     "without_equity",
 ]

@@ -107,6 +107,7 @@ from equity.core.game.replay import (
     fact_problems,
     replay,
 )
+from equity.core.game.revoke_report import RevokeReport
 from equity.core.game.scoring import (
     Event,
     WeightedScore,
@@ -169,6 +170,7 @@ __all__ = [
     "RequirementKind",
     "Revoke",
     "RevokeKind",
+    "RevokeReport",
     "RuledBy",
     "ScorerEntry",
     "Seat",

@@ -60,6 +60,12 @@ The fact tags are our own PBN tags, documented in the README:
     the player would believe without the unauthorised information ("South opened 1NT:
     at most five diamonds"), beyond what the model reads of the board's auction
     (:mod:`equity.core.reading.auction`), which it holds together with these.
+``[EquityRevoke "4 E S3 established; won E; later yes"]``
+    a revoke as the Director learns it at the table, for a board ruled without its
+    card play (a hand record with ``[Contract]`` and ``[Result]``): the trick, the
+    offender, the revoke card, ``established`` or ``corrected``; who won the revoke
+    trick; whether the offending side won a later trick
+    (:mod:`equity.core.game.revoke_report`; ruled by :mod:`equity.core.law.reported`).
 """
 
 from __future__ import annotations
@@ -83,6 +89,7 @@ from equity.core.game.cards import (
     small_int,
 )
 from equity.core.game.claim import Claim, ClaimStatus
+from equity.core.game.revoke_report import RevokeReport
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
@@ -386,6 +393,9 @@ class Facts:
     a name of :data:`~equity.core.law.law12.AUTHORITIES`); None: the WBF."""
     ruled_by: RuledBy = RuledBy.DIRECTOR
     """Who assigns the adjusted score (``[EquityRuledBy]``)."""
+    revoke_report: RevokeReport | None = None
+    """A revoke as reported at the table, for a board ruled without its card play
+    (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)
