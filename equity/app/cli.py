@@ -455,9 +455,11 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if r.ruling is not None:
                 sys.stdout.write(fmt.ruling(r.ruling, {}, ""))
                 sys.stdout.flush()
+            elif r.reported is not None:
+                sys.stdout.write(reported_text(r.reported))
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
-    if any(r.ruling is None for r in result.ruled):
+    if any(r.error is not None for r in result.ruled):
         return 1
     if setup.results.out is not None:
         if result.depends:  # one line a table: which possibility is the table's?

@@ -104,7 +104,7 @@ FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
                 "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
                 "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
                 "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",
-                "EquityAI": "authorised"}
+                "EquityAI": "authorised", "EquityRevoke": "revoke"}
 """Our fact tags and the ruling options that say the same fact: a hand record's facts
 fill the page's form, and the form's facts go into the case's PBN."""
 
@@ -380,6 +380,9 @@ def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
     if options.attention is not None:
         case = dataclasses.replace(case, facts={**case.facts,
                                                 "EquityAttention": options.attention})
+    if options.revoke is not None:  # a revoke reported without the play (Law 64A)
+        case = dataclasses.replace(case, facts={**case.facts,
+                                                "EquityRevoke": str(options.revoke)})
     return case
 
 
@@ -657,9 +660,14 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     async def rule(request: Request) -> Response:
         from equity.render.brief import decision, read_out
 
+        from equity.render import reported
+
         result, ps, _ = await _ruled(request)
         said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
-                if r.ruling is not None else None for r in result.ruled]
+                if r.ruling is not None else
+                {"decision": reported.decision(r.reported),
+                 "read_out": reported.read_out(r.reported)}
+                if r.reported is not None else None for r in result.ruled]
         return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
                              "depends": result.depends,
                              "possibilities": result.possibilities,
