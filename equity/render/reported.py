@@ -3,7 +3,7 @@ sentences the workbench reads out.
 
 The JSON uses :func:`equity.render.jsonout.ruling_json`'s field names where they mean
 the same (``board``, ``contract``, ``table_tricks``, ``revokes``,
-``after_transfer_tricks``, ``ruling``), adds ``reported: true``, ``needs`` (what the
+``after_transfer_tricks``, ``ruling``), adds ``reported: true``, ``decision`` (the ruling in one sentence), ``needs`` (what the
 ruling would need, each with its law) and ``screen`` (the Law 64C screen from the deal
 alone, or null); the names are a public contract as the others are (docs/json.md).
 """
@@ -60,6 +60,7 @@ def reported_json(case: ReportedCase) -> JSON:
             "play_from_trick": s.trick if s.may_be_short else None,
             "text": s.step().text,
         },
+        "decision": decision(case),
         "ruling": {
             "basis": basis,
             "declarer_tricks": r.after_transfer_tricks,
