@@ -18,7 +18,7 @@ Each prints the taps (a click on the page, choosing the file included), the keys
 the seconds from the first tap to the ruling on screen, and the ruling (its one
 sentence); ``--json``: one object a scenario, ``{"scenario", "taps", "keys", "seconds",
 "ruling"}`` (a public contract; ``result`` adds the ruling's JSON as the page received
-it). ``tests/app/test_table_taps.py`` checks the counts and that each ruling is what
+it, ``request`` what the page asked). ``tests/app/test_table_taps.py`` checks the counts and that each ruling is what
 ``equity rule`` gives for the same facts.
 """
 
@@ -77,7 +77,13 @@ class Director:
         self.page, self.taps, self.keys = page, 0, 0
         self.started: float | None = None
         self.ruled: list[Any] = []
+        self.asked: list[Any] = []
         page.on("response", self._response)
+        page.on("request", self._request)
+
+    def _request(self, request: Any) -> None:
+        if request.url.endswith("/api/rule"):
+            self.asked.append(request.post_data_json)
 
     def _response(self, response: Any) -> None:
         if response.url.endswith("/api/rule") and response.ok:
@@ -101,6 +107,7 @@ class Director:
     def ruling(self) -> tuple[str, float, Any]:
         """Tap Rule; the decision on screen, the seconds since the first tap, the JSON."""
         self.ruled.clear()
+        self.asked.clear()
         self.tap("#rule")
         self.page.wait_for_function("() => document.querySelector('[data-decision]') "
                                     "&& !document.getElementById('ruling').classList"
@@ -190,7 +197,8 @@ def run(names: tuple[str, ...] = SCENARIOS) -> list[dict[str, Any]]:
                 PLAYS[name](d)
                 text, seconds, result = d.ruling()
                 out.append({"scenario": name, "taps": d.taps, "keys": d.keys,
-                            "seconds": round(seconds, 2), "ruling": text, "result": result})
+                            "seconds": round(seconds, 2), "ruling": text, "result": result,
+                            "request": d.asked[-1] if d.asked else None})
                 context.close()
         finally:
             browser.close()
