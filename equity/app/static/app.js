@@ -388,6 +388,7 @@ function loadRecord(data, typed, name) {
     state.record = { boards: data.boards, errors: data.errors, name: name || "hand record" };
     try { localStorage.setItem(RECORD_KEY, JSON.stringify(state.record)); } catch (e) { /* too large: this visit only */ }
     renderBoardList();
+    $("deal-other").open = false;  // the hand record gives the deals: the other ways fold away
   }
   if (typed || data.boards.length === 1) selectBoard(0, typed);
   else {
@@ -989,6 +990,7 @@ function restore() {
   state.board = keep.board;
   state.boards = keep.boards || [];
   state.restoring = false;
+  if (state.record) $("deal-other").open = false;
   renderBoardList();
   renderRevoke();
   renderDiagram();
