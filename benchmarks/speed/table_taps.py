@@ -18,8 +18,8 @@ Each prints the taps (a click on the page, choosing the file included), the keys
 the seconds from the first tap to the ruling on screen, and the ruling (its one
 sentence); ``--json``: one object a scenario, ``{"scenario", "taps", "keys", "seconds",
 "ruling"}`` (a public contract; ``result`` adds the ruling's JSON as the page received
-it, ``request`` what the page asked). ``tests/app/test_table_taps.py`` checks the counts and that each ruling is what
-``equity rule`` gives for the same facts.
+it, ``request`` what the page asked). ``tests/app/test_table_taps.py`` checks the
+counts and that each ruling is what ``equity rule`` gives for the same facts.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from typing import Any
 from tests.workbench import free_port, listening
 
 RECORD = Path(__file__).with_name("table_taps_record.pbn")
-PHONE = {"width": 390, "height": 844}
+PHONE: Any = {"width": 390, "height": 844}
 CLAIM_PLAY = {  # the first eight tricks of board 1, seat by seat (seed 001's rows)
     "S": "H7 C6 C8 C9 S8 ST HA HK", "W": "H3 D2 D7 D8 C5 S3 H4 HT",
     "N": "HJ D3 D4 D5 C2 DT H6 C3", "E": "HQ DA DK DQ DJ D9 H8 D6"}

@@ -3,9 +3,10 @@ sentences the workbench reads out.
 
 The JSON uses :func:`equity.render.jsonout.ruling_json`'s field names where they mean
 the same (``board``, ``contract``, ``table_tricks``, ``revokes``,
-``after_transfer_tricks``, ``ruling``), adds ``reported: true``, ``decision`` (the ruling in one sentence), ``needs`` (what the
-ruling would need, each with its law) and ``screen`` (the Law 64C screen from the deal
-alone, or null); the names are a public contract as the others are (docs/json.md).
+``after_transfer_tricks``, ``ruling``), adds ``reported: true``, ``decision`` (the
+ruling in one sentence), ``needs`` (what the ruling would need, each with its law),
+``complete`` and ``screen`` (the Law 64C screen from the deal alone, or null); the
+names are a public contract as the others are (docs/json.md).
 """
 
 from __future__ import annotations

@@ -658,9 +658,8 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
             "play": None, "rows": None, "options": {}}], "errors": []})
 
     async def rule(request: Request) -> Response:
-        from equity.render.brief import decision, read_out
-
         from equity.render import reported
+        from equity.render.brief import decision, read_out
 
         result, ps, _ = await _ruled(request)
         said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}

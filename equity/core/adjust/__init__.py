@@ -45,6 +45,7 @@ from equity.core.adjust.weights import (
     director_weights,
     line_names,
 )
+
 __all__ = [
     "DIRECTOR",
     "EPSILON",
