@@ -77,7 +77,7 @@ def decision(case: ReportedCase) -> str:
     r = case.ruling
     law = r.steps[-1].law
     if r.after_transfer_tricks is None:
-        return f"Law {law}: not ruled yet; needed: {'; '.join(r.needs)}."
+        return f"Laws 61-64: not ruled yet; needed: {'; '.join(r.needs)}."
     tricks = r.after_transfer_tricks
     if not r.report.established:
         said = f"Law 62: the revoke is corrected; no transfer: {case.result} stands"

@@ -1331,6 +1331,7 @@ $("file").addEventListener("change", async () => {
   } catch (e) {
     state.board = null;  // the previous deal is not this file's: cleared, not left on screen
     renderDiagram();
+    renderBoardList();
     $("ruling").textContent = "";
     showError(e.field || "file", e.message);
   }
@@ -1366,7 +1367,11 @@ $("pick-attention").querySelectorAll("[data-attention]").forEach((b) => b.addEve
 }));
 $("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("click", () => {
   state.end = b.dataset.end;
-  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", ""); }
+  if (state.end === "played") {
+    if (cardsPlayed()) $("result").value = "";  // without the play it is the revoke's tricks in all
+    state.claimSteps = [];
+    setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", "");
+  }
   syncFacts();
   changed();
 }));
