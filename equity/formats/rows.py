@@ -620,9 +620,12 @@ def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
     contract = board.contract
     assert contract is not None
     _check_rows(case, board, contract, partial)
-    if (base is not None and board.result is None and "EquityRevoke" in case.facts
-            and not any(case.rows.values())):  # ruled without the play: the record's result
-        board = replace(board, result=base.result)
+    if "EquityRevoke" in case.facts and not any(case.rows.values()) and not case.stops:
+        # ruled from the revoke as reported, without the play: no play record, and the
+        # hand record's result when the rows give none
+        if base is not None and board.result is None:
+            board = replace(board, result=base.result)
+        return [Possibility(board)]
     holes = [(seat, i + 1) for seat in Seat
              for i, c in enumerate(case.rows.get(seat, ())) if c is None]
     out: list[Possibility] = []

@@ -399,7 +399,9 @@ def _tricks(p: Possibility) -> JSON:
     """The rebuilt tricks for the page: per trick the cards by seat, the marks, and who
     plays next."""
     play = p.board.play
-    assert play is not None and p.board.contract is not None
+    if play is None:  # a revoke ruled as reported, without the play
+        return {"tricks": [], "to_play": None}
+    assert p.board.contract is not None
     from equity.core.game import Position
 
     position = Position(p.board.deal.hands, p.board.contract.strain,
