@@ -23,6 +23,14 @@ RECORD = f"""[Board "1"]
 FACTS = "5 N C2 established; won E; later yes"
 
 
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    """The hand record's board: the deal, the contract and the result, no play."""
+    path = tmp_path / "record.pbn"
+    path.write_text(RECORD, encoding="utf-8")
+    return path
+
+
 def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
     assert main(["rule", *args, "--json", "--no-equity"]) == 0
     out: dict[str, object] = json.loads(capsys.readouterr().out.splitlines()[0])
@@ -30,9 +38,7 @@ def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
 
 
 def test_the_option_the_tag_and_the_rows_give_one_ruling(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = tmp_path / "record.pbn"
-    record.write_text(RECORD, encoding="utf-8")
+        record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tagged = tmp_path / "tagged.pbn"
     tagged.write_text(RECORD + f'[EquityRevoke "{FACTS}"]\n', encoding="utf-8")
     rows = tmp_path / "case.rows"
@@ -49,18 +55,14 @@ def test_the_option_the_tag_and_the_rows_give_one_ruling(
     assert by_option["screen"] is None  # --no-equity: no Law 64C screen
 
 
-def test_revoke_option_names_one_board(tmp_path: Path,
+def test_revoke_option_names_one_board(record: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    record = tmp_path / "record.pbn"
-    record.write_text(RECORD, encoding="utf-8")
     assert main(["rule", str(record), "--revoke", FACTS]) == 2
     assert "--board" in capsys.readouterr().err
 
 
 def test_a_fact_that_does_not_fit_the_deal_is_the_boards_error(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = tmp_path / "record.pbn"
-    record.write_text(RECORD, encoding="utf-8")
+        record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", str(record), "--board", "1", "--no-equity",
                  "--revoke", "5 N CA established; won N; later yes"]) == 1
     err = capsys.readouterr().err
@@ -68,9 +70,7 @@ def test_a_fact_that_does_not_fit_the_deal_is_the_boards_error(
 
 
 def test_the_text_says_what_it_knows_and_what_it_needs(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = tmp_path / "record.pbn"
-    record.write_text(RECORD, encoding="utf-8")
+        record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rule", str(record), "--board", "1", "--no-equity",
                  "--revoke", "5 N C2 established; won E"]) == 0
     out = capsys.readouterr().out

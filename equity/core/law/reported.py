@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game import Attention, Board, BoardError, RevokeReport, Seat, Side, Where
-from equity.core.law.laws import Edition
+from equity.core.game import Board, BoardError, RevokeReport, Seat, Side, Where
+from equity.core.law.laws import Edition, law_64b1, law_64b3_dummy, law_64b4_5, law_64b6
 from equity.core.law.steps import Step
 
 
@@ -133,17 +133,13 @@ def law_64b(board: Board, report: RevokeReport, edition: Edition) -> Step | None
     (64B2 and 64B7 need a second revoke: the play record's ruling, :mod:`.laws`)."""
     contract = board.contract
     assert contract is not None
-    attention = board.facts.attention_for(report.trick)
     if report.seat == contract.dummy:
-        return Step("64B3", "the card not played belonged to dummy: no transfer.")
-    if attention == Attention.NEXT_CALL:
-        return Step("64B4", "attention was first drawn after a non-offender called on the "
-                            "next deal: no transfer.")
-    if attention == Attention.ROUND:
-        return Step("64B5", "attention was first drawn after the round ended: no transfer.")
+        return law_64b3_dummy()
+    late = law_64b4_5(board.facts.attention_for(report.trick))
+    if late is not None:
+        return late
     if edition.trick_twelve_exempt and report.trick == 12:
-        return Step("64B6", "a revoke on trick 12 that stands (found after the hands were "
-                            "returned to the board, too late for Law 62D1): no transfer.")
+        return law_64b6()
     return None
 
 
@@ -172,8 +168,7 @@ def law_64a(board: Board, report: RevokeReport, edition: Edition
         return None, [], ["Law 64A2: whether the offending side won a trick after "
                           f"trick {report.trick}"]
     if won.side != side and not later:
-        return 0, [Step("64B1", "the offending side won neither the revoke trick nor any "
-                                "later trick: no tricks are transferred.")], []
+        return 0, [law_64b1()], []
     by = f" ({_who(board, won)} won it)" if won.side == side else ""
     steps = [Step("64A2", f"{who} did not win the revoke trick{by}; his side won that trick "
                           "or a later one: one trick transferred.")]
