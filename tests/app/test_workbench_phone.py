@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from benchmarks.speed.table_taps import RECORD
-
-PHONE = {"width": 390, "height": 844}
+from tests.workbench import phone_page
 
 CUT = """() => [...document.querySelectorAll('button, label, summary, .pick-label, h2, .q')]
   .filter((e) => e.offsetParent !== null && e.getClientRects().length
@@ -29,17 +28,9 @@ CLIPPED = """() => [...document.querySelectorAll('button')]
 
 @pytest.fixture
 def page(browser: Any, server: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  bypass_csp=True)
-    p = context.new_page()
-    p.set_default_timeout(60_000)
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.goto(server.url + "/")
-    p.locator("#opt-attention").wait_for(state="attached")
-    yield p
-    context.close()
-    assert not errors, errors
+    """A fresh phone page on the workbench (:func:`tests.workbench.phone_page`)."""
+    with phone_page(browser, server) as p:
+        yield p
 
 
 def in_view(page: Any, selector: str) -> bool:
