@@ -29,8 +29,6 @@ from equity.core.player.likely import (
     DirectorOutcome,
     Estimate,
     Forecast,
-    Start,
-    checkpoint,
     director_line,
     forecast,
     leaves,
@@ -59,6 +57,7 @@ from equity.core.player.player_model import (
     player_class,
     seat_role,
 )
+from equity.core.player.start import Start, checkpoint
 from equity.core.player.unforeseen import (
     Unforeseen,
     blend,
