@@ -30,8 +30,8 @@ bounded: the positions it may hand to DDS and the estimate's size by :data:`WORK
 (a ruling past its positions stops with an error naming the limit), the Director's lists by
 :data:`MAX_LIST`, and its time: it runs in a child process, on one DDS thread, that is
 stopped after ``time_limit`` seconds. Rulings run side by side up to the cores, one per
-client, behind a bounded queue (:mod:`equity.app.workbench.admission`: 429 and
-``Retry-After`` beyond it); :mod:`equity.app.workbench.guard` checks the Host, the
+client, the others waiting their turn in bounded lines (:mod:`equity.app.workbench.admission`:
+429 and ``Retry-After`` beyond them); :mod:`equity.app.workbench.guard` checks the Host, the
 Origin and, on a network, the token before any of this.
 """
 
@@ -439,6 +439,15 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
+QUEUE = 256
+"""The most rulings waiting their turn in all (half of them at one address: a club's
+router with a hundred phones behind it)."""
+
+STALL_MARGIN = 10.0
+"""Seconds beyond the longest a slot may be held (a ruling's time limit and its PDF's)
+after which a line that has not moved is taken for stuck (429)."""
+
+
 PDF_WORK = CHEAP
 """A report printed to PDF counts as this much more work than its ruling: a headless
 Chromium (a second of two cores, a tenth of a gigabyte), so a PDF is always in the
@@ -454,6 +463,13 @@ def _page(result: CaseResult) -> str:
                        [r.error for r in result.ruled if r.error is not None])
 
 
+def _ruling_request(obj: JSON) -> tuple[RulingOptions, list[Possibility], int]:
+    """A ruling request's options, its case's possibilities and its unknown cards."""
+    options, _ = _options(obj)
+    text = _rows_text(obj)
+    return options, _possibilities(text, options), _case(text).unknowns
+
+
 def work_of(possibilities: list[Possibility], options: RulingOptions) -> float:
     """A ruling's expected double-dummy work, in plain rulings (its lane)."""
     return expected_work(len(possibilities), options.samples, DEFAULT_OPTIONS.samples,
@@ -467,7 +483,10 @@ class Workbench:
     def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
         retry = max(1, min(5, round(time_limit / 12)))
-        self.admission = Admission(slots, queue, retry_after=retry, wait=time_limit)
+        # a slot is held at most a ruling's time and its PDF's: a line that has not moved
+        # for longer is stuck
+        self.admission = Admission(slots, queue, retry_after=retry,
+                                   wait=2 * time_limit + STALL_MARGIN, age=time_limit / 4)
         self.reading: set[str] = set()
         self.readers = anyio.CapacityLimiter(UPLOADS)
         self.retry_after = retry
@@ -569,10 +588,10 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     """The workbench application; ``time_limit`` stops a ruling that runs longer.
     ``hosts``: the Host header values it answers to (None: no Host, Origin or token
     check, for an application embedded elsewhere); ``token``: required on every request;
-    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting (default:
-    twice the slots)."""
+    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting their
+    turn (default: :data:`QUEUE`)."""
     slots = slots or usable_cores()
-    bench = Workbench(time_limit, slots, 2 * slots if queue is None else queue)
+    bench = Workbench(time_limit, slots, QUEUE if queue is None else queue)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -623,11 +642,8 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
 
     async def _ruled(request: Request, pdf: bool = False
                      ) -> tuple[CaseResult, list[Possibility], bytes | None]:
-        obj = await _json(request)
-        options, _ = _options(obj)
-        text = _rows_text(obj)
-        ps = _possibilities(text, options)
-        unknown = _case(text).unknowns
+        # the request's JSON is not held while the ruling waits its turn: only the case
+        options, ps, unknown = _ruling_request(await _json(request))
         result, printed = await bench.rule((_client(request), _address(request)), ps,
                                            options, unknown, pdf)
         return result, ps, printed
