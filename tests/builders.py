@@ -164,6 +164,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "cases"
 """The seeds' worked examples, each a PBN file with its expected ruling beside it."""
 
+SEED_FILES = tuple(sorted(CASES.glob("*.pbn")))
+"""The seed cases' files, for a batch over them: ``equity batch tests/cases`` walks the
+folder recursively and so would also rule the published claim rulings of
+``tests/cases/claims/`` (the claims benchmark's set, ``benchmarks/fidelity/claims.py``),
+which are not the batch tests' subject."""
+
 DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
 

@@ -22,7 +22,7 @@ from equity.app.batch import output as output_module
 from equity.app.batch import run as run_module
 from equity.app.batch import workers
 from equity.app.cli import main
-from tests.builders import CASES, QUICK_ARGS, ROOT, TIMED, by_key, lines_of
+from tests.builders import CASES, QUICK_ARGS, ROOT, SEED_FILES, TIMED, by_key, lines_of
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def timed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seed cases ruled into a fresh output in one go."""
     out = tmp_path_factory.mktemp("reference") / "cases.jsonl"
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     return out
 
@@ -176,7 +176,7 @@ def test_short_writes_keep_every_line_whole(
     out = tmp_path / "short.jsonl"
     real = os.write
     monkeypatch.setattr(os, "write", _faulty_write(out, lambda fd, b: real(fd, b[:7])))
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     monkeypatch.undo()
     assert lines_of(out) == lines_of(reference)  # whole lines, the same rulings
@@ -199,7 +199,7 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
         return n
 
     monkeypatch.setattr(os, "write", _faulty_write(out, fault))
-    code = main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    code = main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"])
     monkeypatch.undo()
     err = capsys.readouterr().err
@@ -208,7 +208,7 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
     data = out.read_bytes()
     assert 0 < len(data) <= limit and data.endswith(b"\n")
     kept = len(lines_of(out))
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     assert f"{kept} already in the output" in capsys.readouterr().err
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
@@ -223,7 +223,7 @@ def test_a_file_size_limit_is_met_with_whole_lines(tmp_path: Path, reference: Pa
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", str(CASES),
+    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", *map(str, SEED_FILES),
                         *QUICK_ARGS, "--out", str(out), "--time-limit", "0"], env=env,
                        preexec_fn=cap,
                        capture_output=True, text=True, timeout=300, check=False)
@@ -231,7 +231,7 @@ def test_a_file_size_limit_is_met_with_whole_lines(tmp_path: Path, reference: Pa
     assert "file too large" in r.stderr and "Traceback" not in r.stderr
     data = out.read_bytes()
     assert 0 < len(data) <= limit and data.endswith(b"\n")
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
 
