@@ -40,6 +40,7 @@ try:
         from equity.core.game import Board, BoardError, UsageError, Work
         from equity.formats import names_board, read_boards, read_text
         from equity.render.formats import (
+            BATCH_FORMATS,
             BOARD_FORMATS,
             DOCUMENT_FORMATS,
             BoardFormat,
@@ -137,9 +138,8 @@ def _parser() -> argparse.ArgumentParser:
                         "(default 60; 0: no limit)")
     b.add_argument("--restart", action="store_true",
                    help="start --out FILE over (needed to rerun it with other ruling options)")
-    b.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
-                   help="JSON Lines (default: the full rulings) or CSV (one flat row a "
-                        "board: equity summary's columns)")
+    b.add_argument("--format", choices=list(BATCH_FORMATS), default=next(iter(BATCH_FORMATS)),
+                   help=choices_help(BATCH_FORMATS))
     b.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")

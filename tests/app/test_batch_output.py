@@ -110,6 +110,23 @@ def test_a_resume_with_other_options_is_refused_unless_restarted(
     assert "2 already in the output" in capsys.readouterr().err
 
 
+def test_a_csv_output_resumes_from_its_key_column_and_keeps_its_format(
+        timed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--format", "csv",
+                 "--no-equity"]) == 0
+    meta = json.loads(Path("out.csv.meta.json").read_text(encoding="utf-8"))
+    assert meta["format"] == "csv"
+    rows = Path("out.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("key,source,board,") and len(rows) == 3
+    capsys.readouterr()
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--format", "csv",
+                 "--no-equity"]) == 0
+    assert "2 already in the output" in capsys.readouterr().err
+    assert Path("out.csv").read_text(encoding="utf-8").splitlines() == rows
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--no-equity"]) == 2
+    assert "holds csv lines; rerun with --format csv" in capsys.readouterr().err
+
+
 def test_rulings_without_a_record_of_their_options_are_not_resumed(
         timed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     Path("out.jsonl").write_text('{"key": "timed.pbn#1", "error": "x"}\n', encoding="utf-8")

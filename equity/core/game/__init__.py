@@ -56,7 +56,6 @@ from equity.core.game.errors import (
 )
 from equity.core.game.facts import (
     FACTS,
-    LAWS_EDITIONS,
     SIGNALS,
     Attention,
     Fact,
@@ -136,7 +135,6 @@ __all__ = [
     "CS_EMPTY",
     "FACTS",
     "FULL_DECK",
-    "LAWS_EDITIONS",
     "RANK_CHARS",
     "REVOKE_KINDS",
     "SIGNALS",

@@ -433,8 +433,9 @@ def fact(tag: str, *, read: Callable[[str], Values], write: Callable[[Facts], st
          check: Callable[[Values], None] | None = None, named: str = "",
          absent: str = "") -> dict[str, Fact]:
     """The metadata of a :class:`Facts` field: its :class:`Fact`."""
-    if (key is None or not options) and not absent:
-        raise ValueError(f"{tag}: say why it is absent from the rows or the options")
+    if (key is None or not options or not form) and not absent:
+        raise ValueError(f"{tag}: say why it is absent from the rows, the options or the "
+                         "workbench's form")
     return {"fact": Fact(tag, read, write, key, options, form and bool(options), also,
                          given, pick, check, named, absent)}
 
