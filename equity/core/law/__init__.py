@@ -46,6 +46,7 @@ from equity.core.law.partner_information import (
     Judged,
     judge_information,
 )
+from equity.core.law.reported import ReportedRuling, rule_reported
 from equity.core.law.steps import Step, StepKind
 from equity.core.law.unauthorised import (
     LAW,
@@ -75,6 +76,7 @@ __all__ = [
     "Judged",
     "Paragraphs",
     "PlayOut",
+    "ReportedRuling",
     "RevokeRuling",
     "Step",
     "StepKind",
@@ -88,4 +90,5 @@ __all__ = [
     "judge_information",
     "needs_ruling",
     "rule",
+    "rule_reported",
 ]
