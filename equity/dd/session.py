@@ -10,18 +10,22 @@ memory), and it is not re-entrant across callers. So a process has one session
 (:func:`session`), which holds the lock every call into DDS takes and the thread count;
 the thread count is the session's visible setting, not a module global.
 
-How a batch is solved: the positions of one board are the same deal a card or a trick
-apart, and DDS keeps a transposition table per thread slot that ``SolveBoard`` reuses
-when similar deals come in a row. ``SolveAllBoards`` reorders the boards over its threads
-and loses that: measured on the positions of 240 corpus boards on 2 cores, it took
-2.0-2.6 s with DDS's two threads where ``SolveBoard`` in order on one thread took 1.3 s
-(benchmarks/RESULTS.md). So the session never uses it: a batch is cut into as many
-contiguous runs as DDS has thread slots, each solved in order by ``SolveBoard`` on its
-own slot, in its own Python thread (ctypes releases the GIL during the call).
+How a batch is solved: one Python thread per DDS thread slot (ctypes releases the GIL
+during the call), each taking the next deal of the batch not yet taken, so that no
+thread idles while another has deals left; the batch is ordered costliest first (most
+tricks left, every card asked before best card only: a position with 13 tricks left
+costs a hundred times one with 5), so that the last deals taken are the cheap ones.
+``SolveAllBoards`` is not used: it reorders the deals over its threads on its own and
+took 2.0-2.6 s on the positions of 240 corpus boards where ``SolveBoard`` in order on
+one thread took 1.3 s (benchmarks/RESULTS.md). DDS keeps a transposition table per
+thread slot and reuses it when the next deal on that slot is similar (the layouts of
+one decision, a card or a trick apart); positions of one class of tricks left keep
+their order, so a decision's layouts still come in a row.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import threading
@@ -117,7 +121,8 @@ class DdsSession:
 
         Every position is checked first (``check=False``: the caller already did, with
         :func:`~equity.dd.checks.validate_all`); a bad one raises :class:`SolveError`
-        naming its index. Put a deal's positions next to each other: DDS reuses its
+        naming its index. The positions are solved costliest first (the module
+        docstring); put a deal's positions next to each other: DDS reuses its
         transposition table between similar deals that come in a row.
         """
         flags = [every] * len(positions) if isinstance(every, bool) else list(every)
@@ -125,14 +130,15 @@ class DdsSession:
             raise SolveError("one every-card flag per position")
         if check:
             checks.validate_all(positions)
-        out: list[Answer] = []
-        for start in range(0, len(positions), MAX_BOARDS):
-            chunk = positions[start : start + MAX_BOARDS]
-            wanted = flags[start : start + MAX_BOARDS]
-            solved = self.run(self.pack(chunk, wanted))
-            out += [_decode(p, solved.solvedBoard[i], e)
-                    for i, (p, e) in enumerate(zip(chunk, wanted, strict=True))]
-        return out
+        order = costliest_first(positions, flags)
+        out: list[Answer | None] = [None] * len(positions)
+        for start in range(0, len(order), MAX_BOARDS):
+            chunk = order[start : start + MAX_BOARDS]
+            solved = self.run(self.pack([positions[k] for k in chunk],
+                                        [flags[k] for k in chunk]))
+            for i, k in enumerate(chunk):
+                out[k] = _decode(positions[k], solved.solvedBoard[i], flags[k])
+        return [a for a in out if a is not None]
 
     def pack(self, positions: Sequence[Position], every: Sequence[bool]) -> Any:
         """One DDS batch (``struct boards``) of at most :data:`MAX_BOARDS` checked
@@ -149,19 +155,21 @@ class DdsSession:
         return bop
 
     def run(self, bop: Any) -> Any:
-        """Solve a packed batch, in contiguous runs of ``SolveBoard`` calls, one per DDS
-        thread slot (see the module docstring); the raw ``solvedBoards``."""
+        """Solve a packed batch by ``SolveBoard`` calls, one Python thread per DDS thread
+        slot, each taking the next deal not yet taken (see the module docstring); the
+        raw ``solvedBoards``."""
         n = bop.noOfBoards
         solved = binding.new_solved()
         runs = max(1, min(self._slots, n))
-        cuts = [n * k // runs for k in range(runs + 1)]
+        taken = itertools.count()  # next() on it is atomic: the GIL is held
         errors: list[BaseException] = []
         stop = threading.Event()
 
         def solve_run(slot: int) -> None:
             try:
-                for i in range(cuts[slot], cuts[slot + 1]):
-                    if stop.is_set():
+                while not stop.is_set():
+                    i = next(taken)
+                    if i >= n:
                         return
                     binding.solve_board(bop, i, solved, slot)
             except BaseException as e:  # raised again in the caller's thread
@@ -201,6 +209,13 @@ class DdsSession:
             finally:
                 if not existed and os.path.exists(path):
                     os.remove(path)
+
+
+def costliest_first(positions: Sequence[Position], every: Sequence[bool]) -> list[int]:
+    """The indices of ``positions``, the costliest to solve first: most tricks left, then
+    every card asked before best card only; in the order given within each class."""
+    return sorted(range(len(positions)),
+                  key=lambda k: (-positions[k].tricks_left, not every[k]))
 
 
 def in_threads(work: Callable[[int], None], runs: int, stop: threading.Event) -> None:
