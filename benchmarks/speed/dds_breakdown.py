@@ -3,14 +3,15 @@
 Run: ``PYTHONPATH=. python -m benchmarks.speed.dds_breakdown --corpus CORPUS.pbn
 --old /path/to/old/checkout`` (``python -m benchmarks.corpus`` writes a corpus). Each
 build's probe (a fresh process with that checkout first on the path, the two in turn)
-rules the seed cases (``tests/cases``, each with its options), the corpus and one page
-ruling at the workbench's cap (``--max-positions 10000``, the seed case that asks the
-most), with every DDS ``SolveBoard`` call timed: its wall time and the CPU time of the
-thread that made it (DDS solves in the calling thread, so that CPU time is the solver's
-own and does not move when other work shares the cores). Then it solves the ruling's
-own positions alone, the cheapest way DDS offers: every position once, in the order first
-asked, in batches of up to 200, on DDS's thread slots (``SolveBoard`` runs) and through
-``SolveAllBoards`` (DDS's own batch), the better kept.
+rules the seed cases (``tests/cases``, each with its options), the corpus (by ``equity
+rule`` and by ``equity batch`` in one process) and the largest ruling the workbench's
+page allows (:data:`PAGE`), with every DDS ``SolveBoard`` call timed: its wall time and
+the CPU time of the thread that made it (DDS solves in the calling thread, so that CPU
+time is the solver's own and moves little when other work shares the cores). Then it
+solves the ruling's own positions alone, the cheapest way DDS offers: every position
+once, in the order first asked, in batches of up to 200, on DDS's thread slots
+(``SolveBoard``, as the build's session does) and through ``SolveAllBoards`` (DDS's own
+batch), the better kept.
 
 What is printed, per build: milliseconds (CPU) a position by tricks left; by entry
 (best card only or every card); by the size of the batch the position came in and the
@@ -36,8 +37,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "cases"
-PAGE_CAP = "10000"
-"""The workbench's cap on positions (``WORK_LIMITS['max_positions']``)."""
+PAGE = ["--example", "--samples", "320", "--reference", "--attention", "returned",
+        "--max-positions", "10000"]
+"""The largest ruling the workbench's page allows (``benchmarks.speed.serve_attack``'s
+``LARGEST`` on the bundled example): the most samples, sixteen times them, up to the
+page's cap on positions (``WORK_LIMITS['max_positions']``)."""
 SIZES = ((1, 1), (2, 10), (11, 50), (51, 200))
 """Batch-size classes (positions in one ``DdsSession.run``)."""
 
@@ -90,8 +94,9 @@ class Recorder:
             rec.serial += 1
             return inner_run(self, bop)
 
-        binding.solve_board = solve_board
-        session.DdsSession.run = run  # type: ignore[method-assign]
+        # patched by name: the probe patches whichever build is first on the path
+        setattr(binding, "solve_board", solve_board)  # noqa: B010
+        setattr(session.DdsSession, "run", run)  # noqa: B010
 
     def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int]],
                             list[Any], int]:
@@ -101,12 +106,21 @@ class Recorder:
 
 
 def _rule(argv: Sequence[str]) -> list[dict[str, Any]]:
-    """``equity rule ARGV --json``'s boards (in this process)."""
+    """``equity rule ARGV --json``'s boards (in this process); with ``batch`` first,
+    ``equity batch ARGV`` in this process (one job, no time limit: no worker)."""
+    import tempfile
+
     from equity.app.cli import main
 
     out = io.StringIO()
-    with redirect_stdout(out), redirect_stderr(io.StringIO()):
-        main(["rule", *argv, "--json"])
+    with tempfile.TemporaryDirectory() as tmp, redirect_stdout(out), \
+            redirect_stderr(io.StringIO()):
+        if argv[0] == "batch":
+            main(["batch", *argv[1:], "--jobs", "1", "--time-limit", "0", "--out",
+                  f"{tmp}/out.jsonl"])
+            out.write(Path(f"{tmp}/out.jsonl").read_text(encoding="utf-8"))
+        else:
+            main(["rule", *argv, "--json"])
     return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
 
 
@@ -175,19 +189,14 @@ def probe(tree: str, corpus: str | None, cases: str, out: str) -> None:
               file=sys.stderr)
         return boards
 
-    biggest, most = "", -1
     for spec in sorted(CASES.glob(cases)):
         options = json.loads(spec.read_text()).get("options", [])
-        pbn = str(spec.with_suffix(".pbn"))
-        for b in measure("cases", [pbn, *options]):
-            n = b.get("stats", {}).get("positions", 0)
-            if n > most:
-                biggest, most = pbn, n
+        measure("cases", [str(spec.with_suffix(".pbn")), *options])
     if corpus:
         measure("corpus", [corpus])
-    if biggest:
-        measure("page", [biggest, "--max-positions", PAGE_CAP])
-    Path(out).write_text(json.dumps({"tree": tree, "page": biggest, "sets": sets}))
+        measure("batch", ["batch", corpus])
+    measure("page", PAGE)
+    Path(out).write_text(json.dumps({"tree": tree, "sets": sets}))
 
 
 # --- Side by side ---------------------------------------------------------------------
@@ -222,7 +231,7 @@ def busiest(rows: Sequence[Sequence[float]]) -> float:
 def table(results: Sequence[dict[str, Any]]) -> Iterator[str]:
     """The figures of each build, side by side (markdown)."""
     names = [Path(r["tree"]).name for r in results]
-    for set_name in ("cases", "corpus", "page"):
+    for set_name in ("cases", "corpus", "page", "batch"):
         per = [r["sets"].get(set_name) for r in results]
         if not all(per):
             continue
@@ -306,7 +315,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                    for k, t in enumerate(trees)]
     if args.out:
         Path(args.out).write_text(json.dumps(results))
-    print("page ruling:", results[0]["page"])
     for text in (*table(results), *by_tricks(results)):
         print(text)
     return 0
