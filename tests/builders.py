@@ -4,6 +4,7 @@ back."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.core.game.board import Board, Facts, PlayRecord, Requirement
+from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import (
     FULL_DECK,
     Card,
@@ -24,8 +25,18 @@ from equity.core.game.cards import (
     card_set,
     cards,
 )
+from equity.core.game.claim import Claim, ClaimStatus
+from equity.core.game.facts import (
+    Attention,
+    Facts,
+    Information,
+    Requirement,
+    RuledBy,
+    Withdrawal,
+)
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
+from equity.core.game.revoke_report import RevokeReport
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate
 from equity.formats import read_boards
@@ -73,8 +84,7 @@ def board(
         leaders.append(lead)
     f = facts or Facts()
     if requirements:
-        f = Facts(f.laws, f.attention, f.attention_by_trick, f.claimer,
-                  Requirement.parse_list(requirements))
+        f = dataclasses.replace(f, requirements=Requirement.parse_list(requirements))
     rec = PlayRecord(first, tuple(tricks), tuple(leaders), marks,
                      claimed=claim is not None, claim_tricks=claim)
     return Board("test.pbn", number, number, Seat.N, Vulnerability.NONE,
@@ -154,6 +164,12 @@ ROOT = Path(__file__).resolve().parents[1]
 """The repository."""
 CASES = ROOT / "tests" / "cases"
 """The seeds' worked examples, each a PBN file with its expected ruling beside it."""
+
+SEED_FILES = tuple(sorted(CASES.glob("*.pbn")))
+"""The seed cases' files, for a batch over them: ``equity batch tests/cases`` walks the
+folder recursively and so would also rule the published claim rulings of
+``tests/cases/claims/`` (the claims benchmark's set, ``benchmarks/fidelity/claims.py``),
+which are not the batch tests' subject."""
 
 DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
@@ -352,3 +368,16 @@ def launcher(folder: Path) -> list[str]:
                       "from equity.app.cli import main\n"
                       "if __name__ == '__main__':\n    sys.exit(main())\n")
     return [sys.executable, str(script)]
+
+
+EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
+                   attention_by_trick={5: Attention.ROUND},
+                   claimer=Seat.S, claim=Claim.parse("S: HA HK; trumps"),
+                   claim_status=ClaimStatus.DISPUTED, claim_agreed=(Seat.W,), self_inflicted=1,
+                   requirements=Requirement.parse_list("1 W lead H; 3 E penalty SK"),
+                   withdrawn=Withdrawal.parse_list("2 E H2; 2 S S5"), players="club",
+                   signals="upside-down", unauthorised=Information.parse_list("3 E: S D=6"),
+                   authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
+                   authority="ACBL", ruled_by=RuledBy.COMMITTEE,
+                   revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"))
+"""Every fact away from its default: what the tests of the registry say and read back."""

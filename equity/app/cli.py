@@ -35,7 +35,7 @@ except KeyboardInterrupt:
     raise SystemExit(130) from None
 
 if TYPE_CHECKING:
-    from equity.core.adjust import Ruling
+    from equity.core.adjust import ReportedCase, Ruling
     from equity.core.game import Board, BoardError
     from equity.render.formats import BoardFormat
 
@@ -153,6 +153,7 @@ def _scan_arguments(s: argparse.ArgumentParser) -> None:
 
 def _batch_arguments(b: argparse.ArgumentParser) -> None:
     from equity.app.options import add_arguments
+    from equity.render.formats import BATCH_FORMATS, choices_help
 
     b.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
     b.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -165,9 +166,8 @@ def _batch_arguments(b: argparse.ArgumentParser) -> None:
                         "(default 60; 0: no limit)")
     b.add_argument("--restart", action="store_true",
                    help="start --out FILE over (needed to rerun it with other ruling options)")
-    b.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
-                   help="JSON Lines (default: the full rulings) or CSV (one flat row a "
-                        "board: equity summary's columns)")
+    b.add_argument("--format", choices=list(BATCH_FORMATS), default=next(iter(BATCH_FORMATS)),
+                   help=choices_help(BATCH_FORMATS))
     b.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
@@ -349,14 +349,21 @@ class _Setup:
 
 
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
-             ) -> Iterator[Ruling | BoardError | None]:
-    """The ruling (or the error) of every board selected; None for a board without play,
-    which is said and skipped."""
-    from equity.app.pipeline import rule_board
+             ) -> Iterator[Ruling | ReportedCase | BoardError | None]:
+    """The ruling (or the error) of every board selected; a board without play is
+    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``), else said and
+    skipped (None)."""
+    from equity.app.pipeline import is_reported, rule_board, rule_reported_board
     from equity.core.game import Board, BoardError
 
     for item in _boards(args):
         if not _selected(item, args.board):
+            continue
+        if isinstance(item, Board) and is_reported(item, setup.options):
+            try:
+                yield rule_reported_board(item, setup.options)
+            except BoardError as e:
+                yield e
             continue
         if isinstance(item, Board) and item.play is None:
             _skipped(item, "no play record: nothing to rule", as_json)
@@ -390,8 +397,10 @@ def board_format(args: argparse.Namespace) -> BoardFormat | str:
 def cmd_rule(args: argparse.Namespace) -> int:
     """``equity rule FILE``: every selected board's ruling in the chosen format, as each
     is made; a board in error is said (on stdout too in a format for programs)."""
+    from equity.core.adjust import ReportedCase
     from equity.core.game import BoardError, UsageError, Work
     from equity.render.jsonout import board_json
+    from equity.render.reported import reported_json, reported_text
     from equity.render.text import work_text
 
     fmt = args.output_format
@@ -401,12 +410,19 @@ def cmd_rule(args: argparse.Namespace) -> int:
         setup = _Setup(args)
     except UsageError as e:
         return _usage(str(e))
+    if setup.options.revoke is not None and args.board is None:
+        return _usage("rule: --revoke is one board's revoke: give --board N")
     sys.stdout.write(fmt.header)
     failed = found = 0
     total = Work()
     for ruling in _rulings(args, setup, fmt.name == "json"):
         found += 1
         if ruling is None:
+            continue
+        if isinstance(ruling, ReportedCase):  # no card play: the facts as reported
+            sys.stdout.write(json.dumps(reported_json(ruling), ensure_ascii=False) + "\n"
+                             if fmt.name == "json" else reported_text(ruling))
+            sys.stdout.flush()
             continue
         if isinstance(ruling, BoardError):
             failed += 1
@@ -457,6 +473,7 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
     value matters gives one ruling per possibility."""
     from equity.app.workbench.case import rule_rows
     from equity.core.game import BoardError, UsageError
+    from equity.render.reported import reported_text
 
     if args.file or args.example:
         return _usage("rule: --rows takes the deal from --deal HANDRECORD (or the rows' "
@@ -502,9 +519,11 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if r.ruling is not None:
                 sys.stdout.write(fmt.ruling(r.ruling, {}, ""))
                 sys.stdout.flush()
+            elif r.reported is not None:
+                sys.stdout.write(reported_text(r.reported))
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
-    if any(r.ruling is None for r in result.ruled):
+    if any(r.error is not None for r in result.ruled):
         return 1
     if setup.results.out is not None:
         if result.depends:  # one line a table: which possibility is the table's?
@@ -537,6 +556,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
     from equity.app.outfile import check_output, refuse_inputs, write_whole, write_with
+    from equity.core.adjust import ReportedCase
     from equity.core.game import BoardError, UsageError
     from equity.render.formats import DOCUMENT_FORMATS
     from equity.render.pdf import PdfError, print_html, print_pdf
@@ -567,6 +587,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
         if ruling is None:
+            continue
+        if isinstance(ruling, ReportedCase):  # the report holds rulings from the play
+            print(f"equity: {ruling.ruling.board.label}: a revoke without the card play is "
+                  "ruled by 'equity rule', not in a report", file=sys.stderr)
             continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)

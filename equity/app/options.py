@@ -23,6 +23,7 @@ from typing import Any
 
 from equity.core.adjust import TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
+    FACTS,
     SIGNALS,
     Board,
     Claim,
@@ -32,6 +33,7 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RevokeReport,
     RuledBy,
     Seat,
     UsageError,
@@ -242,6 +244,13 @@ class RulingOptions:
         help="with --ui: what the player may infer from the auction and the play "
              "(authorised; with what the record's auction showed), same form, e.g. "
              "'3 E: S D<=5' (replaces the board's [EquityAI])"))
+    revoke: RevokeReport | None = field(default=None, metadata=cli(
+        "--revoke", group="facts", metavar="FACTS", parse=RevokeReport.parse,
+        help="a revoke as reported at the table, for a board ruled without its card play "
+             "(a hand record with the contract and the result): 'TRICK SEAT CARD "
+             "established|corrected; won SEAT; later yes|no', e.g. '4 E S3 established; "
+             "won E; later yes' (who won the revoke trick; whether the offending side won "
+             "a later trick); replaces the board's [EquityRevoke]"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy | None = field(default=None, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -379,36 +388,14 @@ class RulingOptions:
         return self.weights.dropping(self.drop) if self.drop else self.weights
 
     def facts_for(self, board: Board) -> Facts:
-        """The board's facts with these options on top of its tags."""
+        """The board's facts with these options on top of its tags, each fact's options
+        as its declaration says they land (:data:`~equity.core.game.facts.FACTS`)."""
         f = board.facts
-        if self.attention is not None:
-            default, per = Facts.parse_attention(self.attention)
-            f = dataclasses.replace(f, attention=default,
-                                    attention_by_trick={**f.attention_by_trick, **per})
-        if self.claimer is not None:
-            f = dataclasses.replace(f, claimer=self.claimer)
-        if self.claim is not None:
-            f = dataclasses.replace(f, claimer=self.claim.claimer,
-                                    claim=self.claim if self.claim.stated else None)
-        if self.claim_status is not None:
-            f = dataclasses.replace(f, claim_status=self.claim_status.status,
-                                    claim_agreed=self.claim_status.agreed)
-        if self.self_inflicted is not None:
-            f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
-        if self.requirements:
-            f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
-        if self.withdrawn:
-            f = dataclasses.replace(f, withdrawn=self.withdrawn)
-        if self.unauthorised:
-            f = dataclasses.replace(f, unauthorised=self.unauthorised)
-        if self.authorised:
-            f = dataclasses.replace(f, authorised=self.authorised)
-        if self.signals is not None:
-            f = dataclasses.replace(f, signals=self.signals)
-        if self.authority is not None:
-            f = dataclasses.replace(f, authority=self.authority)
-        if self.ruled_by is not None:
-            f = dataclasses.replace(f, ruled_by=self.ruled_by)
+        for fact in FACTS:
+            for option in fact.options:
+                value = getattr(self, option)
+                if value is not None and value != ():
+                    f = fact.apply(f, option, value)
         return f
 
     def edition_for(self, board: Board) -> Edition:
@@ -479,7 +466,7 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy)):
+            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy, RevokeReport)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

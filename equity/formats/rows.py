@@ -30,19 +30,20 @@ Keys (case-insensitive, one per line, ``#`` starts a comment):
 ``board:`` the board number (picks the board of a hand record).
 ``result:`` declarer's total tricks as the scorer recorded them; with fewer than 52
     cards it is a claim or concession (as PBN's ``[Result]``).
-The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
-    :func:`~equity.formats.facts.parse_facts`, so a fact means the same in both forms):
-    ``laws:`` the edition (``[EquityLaws]``); ``authority:`` the regulating authority
-    (``[EquityAuthority]``); ``ruled-by:`` who assigns the score (``[EquityRuledBy]``);
-    ``attention:`` when attention was drawn
+The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declaration in
+    :mod:`equity.core.game.facts`; read by :func:`~equity.formats.facts.parse_facts`, so a
+    fact means the same in both forms): ``laws:`` the edition (``[EquityLaws]``);
+    ``authority:`` the regulating authority (``[EquityAuthority]``); ``ruled-by:`` who
+    assigns the score (``[EquityRuledBy]``); ``attention:`` when attention was drawn
     (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
     ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
     (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
     (``[EquityRequirement]``, repeatable); ``withdrawn:`` the cards withdrawn at a
     revoke corrected at the table (``[EquityWithdrawn]``, Law 62; the rows hold each
-    trick as finally played); ``ui:`` unauthorised information a player had
-    (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from the auction and play
-    (``[EquityAI]``). On a hand record's board they replace the
+    trick as finally played); ``players:`` the class of player (``[EquityPlayers]``);
+    ``signals:`` the defenders' signals (``[EquitySignals]``); ``ui:`` unauthorised
+    information a player had (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from
+    the auction and play (``[EquityAI]``). On a hand record's board they replace the
     board's own tags.
 ``auction:`` the calls from the dealer on, as PBN spells them, optionally after the
     dealer's seat: ``auction: N 1NT P 3NT P P P`` (``1N``/``1NT``, ``P``/``Pass``,
@@ -52,6 +53,10 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
     its final contract is the contract, and must agree with a ``contract:`` given too.
     The decision model reads what the calls showed (Law 16A1(a)).
 ``lead:`` the opening leader, checked against the contract.
+``revoke:`` a revoke as reported at the table (``[EquityRevoke]``), for a case ruled
+    without the card play: ``revoke: 4 E S3 established; won E; later yes`` with
+    ``result:`` declarer's tricks in all, and no seat rows
+    (:mod:`equity.core.game.revoke_report`).
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
 
@@ -77,6 +82,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from equity.core.game import (
+    FACTS,
     Auction,
     Board,
     BoardError,
@@ -112,11 +118,7 @@ T = TypeVar("T")
 
 _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
-FACT_KEYS = {"laws": "EquityLaws", "authority": "EquityAuthority",
-             "ruled-by": "EquityRuledBy", "attention": "EquityAttention", "claim": "EquityClaim",
-             "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
-             "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
-             "ui": "EquityUI", "ai": "EquityAI"}
+FACT_KEYS = {fact.key: fact.tag for fact in FACTS if fact.key is not None}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
 _KEYS = ("board", "deal", "contract", "declarer", "auction", "result", "lead", "won",
@@ -475,9 +477,12 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                       for p in attention.replace(",", ";").split(";"))
     stopped = partial or claimed or during_play or bool(case.stops)
     total = sum(lengths.values())
-    if total == 0 and not claimed:
-        raise _fail("no play: enter each seat's cards in the order played", case.source,
-                    label)
+    reported = "EquityRevoke" in case.facts
+    if total == 0 and not claimed and not reported:
+        raise _fail("no play: enter each seat's cards in the order played (or the revoke "
+                    "as reported, 'revoke:')", case.source, label)
+    if total == 0 and reported:  # ruled from the facts (Law 64A), without the play
+        return
     if total < 52 and not stopped:
         short = min(Seat, key=lambda s: (lengths[s], s))
         raise fail(short, f"{short.long_name}'s row has {lengths[short]} cards, not 13 "
@@ -613,6 +618,12 @@ def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
     contract = board.contract
     assert contract is not None
     _check_rows(case, board, contract, partial)
+    if "EquityRevoke" in case.facts and not any(case.rows.values()) and not case.stops:
+        # ruled from the revoke as reported, without the play: no play record, and the
+        # hand record's result when the rows give none
+        if base is not None and board.result is None:
+            board = replace(board, result=base.result)
+        return [Possibility(board)]
     holes = [(seat, i + 1) for seat in Seat
              for i, c in enumerate(case.rows.get(seat, ())) if c is None]
     out: list[Possibility] = []

@@ -7,19 +7,9 @@ directly."""
 from __future__ import annotations
 
 from equity.core.game.board import (
-    SIGNALS,
-    Attention,
     Board,
-    Facts,
-    Information,
     PlayRecord,
-    Requirement,
-    RequirementKind,
-    RuledBy,
     Slot,
-    Told,
-    Withdrawal,
-    parse_signals,
 )
 from equity.core.game.calls import (
     Auction,
@@ -63,6 +53,20 @@ from equity.core.game.errors import (
     EquityError,
     UsageError,
     Where,
+)
+from equity.core.game.facts import (
+    FACTS,
+    SIGNALS,
+    Attention,
+    Fact,
+    Facts,
+    Information,
+    Requirement,
+    RequirementKind,
+    RuledBy,
+    Told,
+    Withdrawal,
+    parse_signals,
 )
 from equity.core.game.kernel import (
     CARD,
@@ -108,6 +112,7 @@ from equity.core.game.replay import (
     fact_problems,
     replay,
 )
+from equity.core.game.revoke_report import RevokeReport
 from equity.core.game.scoring import (
     Event,
     WeightedScore,
@@ -129,6 +134,7 @@ __all__ = [
     "CARD",
     "CARD_BY_TEXT",
     "CS_EMPTY",
+    "FACTS",
     "FULL_DECK",
     "RANK_CHARS",
     "REVOKE_KINDS",
@@ -155,6 +161,7 @@ __all__ = [
     "Deal",
     "EquityError",
     "Event",
+    "Fact",
     "Facts",
     "Information",
     "LeadRule",
@@ -171,6 +178,7 @@ __all__ = [
     "RequirementKind",
     "Revoke",
     "RevokeKind",
+    "RevokeReport",
     "RuledBy",
     "ScorerEntry",
     "Seat",

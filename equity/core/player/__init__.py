@@ -29,8 +29,6 @@ from equity.core.player.likely import (
     DirectorOutcome,
     Estimate,
     Forecast,
-    Start,
-    checkpoint,
     director_line,
     forecast,
     leaves,
@@ -48,8 +46,6 @@ from equity.core.player.outcome_tree import (
 from equity.core.player.player_model import (
     DEFAULT_CLASS,
     EXACT,
-    FEATURES,
-    PLAYER_MODEL_FILE,
     RULING_CLASS,
     PlayerClass,
     exploited,
@@ -59,6 +55,7 @@ from equity.core.player.player_model import (
     player_class,
     seat_role,
 )
+from equity.core.player.start import Start, checkpoint
 from equity.core.player.unforeseen import (
     Unforeseen,
     blend,
@@ -68,9 +65,7 @@ from equity.core.player.unforeseen import (
 __all__ = [
     "DEFAULT_CLASS",
     "EXACT",
-    "FEATURES",
     "NEAR_SHARE",
-    "PLAYER_MODEL_FILE",
     "REFERENCE",
     "RULING_CLASS",
     "Branch",
