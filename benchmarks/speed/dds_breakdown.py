@@ -160,7 +160,7 @@ def alone(deals: Sequence[Any]) -> float:
     return min(best)
 
 
-def probe(tree: str, corpus: str | None, cases: str, out: str) -> None:
+def probe(tree: str, corpus: str | None, cases: str, page: bool, out: str) -> None:
     """Rule everything with the build at ``tree`` and write the records to ``out``."""
     sys.path.insert(0, tree)
     rec = Recorder()
@@ -195,16 +195,18 @@ def probe(tree: str, corpus: str | None, cases: str, out: str) -> None:
     if corpus:
         measure("corpus", [corpus])
         measure("batch", ["batch", corpus])
-    measure("page", PAGE)
+    if page:
+        measure("page", PAGE)
     Path(out).write_text(json.dumps({"tree": tree, "sets": sets}))
 
 
 # --- Side by side ---------------------------------------------------------------------
 
 
-def _run_probe(tree: str, corpus: str | None, cases: str, out: Path) -> dict[str, Any]:
+def _run_probe(tree: str, corpus: str | None, cases: str, page: bool, out: Path
+               ) -> dict[str, Any]:
     subprocess.run([sys.executable, __file__, "--probe", tree, "--out", str(out),
-                    "--cases", cases,
+                    "--cases", cases, *([] if page else ["--no-page"]),
                     *(["--corpus", corpus] if corpus else [])], check=True, cwd=tree)
     found: dict[str, Any] = json.loads(out.read_text())
     return found
@@ -301,17 +303,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--old", help="another checkout to measure beside this one")
     p.add_argument("--cases", default="*.json",
                    help="which seed cases (a glob in tests/cases; default every one)")
+    p.add_argument("--no-page", action="store_true", help="leave the page's ruling out")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--out", help="where to keep the figures (JSON)")
     args = p.parse_args(argv)
     if args.probe:
-        probe(args.probe, args.corpus, args.cases, args.out)
+        probe(args.probe, args.corpus, args.cases, not args.no_page, args.out)
         return 0
     import tempfile
 
     trees = [str(ROOT)] + ([str(Path(args.old).resolve())] if args.old else [])
     with tempfile.TemporaryDirectory() as tmp:
-        results = [_run_probe(t, args.corpus, args.cases, Path(tmp) / f"{k}.json")
+        results = [_run_probe(t, args.corpus, args.cases, not args.no_page,
+                              Path(tmp) / f"{k}.json")
                    for k, t in enumerate(trees)]
     if args.out:
         Path(args.out).write_text(json.dumps(results))

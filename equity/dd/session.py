@@ -11,16 +11,16 @@ memory), and it is not re-entrant across callers. So a process has one session
 the thread count is the session's visible setting, not a module global.
 
 How a batch is solved: one Python thread per DDS thread slot (ctypes releases the GIL
-during the call), each taking the next deal of the batch not yet taken, so that no
-thread idles while another has deals left; the batch is ordered costliest first (most
-tricks left, every card asked before best card only: a position with 13 tricks left
-costs a hundred times one with 5), so that the last deals taken are the cheap ones.
-``SolveAllBoards`` is not used: it reorders the deals over its threads on its own and
-took 2.0-2.6 s on the positions of 240 corpus boards where ``SolveBoard`` in order on
-one thread took 1.3 s (benchmarks/RESULTS.md). DDS keeps a transposition table per
-thread slot and reuses it when the next deal on that slot is similar (the layouts of
-one decision, a card or a trick apart); positions of one class of tricks left keep
-their order, so a decision's layouts still come in a row.
+during the call), each taking the next deal of the batch not yet taken, in the order
+given, so that no thread idles while another has deals left (cut into fixed halves, a
+batch waited for the half that held its costliest deal: a position with 13 tricks left
+costs a hundred times one with 5). DDS keeps a transposition table per thread slot and
+reuses it when the next deal on that slot is similar (the layouts of one decision, a
+card or a trick apart), so the order given is kept: a board's positions stay together.
+Ordering a batch costliest first gained nothing more and cost that reuse when several
+boards share a batch (issue 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used:
+it reorders the deals over its threads on its own and took 2.0-2.6 s on the positions of
+240 corpus boards where ``SolveBoard`` in order on one thread took 1.3 s.
 """
 
 from __future__ import annotations
@@ -121,8 +121,7 @@ class DdsSession:
 
         Every position is checked first (``check=False``: the caller already did, with
         :func:`~equity.dd.checks.validate_all`); a bad one raises :class:`SolveError`
-        naming its index. The positions are solved costliest first (the module
-        docstring); put a deal's positions next to each other: DDS reuses its
+        naming its index. Put a deal's positions next to each other: DDS reuses its
         transposition table between similar deals that come in a row.
         """
         flags = [every] * len(positions) if isinstance(every, bool) else list(every)
@@ -130,15 +129,14 @@ class DdsSession:
             raise SolveError("one every-card flag per position")
         if check:
             checks.validate_all(positions)
-        order = costliest_first(positions, flags)
-        out: list[Answer | None] = [None] * len(positions)
-        for start in range(0, len(order), MAX_BOARDS):
-            chunk = order[start : start + MAX_BOARDS]
-            solved = self.run(self.pack([positions[k] for k in chunk],
-                                        [flags[k] for k in chunk]))
-            for i, k in enumerate(chunk):
-                out[k] = _decode(positions[k], solved.solvedBoard[i], flags[k])
-        return [a for a in out if a is not None]
+        out: list[Answer] = []
+        for start in range(0, len(positions), MAX_BOARDS):
+            chunk = positions[start : start + MAX_BOARDS]
+            wanted = flags[start : start + MAX_BOARDS]
+            solved = self.run(self.pack(chunk, wanted))
+            out += [_decode(p, solved.solvedBoard[i], e)
+                    for i, (p, e) in enumerate(zip(chunk, wanted, strict=True))]
+        return out
 
     def pack(self, positions: Sequence[Position], every: Sequence[bool]) -> Any:
         """One DDS batch (``struct boards``) of at most :data:`MAX_BOARDS` checked
@@ -156,8 +154,8 @@ class DdsSession:
 
     def run(self, bop: Any) -> Any:
         """Solve a packed batch by ``SolveBoard`` calls, one Python thread per DDS thread
-        slot, each taking the next deal not yet taken (see the module docstring); the
-        raw ``solvedBoards``."""
+        slot, each taking the next deal not yet taken, in order (see the module
+        docstring); the raw ``solvedBoards``."""
         n = bop.noOfBoards
         solved = binding.new_solved()
         runs = max(1, min(self._slots, n))
@@ -209,13 +207,6 @@ class DdsSession:
             finally:
                 if not existed and os.path.exists(path):
                     os.remove(path)
-
-
-def costliest_first(positions: Sequence[Position], every: Sequence[bool]) -> list[int]:
-    """The indices of ``positions``, the costliest to solve first: most tricks left, then
-    every card asked before best card only; in the order given within each class."""
-    return sorted(range(len(positions)),
-                  key=lambda k: (-positions[k].tricks_left, not every[k]))
 
 
 def in_threads(work: Callable[[int], None], runs: int, stop: threading.Event) -> None:
