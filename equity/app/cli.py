@@ -12,9 +12,11 @@ import os
 import signal
 import sys
 
-# A Ctrl-C while equity starts (its imports take a third of a second) waits for the
-# imports, then ends it like any other: raised inside an import run by C code, it came
-# out as numpy's ImportError, a traceback, or a death by SIGINT.
+# A Ctrl-C while equity starts waits for the imports, then ends it like any other:
+# raised inside an import run by C code, it came out as numpy's ImportError, a
+# traceback, or a death by SIGINT. A command's own imports (the rulings: numpy, the
+# core) wait for nothing else (_import_for): `equity --help` and `--version` import
+# none of them.
 _HELD = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 try:
     try:
@@ -23,37 +25,19 @@ try:
         from collections.abc import Iterator, Sequence
         from importlib import resources
         from pathlib import Path
-        from typing import NoReturn
+        from typing import TYPE_CHECKING, NoReturn
 
         from equity import __version__
-        from equity.app.likely_cmd import add_likely_parser, cmd_likely
-        from equity.app.options import RulingOptions, add_arguments, hidden_given
-        from equity.app.pipeline import (
-            is_reported,
-            rule_board,
-            rule_reported_board,
-            table_scores,
-        )
-        from equity.app.results import Results, add_results_arguments
-        from equity.app.summary import add_summary_parser, cmd_summary
-        from equity.core.adjust import ReportedCase, Ruling
-        from equity.core.game import Board, BoardError, UsageError, Work
-        from equity.formats import names_board, read_boards, read_text
-        from equity.render.formats import (
-            BATCH_FORMATS,
-            BOARD_FORMATS,
-            DOCUMENT_FORMATS,
-            BoardFormat,
-            choices_help,
-        )
-        from equity.render.jsonout import board_json
-        from equity.render.reported import reported_json, reported_text
-        from equity.render.text import work_text
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, _HELD)  # raises the Ctrl-C held
 except KeyboardInterrupt:
     print("equity: interrupted", file=sys.stderr)
     raise SystemExit(130) from None
+
+if TYPE_CHECKING:
+    from equity.core.adjust import ReportedCase, Ruling
+    from equity.core.game import Board, BoardError
+    from equity.render.formats import BoardFormat
 
 EXAMPLE = "3nt_east_diamond_revoke.pbn"
 
@@ -66,12 +50,46 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+COMMANDS = {
+    "rule": "rule on every revoke of the boards in a PBN or LIN file",
+    "report": "write the ruling as a page an appeals committee can read: HTML (default), "
+              "Markdown, and PDF",
+    "serve": "the Director's workbench: a local web page to enter a case (hand record, "
+             "play, facts) and see the ruling",
+    "scan": "find every revoke in PBN / LIN files or directories, fast and without solving",
+    "batch": "full rulings (as rule --json) for every board with a revoke in PBN / LIN "
+             "files or directories, solving in batches",
+    "summary": "what a batch output holds: boards, revokes by law, transfers, Law 64C "
+               "adjustments, errors (a table; --html, --csv)",
+    "likely": "the likely outcomes from a point of a real record: declarer's final tricks "
+              "with their probabilities (the player model the Law 64C lines use)",
+}
+"""The commands and their one-line help, in the order ``equity --help`` lists them."""
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line: every command's arguments, or (``command`` given) that
+    command's alone, the others by name and help: what ``equity --help`` lists needs
+    none of the modules a command's arguments come from."""
     p = _Parser(prog="equity", description="Rule on revokes in duplicate bridge (Laws "
                 "61-64) from a deal's play record.")
     p.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("rule", help="rule on every revoke of the boards in a PBN or LIN file")
+    fill = {"rule": _rule_arguments, "report": _report_arguments,
+            "serve": _serve_arguments, "scan": _scan_arguments, "batch": _batch_arguments,
+            "summary": _summary_arguments, "likely": _likely_arguments}
+    for name, help_ in COMMANDS.items():
+        q = sub.add_parser(name, help=help_)
+        if command is None or command == name:
+            fill[name](q)
+    return p
+
+
+def _rule_arguments(r: argparse.ArgumentParser) -> None:
+    from equity.app.options import add_arguments
+    from equity.app.results import add_results_arguments
+    from equity.render.formats import BOARD_FORMATS, choices_help
+
     case = r.add_argument_group("the case")
     case.add_argument("file", nargs="?", help="a .pbn or .lin file")
     case.add_argument("--example", action="store_true",
@@ -94,8 +112,12 @@ def _parser() -> argparse.ArgumentParser:
                           "seconds) on stderr")
     add_arguments(r)
     add_results_arguments(r)
-    o = sub.add_parser("report", help="write the ruling as a page an appeals committee can "
-                       "read: HTML (default), Markdown, and PDF")
+
+
+def _report_arguments(o: argparse.ArgumentParser) -> None:
+    from equity.app.options import add_arguments
+    from equity.render.formats import DOCUMENT_FORMATS, choices_help
+
     o.add_argument("file", nargs="?", help="a .pbn or .lin file")
     o.add_argument("--example", action="store_true",
                    help="report on the example deal bundled with equity")
@@ -108,8 +130,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="also print the HTML page to a PDF beside it (OUT with .pdf), "
                         "with headless Chromium")
     add_arguments(o)
-    w = sub.add_parser("serve", help="the Director's workbench: a local web page to enter "
-                       "a case (hand record, play, facts) and see the ruling")
+
+
+def _serve_arguments(w: argparse.ArgumentParser) -> None:
     w.add_argument("--host", default=None,
                    help="address to listen on (default 127.0.0.1, this machine only; with "
                         "--lan, this machine's address on the network)")
@@ -119,14 +142,19 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                    help="stop a ruling that takes longer (default 60)")
-    s = sub.add_parser("scan", help="find every revoke in PBN / LIN files or directories, "
-                       "fast and without solving")
+
+
+def _scan_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
     s.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
                    help="JSON Lines (default) or CSV; one row per revoke or board error")
     s.add_argument("--out", metavar="FILE", help="write the rows here (default: stdout)")
-    b = sub.add_parser("batch", help="full rulings (as rule --json) for every board with a "
-                       "revoke in PBN / LIN files or directories, solving in batches")
+
+
+def _batch_arguments(b: argparse.ArgumentParser) -> None:
+    from equity.app.options import add_arguments
+    from equity.render.formats import BATCH_FORMATS, choices_help
+
     b.add_argument("paths", nargs="+", metavar="PATH", help=".pbn / .lin files or directories")
     b.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="worker processes (default 1); DDS threads are shared among them")
@@ -144,9 +172,18 @@ def _parser() -> argparse.ArgumentParser:
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
     add_arguments(b)
-    add_summary_parser(sub)
-    add_likely_parser(sub)
-    return p
+
+
+def _summary_arguments(p: argparse.ArgumentParser) -> None:
+    from equity.app.summary import add_summary_arguments
+
+    add_summary_arguments(p)
+
+
+def _likely_arguments(p: argparse.ArgumentParser) -> None:
+    from equity.app.likely_cmd import add_likely_arguments
+
+    add_likely_arguments(p)
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
@@ -200,6 +237,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
     from equity.app.batch import run_batch
     from equity.app.batch.output import OutputFull
     from equity.app.batch.run import Terminated, terminate_raises
+    from equity.app.options import RulingOptions
+    from equity.core.game import UsageError
+    from equity.render.text import work_text
 
     logging.basicConfig(level=logging.WARNING, format="equity batch: %(message)s")
     missing = [p for p in args.paths if not Path(p).exists()]
@@ -246,6 +286,8 @@ def _usage(message: str) -> int:
 
 
 def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
+    from equity.formats import read_boards, read_text
+
     if args.example:  # named by its file name, not its place in site-packages
         text = (resources.files("equity") / "examples" / EXAMPLE).read_text(encoding="utf-8")
         yield from read_text(text, "pbn", EXAMPLE)
@@ -256,6 +298,9 @@ def _boards(args: argparse.Namespace) -> Iterator[Board | BoardError]:
 def _selected(item: Board | BoardError, number: int | None) -> bool:
     """Whether ``--board number`` keeps this board (or this board's error; an error about
     the whole file is always kept)."""
+    from equity.core.game import Board
+    from equity.formats import names_board
+
     if number is None:
         return True
     if isinstance(item, Board):
@@ -277,6 +322,10 @@ class _Setup:
     tables' scores a traveller or the input file give (Law 64C compares scores)."""
 
     def __init__(self, args: argparse.Namespace) -> None:
+        from equity.app.options import RulingOptions
+        from equity.app.pipeline import table_scores
+        from equity.app.results import Results
+
         self.options = RulingOptions.from_args(args)
         o = self.options
         self.input_field = (table_scores(args.file) if o.field_from_input and args.file
@@ -304,6 +353,9 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
     """The ruling (or the error) of every board selected; a board without play is
     ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``), else said and
     skipped (None)."""
+    from equity.app.pipeline import is_reported, rule_board, rule_reported_board
+    from equity.core.game import Board, BoardError
+
     for item in _boards(args):
         if not _selected(item, args.board):
             continue
@@ -332,6 +384,8 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
 def board_format(args: argparse.Namespace) -> BoardFormat | str:
     """The one output format of ``rule``: ``--format``, or its aliases ``--json`` and
     ``--brief``; the usage error when they disagree."""
+    from equity.render.formats import BOARD_FORMATS
+
     given = {flag: name for flag, name, on in (
         (f"--format {args.format}", args.format, args.format is not None),
         ("--json", "json", args.json), ("--brief", "brief", args.brief)) if on}
@@ -343,6 +397,12 @@ def board_format(args: argparse.Namespace) -> BoardFormat | str:
 def cmd_rule(args: argparse.Namespace) -> int:
     """``equity rule FILE``: every selected board's ruling in the chosen format, as each
     is made; a board in error is said (on stdout too in a format for programs)."""
+    from equity.core.adjust import ReportedCase
+    from equity.core.game import BoardError, UsageError, Work
+    from equity.render.jsonout import board_json
+    from equity.render.reported import reported_json, reported_text
+    from equity.render.text import work_text
+
     fmt = args.output_format
     if not args.example and not args.file:
         return _usage("rule: give a FILE or --example")
@@ -395,6 +455,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def _results_written(setup: _Setup, ruling: Ruling) -> bool:
     """``ruling`` written into ``--results-out`` when asked for; False (and said) when
     it cannot be."""
+    from equity.core.game import UsageError
+
     try:
         said = setup.results.write(ruling)
     except (UsageError, OSError) as e:
@@ -410,6 +472,8 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
     rows (equity.formats.rows), ruled through the same pipeline; a ``?`` card whose
     value matters gives one ruling per possibility."""
     from equity.app.workbench.case import rule_rows
+    from equity.core.game import BoardError, UsageError
+    from equity.render.reported import reported_text
 
     if args.file or args.example:
         return _usage("rule: --rows takes the deal from --deal HANDRECORD (or the rows' "
@@ -475,6 +539,7 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``equity serve``: the workbench's web server, until interrupted."""
     from equity.app.serve import serve
+    from equity.core.game import UsageError
 
     if not 0 < args.port < 65536 or args.time_limit <= 0:
         return _usage("serve: --port must be 1-65535 and --time-limit positive")
@@ -491,6 +556,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     ``-o X.html --pdf`` writes both. Boards in error are listed in the document and on
     stderr (exit 1); no traceback."""
     from equity.app.outfile import check_output, refuse_inputs, write_whole, write_with
+    from equity.core.adjust import ReportedCase
+    from equity.core.game import BoardError, UsageError
+    from equity.render.formats import DOCUMENT_FORMATS
     from equity.render.pdf import PdfError, print_html, print_pdf
 
     out = Path(args.output)
@@ -572,8 +640,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _import_for(command: str) -> None:
+    """What ``command`` needs imported, a Ctrl-C meanwhile held until the imports are
+    done (see the top of this module): the options (every command's hidden options are
+    checked) and so the core and numpy, and the pipeline for a command that rules."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        import equity.app.options
+
+        if command in ("rule", "report", "likely"):
+            import equity.app.pipeline
+            import equity.app.results  # noqa: F401
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _run(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    command = next((a for a in given if not a.startswith("-")), "")
+    if command in COMMANDS:
+        _import_for(command)
+    args = _parser(command).parse_args(given)
+    from equity.app.options import hidden_given
+
     for said in hidden_given(args):
         print(f"equity: {said}", file=sys.stderr)
     file = getattr(args, "file", None)
@@ -602,8 +691,12 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "batch":
         return cmd_batch(args)
     if args.command == "summary":
+        from equity.app.summary import cmd_summary
+
         return cmd_summary(args)
     if args.command == "likely":
+        from equity.app.likely_cmd import cmd_likely
+
         return cmd_likely(args)
     return _usage(f"unknown command {args.command}")
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from equity.app.options import FORECAST_OPTIONS, RulingOptions, add_arguments
 from equity.app.pipeline import forecast_board
@@ -23,11 +22,8 @@ from equity.formats import names_board, read_boards
 from equity.render.formats import FORECAST_FORMATS, ForecastFormat, choices_help
 
 
-def add_likely_parser(sub: Any) -> None:
-    """The ``likely`` subcommand on ``sub`` (the main parser's subparsers)."""
-    k = sub.add_parser("likely", help="the likely outcomes from a point of a real record: "
-                       "declarer's final tricks with their probabilities (the player "
-                       "model the Law 64C lines use)")
+def add_likely_arguments(k: argparse.ArgumentParser) -> None:
+    """The ``likely`` command's arguments, on its parser."""
     k.add_argument("file", help="a .pbn or .lin file")
     k.add_argument("--board", type=int, help="only this board number")
     k.add_argument("--after-trick", type=int, required=True, metavar="K",
@@ -99,4 +95,4 @@ def _error(err: BoardError, fmt: ForecastFormat) -> None:
         print(f"equity: {err}", file=sys.stderr)
 
 
-__all__ = ["add_likely_parser", "cmd_likely"]
+__all__ = ["add_likely_arguments", "cmd_likely"]

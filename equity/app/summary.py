@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from equity.app.outfile import check_output, refuse_inputs, write_whole
 from equity.core.game import UsageError
@@ -18,9 +17,8 @@ from equity.render.summary_text import summary_text
 from equity.render.tally import BoardOutcome, Tally, outcome, unreadable
 
 
-def add_summary_parser(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("summary", help="what a batch output holds: boards, revokes by law, "
-                       "transfers, Law 64C adjustments, errors (a table; --html, --csv)")
+def add_summary_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``summary`` command's arguments, on its parser."""
     p.add_argument("file", metavar="OUT.jsonl",
                    help="the output of equity batch (or of equity rule --json)")
     p.add_argument("--html", metavar="FILE", help="also write a self-contained page with "

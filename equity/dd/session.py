@@ -10,18 +10,22 @@ memory), and it is not re-entrant across callers. So a process has one session
 (:func:`session`), which holds the lock every call into DDS takes and the thread count;
 the thread count is the session's visible setting, not a module global.
 
-How a batch is solved: the positions of one board are the same deal a card or a trick
-apart, and DDS keeps a transposition table per thread slot that ``SolveBoard`` reuses
-when similar deals come in a row. ``SolveAllBoards`` reorders the boards over its threads
-and loses that: measured on the positions of 240 corpus boards on 2 cores, it took
-2.0-2.6 s with DDS's two threads where ``SolveBoard`` in order on one thread took 1.3 s
-(benchmarks/RESULTS.md). So the session never uses it: a batch is cut into as many
-contiguous runs as DDS has thread slots, each solved in order by ``SolveBoard`` on its
-own slot, in its own Python thread (ctypes releases the GIL during the call).
+How a batch is solved: one Python thread per DDS thread slot (ctypes releases the GIL
+during the call), each taking the next deal of the batch not yet taken, in the order
+given, so that no thread idles while another has deals left (cut into fixed halves, a
+batch waited for the half that held its costliest deal: a position with 13 tricks left
+costs a hundred times one with 5). DDS keeps a transposition table per thread slot and
+reuses it when the next deal on that slot is similar (the layouts of one decision, a
+card or a trick apart), so the order given is kept: a board's positions stay together.
+Ordering a batch costliest first gained nothing more and cost that reuse when several
+boards share a batch (issue 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used:
+it reorders the deals over its threads on its own and took 2.0-2.6 s on the positions of
+240 corpus boards where ``SolveBoard`` in order on one thread took 1.3 s.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import threading
@@ -149,19 +153,21 @@ class DdsSession:
         return bop
 
     def run(self, bop: Any) -> Any:
-        """Solve a packed batch, in contiguous runs of ``SolveBoard`` calls, one per DDS
-        thread slot (see the module docstring); the raw ``solvedBoards``."""
+        """Solve a packed batch by ``SolveBoard`` calls, one Python thread per DDS thread
+        slot, each taking the next deal not yet taken, in order (see the module
+        docstring); the raw ``solvedBoards``."""
         n = bop.noOfBoards
         solved = binding.new_solved()
         runs = max(1, min(self._slots, n))
-        cuts = [n * k // runs for k in range(runs + 1)]
+        taken = itertools.count()  # next() on it is atomic: the GIL is held
         errors: list[BaseException] = []
         stop = threading.Event()
 
         def solve_run(slot: int) -> None:
             try:
-                for i in range(cuts[slot], cuts[slot + 1]):
-                    if stop.is_set():
+                while not stop.is_set():
+                    i = next(taken)
+                    if i >= n:
                         return
                     binding.solve_board(bop, i, solved, slot)
             except BaseException as e:  # raised again in the caller's thread

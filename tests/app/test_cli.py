@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
+from tests.builders import ROOT
 
 GOOD = """[Board "1"]
 [Deal "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"]
@@ -310,3 +311,31 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(["--version"])
     assert e.value.code == 0 and capsys.readouterr().out.strip() == f"equity {__version__}"
+
+
+HEAVY = """
+import sys
+from equity.app.cli import main
+try:
+    main({args!r})
+except SystemExit:
+    pass
+print(sorted({{m.split('.')[0] if m.startswith('numpy') else m for m in sys.modules
+              if m.startswith(('numpy', 'equity.core', 'equity.app.options'))}}),
+      file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], []], ids=["help", "version", "none"])
+def test_help_and_version_import_no_command_s_modules(args: list[str]) -> None:
+    """``equity --help`` lists the commands by name and help: neither the core, nor
+    numpy, nor the options a ruling takes are imported (issue 49: start-up ≤ 0.3 s)."""
+    out = subprocess.run([sys.executable, "-c", HEAVY.format(args=args)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_a_command_s_help_still_lists_its_options() -> None:
+    out = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", "--help"], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    assert "--samples" in out.stdout and "--max-positions" in out.stdout

@@ -137,10 +137,22 @@ class BatchSolver(Protocol):
                     ) -> list[dict[Card, int]]: ...
 
 
-def answer(dd: Solver | BatchSolver, questions: Sequence[Question]) -> list[Reply]:
-    """``questions`` answered through ``dd``: the :class:`CardValues` of one side in one
-    call when the solver takes batches (the layouts of a single-dummy decision), else
-    one call per question."""
+@runtime_checkable
+class RoundSolver(Protocol):
+    """A solver that answers a whole round of questions (one yield of a plan) at once:
+    :class:`equity.dd.DdsSolver`, in one DDS batch call for every question of the round,
+    each position solved once."""
+
+    def reply_all(self, questions: Sequence[Question]) -> list[Reply]: ...
+
+
+def answer(dd: Solver | BatchSolver | RoundSolver, questions: Sequence[Question]
+           ) -> list[Reply]:
+    """``questions`` answered through ``dd``: all at once when the solver takes a round;
+    else the :class:`CardValues` of one side in one call when it takes batches (the
+    layouts of a single-dummy decision), and one call per other question."""
+    if isinstance(dd, RoundSolver):
+        return dd.reply_all(questions)
     out: list[Reply | None] = [None] * len(questions)
     if isinstance(dd, BatchSolver):
         by_side: dict[Side, list[tuple[int, Position]]] = {}
@@ -170,7 +182,8 @@ def drive(plan: Plan[T], reply: Callable[[list[Question]], list[Reply]]) -> T:
         return result
 
 
-def solved(plan: Plan[T], dd: Solver | BatchSolver, work: Work | None = None) -> T:
+def solved(plan: Plan[T], dd: Solver | BatchSolver | RoundSolver,
+           work: Work | None = None) -> T:
     """``plan``'s result, every question answered at once by ``dd`` (the time spent
     answering added to ``work.dds_seconds``)."""
     if work is None:

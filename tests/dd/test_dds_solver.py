@@ -1,0 +1,133 @@
+"""The solver a ruling asks (equity.dd.DdsSolver): a round of questions is one DDS call,
+no position is solved twice within a ruling, and DDS's warm transposition table gives the
+values a cold one gives (issue 49)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import equity.dd.binding as binding
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.game.cards import Side, Strain, cards
+from equity.core.game.position import Position
+from equity.core.game.questions import CardValues, Tricks, answer
+from equity.dd import DdsSolver
+from equity.dd.session import DdsSession, session
+from equity.formats import read_boards
+from tests.builders import CASES, SEED001_DEAL, SEED001_PLAY, board, random_ending
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[Position, bool]]]:
+    """Every call into the session: its (position, every card?) requests."""
+    calls: list[list[tuple[Position, bool]]] = []
+    real = DdsSession.solve
+
+    def solve(self: DdsSession, positions: Sequence[Position],
+              every: Sequence[bool] | bool = False, check: bool = True) -> Any:
+        flags = [every] * len(positions) if isinstance(every, bool) else list(every)
+        calls.append(list(zip(positions, flags, strict=True)))
+        return real(self, positions, every, check)
+
+    monkeypatch.setattr(DdsSession, "solve", solve)
+    return calls
+
+
+def _line(p: Position, rng: random.Random, cards_played: int) -> list[Position]:
+    """``p`` and the positions after each of ``cards_played`` random legal cards."""
+    out = [p]
+    for _ in range(cards_played):
+        p = p.play(rng.choice(list(cards(p.legal()))))
+        if not p.hands[p.to_play]:
+            break
+        out.append(p)
+    return out
+
+
+@pytest.mark.parametrize("case", ["041_defender_claim", "003_wrong_claim_ending", None])
+def test_a_ruling_hands_each_position_to_dds_once_a_round_in_one_call(
+        monkeypatch: pytest.MonkeyPatch, case: str | None) -> None:
+    calls = _spy(monkeypatch)
+    if case is None:
+        boards = [board(SEED001_DEAL, "3NT", "E", SEED001_PLAY)]
+    else:
+        boards = [b for b in read_boards(CASES / f"{case}.pbn") if not isinstance(b, Exception)]
+    for b in boards:
+        solver = DdsSolver()
+        calls.clear()
+        rule_board(b, RulingOptions(samples=8), solver=solver)  # type: ignore[arg-type]
+        sent = [p for call in calls for p, _ in call]
+        assert sent, "the ruling asked DDS nothing"
+        assert len(sent) == len(set(sent)), "a position went to DDS twice in one ruling"
+        assert len(calls) == solver.calls and len(sent) == solver.solved
+
+
+def test_a_position_asked_for_its_best_card_and_every_card_is_solved_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _spy(monkeypatch)
+    rng = random.Random(7)
+    p, q = random_ending(rng, 5), random_ending(rng, 4)
+    solver = DdsSolver()
+    asked = [Tricks((p, q), Side.NS), CardValues(p, Side.EW), Tricks((q,), Side.EW)]
+    tricks_pq, values_p, (tricks_q,) = answer(solver, asked)
+    assert calls == [[(p, True), (q, False)]]
+    assert isinstance(tricks_pq, list) and isinstance(values_p, dict)
+    # the best card's value is the best of every card's, for the side to play
+    best_ew = (max if p.to_play.side == Side.EW else min)(values_p.values())
+    assert tricks_pq[0] == p.tricks_left - best_ew
+    assert tricks_q == q.tricks_left - tricks_pq[1]
+    # asked again (every card of p is known, q's best card is), nothing goes to DDS
+    assert answer(solver, [Tricks((p,), Side.NS), CardValues(p, Side.NS),
+                           Tricks((q,), Side.NS)]) == [[tricks_pq[0]],
+                                                       {c: p.tricks_left - v
+                                                        for c, v in values_p.items()},
+                                                       [tricks_pq[1]]]
+    assert len(calls) == 1 and solver.solved == 2
+    # q's every card was never asked: now it is, and only it goes
+    answer(solver, [CardValues(q, Side.NS)])
+    assert calls[1] == [(q, True)]
+
+
+def _values(solved: Any, i: int, every: bool) -> tuple[Any, ...]:
+    """DDS's answer as values: the best score, or every card's (the order DDS lists
+    cards in, and which of equal cards it names, follow its move ordering, which a warm
+    table may change)."""
+    fut = solved.solvedBoard[i]
+    if not every:
+        return (int(fut.score[0]),)
+    return tuple(sorted((int(fut.suit[k]), r, int(fut.score[k]))
+                        for k in range(int(fut.cards))
+                        for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(5, 9), st.booleans())
+def test_a_warm_transposition_table_gives_the_values_a_cold_one_gives(
+        seed: int, n: int, every: bool) -> None:
+    """The positions of one line solved in a row on one DDS thread (DDS keeps its table
+    between similar deals) against each solved just after an unrelated deal in another
+    strain (DDS empties its table for a new strain)."""
+    rng = random.Random(seed)
+    line = _line(random_ending(rng, n), rng, 4 * n - 2)
+    decoy = random_ending(rng, 3)
+    decoy = Position(decoy.hands, Strain((int(line[0].strain) + 1) % 5), decoy.leader,
+                     decoy.trick)
+    with session()._call("a test"):
+        warm_bop = session().pack(line, [every] * len(line))
+        warm = binding.new_solved()
+        for i in range(len(line)):
+            binding.solve_board(warm_bop, i, warm, 0)
+        cold: list[tuple[Any, ...]] = []
+        for p in line:
+            bop = session().pack([decoy, p], [False, every])
+            solved = binding.new_solved()
+            binding.solve_board(bop, 0, solved, 0)
+            binding.solve_board(bop, 1, solved, 0)
+            cold.append(_values(solved, 1, every))
+    assert [_values(warm, i, every) for i in range(len(line))] == cold
