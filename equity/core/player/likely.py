@@ -221,8 +221,18 @@ def likely(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Outcome]]:
     """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
     the side whose close choices go its way (:func:`~equity.core.player.outcome_tree.grow`)."""
-    found = yield from leaves(start, model, favour)
-    return merged(found, start.declarer.side)
+    return (yield from continued(start.run(), start.declarer, model, favour, start.allowed))
+
+
+def continued(run: Run, declarer: Seat, model: DecisionModel, favour: Side | None = None,
+              allowed: CardSet | None = None) -> Plan[list[Outcome]]:
+    """The likely outcomes of a line under way (``run``, left as it is), from where it
+    stands to the last card, results merged: the one implementation behind
+    :func:`likely` and the table line's rest where it leaves the record (Law 12C1(c):
+    a distribution of results, each with its probability). ``allowed`` restricts the
+    first card; ``favour`` as in :func:`likely` (Law 84D for the non-offenders)."""
+    found = yield from grow(run.copy(), declarer, model, allowed, favour)
+    return merged(found, declarer.side)
 
 
 def leaves(start: Start, model: DecisionModel, favour: Side | None = None
