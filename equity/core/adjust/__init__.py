@@ -35,6 +35,7 @@ from equity.core.adjust.table_line import (
     TableLine,
 )
 from equity.core.adjust.weights import (
+    ANNOUNCE,
     EPSILON,
     Assessment,
     Policy,
@@ -46,6 +47,7 @@ from equity.core.adjust.weights import (
 )
 
 __all__ = [
+    "ANNOUNCE",
     "DIRECTOR",
     "EPSILON",
     "LIKELY",

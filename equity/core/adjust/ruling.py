@@ -450,7 +450,7 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
     earlier = _sum(rect.values())
     earlier_off = _sum(rect_off.values())
     # several revokes' results added: announced as one weighted score again (Law 12C1(c))
-    floor = thresholds.probable if policy is Policy.WEIGHTED else 0.0
+    floor = thresholds.announce if policy is Policy.WEIGHTED else 0.0
     current = announce_result(_result(_align(table, earlier, 1)), floor, sign_of(nos))
     offenders: Dist | None = announce_result(_result(_align(table, earlier_off, 1)), floor,
                                              sign_of(nos))
@@ -715,8 +715,8 @@ def _weighted_words(p: Paragraphs, weights: Weights, thresholds: Thresholds
                         "corrected and only what it caused put right, the decision model's "
                         "chances where it leaves the record); the likely lines from the "
                         "revoke and the substitution lines (double dummy) are references "
-                        "only. Results under the 'at all probable' share "
-                        f"({thresholds.probable:.0%}) are dropped, and each result's weight "
+                        "only. Results under the share a weighted score announces "
+                        f"({thresholds.announce:.0%}) are dropped, and each result's weight "
                         "is announced in whole 5% steps summing to 100%, the score computed "
                         f"from the announced weights{kept}.")
 
