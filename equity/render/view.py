@@ -133,6 +133,15 @@ BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands"
 begins with a capital, as it stands in a sentence or in brackets."""
 
 
+def basis_cited(ruling: Ruling) -> str:
+    """The basis as the headline cites it: the edition's own paragraph ("16B" is 1997's
+    Law 16A, "16C2" the edition's paragraph on withdrawn information), the code
+    otherwise (JSON ``ruling.basis`` keeps the code)."""
+    ed = ruling.automatic.edition
+    return {"16B": ed.partner_information,
+            "16C2": ed.withdrawn_info}.get(ruling.basis, ruling.basis)
+
+
 def basis_name(ruling: Ruling) -> str:
     """What the ruling rests on, in words, citing the edition's own paragraphs."""
     ed = ruling.automatic.edition
@@ -830,6 +839,9 @@ class BoardView:
     per revoke (None when no lines were compared)."""
     basis_code: str
     """"64C", "64A", "16C2", "16B" or "none"."""
+    basis_cited: str
+    """The basis as the headline cites it, the edition's paragraph (:func:`basis_cited`:
+    1997's "16A" for "16B")."""
     basis: str
     """The basis in words."""
     verdict: str
@@ -903,7 +915,7 @@ def board_view(ruling: Ruling) -> BoardView:
         if ruling.solved else (),
         decision=_with_currency(step_views(ruling.steps), ruling),
         sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
-        basis_code=ruling.basis,
+        basis_code=ruling.basis, basis_cited=basis_cited(ruling),
         basis=basis_name(ruling), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
@@ -973,7 +985,8 @@ def _announced_verdict(ruling: Ruling, v: BoardView) -> str:
         if ruling.policy is Policy.FAVOURABLE and ruling.basis.adjusted:
             law = ruling.automatic.edition.law12.non_reciprocal
             cited = f"Law {law}" if law else "the Director's choice"
-            return f"{v.brief_verdict} (non-reciprocal, {cited}: the same for both sides)"
+            return (f"{v.brief_verdict} (the non-reciprocal method of {cited}: here the "
+                    "non-offenders' and the offenders' results are the same)")
         return v.brief_verdict
     c = ruling.automatic.replay.contract
     law = ruling.automatic.assignment.law if ruling.policy is Policy.FAVOURABLE else \
