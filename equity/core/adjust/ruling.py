@@ -265,6 +265,7 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
         return dataclasses.replace(out, steps=tuple(steps), informed=informed)
     cf, which = _alternatives_weighed(ruling, cf, out.policy)
     steps.append(which)
+    assert cf.non_offenders is not None
     sign = _sign(ruling, cf.non_offenders)
     a = Assessment(cf, line_weights(cf, out.policy, weights, sign, thresholds),
                    offender_weights(cf, out.policy, weights, sign, thresholds))
