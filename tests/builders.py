@@ -4,6 +4,7 @@ back."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.core.game.board import Board, Facts, PlayRecord, Requirement
+from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import (
     FULL_DECK,
     Card,
@@ -23,6 +24,15 @@ from equity.core.game.cards import (
     Vulnerability,
     card_set,
     cards,
+)
+from equity.core.game.claim import Claim, ClaimStatus
+from equity.core.game.facts import (
+    Attention,
+    Facts,
+    Information,
+    Requirement,
+    RuledBy,
+    Withdrawal,
 )
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
@@ -73,8 +83,7 @@ def board(
         leaders.append(lead)
     f = facts or Facts()
     if requirements:
-        f = Facts(f.laws, f.attention, f.attention_by_trick, f.claimer,
-                  Requirement.parse_list(requirements))
+        f = dataclasses.replace(f, requirements=Requirement.parse_list(requirements))
     rec = PlayRecord(first, tuple(tricks), tuple(leaders), marks,
                      claimed=claim is not None, claim_tricks=claim)
     return Board("test.pbn", number, number, Seat.N, Vulnerability.NONE,
@@ -352,3 +361,15 @@ def launcher(folder: Path) -> list[str]:
                       "from equity.app.cli import main\n"
                       "if __name__ == '__main__':\n    sys.exit(main())\n")
     return [sys.executable, str(script)]
+
+
+EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
+                   attention_by_trick={5: Attention.ROUND},
+                   claimer=Seat.S, claim=Claim.parse("S: HA HK; trumps"),
+                   claim_status=ClaimStatus.DISPUTED, claim_agreed=(Seat.W,), self_inflicted=1,
+                   requirements=Requirement.parse_list("1 W lead H; 3 E penalty SK"),
+                   withdrawn=Withdrawal.parse_list("2 E H2; 2 S S5"), players="club",
+                   signals="upside-down", unauthorised=Information.parse_list("3 E: S D=6"),
+                   authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
+                   authority="ACBL", ruled_by=RuledBy.COMMITTEE)
+"""Every fact away from its default: what the tests of the registry say and read back."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from equity.core.game.board import Board, Requirement
+from equity.core.game.board import Board
 from equity.core.game.cards import Card, CardSet, Seat, Suit
 from equity.core.game.errors import BoardError, Where
+from equity.core.game.facts import Requirement
 from equity.core.game.replay import Play, Replay, Revoke, Trick
 
 

@@ -50,10 +50,10 @@ def listening(proc: subprocess.Popen[bytes], port: int, guard: float = 30) -> bo
 
 class Server:
     def __init__(self, *args: str, command: list[str] | None = None,
-                 cwd: str | os.PathLike[str] | None = None) -> None:
+                 cwd: str | os.PathLike[str] | None = None, port: int | None = None) -> None:
         """``equity serve`` (``command``: how equity is run, default ``python -m``) on
-        a free port, in ``cwd``."""
-        self.port = free_port()
+        ``port`` (default: a free one), in ``cwd``."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [*(command or [sys.executable, "-m", "equity.app.cli"]), "serve", "--port",

@@ -12,7 +12,7 @@ on by ``benchmarks/fitting/fit_players.py``):
   (:data:`~equity.core.player.player_model.EXACT`), ``after`` the player model of the
   record's class.
 * **Outcome level** — at the start of tricks 3, 5 and 9 of a record
-  (:func:`~equity.core.player.likely.checkpoint`, as ``equity likely --after-trick``
+  (:func:`~equity.core.player.start.checkpoint`, as ``equity likely --after-trick``
   2, 4, 8), the outcome tree's distribution of declarer's final tricks against what the
   table made; baselines: double dummy from the same position (``DD``) and double dummy
   plus the leave-one-out spread of (table - DD) at the same checkpoint (``DD+res``).

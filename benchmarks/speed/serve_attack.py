@@ -12,6 +12,10 @@
   plain rulings under 16 made-up client ids; while eight other addresses ask for the
   report as PDF in a loop (and how many Chromium processes ran at once); and the largest
   ruling the page allows, alone.
+- (issue 48, ``--router N [SECONDS]``) N clients behind one address (a club's router),
+  each with its own id, each ruling again as soon as it is answered (asking again after
+  ``Retry-After`` on a 429, as the page does), for SECONDS: per client, the answers and
+  the worst wait for one (from its first ask to the answer).
 """
 
 from __future__ import annotations
@@ -253,7 +257,69 @@ def largest(s: Serve) -> None:
     print(f"the largest ruling the page allows, alone: {t:.2f} s (status {status})")
 
 
+def router(s: Serve, clients: int, seconds: float) -> None:
+    """``clients`` Directors behind one address (127.0.0.5), each ruling in a loop."""
+    stop = time.perf_counter() + seconds
+    answers = [0] * clients
+    worst = [0.0] * clients
+    refused = [0] * clients
+    failed = [0] * clients
+
+    def director(k: int) -> None:
+        asked = time.perf_counter()
+        while time.perf_counter() < stop:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=300,
+                                                  source_address=("127.0.0.5", 0))
+                try:
+                    conn.request("POST", "/api/rule", json.dumps(
+                        {"rows": ROWS, "options": PLAIN}), headers={
+                        "Content-Type": "application/json", "X-Equity-Client": f"phone-{k}"})
+                    response = conn.getresponse()
+                    response.read()
+                    status, retry = response.status, response.getheader("Retry-After")
+                finally:
+                    conn.close()
+            except OSError:  # the connection refused or cut: the page says so; asked again
+                failed[k] += 1
+                time.sleep(2)
+                continue
+            now = time.perf_counter()
+            if status == 200:
+                if now < stop:
+                    answers[k] += 1
+                    worst[k] = max(worst[k], now - asked)
+                asked = now
+            else:
+                refused[k] += 1
+                time.sleep(float(retry or 2))
+        if not answers[k]:
+            worst[k] = time.perf_counter() - asked  # still waiting for its first
+
+    threads = [threading.Thread(target=director, args=(k,)) for k in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print(f"{clients} clients behind one address for {seconds:g} s: answers per client "
+          f"{sorted(answers, reverse=True)} (total {sum(answers)}, {answers.count(0)} got "
+          f"none); worst wait for an answer {max(worst):.1f} s (per client, median "
+          f"{sorted(worst)[clients // 2]:.1f} s); {sum(refused)} x 429, {sum(failed)} "
+          "connections refused")
+
+
 def main() -> None:
+    if "--router" in sys.argv:
+        at = sys.argv.index("--router")
+        clients = int(sys.argv[at + 1])
+        seconds = float(sys.argv[at + 2]) if len(sys.argv) > at + 2 else 60.0
+        s = Serve()
+        try:
+            s.rule(PLAIN, "warm")
+            router(s, clients, seconds)
+        finally:
+            s.stop()
+        return
     s = Serve()
     try:
         if "--issue-42" not in sys.argv:

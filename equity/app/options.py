@@ -23,6 +23,7 @@ from typing import Any
 
 from equity.core.adjust import ANNOUNCE, TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
+    FACTS,
     SIGNALS,
     Board,
     Claim,
@@ -382,36 +383,14 @@ class RulingOptions:
         return self.weights.dropping(self.drop) if self.drop else self.weights
 
     def facts_for(self, board: Board) -> Facts:
-        """The board's facts with these options on top of its tags."""
+        """The board's facts with these options on top of its tags, each fact's options
+        as its declaration says they land (:data:`~equity.core.game.facts.FACTS`)."""
         f = board.facts
-        if self.attention is not None:
-            default, per = Facts.parse_attention(self.attention)
-            f = dataclasses.replace(f, attention=default,
-                                    attention_by_trick={**f.attention_by_trick, **per})
-        if self.claimer is not None:
-            f = dataclasses.replace(f, claimer=self.claimer)
-        if self.claim is not None:
-            f = dataclasses.replace(f, claimer=self.claim.claimer,
-                                    claim=self.claim if self.claim.stated else None)
-        if self.claim_status is not None:
-            f = dataclasses.replace(f, claim_status=self.claim_status.status,
-                                    claim_agreed=self.claim_status.agreed)
-        if self.self_inflicted is not None:
-            f = dataclasses.replace(f, self_inflicted=self.self_inflicted)
-        if self.requirements:
-            f = dataclasses.replace(f, requirements=f.requirements + self.requirements)
-        if self.withdrawn:
-            f = dataclasses.replace(f, withdrawn=self.withdrawn)
-        if self.unauthorised:
-            f = dataclasses.replace(f, unauthorised=self.unauthorised)
-        if self.authorised:
-            f = dataclasses.replace(f, authorised=self.authorised)
-        if self.signals is not None:
-            f = dataclasses.replace(f, signals=self.signals)
-        if self.authority is not None:
-            f = dataclasses.replace(f, authority=self.authority)
-        if self.ruled_by is not None:
-            f = dataclasses.replace(f, ruled_by=self.ruled_by)
+        for fact in FACTS:
+            for option in fact.options:
+                value = getattr(self, option)
+                if value is not None and value != ():
+                    f = fact.apply(f, option, value)
         return f
 
     def edition_for(self, board: Board) -> Edition:

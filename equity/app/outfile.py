@@ -10,7 +10,8 @@ Only a new path or a regular file is written (:func:`check_output`): renamed ove
 a device node or a symbolic link would be replaced by a regular file (and a link's target
 silently left as it was), so they are refused. :func:`one_writer` lets a command that
 updates a file (read it, change it, write it back) take its turn: two such runs on one
-file are serialised, the second reading what the first wrote.
+file are serialised by a lock file beside it (``flock``, or a POSIX lock where the file
+system has no ``flock``), the second reading what the first wrote.
 
 :func:`refuse_inputs` keeps an output off the files the command reads (the ruled file,
 the traveller, the hand record), however they are spelt: the same file is the same
@@ -108,21 +109,59 @@ def check_output(path: str | Path, what: str = "output") -> None:
                           "path")
 
 
+def lock_path(path: str | Path) -> Path:
+    """The lock file of ``path``: beside it, ``.NAME.lock``."""
+    target = Path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+def _lock(fd: int, lock: Path, path: str | Path) -> None:
+    """An exclusive lock on ``fd``, waited for: ``flock``, else a POSIX lock (``lockf``:
+    network file systems that have no ``flock``); :class:`OutputFileError` when the file
+    system has neither (unlocked, two runs at once could lose one's write)."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return
+    except OSError:
+        pass
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX)
+    except OSError as e:
+        raise OutputFileError(f"cannot write {path}: its lock {lock} cannot be taken "
+                              f"({_why(e)}); two runs writing it at once could lose one's "
+                              "ruling: write it in a folder on a local disk") from None
+
+
 @contextlib.contextmanager
 def one_writer(path: str | Path) -> Iterator[None]:
-    """Hold the lock of ``path``'s folder (``flock``, waited for) while a file there is
-    read, changed and written back: two runs updating one file take turns, and the
-    second reads what the first wrote. A file system without locks is not locked."""
-    directory = Path(path).parent
+    """Hold the lock of ``path`` (a lock file beside it, :func:`lock_path`, waited for)
+    while it is read, changed and written back: two runs updating one file take turns,
+    and the second reads what the first wrote. The lock file is removed when its turn
+    ends: a run that was waiting on the removed one takes the new one instead (the lock
+    held is always the one at the path)."""
+    lock = lock_path(path)
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        except OSError as e:
+            raise OutputFileError(f"cannot write {path}: cannot make its lock {lock}: "
+                                  f"{_why(e)}") from None
+        try:
+            _lock(fd, lock, path)
+            held = os.fstat(fd)
+            now = os.stat(lock)
+            if (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino):
+                break
+        except FileNotFoundError:
+            pass  # removed by the run before, after its turn: take the new one
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
     try:
-        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as e:
-        raise OutputFileError(f"cannot write {path}: {directory}: {_why(e)}") from None
-    try:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
+        _remove(lock)  # while held: a run waiting on this one takes a new one
         os.close(fd)  # releases the lock
 
 
@@ -185,5 +224,5 @@ def refuse_inputs(option: str, out: str | Path, inputs: Iterable[tuple[str, str 
                              "give another file")
 
 
-__all__ = ["OutputFileError", "check_output", "one_writer", "refuse_inputs", "same_file",
-           "sync_dir", "write_pieces", "write_whole", "write_with"]
+__all__ = ["OutputFileError", "check_output", "lock_path", "one_writer", "refuse_inputs",
+           "same_file", "sync_dir", "write_pieces", "write_whole", "write_with"]

@@ -230,10 +230,12 @@ class Results:
         on the board recomputed against it (one ruling a run); returns the line that says
         what was written.
 
-        The file is written into as it is when the write begins, with the folder's lock
-        held (:func:`~equity.app.outfile.one_writer`): when it already holds this
-        session's results (an earlier run's rulings on other boards), they are kept, and
-        two runs writing it at once take turns instead of one losing the other's ruling.
+        A locked read-modify-write: with the file's lock held (a lock file beside it,
+        :func:`~equity.app.outfile.one_writer`) the file is read again as it is now, the
+        line replaced and the file written back: when it already holds this session's
+        results (an earlier or a simultaneous run's rulings on other boards), they are
+        kept, and two runs writing it at once take turns instead of one losing the
+        other's ruling.
         """
         if self.out is None or self.file is None:
             return ""

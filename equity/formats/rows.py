@@ -30,19 +30,20 @@ Keys (case-insensitive, one per line, ``#`` starts a comment):
 ``board:`` the board number (picks the board of a hand record).
 ``result:`` declarer's total tricks as the scorer recorded them; with fewer than 52
     cards it is a claim or concession (as PBN's ``[Result]``).
-The facts, as our PBN tags say them (:data:`FACT_KEYS`; read by
-    :func:`~equity.formats.facts.parse_facts`, so a fact means the same in both forms):
-    ``laws:`` the edition (``[EquityLaws]``); ``authority:`` the regulating authority
-    (``[EquityAuthority]``); ``ruled-by:`` who assigns the score (``[EquityRuledBy]``);
-    ``attention:`` when attention was drawn
+The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declaration in
+    :mod:`equity.core.game.facts`; read by :func:`~equity.formats.facts.parse_facts`, so a
+    fact means the same in both forms): ``laws:`` the edition (``[EquityLaws]``);
+    ``authority:`` the regulating authority (``[EquityAuthority]``); ``ruled-by:`` who
+    assigns the score (``[EquityRuledBy]``); ``attention:`` when attention was drawn
     (``[EquityAttention]``); ``claim:`` who claimed or conceded (``[EquityClaim]``);
     ``claim-status:`` agreed or disputed (``[EquityClaimStatus]``); ``self-inflicted:``
     (``[EquitySelfInflicted]``); ``require:`` Law 61A(b) requirements
     (``[EquityRequirement]``, repeatable); ``withdrawn:`` the cards withdrawn at a
     revoke corrected at the table (``[EquityWithdrawn]``, Law 62; the rows hold each
-    trick as finally played); ``ui:`` unauthorised information a player had
-    (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from the auction and play
-    (``[EquityAI]``). On a hand record's board they replace the
+    trick as finally played); ``players:`` the class of player (``[EquityPlayers]``);
+    ``signals:`` the defenders' signals (``[EquitySignals]``); ``ui:`` unauthorised
+    information a player had (``[EquityUI]``, Law 16B); ``ai:`` what he may infer from
+    the auction and play (``[EquityAI]``). On a hand record's board they replace the
     board's own tags.
 ``auction:`` the calls from the dealer on, as PBN spells them, optionally after the
     dealer's seat: ``auction: N 1NT P 3NT P P P`` (``1N``/``1NT``, ``P``/``Pass``,
@@ -77,6 +78,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from equity.core.game import (
+    FACTS,
     Auction,
     Board,
     BoardError,
@@ -112,11 +114,7 @@ T = TypeVar("T")
 
 _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
               "s": Seat.S, "south": Seat.S, "w": Seat.W, "west": Seat.W}
-FACT_KEYS = {"laws": "EquityLaws", "authority": "EquityAuthority",
-             "ruled-by": "EquityRuledBy", "attention": "EquityAttention", "claim": "EquityClaim",
-             "claim-status": "EquityClaimStatus", "self-inflicted": "EquitySelfInflicted",
-             "require": "EquityRequirement", "withdrawn": "EquityWithdrawn",
-             "ui": "EquityUI", "ai": "EquityAI"}
+FACT_KEYS = {fact.key: fact.tag for fact in FACTS if fact.key is not None}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
 _KEYS = ("board", "deal", "contract", "declarer", "auction", "result", "lead", "won",

@@ -1,6 +1,7 @@
-"""Admission by cost (equity/app/workbench/admission.py): a cheap ruling never waits
-behind expensive ones, a freed slot goes to a waiting cheap ruling first, each client has
-one ruling at a time and each lane's queue is bounded."""
+"""Admission by cost, in turn (equity/app/workbench/admission.py): a cheap ruling never
+waits behind expensive ones, a freed slot goes to a waiting cheap ruling first, each
+client has one ruling at a time, the lines are bounded, and clients behind one address
+and the addresses are served in turn (orders and counts, never times)."""
 
 from __future__ import annotations
 
@@ -127,18 +128,20 @@ async def _hold_at(admission: Admission, address: str, client: str, work: float,
     log.append(f"end {client}")
 
 
-def test_one_address_with_made_up_ids_never_holds_every_slot_nor_the_queue() -> None:
+def test_one_address_with_made_up_ids_never_holds_every_slot_nor_the_lines() -> None:
     """Sixteen ids from one address held a Director's plain ruling 91 s (18 times 429): an
-    address has at most all the slots but one, running or waiting; the rest are 429 at
-    once, and another address's ruling starts at once."""
+    address runs at most all the slots but one and has at most ``address_queue`` rulings
+    waiting (the rest are 429 at once); another address's ruling starts at once."""
     async def run() -> list[str]:
-        admission = Admission(slots=2, queue=4, retry_after=1)
+        admission = Admission(slots=2, queue=8, retry_after=1)  # four waiting an address
         log: list[str] = []
         flood = asyncio.Event()
         tasks = [asyncio.create_task(_hold_at(admission, "10.0.0.9", f"x{k}", 1.0, flood,
                                               log)) for k in range(16)]
         await asyncio.sleep(0)
-        assert sum(e.startswith("busy") for e in log) == 15  # at once, none queued
+        assert log.count("start x0") == 1 and sum(e.startswith("start") for e in log) == 1
+        assert sum(e.startswith("busy") for e in log) == 11  # 1 running, 4 waiting
+        assert admission.waiting == 4
         go = asyncio.Event()
         go.set()
         await asyncio.wait_for(_hold_at(admission, "10.0.0.2", "director", 1.0, go, log), 1)
@@ -148,6 +151,68 @@ def test_one_address_with_made_up_ids_never_holds_every_slot_nor_the_queue() -> 
 
     log = asyncio.run(run())
     assert "start director" in log and "end director" in log
+    assert [e for e in log if e.startswith("start x")] == [f"start x{k}" for k in range(5)]
+
+
+async def _director(admission: Admission, address: str, client: str, rounds: int,
+                    log: list[str]) -> None:
+    """A client that rules ``rounds`` times, asking again as soon as it is answered."""
+    for _ in range(rounds):
+        async with admission.admit(f"{address} {client}", 1.0, address=address):
+            log.append(client)
+            await asyncio.sleep(0)  # its ruling: the others come to ask meanwhile
+
+
+def test_eight_clients_behind_one_address_are_served_in_turn() -> None:
+    """Issue 48, 6: eight phones behind a club's router, each ruling three times and
+    asking again at once: every one is answered each round, in turn (one had 56
+    answers and seven one each when the rest were 429 at once)."""
+    async def run() -> list[str]:
+        admission = Admission(slots=2, queue=32, retry_after=1)  # one running an address
+        log: list[str] = []
+        await asyncio.gather(*(_director(admission, "10.0.0.7", f"p{k}", 3, log)
+                               for k in range(8)))
+        return log
+
+    log = asyncio.run(run())
+    phones = [f"p{k}" for k in range(8)]
+    assert log == phones * 3  # round after round, each phone once, in the order they came
+
+
+def test_addresses_take_turns_and_made_up_ids_wait_at_the_back_of_their_line() -> None:
+    """A freed slot goes to the address served longest ago: one address's many ids
+    (made up after its honest client asked) get one turn in two beside another
+    address's Directors, and within their address they come after the client already
+    waiting, in the order they came (three slots, two an address; two other addresses
+    hold them while the lines form)."""
+    async def run() -> list[str]:
+        admission = Admission(slots=3, queue=32, retry_after=1)
+        log: list[str] = []
+        hold = asyncio.Event()
+        holders = [asyncio.create_task(_hold_at(admission, address, f"holder{k}", 1.0,
+                                                hold, log))
+                   for k, address in enumerate(("10.0.0.3", "10.0.0.3", "10.0.0.4"))]
+        await asyncio.sleep(0)
+        go = asyncio.Event()
+        go.set()
+        clients = [("10.0.0.9", "honest"), *(("10.0.0.9", f"made-up-{k}") for k in range(4)),
+                   ("10.0.0.5", "director-0"), ("10.0.0.5", "director-1")]
+        tasks = []
+        for address, client in clients:
+            tasks.append(asyncio.create_task(_hold_at(admission, address, client, 1.0, go,
+                                                      log)))
+            await asyncio.sleep(0)
+        assert admission.waiting == len(clients)
+        hold.set()
+        await asyncio.gather(*holders, *tasks)
+        return log
+
+    log = asyncio.run(run())
+    starts = [e.removeprefix("start ") for e in log
+              if e.startswith("start ") and "holder" not in e]
+    assert starts == ["honest", "director-0", "made-up-0", "director-1", "made-up-1",
+                      "made-up-2", "made-up-3"], starts
+    assert not any(e.startswith("busy") for e in log)
 
 
 def test_a_waiting_heavy_ruling_goes_before_cheap_ones_once_it_has_waited() -> None:

@@ -183,3 +183,61 @@ def test_an_output_that_is_not_a_regular_file_is_refused_and_kept(
     assert _kind(out) == before
     if kind == "symlink":
         assert (tmp_path / "target.xml").read_text() == "the target"
+
+
+# --- One writer at a time (issue 48, 6) ----------------------------------------------------
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from equity.app.outfile import one_writer
+log = Path(sys.argv[2])
+with one_writer(sys.argv[1]):
+    with open(log, "a") as f:
+        f.write("second\\n")
+"""
+
+
+def test_a_second_writer_waits_for_the_first_and_no_lock_file_is_left(tmp_path: Path) -> None:
+    """While one run holds the file's lock (a lock file beside it), another run's write
+    waits for its turn: the second's line comes after the first's last one, and the lock
+    file is gone once both are done."""
+    import subprocess
+    import sys
+    import time
+
+    from equity.app.outfile import lock_path, one_writer
+    from tests.builders import ROOT
+
+    target, log = tmp_path / "ruled.xml", tmp_path / "log"
+    with one_writer(target):
+        assert lock_path(target).exists()
+        second = subprocess.Popen([sys.executable, "-c", _WRITER, str(target), str(log)],
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+        time.sleep(2)  # time for the second to reach its lock (the order is asserted)
+        with open(log, "a") as f:
+            f.write("first, last line\n")
+    assert second.wait(timeout=120) == 0
+    assert log.read_text().splitlines() == ["first, last line", "second"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log"]
+
+
+def test_a_file_system_without_locks_is_said_not_written_unlocked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder whose file system takes neither ``flock`` nor a POSIX lock (a directory's
+    ``flock`` on NFS was silently not taken): an error naming the file, nothing written,
+    never a write that a simultaneous run could lose."""
+    import fcntl
+
+    from equity.app.outfile import one_writer
+
+    def no_lock(fd: int, op: int) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", no_lock)
+    monkeypatch.setattr(fcntl, "lockf", no_lock)
+    target = tmp_path / "ruled.xml"
+    with pytest.raises(OutputFileError, match="lock") as e, one_writer(target):
+        pass
+    assert str(target) in str(e.value)

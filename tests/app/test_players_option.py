@@ -10,8 +10,9 @@ import pytest
 
 from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
-from equity.core.game.board import Board, Facts
+from equity.core.game.board import Board
 from equity.core.game.errors import BoardError
+from equity.core.game.facts import Facts
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 from tests.builders import CASES

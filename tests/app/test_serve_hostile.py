@@ -50,6 +50,49 @@ def test_every_answer_carries_the_security_headers(bench: Workbench) -> None:
     assert headers.get("x-frame-options") == "DENY"
 
 
+def _raw(bench: Workbench, request: bytes) -> tuple[str, dict[str, str], bytes]:
+    """``request`` sent as is on a socket of its own; the status line, the headers and
+    the body, read until the server closes the connection."""
+    with socket.create_connection(("127.0.0.1", bench.port)) as s:
+        s.settimeout(30)  # a guard against a hang, not a timing
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(4096):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, str] = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return status, headers, body
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GARBAGE\r\n\r\n",  # no request line
+    b"GET / HTTP/1.1\r\nHost: x\r\nbad header line\r\n\r\n",  # a header without ':'
+    b"POST /api/rule HTTP/1.1\r\nHost: x\r\nContent-Length: nine\r\n\r\n",
+], ids=["no request line", "header without colon", "content-length not a number"])
+def test_a_malformed_request_is_a_400_with_the_security_headers(
+        bench: Workbench, request_bytes: bytes) -> None:
+    status, headers, body = _raw(bench, request_bytes)
+    assert status.startswith("HTTP/1.1 400 "), status
+    for name, value in HEADERS.items():
+        assert headers.get(name) == value, (name, headers)
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert "server" not in headers
+    assert json.loads(body)["field"] is None and "not HTTP" in json.loads(body)["error"]
+
+
+def test_no_answer_names_the_server_software(bench: Workbench) -> None:
+    host = f"Host: 127.0.0.1:{bench.port}\r\n".encode()
+    for request in (b"GET / HTTP/1.1\r\n" + host + b"Connection: close\r\n\r\n",
+                    b"GET /api/nothing HTTP/1.1\r\n" + host + b"Connection: close\r\n\r\n"):
+        status, headers, _ = _raw(bench, request)
+        assert status.split()[1] in ("200", "404") and "server" not in headers, headers
+        assert headers.get("x-content-type-options") == "nosniff"
+
+
 def test_the_page_takes_the_token_out_of_the_address_bar(bench: Workbench) -> None:
     _, _, script = bench.call("/static/app.js")
     head = script.decode()[:2000]
@@ -78,6 +121,7 @@ def test_requests_that_never_finish_are_closed_at_the_deadline(bench: Workbench)
         s.close()
     assert all(a.startswith(b"HTTP/1.1 408 ") for a in answers), answers
     assert b"took too long" in answers[0]
+    assert all(b"\r\nx-frame-options: DENY\r\n" in a for a in answers), answers
     status, _, _ = bench.call("/api/options")
     assert status == 200
 

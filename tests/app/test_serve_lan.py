@@ -30,8 +30,8 @@ BIGGEST = {name: str(cap) for name, cap in WORK_LIMITS.items()}
 class LanServer(Server):
     """``equity serve --lan --host 127.0.0.1``: its URL and token from its first line."""
 
-    def __init__(self, *args: str) -> None:
-        super().__init__("--lan", "--host", "127.0.0.1", *args)
+    def __init__(self, *args: str, port: int | None = None) -> None:
+        super().__init__("--lan", "--host", "127.0.0.1", *args, port=port)
         assert self.proc.stdout is not None
         self.first_line = self.proc.stdout.readline().decode().rstrip("\n")
         match = URL.match(self.first_line)
@@ -62,7 +62,7 @@ def lan() -> Iterator[LanServer]:
 def test_the_first_line_is_the_url_with_its_token_and_a_qr_image_is_written(
         lan: LanServer) -> None:
     assert lan.first_line == f"{lan.url}/?token={lan.token}"
-    assert qr_image_path(lan.port).read_bytes().startswith(b"\x89PNG")
+    assert qr_image_path(lan.port, lan.proc.pid).read_bytes().startswith(b"\x89PNG")
 
 
 def test_without_the_token_every_request_gets_401(lan: LanServer) -> None:
@@ -177,11 +177,88 @@ def test_a_plain_ruling_is_served_before_other_clients_largest(lan: LanServer) -
     assert all(st != 429 for c, st, _ in done if c in "ABC")
 
 
+def test_phones_behind_one_address_are_answered_in_turn(lan: LanServer) -> None:
+    """Issue 48, 6: four phones behind one address (a club's router), each ruling twice
+    and asking again as soon as it is answered: no 429, and every phone's first answer
+    comes before any phone's second (each waits its turn in the address's line; one
+    ruling of the address runs at a time on two cores)."""
+    import http.client
+
+    answers: list[tuple[str, int]] = []  # (phone, status) in the order the answers came
+    ready = threading.Barrier(4)
+
+    def phone(name: str) -> None:
+        ready.wait()
+        for _ in range(2):
+            conn = http.client.HTTPConnection("127.0.0.1", lan.port, timeout=300,
+                                              source_address=("127.0.0.40", 0))
+            try:
+                conn.request("POST", "/api/rule", json.dumps(
+                    {"rows": ROWS_001, "options": {"attention": "returned"}}), headers={
+                    "Content-Type": "application/json", "X-Equity-Client": name,
+                    "Authorization": f"Bearer {lan.token}"})
+                response = conn.getresponse()
+                response.read()
+                answers.append((name, response.status))
+            finally:
+                conn.close()
+
+    phones = [threading.Thread(target=phone, args=(f"phone-{k}",)) for k in range(4)]
+    for t in phones:
+        t.start()
+    for t in phones:
+        t.join()
+    assert [status for _, status in answers] == [200] * 8, answers
+    order = [name for name, _ in answers]
+    assert sorted(order[:4]) == sorted(order[4:]) == [f"phone-{k}" for k in range(4)], order
+
+
 def test_the_qr_image_is_only_the_users_and_is_removed_at_exit() -> None:
     s = LanServer()
-    path = qr_image_path(s.port)
+    path = qr_image_path(s.port, s.proc.pid)
     try:
         assert path.stat().st_mode & 0o777 == 0o600
+        assert path.parent.stat().st_mode & 0o777 == 0o700
     finally:
         err = s.stop()
     assert not path.exists() and "Traceback" not in err
+
+
+def test_the_qr_image_is_removed_when_the_terminal_is_closed() -> None:
+    """Closing the terminal the server runs in (SIGHUP) stops it as Ctrl-C does: the
+    image is removed, no traceback."""
+    import signal
+
+    s = LanServer()
+    path = qr_image_path(s.port, s.proc.pid)
+    assert path.exists()
+    s.proc.send_signal(signal.SIGHUP)
+    _, err = s.proc.communicate(timeout=60)
+    assert not path.exists() and "Traceback" not in err.decode(), err
+
+
+def test_the_qr_image_of_a_killed_server_is_removed_by_the_next_start() -> None:
+    """``kill -9`` gives the server no time to remove its image (it holds the token):
+    the next ``serve`` start, on the same port, removes it; a live server's image is
+    left alone."""
+    import signal
+
+    killed = LanServer()
+    image = qr_image_path(killed.port, killed.proc.pid)
+    alive = LanServer()
+    try:
+        assert image.exists()
+        killed.proc.send_signal(signal.SIGKILL)
+        killed.proc.wait()
+        assert image.exists()  # nothing could remove it
+        again = LanServer(port=killed.port)
+        try:
+            assert not image.exists()
+            assert qr_image_path(again.port, again.proc.pid).exists()
+            assert qr_image_path(alive.port, alive.proc.pid).exists()
+        finally:
+            again.stop()
+        assert not qr_image_path(again.port, again.proc.pid).exists()
+    finally:
+        killed.stop()
+        alive.stop()

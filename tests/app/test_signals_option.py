@@ -12,7 +12,8 @@ import pytest
 from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
 from equity.core.game import BoardError, ModelError
-from equity.core.game.board import Board, Facts, parse_signals
+from equity.core.game.board import Board
+from equity.core.game.facts import Facts, parse_signals
 from equity.core.reading.signal import signal_of
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from equity.core.game.board import Attention, Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.game.board import Board, PlayRecord, Slot
 from equity.core.game.cards import (
     FULL_DECK,
     Card,
@@ -28,6 +28,7 @@ from equity.core.game.cards import (
     cards,
 )
 from equity.core.game.errors import BoardError
+from equity.core.game.facts import Attention, Facts, Requirement
 from equity.formats import read_boards
 from tests.builders import EXTERNAL
 

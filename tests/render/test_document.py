@@ -21,8 +21,9 @@ from equity.app.pipeline import rule_board
 from equity.core.adjust.line import OUTCOME
 from equity.core.adjust.ruling import Ruling
 from equity.core.adjust.weights import Policy
-from equity.core.game.board import Board, Facts
+from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Suit, suit_holding
+from equity.core.game.facts import Facts
 from equity.core.player.likely import DirectorOutcome
 from equity.formats import read_boards
 from equity.render.html import render_html

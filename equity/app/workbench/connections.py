@@ -13,18 +13,18 @@ network or on this machine.
 - **Descriptors**: at start the soft limit on open files is raised to the hard one; if
   descriptors still run out, new connections wait (the listener pauses a second) and the
   open ones are answered.
+- **Malformed HTTP** is answered 400 (:func:`raw_answer`: JSON, with the headers every
+  answer carries) and the connection closed.
 - **Quiet**: none of this prints a traceback; each kind of event is said in one line on
-  stderr at most every :data:`NOTICE_SECONDS`, so that a flood of attackers cannot fill a
-  log (or block a server whose output nobody reads).
+  stderr at most every :data:`.notices.NOTICE_SECONDS`
+  (:mod:`equity.app.workbench.notices`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import json
 import resource
-import sys
-import time
 from collections import Counter
 from typing import Any
 
@@ -32,6 +32,9 @@ import h11
 from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
+
+from equity.app.workbench.hardening import HEADERS
+from equity.app.workbench.notices import NOTICES
 
 REQUEST_SECONDS = 10.0
 """The most time a request's headers and body may take to arrive."""
@@ -42,47 +45,31 @@ KEEP_ALIVE_SECONDS = 5
 MAX_CONNECTIONS = 512
 """The most connections open at once."""
 
-PER_ADDRESS = 48
-"""The most connections open from one address (a browser opens about six a server;
-phones behind one address each have their own)."""
+PER_ADDRESS = MAX_CONNECTIONS // 2
+"""The most connections open from one address: half of all (phones behind a club's
+router share its address, each with a connection or two, one waiting its ruling's
+turn; another address always finds half)."""
 
 RESERVE = 64
 """File descriptors kept for the server's own work (rulings' pipes, files, the PDF
 printer) when the limit on open files bounds the connections."""
 
-NOTICE_SECONDS = 10.0
-"""At most one line a kind of event in this many seconds."""
-
-_TIMEOUT_BODY = (b'{"error": "the request took too long to arrive; the connection is '
-                 b'closed", "field": null}')
-_TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
-            b"cache-control: no-store\r\nx-content-type-options: nosniff\r\n"
-            b"connection: close\r\ncontent-length: %d\r\n\r\n" % len(_TIMEOUT_BODY)
-            + _TIMEOUT_BODY)
+_BODIES = {
+    408: "the request took too long to arrive; the connection is closed",
+    400: "the request is not HTTP the workbench reads; the connection is closed"}
+_REASONS = {408: b"Request Timeout", 400: b"Bad Request"}
 
 
-class Notices:
-    """One line per kind of event on stderr, at most every :data:`NOTICE_SECONDS`, with
-    how many were not said since."""
-
-    def __init__(self, every: float = NOTICE_SECONDS) -> None:
-        self.every = every
-        self._last: dict[str, float] = {}
-        self._unsaid: Counter[str] = Counter()
-
-    def say(self, kind: str, text: str) -> None:
-        now = time.monotonic()
-        if now - self._last.get(kind, -self.every) < self.every:
-            self._unsaid[kind] += 1
-            return
-        more = self._unsaid.pop(kind, 0)
-        self._last[kind] = now
-        with contextlib.suppress(OSError, ValueError):  # stderr closed: the server goes on
-            print(f"equity serve: {text}" + (f" ({more} more since)" if more else ""),
-                  file=sys.stderr, flush=True)
-
-
-NOTICES = Notices()
+def raw_answer(status: int) -> bytes:
+    """The answer written on the connection itself, where no application answers (a
+    request past its deadline, malformed HTTP): JSON ``{"error", "field": null}`` like
+    the API's, with the headers every answer carries (:data:`.hardening.HEADERS`), and
+    the connection closed."""
+    body = json.dumps({"error": _BODIES[status], "field": None}).encode()
+    head = [(b"content-type", b"application/json"), *HEADERS, (b"connection", b"close"),
+            (b"content-length", str(len(body)).encode())]
+    return (b"HTTP/1.1 %d %s\r\n" % (status, _REASONS[status])
+            + b"".join(k + b": " + v + b"\r\n" for k, v in head) + b"\r\n" + body)
 
 
 def raise_file_limit() -> int:
@@ -109,7 +96,8 @@ class Gate:
     def for_this_process(cls) -> Gate:
         """The caps, the total bounded by the descriptors this process may open."""
         limit = raise_file_limit()
-        return cls(max(8, min(MAX_CONNECTIONS, limit - RESERVE)), PER_ADDRESS)
+        total = max(8, min(MAX_CONNECTIONS, limit - RESERVE))
+        return cls(total, min(PER_ADDRESS, total // 2))
 
     def admit(self, address: str) -> bool:
         if self.count >= self.total:
@@ -171,6 +159,15 @@ class BoundedProtocol(H11Protocol):
         else:
             self._disarm()
 
+    def send_400_response(self, msg: str) -> None:
+        """Malformed HTTP: 400 as :func:`raw_answer` writes it (uvicorn's own is plain text
+        without the headers every answer carries), the connection closed."""
+        if not self.transport.is_closing():
+            self.transport.write(raw_answer(400))
+            NOTICES.say("malformed", f"a malformed request from {self._address}; its "
+                        "connection is closed")
+            self.transport.close()
+
     def _arm(self) -> None:
         if self._timer is None:
             self._timer = self.loop.call_later(self.deadline, self._expire)
@@ -186,7 +183,7 @@ class BoundedProtocol(H11Protocol):
                                                                         h11.SEND_BODY):
             return
         if self.cycle is None or not self.cycle.response_started:
-            self.transport.write(_TIMEOUT)
+            self.transport.write(raw_answer(408))
         NOTICES.say("deadline", f"a request from {self._address} took more than "
                     f"{self.deadline:g} s to arrive; its connection is closed")
         self.transport.close()
@@ -210,6 +207,6 @@ def quiet_exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -
                 + (f" ({type(exc).__name__}: {exc})" if exc is not None else ""))
 
 
-__all__ = ["KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "NOTICES", "PER_ADDRESS",
-           "REQUEST_SECONDS", "BoundedProtocol", "Gate", "Notices", "bounded_protocol",
-           "quiet_exceptions", "raise_file_limit"]
+__all__ = ["KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "PER_ADDRESS", "REQUEST_SECONDS",
+           "BoundedProtocol", "Gate", "bounded_protocol", "quiet_exceptions",
+           "raise_file_limit", "raw_answer"]

@@ -17,7 +17,7 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from equity.app.workbench.connections import NOTICES
+from equity.app.workbench.notices import NOTICES
 
 CSP = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")

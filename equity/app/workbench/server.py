@@ -30,8 +30,8 @@ bounded: the positions it may hand to DDS and the estimate's size by :data:`WORK
 (a ruling past its positions stops with an error naming the limit), the Director's lists by
 :data:`MAX_LIST`, and its time: it runs in a child process, on one DDS thread, that is
 stopped after ``time_limit`` seconds. Rulings run side by side up to the cores, one per
-client, behind a bounded queue (:mod:`equity.app.workbench.admission`: 429 and
-``Retry-After`` beyond it); :mod:`equity.app.workbench.guard` checks the Host, the
+client, the others waiting their turn in bounded lines (:mod:`equity.app.workbench.admission`:
+429 and ``Retry-After`` beyond them); :mod:`equity.app.workbench.guard` checks the Host, the
 Origin and, on a network, the token before any of this.
 """
 
@@ -63,6 +63,7 @@ from equity.app.workbench.wording import DIRECTOR_WORDS
 from equity.app.workbench.workers import Stopped, run_limited
 from equity.app.workbench.workers import rule as rule_case
 from equity.core.game import (
+    FACTS,
     Board,
     BoardError,
     EquityError,
@@ -78,7 +79,6 @@ from equity.formats import read_text
 from equity.formats.dealtext import DealTextError, parse_deal_text
 from equity.formats.facts import fact_tags
 from equity.formats.rows import (
-    FACT_KEYS,
     Possibility,
     RowsCase,
     board_to_rows,
@@ -99,14 +99,13 @@ NOT_ON_THE_PAGE = frozenset({"traveller", "field_from_input"})
 """The :class:`RulingOptions` fields the page does not offer: they read files on the
 server (a traveller, the other boards of the input file). Every other field is offered."""
 
-FACT_OPTIONS = {"EquityLaws": "laws", "EquityAuthority": "authority",
-                "EquityRuledBy": "ruled_by", "EquityAttention": "attention",
-                "EquityClaim": "claimer", "EquityClaimStatus": "claim_status",
-                "EquitySelfInflicted": "self_inflicted", "EquityRequirement": "requirements",
-                "EquityWithdrawn": "withdrawn", "EquityUI": "unauthorised",
-                "EquityAI": "authorised"}
-"""Our fact tags and the ruling options that say the same fact: a hand record's facts
-fill the page's form, and the form's facts go into the case's PBN."""
+FACTS_BY_TAG = {fact.tag: fact for fact in FACTS if fact.form}
+"""Our fact tags and their facts, where the page's form carries the fact (each fact's
+declaration, :mod:`equity.core.game.facts`): a hand record's facts fill the page's form,
+and the form's facts go into the case's PBN."""
+
+FACT_OPTIONS = frozenset(option for fact in FACTS_BY_TAG.values() for option in fact.options)
+"""The options that give the form's facts (written into the case's PBN as our tags)."""
 
 WORK_LIMITS = {"samples": 320, "max_positions": 10_000}
 """The largest value the page may give the options that size a ruling's double-dummy
@@ -202,6 +201,10 @@ async def _json(request: Request) -> JSON:
 def _cli(f: dataclasses.Field[Any]) -> CliOption:
     cli: CliOption = f.metadata["cli"]
     return cli
+
+
+_REPEATED = {f.name: _cli(f).repeat for f in dataclasses.fields(RulingOptions)}
+"""Whether each option takes a list (a repeatable option): a fact's tag fills it as one."""
 
 
 def _kind(cli: CliOption) -> str:
@@ -340,15 +343,17 @@ def _rows_text(obj: JSON) -> str:
 
 
 def _fact_option(tag: str, value: str) -> str:
-    """The option a fact tag fills: :data:`FACT_OPTIONS`, but a claim with its statement
-    (``"S: ..."``) fills the statement, ``claim``, not the claimer's seat."""
-    return "claim" if tag == "EquityClaim" and ":" in value else FACT_OPTIONS[tag]
+    """The option a fact tag fills (:meth:`~equity.core.game.facts.Fact.option_for`: a
+    claim with its statement, ``"S: ..."``, fills the statement, ``claim``, not the
+    claimer's seat)."""
+    return FACTS_BY_TAG[tag].option_for(value)
 
 
 _KEY_FIELDS = {"contract": "contract", "declarer": "declarer", "auction": "auction",
                "deal": "deal",
                "result": "result", "lead": "rows", "won": "rows", "board": "board",
-               **{key: FACT_OPTIONS[tag] for key, tag in FACT_KEYS.items()}}
+               **{fact.key: fact.options[0] for fact in FACTS_BY_TAG.values()
+                  if fact.key is not None}}
 """The form field a rows key's error belongs to."""
 
 
@@ -434,6 +439,15 @@ def _pdf(page: str, time_limit: float) -> bytes:
         return out.read_bytes()
 
 
+QUEUE = 256
+"""The most rulings waiting their turn in all (half of them at one address: a club's
+router with a hundred phones behind it)."""
+
+STALL_MARGIN = 10.0
+"""Seconds beyond the longest a slot may be held (a ruling's time limit and its PDF's)
+after which a line that has not moved is taken for stuck (429)."""
+
+
 PDF_WORK = CHEAP
 """A report printed to PDF counts as this much more work than its ruling: a headless
 Chromium (a second of two cores, a tenth of a gigabyte), so a PDF is always in the
@@ -449,6 +463,13 @@ def _page(result: CaseResult) -> str:
                        [r.error for r in result.ruled if r.error is not None])
 
 
+def _ruling_request(obj: JSON) -> tuple[RulingOptions, list[Possibility], int]:
+    """A ruling request's options, its case's possibilities and its unknown cards."""
+    options, _ = _options(obj)
+    text = _rows_text(obj)
+    return options, _possibilities(text, options), _case(text).unknowns
+
+
 def work_of(possibilities: list[Possibility], options: RulingOptions) -> float:
     """A ruling's expected double-dummy work, in plain rulings (its lane)."""
     return expected_work(len(possibilities), options.samples, DEFAULT_OPTIONS.samples,
@@ -462,7 +483,10 @@ class Workbench:
     def __init__(self, time_limit: float, slots: int, queue: int) -> None:
         self.time_limit = time_limit
         retry = max(1, min(5, round(time_limit / 12)))
-        self.admission = Admission(slots, queue, retry_after=retry, wait=time_limit)
+        # a slot is held at most a ruling's time and its PDF's: a line that has not moved
+        # for longer is stuck
+        self.admission = Admission(slots, queue, retry_after=retry,
+                                   wait=2 * time_limit + STALL_MARGIN, age=time_limit / 4)
         self.reading: set[str] = set()
         self.readers = anyio.CapacityLimiter(UPLOADS)
         self.retry_after = retry
@@ -546,9 +570,9 @@ def _board_summary(board: Board) -> JSON:
         "event": board.tags.get("Event", ""),
         "play": None,
         "rows": None,
-        "options": {_fact_option(tag, value): [value] if tag in ("EquityRequirement",
-                                                                  "EquityWithdrawn") else value
-                    for tag, value in fact_tags(board.facts).items()},
+        "options": {(option := _fact_option(tag, value)): [value] if _REPEATED[option]
+                    else value for tag, value in fact_tags(board.facts).items()
+                    if tag in FACTS_BY_TAG},
     }
     if board.play is not None and board.contract is not None:
         first = board.play.opening_leader
@@ -564,10 +588,10 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
     """The workbench application; ``time_limit`` stops a ruling that runs longer.
     ``hosts``: the Host header values it answers to (None: no Host, Origin or token
     check, for an application embedded elsewhere); ``token``: required on every request;
-    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting (default:
-    twice the slots)."""
+    ``slots`` rulings side by side (default: the cores), ``queue`` more waiting their
+    turn (default: :data:`QUEUE`)."""
     slots = slots or usable_cores()
-    bench = Workbench(time_limit, slots, 2 * slots if queue is None else queue)
+    bench = Workbench(time_limit, slots, QUEUE if queue is None else queue)
 
     async def index(request: Request) -> Response:
         return FileResponse(str(STATIC / "index.html"), media_type="text/html")
@@ -618,11 +642,8 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
 
     async def _ruled(request: Request, pdf: bool = False
                      ) -> tuple[CaseResult, list[Possibility], bytes | None]:
-        obj = await _json(request)
-        options, _ = _options(obj)
-        text = _rows_text(obj)
-        ps = _possibilities(text, options)
-        unknown = _case(text).unknowns
+        # the request's JSON is not held while the ruling waits its turn: only the case
+        options, ps, unknown = _ruling_request(await _json(request))
         result, printed = await bench.rule((_client(request), _address(request)), ps,
                                            options, unknown, pdf)
         return result, ps, printed
@@ -683,7 +704,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         options, values = _options(obj)
         ps = _possibilities(_rows_text(obj), options)
         rest = command_line({k: v for k, v in values.items()
-                             if k not in (*FACT_OPTIONS.values(), "claim")})
+                             if k not in FACT_OPTIONS})
         try:
             text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
                                  for p in ps)

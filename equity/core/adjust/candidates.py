@@ -361,7 +361,7 @@ def position_before(rp: Replay, rev: Revoke) -> Position:
 
 
 def _start(rp: Replay, rev: Revoke) -> Start:
-    """Where ``rev``'s lines start (:meth:`~equity.core.player.likely.Start.at`), the
+    """Where ``rev``'s lines start (:meth:`~equity.core.player.start.Start.at`), the
     offender's cards those he could play as the replay found them (Law 64B3: a penalty
     card due, when the revoke is the failure to play it), which his legal cards give as
     well."""

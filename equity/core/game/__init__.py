@@ -7,19 +7,9 @@ directly."""
 from __future__ import annotations
 
 from equity.core.game.board import (
-    SIGNALS,
-    Attention,
     Board,
-    Facts,
-    Information,
     PlayRecord,
-    Requirement,
-    RequirementKind,
-    RuledBy,
     Slot,
-    Told,
-    Withdrawal,
-    parse_signals,
 )
 from equity.core.game.calls import (
     Auction,
@@ -63,6 +53,21 @@ from equity.core.game.errors import (
     EquityError,
     UsageError,
     Where,
+)
+from equity.core.game.facts import (
+    FACTS,
+    LAWS_EDITIONS,
+    SIGNALS,
+    Attention,
+    Fact,
+    Facts,
+    Information,
+    Requirement,
+    RequirementKind,
+    RuledBy,
+    Told,
+    Withdrawal,
+    parse_signals,
 )
 from equity.core.game.kernel import (
     CARD,
@@ -128,7 +133,9 @@ __all__ = [
     "CARD",
     "CARD_BY_TEXT",
     "CS_EMPTY",
+    "FACTS",
     "FULL_DECK",
+    "LAWS_EDITIONS",
     "RANK_CHARS",
     "REVOKE_KINDS",
     "SIGNALS",
@@ -154,6 +161,7 @@ __all__ = [
     "Deal",
     "EquityError",
     "Event",
+    "Fact",
     "Facts",
     "Information",
     "LeadRule",

@@ -19,9 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from equity import _native
-from equity.core.game.board import PlayRecord, Requirement
+from equity.core.game.board import PlayRecord
 from equity.core.game.cards import FULL_DECK, Card, Contract, Deal, Seat
 from equity.core.game.errors import Where
+from equity.core.game.facts import Requirement
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from equity.core.game.board import Attention, Board, PlayRecord, Requirement, RequirementKind
+from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
 from equity.core.game.errors import BoardError, Where
+from equity.core.game.facts import Attention, Requirement, RequirementKind
 from equity.core.game.kernel import (
     CARD,
     MAX_REQS,

@@ -15,7 +15,7 @@ class play each card, their errors included):
   A guess (a card right in some of the layouts he cannot tell apart) keeps most of its
   share: both ways of a guess are normal lines;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
-  (:mod:`equity.core.law.statement`) he plays no other; where it is silent every normal
+  (:mod:`equity.core.law.claim_statement`) he plays no other; where it is silent every normal
   card is a line;
 * **the opponents defend double dummy**: against each normal line they play the card
   best for them with every card in view (Law 70 resolves doubtful points against the
@@ -66,7 +66,7 @@ from equity.core.game import (
     trick_winner,
     values_of,
 )
-from equity.core.law.statement import NOTHING, Said, after, controlled, said, top_cards
+from equity.core.law.claim_statement import NOTHING, Said, after, controlled, said, top_cards
 from equity.core.player import (
     Decision,
     DecisionModel,

@@ -59,9 +59,9 @@ from equity.core.game import (
 )
 from equity.core.law.claim_lines import ClaimLine, Doubt, Search
 from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
+from equity.core.law.claim_statement import controlled
 from equity.core.law.correction import under_claim
 from equity.core.law.laws import EDITIONS, Edition, law_69a
-from equity.core.law.statement import controlled
 from equity.core.law.steps import Step, StepKind
 from equity.core.player import DecisionModel, Run, Start
 from equity.core.reading import Table

@@ -8,7 +8,7 @@ have been suggested over another by the extraneous information"; 16B3: the Direc
 adjusts (Law 12C1) when the information was used and the non-offenders were damaged.
 
 What the information was is the Director's finding (``[EquityUI]``,
-:class:`~equity.core.game.board.Information`): facts about the deal as dealt, and
+:class:`~equity.core.game.facts.Information`): facts about the deal as dealt, and
 the first trick whose card by the player they could affect. The tool judges each later
 decision of that player in the record, with the decision model as the player (the same
 reading as Law 16C2, :mod:`equity.core.law.unauthorised`):

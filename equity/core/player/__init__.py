@@ -29,8 +29,6 @@ from equity.core.player.likely import (
     DirectorOutcome,
     Estimate,
     Forecast,
-    Start,
-    checkpoint,
     continued,
     director_line,
     forecast,
@@ -60,6 +58,7 @@ from equity.core.player.player_model import (
     player_class,
     seat_role,
 )
+from equity.core.player.start import Start, checkpoint
 from equity.core.player.unforeseen import (
     Unforeseen,
     blend,

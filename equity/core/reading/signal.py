@@ -29,7 +29,7 @@ reading gives each the weight the tables give it, no more.
 (Law 40): :attr:`SignalStyle.upside_down` flips the sign of the count and attitude
 meanings (the fitted weights stay, their reading is mirrored: an assumption, the tables
 hold too few declared upside-down pairs to fit). The Director gives the defenders'
-methods (``--signals``, ``[EquitySignals]``: :attr:`~equity.core.game.board.Facts.signals`),
+methods (``--signals``, ``[EquitySignals]``: :attr:`~equity.core.game.facts.Facts.signals`),
 which :func:`signal_of` reads; the default is standard signals, the direction the
 fitted tables show (high from an even holding) and the one a player assumes of opponents
 he knows nothing of.

@@ -20,9 +20,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from equity import _native
-from equity.core.game.board import Board, Facts, PlayRecord, Requirement, Slot
+from equity.core.game.board import Board, PlayRecord, Slot
 from equity.core.game.cards import FULL_DECK, Card, Seat, Suit, cards
 from equity.core.game.errors import BoardError
+from equity.core.game.facts import Facts, Requirement
 from equity.core.game.kernel import Batch, Code, pack_board, run
 from equity.core.game.position import follow_suit_cards, legal_cards, trick_winner
 from equity.core.game.replay import replay

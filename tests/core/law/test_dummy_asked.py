@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from equity.core.game.board import Attention, Board, Facts
+from equity.core.game.board import Board
+from equity.core.game.facts import Attention, Facts
 from equity.core.game.replay import replay
 from equity.core.law.laws import rule
 from equity.formats import read_boards

@@ -31,8 +31,8 @@ from equity.core.adjust.line import (
 )
 from equity.core.adjust.ruling import Basis, compare, nos_gain
 from equity.core.adjust.weights import Policy, Thresholds, Weights, line_weights
-from equity.core.game.board import Attention, Facts, Requirement
 from equity.core.game.cards import Card, Seat, Side
+from equity.core.game.facts import Attention, Facts, Requirement
 from equity.core.game.replay import RevokeKind, replay
 from equity.core.game.scoring import Event
 from equity.core.law.correction import trick_twelve

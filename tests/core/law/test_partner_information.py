@@ -8,9 +8,9 @@ import random
 import pytest
 
 from equity.app.cli import main
-from equity.core.game.board import Information, Told
 from equity.core.game.cards import Card, ModelError, Seat, Strain, Suit, count, parse_hand
 from equity.core.game.errors import BoardError
+from equity.core.game.facts import Information, Told
 from equity.core.game.position import Position
 from equity.core.player.knowledge import Holding, Knowledge, sample_layouts
 from equity.formats.facts import fact_tags, parse_facts

@@ -10,9 +10,10 @@ import pytest
 from equity.app.pipeline import rule_board
 from equity.core.adjust.line import LIKELY, Line
 from equity.core.adjust.ruling import Basis
-from equity.core.game.board import Board, Withdrawal
+from equity.core.game.board import Board
 from equity.core.game.cards import Card, ModelError, Seat
 from equity.core.game.errors import BoardError
+from equity.core.game.facts import Withdrawal
 from equity.core.game.position import Position
 from equity.core.game.replay import replay
 from equity.core.law.laws import rule

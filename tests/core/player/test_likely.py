@@ -26,10 +26,10 @@ from equity.core.player.likely import (
     DirectorLine,
     DirectorOutcome,
     Estimate,
-    Start,
     director_line,
     likely,
 )
+from equity.core.player.start import Start
 from equity.dd.single_dummy import decide
 from equity.formats import read_boards
 from tests.builders import CASES, ROOT, case_board, ruled

@@ -9,8 +9,9 @@ import pytest
 from equity.app.pipeline import rule_automatic
 from equity.core.adjust.candidates import build, position_before
 from equity.core.adjust.line import Line
-from equity.core.game.board import Board, Requirement
+from equity.core.game.board import Board
 from equity.core.game.cards import Card, CardSet, Seat, Side, Strain, Suit, cards, parse_hand
+from equity.core.game.facts import Requirement
 from equity.core.game.position import LeadRule, Position
 from equity.core.game.questions import CardValues, Question, Reply, drive
 from equity.core.player.decision import DecisionModel

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from equity.core.game import Card, CardSet, Claim, Contract, Position, Seat, Strain, card_set
 from equity.core.game import parse_hand as hand
-from equity.core.law.statement import after, controlled, said, top_cards
+from equity.core.law.claim_statement import after, controlled, said, top_cards
 
 SPADES_BY_SOUTH = Contract.parse("4S", Seat.S)
 

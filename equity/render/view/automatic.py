@@ -1,0 +1,243 @@
+"""The automatic part of a ruling as content: each revoke's steps under Laws 61-64A/B, and a
+claim's statement, lines and award under Laws 68-71; :func:`automatic_view` is all that
+``--no-equity`` rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from equity.core.game import Card, Contract, Seat
+from equity.core.law import AutomaticRuling, ClaimLine, ClaimRuling, RevokeRuling, Step, StepKind
+from equity.render.view.sentences import (
+    SIDE_NAMES,
+    STAGES,
+    contract_result,
+    played_text,
+    unread_auction,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One step of the ruling: what it does, the law, what it means here."""
+
+    kind: StepKind
+    law: str
+    text: str
+
+    @property
+    def stage(self) -> str:
+        return STAGES[self.kind]
+
+
+def step_views(steps: Sequence[Step]) -> tuple[StepView, ...]:
+    return tuple(StepView(s.kind, s.law, s.text) for s in steps)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeView:
+    """Laws 61-64A/B for one revoke: its steps and what they come to."""
+
+    number: int
+    title: str
+    """E.g. "Revoke 1: trick 5, East, ♦2, ♣ led"."""
+    steps: tuple[StepView, ...]
+    outcome: str
+    """What the steps come to, in one sentence (the document)."""
+    transfer: str | None
+    """E.g. "2 tricks to EW" when the revoke stands (the text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaticView:
+    """The Laws 61-64A/B ruling of a board (all that ``--no-equity`` gives)."""
+
+    source: str
+    label: str
+    contract: Contract
+    claimed: bool
+    table_result: str
+    revokes: tuple[RevokeView, ...]
+    after_transfer: str
+    notes: tuple[str, ...]
+    play_continues: str | None = None
+    """Said instead of a result while play continues (the record stops where the Director
+    was called, Law 62A): the tricks so far are not a result."""
+    after_label: str = "After transfer"
+    """What the result after Laws 61-64A/B is called: "After transfer" only when a trick
+    was transferred (:func:`after_label`)."""
+    claim: ClaimView | None = None
+    """The Director's ruling on the claim (Laws 68-71), when he ruled on it."""
+
+    @property
+    def table_how(self) -> str:
+        """How the table result was reached: "as played", with the claim's tricks as
+        claimed or as ruled."""
+        if self.claim is not None:
+            return f"as played, the claim as ruled under Law {self.claim.law}"
+        return "as played" + (", claimed tricks included" if self.claimed else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLineView:
+    """One line of play judged on a claim: its cards, result, and whether it counts."""
+
+    number: int
+    tricks: tuple[tuple[int, tuple[tuple[Seat, Card], ...]], ...]
+    result: str
+    normal: bool
+    deciding: bool
+    why: str
+
+    @property
+    def played(self) -> str:
+        return played_text(self.tricks)
+
+    @property
+    def label(self) -> str:
+        """"the award", "normal" or "not counted"."""
+        return "the award" if self.deciding else "normal" if self.normal else "not counted"
+
+    @property
+    def brief(self) -> str:
+        """The line in one sentence (the text report)."""
+        return f"{self.played} -> {self.result} [{self.label}]: {self.why}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimView:
+    """The Director's ruling on a claim (Laws 68-71), as plain strings."""
+
+    title: str
+    """E.g. "Claim by South (declarer) at trick 9, disputed by East-West"."""
+    statement: str
+    steps: tuple[StepView, ...]
+    """The ruling's steps up to the award: what was claimed and said, the law applied,
+    each doubtful point with the law that resolved it."""
+    lines: tuple[ClaimLineView, ...]
+    award: StepView
+    law: str
+    players: str
+    """The class of player whose normal play was judged."""
+    brief: str
+    """The ruling on the claim in one sentence, with its law."""
+
+    @property
+    def lines_head(self) -> str:
+        return (f"Lines judged (normal play for {self.players} players, careless or "
+                "inferior but not irrational; the other side double dummy)")
+
+
+def claim_view(auto: AutomaticRuling) -> ClaimView | None:
+    """The claim ruling of ``auto`` in words (None when the Director did not rule)."""
+    cr = auto.claim
+    if cr is None:
+        return None
+    rp = auto.replay
+    c = rp.contract
+    who = cr.claim.claimer
+    role = " (declarer)" if who == c.declarer else ""
+    other = SIDE_NAMES[who.side.other]
+    status = (f"disputed by {other}" if cr.agreement.status.value == "disputed"
+              else f"agreed by {other}")
+    if cr.agreement.agreed:
+        status += f" ({cr.agreement.agreed[0].long_name} agreed)"
+    lines = tuple(_claim_line(i, ln, cr) for i, ln in enumerate(cr.lines, 1))
+    said = cr.claim.describe() if cr.claim.stated else "no statement recorded"
+    steps = step_views(cr.steps)
+    return ClaimView(f"Claim by {who.long_name}{role}, {status}", said, steps[:-1], lines,
+                     steps[-1], cr.law, cr.players, _claim_brief(cr))
+
+
+def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
+    by_trick: dict[int, list[tuple[Seat, Card]]] = {}
+    for p in line.plays:
+        by_trick.setdefault(p.trick, []).append((p.seat, p.card))
+    return ClaimLineView(number, tuple((t, tuple(ps)) for t, ps in by_trick.items()),
+                         f"{line.declarer_tricks} tricks", line.normal,
+                         number == 1 and cr.deciding is line, line.why)
+
+
+def _claim_brief(cr: ClaimRuling) -> str:
+    who = cr.claim.claimer.long_name
+    if cr.law == "70":
+        return (f"Law 70: {who}'s claim is adjudicated, doubtful points against him: "
+                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+    if cr.law == "71":
+        return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
+                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+    if cr.law == "69B":
+        return (f"Law 69B: the agreement to {who}'s claim is withdrawn for tricks the other "
+                f"side would have won on every normal line: declarer {cr.awarded} tricks "
+                f"(claimed {cr.claimed})")
+    return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
+
+
+PLAY_CONTINUES = "play continues; no result yet"
+
+
+def automatic_view(auto: AutomaticRuling) -> AutomaticView:
+    rp = auto.replay
+    c = rp.contract
+    stop = (f"the record stops at trick {len(rp.tricks)}, where the Director was called "
+            f"(declarer has won {auto.table_tricks} so far; not a result)"
+            if auto.pending else None)
+    return AutomaticView(
+        rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
+        tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
+        contract_result(c, auto.after_transfer_tricks), record_notes(auto), stop,
+        after_label(auto), claim_view(auto))
+
+
+def record_notes(auto: AutomaticRuling) -> tuple[str, ...]:
+    """The notes of a ruling: what the reader could not read of the record (an auction),
+    then the law stage's."""
+    unread = unread_auction(auto.replay.board.auction_unread)
+    return (*((unread,) if unread else ()), *auto.notes)
+
+
+def after_label(auto: AutomaticRuling) -> str:
+    """The name of the result after Laws 61-64A/B: "After transfer" only when Law 64A
+    transferred a trick; a claim adjudicated with the revoke corrected (Law 70) or no
+    transfer at all says so instead."""
+    if any(r.transfer for r in auto.revokes):
+        return "After transfer"
+    if any(s.law == "70" for r in auto.revokes for s in r.steps):
+        return "After Laws 61-64 (the claim adjudicated under Law 70; no trick transferred)"
+    return "After Laws 61-64 (no trick transferred)"
+
+
+def revoke_title(number: int, r: RevokeRuling) -> str:
+    rev = r.revoke
+    led = f", {rev.suit_led.symbol} led" if rev.suit_led is not None else ""
+    return f"Revoke {number}: trick {rev.trick}, {rev.seat.long_name}, {rev.card.pretty}{led}"
+
+
+def _revoke_view(number: int, r: RevokeRuling, pending: bool = False) -> RevokeView:
+    """One revoke; no transfer is stated while play continues (it is decided at the end
+    of play, Laws 64A1/64A2)."""
+    transfer = (f"{r.transfer} trick{'s' if r.transfer != 1 else ''} to "
+                f"{r.offender_side.other.name}") if (r.stands or r.transfer) \
+        and not pending else None
+    return RevokeView(number, revoke_title(number, r), step_views(r.steps), _outcome(r),
+                      transfer)
+
+
+def _outcome(r: RevokeRuling) -> str:
+    """What Laws 62-64B come to for one revoke, in one sentence."""
+    to = SIDE_NAMES[r.offender_side.other]
+    if r.corrected and r.transfer:  # Law 43B2(b): as if established
+        plural = "s" if r.transfer != 1 else ""
+        return (f"Corrected (Law 62), and Law 64 applied as if established (Law 43B2(b)); "
+                f"{r.transfer} trick{plural} transferred to {to}.")
+    if r.corrected:
+        how = "established but corrected" if r.established else "not established: corrected"
+        return f"{how.capitalize()} (Law 62); no trick transferred."
+    if r.exemption is not None:
+        return f"Established; no trick transferred (Law {r.exemption})."
+    which = ", ".join("a trick won under the claim" if n == 0 else f"trick {n}"
+                      for n in r.transferred_tricks)
+    plural = "s" if r.transfer != 1 else ""
+    return (f"Established; {r.transfer} trick{plural} transferred to {to}"
+            + (f" ({which})." if which else "."))
