@@ -328,8 +328,12 @@ def _alternatives_weighed(ruling: AutomaticRuling, cf: Counterfactual, policy: P
                         f"does not count: the doubt is the non-offenders', Law {p.doubtful}).",
                         StepKind.POLICY)
     kept = tuple(ln for ln in cf.lines if ln.card == s.without)
-    why = (f"Law {p.weighted}: he has one such alternative" if len(shares) < 2 else
-           f"policy {policy.value}: an assigned score, not weighted; Law "
+    if len(shares) < 2:
+        return dataclasses.replace(cf, lines=kept), Step(
+            ruling.edition.law_16b("3"), f"the adjusted play starts from "
+            f"{s.seat.long_name}'s one logical alternative worse for his side than "
+            f"{s.played.pretty}, {s.without.pretty}.", StepKind.POLICY)
+    why = (f"policy {policy.value}: an assigned score, not weighted; Law "
            f"{p.of('non-reciprocal') or p.probable}" if policy is not Policy.DD else
            "policy dd: perfect play")
     return dataclasses.replace(cf, lines=kept), Step(
