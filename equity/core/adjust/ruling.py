@@ -276,7 +276,9 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     assert s is not None
     nos = side_name(cf.non_offenders)
     b3 = ruling.edition.law_16b("3")
-    worth = (f"the play with {s.without.pretty} gives declarer {_tricks(ruling, a.weighted)}, "
+    several = len({ln.card for ln in cf.lines if ln.card is not None}) > 1
+    played_with = ("his logical alternatives weighed" if several else s.without.pretty)
+    worth = (f"the play with {played_with} gives declarer {_tricks(ruling, a.weighted)}, "
              f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
     if gain <= EPSILON:
         steps.append(Step(b3, f"{worth}: not better for {nos}: {nos} were not damaged by the "
@@ -287,10 +289,8 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     steps.append(Step(b3, f"{worth}: better for {nos}: {nos} were damaged by the "
                           "infraction.", StepKind.CHECK))
     assigned = ruling.edition.law12.assigned
-    played = {ln.card for ln in cf.lines if ln.card is not None}
-    instead = (f"{s.seat.long_name}'s logical alternative {s.without.pretty}"
-               if len(played) < 2 else
-               f"{s.seat.long_name}'s logical alternatives weighed")
+    instead = (f"{s.seat.long_name}'s logical alternatives weighed" if several else
+               f"{s.seat.long_name}'s logical alternative {s.without.pretty}")
     steps.append(Step(b3, f"adjusted score (Laws {b3}, {assigned}): "
                           f"{_tricks(ruling, a.weighted)}"
                               + (f"; the offenders get {_tricks(ruling, theirs)}"
