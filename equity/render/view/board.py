@@ -222,8 +222,7 @@ def _announced_verdict(ruling: Ruling, v: BoardView) -> str:
         if ruling.policy is Policy.FAVOURABLE and ruling.basis.adjusted:
             law = ruling.automatic.edition.law12.non_reciprocal
             cited = f"Law {law}" if law else "the Director's choice"
-            return (f"{v.brief_verdict} (the non-reciprocal method of {cited}: here the "
-                    "non-offenders' and the offenders' results are the same)")
+            return f"{v.brief_verdict} (non-reciprocal, {cited}: the two results agree)"
         return v.brief_verdict
     c = ruling.automatic.replay.contract
     law = ruling.automatic.assignment.law if ruling.policy is Policy.FAVOURABLE else \
