@@ -36,6 +36,7 @@ from equity.core.game.facts import (
 )
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
+from equity.core.game.revoke_report import RevokeReport
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate
 from equity.formats import read_boards
@@ -163,6 +164,12 @@ ROOT = Path(__file__).resolve().parents[1]
 """The repository."""
 CASES = ROOT / "tests" / "cases"
 """The seeds' worked examples, each a PBN file with its expected ruling beside it."""
+
+SEED_FILES = tuple(sorted(CASES.glob("*.pbn")))
+"""The seed cases' files, for a batch over them: ``equity batch tests/cases`` walks the
+folder recursively and so would also rule the published claim rulings of
+``tests/cases/claims/`` (the claims benchmark's set, ``benchmarks/fidelity/claims.py``),
+which are not the batch tests' subject."""
 
 DATA = (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
 """Real bridge data kept beside the repository (see its SOURCES.md); never copied in."""
@@ -371,5 +378,6 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    withdrawn=Withdrawal.parse_list("2 E H2; 2 S S5"), players="club",
                    signals="upside-down", unauthorised=Information.parse_list("3 E: S D=6"),
                    authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
-                   authority="ACBL", ruled_by=RuledBy.COMMITTEE)
+                   authority="ACBL", ruled_by=RuledBy.COMMITTEE,
+                   revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"))
 """Every fact away from its default: what the tests of the registry say and read back."""

@@ -13,7 +13,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.builders import ROWS_001 as ROWS_ON_A_HAND_RECORD
@@ -110,6 +111,25 @@ def new_page(browser: Any, viewport: str, server: Server,
     page.goto(server.url + "/")
     page.locator("#opt-attention").wait_for(state="attached")
     return context, page, errors
+
+
+@contextmanager
+def phone_page(browser: Any, server: Any) -> Iterator[Any]:
+    """A fresh 390 x 844 phone page on the workbench (its own storage), the options form
+    built; on leaving, no script error may have happened. Playwright's
+    ``wait_for_function`` evaluates a string, which the page's Content-Security-Policy
+    forbids: the page under its policy is tested in test_workbench_browser.py."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, bypass_csp=True)
+    p = context.new_page()
+    p.set_default_timeout(60_000)
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.goto(server.url + "/")
+    p.locator("#opt-attention").wait_for(state="attached")
+    yield p
+    context.close()
+    assert not errors, errors
 
 
 # --- The workbench under hostile clients: its processes, sockets and limits ---

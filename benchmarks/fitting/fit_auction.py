@@ -4,7 +4,7 @@ fitted on.
 
 The records are :func:`benchmarks.records.records` (../shared/data/external), split
 by deal into a fit part and a score part. Each board with an auction is read as the
-tool reads it (:func:`equity.core.reading.read`, every seat's calls taken together:
+tool reads it (:func:`equity.core.reading.auction.read`, every seat's calls taken together:
 :class:`equity.core.reading.Bidding`); a seat whose calls show something is a row,
 outside its calls when its real hand does not fit them. The share outside on the fit
 part is the style (:attr:`equity.core.reading.AuctionStyle.outside`: the chance, the
@@ -15,7 +15,7 @@ would give (no hand outside them: every row outside costs it a floor of 1e-6), b
 source and rule.
 
 Run: ``python -m benchmarks.fitting.fit_auction [--write]`` (``--write`` stores the fit
-in :data:`equity.core.reading.AUCTION_STYLE_FILE`).
+in :data:`equity.core.reading.auction.AUCTION_STYLE_FILE`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from collections.abc import Sequence
 
 from benchmarks.fitting.common import arguments, present_records, write
 from benchmarks.records import Record
-from equity.core.reading import AUCTION_STYLE_FILE, Bidding, hcp, lengths, read
+from equity.core.reading import Bidding, hcp, lengths
+from equity.core.reading.auction import AUCTION_STYLE_FILE, read
 
 Row = tuple[Record, str, bool]
 """A record, the rule of the seat's first call read, and whether its hand is outside."""

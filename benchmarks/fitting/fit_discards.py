@@ -26,14 +26,9 @@ from benchmarks.fitting import logit
 from benchmarks.fitting.common import arguments, present_records, score_groups, write
 from benchmarks.records import Record
 from equity.core.game import Suit, suit_holding
-from equity.core.reading import (
-    DISCARD_FEATURES,
-    DISCARD_STYLE_FILE,
-    Discard,
-    DiscardStyle,
-    discard_suit_features,
-    discards,
-)
+from equity.core.reading.discard import DISCARD_STYLE_FILE, Discard, DiscardStyle, discards
+from equity.core.reading.discard import FEATURES as DISCARD_FEATURES
+from equity.core.reading.discard import suit_features as discard_suit_features
 
 Row = tuple[Discard, np.ndarray, int]
 """A discard, the features of each suit he could throw (rows), the row of the suit thrown."""

@@ -29,16 +29,16 @@ from benchmarks.fitting import logit
 from benchmarks.fitting.common import arguments, present_records, read_each, score_groups, write
 from benchmarks.records import Record
 from equity.core.game import Strain, Suit, count, suit_holding
-from equity.core.reading import (
-    LEAD_FEATURES,
+from equity.core.reading.lead import FEATURES as LEAD_FEATURES
+from equity.core.reading.lead import (
     LEAD_STYLE,
     LEAD_STYLE_FILE,
     LeadReading,
     LeadStyle,
     conventional,
     lead_of,
-    lead_suit_features,
 )
+from equity.core.reading.lead import suit_features as lead_suit_features
 
 
 def leads(recs: Sequence[Record]) -> list[tuple[Record, LeadReading]]:

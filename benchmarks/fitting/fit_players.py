@@ -51,14 +51,8 @@ from benchmarks.records import (
     sample,
 )
 from equity.core.game import ModelError
-from equity.core.player import (
-    FEATURES,
-    PLAYER_MODEL_FILE,
-    PlayerClass,
-    Unforeseen,
-    blend,
-    checkpoint,
-)
+from equity.core.player import PlayerClass, Unforeseen, blend, checkpoint
+from equity.core.player.player_model import FEATURES, PLAYER_MODEL_FILE
 from equity.dd import DdsSolver
 
 RIDGE = 0.02

@@ -31,8 +31,8 @@ from benchmarks.fitting import logit
 from benchmarks.fitting.common import arguments, present_records, read_each, score_groups, write
 from benchmarks.records import Record
 from equity.core.game import suit_holding
-from equity.core.reading import (
-    SIGNAL_FEATURES,
+from equity.core.reading.signal import FEATURES as SIGNAL_FEATURES
+from equity.core.reading.signal import (
     SIGNAL_STYLE_FILE,
     SignalReading,
     SignalStyle,

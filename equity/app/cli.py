@@ -28,19 +28,26 @@ try:
         from equity import __version__
         from equity.app.likely_cmd import add_likely_parser, cmd_likely
         from equity.app.options import RulingOptions, add_arguments, hidden_given
-        from equity.app.pipeline import rule_board, table_scores
+        from equity.app.pipeline import (
+            is_reported,
+            rule_board,
+            rule_reported_board,
+            table_scores,
+        )
         from equity.app.results import Results, add_results_arguments
         from equity.app.summary import add_summary_parser, cmd_summary
-        from equity.core.adjust import Ruling
+        from equity.core.adjust import ReportedCase, Ruling
         from equity.core.game import Board, BoardError, UsageError, Work
         from equity.formats import names_board, read_boards, read_text
         from equity.render.formats import (
+            BATCH_FORMATS,
             BOARD_FORMATS,
             DOCUMENT_FORMATS,
             BoardFormat,
             choices_help,
         )
         from equity.render.jsonout import board_json
+        from equity.render.reported import reported_json, reported_text
         from equity.render.text import work_text
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, _HELD)  # raises the Ctrl-C held
@@ -131,9 +138,8 @@ def _parser() -> argparse.ArgumentParser:
                         "(default 60; 0: no limit)")
     b.add_argument("--restart", action="store_true",
                    help="start --out FILE over (needed to rerun it with other ruling options)")
-    b.add_argument("--format", choices=["jsonl", "csv"], default="jsonl",
-                   help="JSON Lines (default: the full rulings) or CSV (one flat row a "
-                        "board: equity summary's columns)")
+    b.add_argument("--format", choices=list(BATCH_FORMATS), default=next(iter(BATCH_FORMATS)),
+                   help=choices_help(BATCH_FORMATS))
     b.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the ruling on a Dask cluster (e.g. tcp://host:8786) instead of "
                         "local worker processes; needs equity[dask]")
@@ -294,11 +300,18 @@ class _Setup:
 
 
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
-             ) -> Iterator[Ruling | BoardError | None]:
-    """The ruling (or the error) of every board selected; None for a board without play,
-    which is said and skipped."""
+             ) -> Iterator[Ruling | ReportedCase | BoardError | None]:
+    """The ruling (or the error) of every board selected; a board without play is
+    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``), else said and
+    skipped (None)."""
     for item in _boards(args):
         if not _selected(item, args.board):
+            continue
+        if isinstance(item, Board) and is_reported(item, setup.options):
+            try:
+                yield rule_reported_board(item, setup.options)
+            except BoardError as e:
+                yield e
             continue
         if isinstance(item, Board) and item.play is None:
             _skipped(item, "no play record: nothing to rule", as_json)
@@ -337,12 +350,19 @@ def cmd_rule(args: argparse.Namespace) -> int:
         setup = _Setup(args)
     except UsageError as e:
         return _usage(str(e))
+    if setup.options.revoke is not None and args.board is None:
+        return _usage("rule: --revoke is one board's revoke: give --board N")
     sys.stdout.write(fmt.header)
     failed = found = 0
     total = Work()
     for ruling in _rulings(args, setup, fmt.name == "json"):
         found += 1
         if ruling is None:
+            continue
+        if isinstance(ruling, ReportedCase):  # no card play: the facts as reported
+            sys.stdout.write(json.dumps(reported_json(ruling), ensure_ascii=False) + "\n"
+                             if fmt.name == "json" else reported_text(ruling))
+            sys.stdout.flush()
             continue
         if isinstance(ruling, BoardError):
             failed += 1
@@ -435,9 +455,11 @@ def cmd_rule_rows(args: argparse.Namespace) -> int:
             if r.ruling is not None:
                 sys.stdout.write(fmt.ruling(r.ruling, {}, ""))
                 sys.stdout.flush()
+            elif r.reported is not None:
+                sys.stdout.write(reported_text(r.reported))
             else:
                 print(f"equity: {r.error}", file=sys.stderr)
-    if any(r.ruling is None for r in result.ruled):
+    if any(r.error is not None for r in result.ruled):
         return 1
     if setup.results.out is not None:
         if result.depends:  # one line a table: which possibility is the table's?
@@ -497,6 +519,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     errors: list[BoardError] = []
     for ruling in _rulings(args, setup, False):
         if ruling is None:
+            continue
+        if isinstance(ruling, ReportedCase):  # the report holds rulings from the play
+            print(f"equity: {ruling.ruling.board.label}: a revoke without the card play is "
+                  "ruled by 'equity rule', not in a report", file=sys.stderr)
             continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)

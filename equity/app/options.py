@@ -33,6 +33,7 @@ from equity.core.game import (
     Information,
     ModelError,
     Requirement,
+    RevokeReport,
     RuledBy,
     Seat,
     UsageError,
@@ -243,6 +244,13 @@ class RulingOptions:
         help="with --ui: what the player may infer from the auction and the play "
              "(authorised; with what the record's auction showed), same form, e.g. "
              "'3 E: S D<=5' (replaces the board's [EquityAI])"))
+    revoke: RevokeReport | None = field(default=None, metadata=cli(
+        "--revoke", group="facts", metavar="FACTS", parse=RevokeReport.parse,
+        help="a revoke as reported at the table, for a board ruled without its card play "
+             "(a hand record with the contract and the result): 'TRICK SEAT CARD "
+             "established|corrected; won SEAT; later yes|no', e.g. '4 E S3 established; "
+             "won E; later yes' (who won the revoke trick; whether the offending side won "
+             "a later trick); replaces the board's [EquityRevoke]"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy | None = field(default=None, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -461,7 +469,7 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy)):
+            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, RuledBy, RevokeReport)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

@@ -15,16 +15,19 @@ from pathlib import Path
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
 from equity.core.adjust import (
     Counterfactual,
+    ReportedCase,
     Ruling,
     build,
     check_weights,
     compare,
+    screen,
     without_equity,
 )
 from equity.core.game import (
     Board,
     BoardError,
     EquityError,
+    PlayRecord,
     Replay,
     Solver,
     Where,
@@ -35,7 +38,14 @@ from equity.core.game import (
     score_ns,
     solved,
 )
-from equity.core.law import AutomaticRuling, ClaimRuling, judge_claim, needs_ruling, rule
+from equity.core.law import (
+    AutomaticRuling,
+    ClaimRuling,
+    judge_claim,
+    needs_ruling,
+    rule,
+    rule_reported,
+)
 from equity.core.player import (
     DEFAULT_CLASS,
     Forecast,
@@ -154,6 +164,40 @@ def forecast_board(board: Board, after: int, options: RulingOptions = DEFAULT_OP
     return found
 
 
+def is_reported(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``board`` is ruled from a reported revoke: it has no card play and its
+    facts (with the options on top) report one (``[EquityRevoke]``, ``--revoke``)."""
+    played = board.play is not None and bool(board.play.tricks)
+    return not played and (options.revoke is not None
+                            or board.facts.revoke_report is not None)
+
+
+def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
+                        solver: Solver | None = None) -> ReportedCase:
+    """A revoke ruled from the facts reported at the table, without the card play
+    (Laws 61-64A/B, :func:`~equity.core.law.rule_reported`), and unless the options say
+    not to, the Law 64C screen from the deal alone: the likely outcomes from the
+    opening lead (:func:`forecast_board`, what ``equity likely --after-trick 0``
+    gives) against the result after the transfer (:func:`~equity.core.adjust.screen`).
+    Raises :class:`BoardError` for facts that do not fit."""
+    faced = dataclasses.replace(board, facts=options.facts_for(board))
+    ruling = rule_reported(faced, options.edition_for(board))
+    found = None
+    contract = board.contract
+    if options.equity and contract is not None and ruling.after_transfer_tricks is not None \
+            and ruling.report.established:
+        unplayed = dataclasses.replace(board, play=PlayRecord(contract.opening_leader, (), ()))
+        try:
+            likely = forecast_board(unplayed, 0, options, solver)
+        except BoardError:
+            raise
+        except EquityError as e:  # a cap on the work
+            raise BoardError(f"Law 64C screen: {e}", board.source, board.label,
+                             Where()) from e
+        found = screen(ruling, likely.outcomes, options.probable)
+    return ReportedCase(ruling, found, vulnerability_of(board))
+
+
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:
     """``ruling`` with what it cost, ``seconds`` from ``started`` until now."""
     work.seconds = time.perf_counter() - started
@@ -177,5 +221,5 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["NOT_ADJUDICATED", "forecast_board", "judge", "rule_automatic", "rule_board",
-           "rule_claim", "table_scores"]
+__all__ = ["NOT_ADJUDICATED", "forecast_board", "is_reported", "judge", "rule_automatic",
+           "rule_board", "rule_claim", "rule_reported_board", "table_scores"]

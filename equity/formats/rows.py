@@ -53,6 +53,10 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declara
     its final contract is the contract, and must agree with a ``contract:`` given too.
     The decision model reads what the calls showed (Law 16A1(a)).
 ``lead:`` the opening leader, checked against the contract.
+``revoke:`` a revoke as reported at the table (``[EquityRevoke]``), for a case ruled
+    without the card play: ``revoke: 4 E S3 established; won E; later yes`` with
+    ``result:`` declarer's tricks in all, and no seat rows
+    (:mod:`equity.core.game.revoke_report`).
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
 
@@ -473,9 +477,12 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                       for p in attention.replace(",", ";").split(";"))
     stopped = partial or claimed or during_play or bool(case.stops)
     total = sum(lengths.values())
-    if total == 0 and not claimed:
-        raise _fail("no play: enter each seat's cards in the order played", case.source,
-                    label)
+    reported = "EquityRevoke" in case.facts
+    if total == 0 and not claimed and not reported:
+        raise _fail("no play: enter each seat's cards in the order played (or the revoke "
+                    "as reported, 'revoke:')", case.source, label)
+    if total == 0 and reported:  # ruled from the facts (Law 64A), without the play
+        return
     if total < 52 and not stopped:
         short = min(Seat, key=lambda s: (lengths[s], s))
         raise fail(short, f"{short.long_name}'s row has {lengths[short]} cards, not 13 "
@@ -611,6 +618,12 @@ def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
     contract = board.contract
     assert contract is not None
     _check_rows(case, board, contract, partial)
+    if "EquityRevoke" in case.facts and not any(case.rows.values()) and not case.stops:
+        # ruled from the revoke as reported, without the play: no play record, and the
+        # hand record's result when the rows give none
+        if base is not None and board.result is None:
+            board = replace(board, result=base.result)
+        return [Possibility(board)]
     holes = [(seat, i + 1) for seat in Seat
              for i, c in enumerate(case.rows.get(seat, ())) if c is None]
     out: list[Possibility] = []

@@ -99,3 +99,14 @@ def header_line() -> str:
 def json_row_line(obj: dict[str, Any]) -> str:
     """The CSV line (with its line end) of one JSON output object."""
     return csv_text([row(outcome(obj))])
+
+
+def row_fields(line: str) -> dict[str, str | None]:
+    """A row read back by column name (a cell as it was before :func:`text_cell`; an
+    empty cell None): what resuming a CSV output reads. Raises ValueError on the header
+    row."""
+    cells = next(csv.reader([line]), [])
+    if list(cells) == list(FIELDS):
+        raise ValueError("the header row")
+    return {name: (plain_text(value) or None)
+            for name, value in zip(FIELDS, cells, strict=False)}

@@ -1,6 +1,7 @@
 """The output formats, registered in one place.
 
 ``equity rule --format NAME`` prints one ruling at a time in a :class:`BoardFormat`;
+``equity batch --format NAME`` writes one resumable line a board in a :class:`BatchFormat`;
 ``equity report --format NAME`` writes every ruling into one document in a
 :class:`DocumentFormat`; ``equity likely --format NAME`` prints each board's likely
 outcomes in a :class:`ForecastFormat`. The command line takes its choices and their help
@@ -19,7 +20,7 @@ from equity.core.adjust import Ruling
 from equity.core.game import BoardError
 from equity.core.player import Forecast
 from equity.render.brief import brief_text
-from equity.render.csvrows import header_line, json_row_line
+from equity.render.csvrows import FIELDS, header_line, json_row_line, row_fields
 from equity.render.forecast import forecast_error_json, forecast_json, forecast_text
 from equity.render.html import render_html
 from equity.render.jsonout import error_json
@@ -70,6 +71,33 @@ BOARD_FORMATS: dict[str, BoardFormat] = {f.name: f for f in (
 
 
 @dataclass(frozen=True, slots=True)
+class BatchFormat:
+    """A way to write ``equity batch``'s output: one line a board, made from the ruling's
+    JSON line as it is written, and read back when a cut-short run resumes."""
+
+    name: str
+    help: str
+    line: Callable[[str], str]
+    """A board's JSON line (the public contract) as this format's line, without its end."""
+    read: Callable[[str], Any]
+    """A line of an earlier run read back to its fields (at least ``key``); raises
+    ValueError on a line that is not a board's."""
+    header: str = ""
+    """The output's first line (without its end), if any."""
+
+
+BATCH_FORMATS: dict[str, BatchFormat] = {f.name: f for f in (
+    BatchFormat("jsonl", "JSON Lines (default: the full rulings, as equity rule --format "
+                "json)", lambda line: line, json.loads),
+    BatchFormat("csv", "CSV (one flat row a board: equity summary's columns)",
+                lambda line: json_row_line(json.loads(line)).rstrip("\r\n"), row_fields,
+                ",".join(FIELDS)),
+)}
+"""``equity batch``'s formats, by name; the first is the default (and what its meta
+record assumes when it names none)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentFormat:
     """A document of every ruling of a run, for an appeals committee."""
 
@@ -109,10 +137,10 @@ FORECAST_FORMATS: dict[str, ForecastFormat] = {f.name: f for f in (
 
 
 def choices_help(formats: Mapping[str, BoardFormat] | Mapping[str, DocumentFormat]
-                 | Mapping[str, ForecastFormat]) -> str:
+                 | Mapping[str, ForecastFormat] | Mapping[str, BatchFormat]) -> str:
     """The formats as ``--help`` lists them: 'NAME (what it is); ...'."""
     return "; ".join(f"{f.name}: {f.help}" for f in formats.values())
 
 
-__all__ = ["BOARD_FORMATS", "DOCUMENT_FORMATS", "FORECAST_FORMATS", "BoardFormat",
-           "DocumentFormat", "ForecastFormat", "choices_help"]
+__all__ = ["BATCH_FORMATS", "BOARD_FORMATS", "DOCUMENT_FORMATS", "FORECAST_FORMATS",
+           "BatchFormat", "BoardFormat", "DocumentFormat", "ForecastFormat", "choices_help"]

@@ -30,6 +30,7 @@ from tests.builders import (
     EXTERNAL,
     QUICK_ARGS,
     ROOT,
+    SEED_FILES,
     TIMED,
     by_key,
     hostile_folder,
@@ -79,7 +80,7 @@ def corpus_batch(corpus_file: Path, tmp_path_factory: pytest.TempPathFactory) ->
 def test_batch_lines_are_rule_json_lines_on_the_seed_cases(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "cases.jsonl"
-    run_batch([CASES], quick(), out, jobs=1, time_limit=None, task_boards=5)
+    run_batch(SEED_FILES, quick(), out, jobs=1, time_limit=None, task_boards=5)
     expected = [o for case in sorted(CASES.glob("*.pbn"))
                 for o in rule_json(case, capsys, *QUICK_ARGS)]
     got = lines_of(out)

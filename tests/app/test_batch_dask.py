@@ -18,9 +18,9 @@ import pytest
 from equity.app.batch import run_batch
 from equity.app.cli import main
 from tests.builders import (
-    CASES,
     QUICK_ARGS,
     ROOT,
+    SEED_FILES,
     TIMED,
     by_key,
     lines_of,
@@ -49,8 +49,8 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_cluster_gives_the_local_lines_on_the_seed_cases(cluster: Any,
                                                              tmp_path: Path) -> None:
     local, remote = tmp_path / "local.jsonl", tmp_path / "dask.jsonl"
-    run_batch([CASES], quick(), local, jobs=1, time_limit=None)
-    s = run_batch([CASES], quick(), remote, time_limit=None, task_boards=4,
+    run_batch(SEED_FILES, quick(), local, jobs=1, time_limit=None)
+    s = run_batch(SEED_FILES, quick(), remote, time_limit=None, task_boards=4,
                   scheduler=cluster.scheduler_address)
     assert s.ruled + s.errors == len(lines_of(local))
     assert by_key(lines_of(remote)) == by_key(lines_of(local))

@@ -22,7 +22,7 @@ from equity.app.batch import output as output_module
 from equity.app.batch import run as run_module
 from equity.app.batch import workers
 from equity.app.cli import main
-from tests.builders import CASES, QUICK_ARGS, ROOT, TIMED, by_key, lines_of
+from tests.builders import CASES, QUICK_ARGS, ROOT, SEED_FILES, TIMED, by_key, lines_of
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def timed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seed cases ruled into a fresh output in one go."""
     out = tmp_path_factory.mktemp("reference") / "cases.jsonl"
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     return out
 
@@ -110,6 +110,23 @@ def test_a_resume_with_other_options_is_refused_unless_restarted(
     assert "2 already in the output" in capsys.readouterr().err
 
 
+def test_a_csv_output_resumes_from_its_key_column_and_keeps_its_format(
+        timed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--format", "csv",
+                 "--no-equity"]) == 0
+    meta = json.loads(Path("out.csv.meta.json").read_text(encoding="utf-8"))
+    assert meta["format"] == "csv"
+    rows = Path("out.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("key,source,board,") and len(rows) == 3
+    capsys.readouterr()
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--format", "csv",
+                 "--no-equity"]) == 0
+    assert "2 already in the output" in capsys.readouterr().err
+    assert Path("out.csv").read_text(encoding="utf-8").splitlines() == rows
+    assert main(["batch", "timed.pbn", "--out", "out.csv", "--no-equity"]) == 2
+    assert "holds csv lines; rerun with --format csv" in capsys.readouterr().err
+
+
 def test_rulings_without_a_record_of_their_options_are_not_resumed(
         timed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     Path("out.jsonl").write_text('{"key": "timed.pbn#1", "error": "x"}\n', encoding="utf-8")
@@ -159,7 +176,7 @@ def test_short_writes_keep_every_line_whole(
     out = tmp_path / "short.jsonl"
     real = os.write
     monkeypatch.setattr(os, "write", _faulty_write(out, lambda fd, b: real(fd, b[:7])))
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     monkeypatch.undo()
     assert lines_of(out) == lines_of(reference)  # whole lines, the same rulings
@@ -182,7 +199,7 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
         return n
 
     monkeypatch.setattr(os, "write", _faulty_write(out, fault))
-    code = main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    code = main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"])
     monkeypatch.undo()
     err = capsys.readouterr().err
@@ -191,7 +208,7 @@ def test_a_full_disk_is_one_clear_error_and_the_output_resumable(
     data = out.read_bytes()
     assert 0 < len(data) <= limit and data.endswith(b"\n")
     kept = len(lines_of(out))
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     assert f"{kept} already in the output" in capsys.readouterr().err
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
@@ -206,7 +223,7 @@ def test_a_file_size_limit_is_met_with_whole_lines(tmp_path: Path, reference: Pa
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", str(CASES),
+    r = subprocess.run([sys.executable, "-m", "equity.app.cli", "batch", *map(str, SEED_FILES),
                         *QUICK_ARGS, "--out", str(out), "--time-limit", "0"], env=env,
                        preexec_fn=cap,
                        capture_output=True, text=True, timeout=300, check=False)
@@ -214,7 +231,7 @@ def test_a_file_size_limit_is_met_with_whole_lines(tmp_path: Path, reference: Pa
     assert "file too large" in r.stderr and "Traceback" not in r.stderr
     data = out.read_bytes()
     assert 0 < len(data) <= limit and data.endswith(b"\n")
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out),
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
                  "--time-limit", "0"]) in (0, 1)
     assert by_key(lines_of(out)) == by_key(lines_of(reference))
 

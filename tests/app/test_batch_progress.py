@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from equity.app.batch.progress import ProgressLines, eta_text, progress_line
-from tests.builders import CASES, ROOT
+from tests.builders import CASES, ROOT, SEED_FILES
 
 LIGHT: tuple[str, ...] = ()
 """The default estimate, as a user runs it: the interruption test waits five seconds."""
@@ -45,7 +45,8 @@ def test_progress_lines_come_every_period_even_while_no_board_is_done() -> None:
 def _start(out: Path, err: Path, *options: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with err.open("wb") as stderr:
-        return subprocess.Popen([sys.executable, "-m", "equity.app.cli", "batch", str(CASES),
+        return subprocess.Popen([sys.executable, "-m", "equity.app.cli", "batch",
+                                 *map(str, SEED_FILES),
                                  "--out", str(out), *options], env=env,
                                 stdout=subprocess.DEVNULL, stderr=stderr)
 

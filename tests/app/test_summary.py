@@ -17,13 +17,14 @@ import pytest
 from equity.app.cli import main
 from equity.render.csvrows import FIELDS
 from tests.browsers import chromium
-from tests.builders import CASES, EXTERNAL, QUICK_ARGS
+from tests.builders import CASES, EXTERNAL, QUICK_ARGS, SEED_FILES
 
 
 @pytest.fixture(scope="module")
 def cases_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("summary") / "cases.jsonl"
-    assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(out), "--time-limit", "0"]) == 0
+    assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(out),
+                 "--time-limit", "0"]) == 0
     return out
 
 
@@ -133,8 +134,8 @@ def test_csv_rows_give_back_the_json_values(cases_out: Path, tmp_path: Path, via
     if via == "summary --csv":
         summary(cases_out, capsys, "--csv", str(path))
     else:
-        assert main(["batch", str(CASES), *QUICK_ARGS, "--out", str(path), "--time-limit", "0",
-                     "--format", "csv"]) == 0
+        assert main(["batch", *map(str, SEED_FILES), *QUICK_ARGS, "--out", str(path),
+                     "--time-limit", "0", "--format", "csv"]) == 0
     with open(path, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     objs = {o["key"]: o for o in objects(cases_out)}

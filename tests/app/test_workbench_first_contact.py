@@ -11,27 +11,18 @@ from typing import Any
 
 import pytest
 
+from tests.workbench import phone_page
+
 PHONE = {"width": 390, "height": 844}
+"""The phone of tests.workbench.phone_page."""
 DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
 
 
 @pytest.fixture
 def page(browser: Any, server: Any) -> Iterator[Any]:
-    """A fresh phone page on the workbench (its own storage), the options form built.
-    Playwright's ``wait_for_function`` evaluates a string, which the page's
-    Content-Security-Policy forbids: the page under its policy is tested in
-    test_workbench_browser.py."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  bypass_csp=True)
-    p = context.new_page()
-    p.set_default_timeout(60_000)
-    errors: list[str] = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.goto(server.url + "/")
-    p.locator("#opt-attention").wait_for(state="attached")
-    yield p
-    context.close()
-    assert not errors, errors
+    """A fresh phone page on the workbench (:func:`tests.workbench.phone_page`)."""
+    with phone_page(browser, server) as p:
+        yield p
 
 
 def example(page: Any) -> None:

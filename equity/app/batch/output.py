@@ -17,7 +17,6 @@ back from its ``key`` column) and the meta record says ``"format": "csv"``.
 from __future__ import annotations
 
 import contextlib
-import csv
 import errno
 import fcntl
 import json
@@ -33,7 +32,7 @@ from equity.app.batch.keys import is_retryable
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions
 from equity.app.outfile import sync_dir as _sync_dir
 from equity.core.game import UsageError
-from equity.render.csvrows import FIELDS, json_row_line, plain_text
+from equity.render.formats import BATCH_FORMATS
 
 # --- Output that survives a kill ----------------------------------------------------
 
@@ -92,7 +91,8 @@ class Output:
                  inputs: Iterable[Path] = (), restart: bool = False,
                  fmt: str = "jsonl") -> None:
         self.done: set[str] = set()
-        self.csv = fmt == "csv"
+        self.format = BATCH_FORMATS[fmt]
+        """How the lines are written (:data:`~equity.render.formats.BATCH_FORMATS`)."""
         self.retrying = 0
         """Boards whose earlier line (a time limit overrun) is dropped to rule them again."""
         self._stream: IO[str] | None = None
@@ -100,8 +100,8 @@ class Output:
         self._synced = 0
         if path is None:
             self._stream = sys.stdout
-            if self.csv:
-                self._stream.write(",".join(FIELDS) + "\n")
+            if self.format.header:
+                self._stream.write(self.format.header + "\n")
             return
         self.path = Path(path)
         self._fd = self._open_locked()
@@ -209,18 +209,13 @@ class Output:
                         "again", self.retrying)
 
     def _parse(self, raw: bytes) -> Any:
-        """A line of the file as a JSON value (a CSV row: its cells by column name)."""
-        if not self.csv:
-            return json.loads(raw)
-        cells = next(csv.reader([raw.decode("utf-8")]), [])
-        if list(cells) == list(FIELDS):
-            raise ValueError("the header row")
-        return {name: (plain_text(value) or None)
-                for name, value in zip(FIELDS, cells, strict=False)}
+        """A line of the file as its fields (a JSON value; a CSV row: its cells by column
+        name)."""
+        return self.format.read(raw.decode("utf-8"))
 
     def _header(self) -> None:
-        if self.csv:
-            _write_all(self._fd, (",".join(FIELDS) + "\n").encode("utf-8"))
+        if self.format.header:
+            _write_all(self._fd, (self.format.header + "\n").encode("utf-8"))
 
     def _check_meta(self, wanted: dict[str, Any]) -> None:
         meta = meta_path(self.path)
@@ -234,8 +229,9 @@ class Output:
             raise OutputError(f"batch: cannot read {meta}: {e}; rerun with --restart to "
                               "start over") from None
         then = recorded.get("options") if isinstance(recorded, dict) else None
-        fmt = recorded.get("format", "jsonl") if isinstance(recorded, dict) else "jsonl"
-        if fmt != ("csv" if self.csv else "jsonl"):
+        default = next(iter(BATCH_FORMATS))
+        fmt = recorded.get("format", default) if isinstance(recorded, dict) else default
+        if fmt != self.format.name:
             raise OutputError(
                 f"batch: --out {self.path} holds {fmt} lines; rerun with --format {fmt} to "
                 "complete it, or add --restart to start over")
@@ -248,8 +244,8 @@ class Output:
     def _write_meta(self, options: dict[str, Any]) -> None:
         meta = meta_path(self.path)
         record: dict[str, Any] = {"equity_batch": META_VERSION, "options": options}
-        if self.csv:
-            record["format"] = "csv"
+        if self.format.name != next(iter(BATCH_FORMATS)):
+            record["format"] = self.format.name
         text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
         with contextlib.suppress(OSError):
             if meta.read_text(encoding="utf-8") == text:
@@ -288,9 +284,9 @@ class Output:
     # --- Writing ------------------------------------------------------------------------
 
     def write(self, lines: Iterable[str]) -> None:
-        """Write a task's lines (JSON objects; with ``--format csv`` turned into rows)."""
-        if self.csv:
-            lines = [json_row_line(json.loads(line)).rstrip("\r\n") for line in lines]
+        """Write a task's lines (JSON objects, each written in :attr:`format`: with
+        ``--format csv`` turned into a row)."""
+        lines = [self.format.line(line) for line in lines]
         if self._stream is not None:
             for line in lines:
                 self._stream.write(line + "\n")

@@ -22,6 +22,7 @@ const SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
 const RANKS = "AKQJT98765432";
 const RED = { H: true, D: true };
 const CASE_KEY = "equity.case";
+const RECORD_KEY = "equity.record";  // the session's hand record: loaded once, kept on the device
 const SETTINGS_KEY = "equity.settings";
 
 const state = {
@@ -30,6 +31,7 @@ const state = {
   contract: { level: "", strain: "", declarer: "", doubled: "" },
   dealTap: { N: [], E: [], S: [], W: [] }, tapSeat: "N", dealMode: "type",
   end: "played", reqSeat: "E", reqKind: "penalty",
+  revoke: { seat: "", card: "", trick: "", state: "", won: "", later: "" }, claimSteps: [],
   ruling: false, again: false, scrollAfter: false, cleared: null,
 };
 
@@ -86,6 +88,7 @@ function showError(field, message) {
     .find((e) => e.dataset.errorFor === name) || $("general-error");
   box.textContent = inWords(message);
   if (box.closest("details")) box.closest("details").open = true;
+  if (box.id !== "general-error") box.scrollIntoView({ block: "center" });
   return box;
 }
 
@@ -271,8 +274,9 @@ function setDealMode(mode) {
   state.dealMode = mode;
   for (const m of ["type", "tap", "file"]) {
     $(`deal-mode-${m}`).classList.toggle("on", m === mode);
-    $(`deal-${m}`).hidden = m !== mode;
+    if (m !== "file") $(`deal-${m}`).hidden = m !== mode;
   }
+  if (mode === "file") $("deal-file").scrollIntoView({ block: "start" });
   if (mode === "tap") renderTapDeal();
   save();
 }
@@ -369,7 +373,7 @@ function renderDiagram() {
   }
 }
 
-function loadRecord(data, typed) {
+function loadRecord(data, typed, name) {
   state.boards = data.boards;
   const select = $("board");
   select.textContent = "";
@@ -380,7 +384,37 @@ function loadRecord(data, typed) {
   select.disabled = typed;
   $("board-note").textContent = data.errors.length
     ? `${data.errors.length} board(s) could not be read: ${data.errors[0].error}` : "";
-  selectBoard(0, typed);
+  if (!typed) {
+    state.record = { boards: data.boards, errors: data.errors, name: name || "hand record" };
+    try { localStorage.setItem(RECORD_KEY, JSON.stringify(state.record)); } catch (e) { /* too large: this visit only */ }
+    renderBoardList();
+    $("deal-other").open = false;  // the hand record gives the deals: the other ways fold away
+  }
+  if (typed || data.boards.length === 1) selectBoard(0, typed);
+  else {
+    state.board = null;
+    renderDiagram();
+    $("board-list").scrollIntoView({ block: "nearest" });
+  }
+}
+
+// The hand record's boards, one tap each: a ruling starts with its board number.
+function renderBoardList() {
+  const box = $("board-list");
+  box.textContent = "";
+  const rec = state.record;
+  $("record-said").textContent = rec
+    ? `${rec.name}: ${rec.boards.length} board${rec.boards.length === 1 ? "" : "s"}. Tap the board.` : "";
+  if (!rec) return;
+  rec.boards.forEach((b, i) => {
+    box.appendChild(button(b.number !== null ? String(b.number) : String(i + 1), {
+      class: state.board && state.board.deal === b.deal && state.board.number === b.number ? "on" : "",
+      "data-board": String(b.number !== null ? b.number : i + 1), "aria-label": b.label }, () => {
+      state.boards = rec.boards;
+      selectBoard(i, false);
+      renderBoardList();
+    }));
+  });
 }
 
 function selectBoard(i, typed) {
@@ -405,10 +439,15 @@ function selectBoard(i, typed) {
     if (m) state.contract = { level: m[1], strain: m[2], doubled: m[3], declarer: b.declarer };
   }
   $("result").value = b.result !== null && b.play ? String(b.result) : "";
+  state.revoke = { seat: "", card: "", trick: "", state: "", won: "", later: "" };
+  state.claimSteps = [];
   if (!typed) setOptions(b.options);
+  else setOption("revoke", "");
+  if (!b.contract) state.contract = { level: "", strain: "", declarer: "", doubled: "" };
   $("ruling").textContent = "";
   renderDiagram();
   renderContract();
+  renderRevoke();
   changed();
 }
 
@@ -603,7 +642,9 @@ function rowsText() {
   }
   const auction = $("auction").value.replace(/[\r\n#]+/g, " ").trim();
   if (auction) out.push(`auction: ${auction}`);
-  if (state.end === "claim" && $("result").value.trim()) out.push(`result: ${$("result").value.trim()}`);
+  if ((state.end === "claim" || cardsPlayed() === 0) && $("result").value.trim()) {
+    out.push(`result: ${$("result").value.trim()}`);
+  }
   for (const s of SEATS) out.push(`${s}: ${state.rows[s].join(" ")}`);
   return out.join("\n") + "\n";
 }
@@ -687,6 +728,9 @@ function syncFacts() {
   pickOn("pick-end", "data-end", state.end);
   $("claim-box").hidden = state.end !== "claim";
   renderClaimer(v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase());
+  renderClaimChips();
+  revokeFromOption();
+  renderRevoke();
   renderRequirements();
 }
 
@@ -697,10 +741,169 @@ function renderClaimer(current) {
   for (const s of SEATS) {
     box.appendChild(button(s, { class: current === s ? "on" : "", "data-claimer": s }, () => {
       setOption("claimer", current === s ? "" : s);
+      setOption("claim", claimText());  // the seat under "By" is the statement's seat
+      const total = claimTotal();
+      if (total !== null) $("result").value = String(total);
       syncFacts();
       changed();
     }));
   }
+}
+
+// --- a revoke as reported: who, which card, which trick, and the quitted cards' facts ---
+
+const RV_EMPTY = { seat: "", card: "", trick: "", state: "", won: "", later: "" };
+
+// The revoke option ('4 E S3 established; won E; later yes'), from the taps: what
+// equity rule --revoke takes, so the page and the command line rule the same facts.
+function revokeText() {
+  const r = state.revoke;
+  if (!(r.seat && r.card && r.trick && r.state)) return "";
+  const parts = [`${r.trick} ${r.seat} ${r.card} ${r.state}`];
+  if (r.won) parts.push(`won ${r.won}`);
+  if (r.later) parts.push(`later ${r.later}`);
+  return parts.join("; ");
+}
+
+function renderRevoke() {
+  if (!hasOption("revoke")) return;
+  const r = state.revoke;
+  const b = state.board;
+  const pick = (id, label, items, key, after) => {
+    const box = $(id);
+    box.textContent = "";
+    box.appendChild(el("span", { class: "pick-label" }, label));
+    for (const [value, text] of items) {
+      box.appendChild(button(text, { class: (r[key] === value ? "on" : "") + (text.length > 3 ? " wide" : ""),
+        [`data-rv-${key}`]: value }, () => {
+        r[key] = r[key] === value ? "" : value;
+        if (key === "seat") r.card = "";
+        if (after) after();
+        revokeChanged();
+      }));
+    }
+  };
+  pick("rv-seat", "Revoked", SEATS.map((x) => [x, x]), "seat");
+  const cards = $("rv-cards");
+  cards.textContent = "";
+  if (r.seat && b) {
+    cards.appendChild(el("p", { class: "note" }, `Tap the card ${NAMES[r.seat]} revoked with:`));
+    const line = el("div", { class: "suit" });
+    for (const card of b.hands[r.seat]) {
+      line.appendChild(button(pretty(card), { class: "card" + (RED[card[0]] ? " red" : "") + (r.card === card ? " on" : ""),
+        "data-rv-card": card }, () => { r.card = r.card === card ? "" : card; revokeChanged(); }));
+    }
+    cards.appendChild(line);
+  }
+  pick("rv-trick", "On trick", [..."123456789", "10", "11", "12", "13"].map((x) => [x, x]), "trick");
+  pick("rv-state", "It was", [["established", "established"], ["corrected", "corrected"]], "state");
+  pick("rv-won", "Revoke trick won by", SEATS.map((x) => [x, x]), "won");
+  pick("rv-later", "His side won a later trick", [["yes", "yes"], ["no", "no"]], "later");
+  const tricks = $("rv-tricks");
+  tricks.textContent = "";
+  tricks.appendChild(el("span", { class: "pick-label" }, "Declarer's tricks in all"));
+  for (let n = 0; n <= 13; n += 1) {
+    tricks.appendChild(button(String(n), { class: $("result").value.trim() === String(n) ? "on" : "",
+      "data-rv-tricks": String(n) }, () => {
+      $("result").value = $("result").value.trim() === String(n) ? "" : String(n);
+      revokeChanged();
+    }));
+  }
+  const text = revokeText();
+  $("rv-said").textContent = text ? `The revoke: ${text}.` : "";
+}
+
+function revokeChanged() {
+  setOption("revoke", revokeText());
+  renderRevoke();
+  changed();
+}
+
+// The option read back into taps (a restored case, a hand record's [EquityRevoke]).
+function revokeFromOption() {
+  const v = (optionValues().revoke || "").trim();
+  const r = { ...RV_EMPTY };
+  const m = v.match(/^(\d+)\s+([NESW])\s+(\S+)\s+(established|corrected)/i);
+  if (m) {
+    Object.assign(r, { trick: m[1], seat: m[2].toUpperCase(), card: m[3].toUpperCase(), state: m[4].toLowerCase() });
+    const won = v.match(/won\s+([NESW])/i);
+    const later = v.match(/later\s+(yes|no)/i);
+    if (won) r.won = won[1].toUpperCase();
+    if (later) r.later = later[1].toLowerCase();
+  }
+  state.revoke = r;
+}
+
+// --- a claim built from taps: the seat under "By", the statement's words, his cards --------
+
+const CLAIM_WORDS = ["winners", "trumps", "crossruff", "ruff S", "ruff H", "ruff D", "ruff C", "concede 1"];
+
+function claimText() {
+  const seat = optionValues().claimer || "";
+  return seat && state.claimSteps.length ? `${seat}: ${state.claimSteps.join("; ")}` : "";
+}
+
+function renderClaimChips() {
+  const box = $("claim-chips");
+  if (!box || !hasOption("claim")) return;
+  box.textContent = "";
+  const seat = optionValues().claimer || "";
+  box.appendChild(el("p", { class: "note" }, seat
+    ? `What ${NAMES[seat]} said, in order (tap the words and his cards):`
+    : "Tap who claimed (By), then what he said."));
+  const words = el("div", { class: "chips" });
+  for (const w of CLAIM_WORDS) {
+    const shown = w.startsWith("ruff ") ? `ruff ${pretty(w.slice(5))}` : w;
+    words.appendChild(button(shown, { class: "chip", "data-claim-word": w }, () => {
+      state.claimSteps.push(w);
+      claimChanged();
+    }));
+  }
+  words.appendChild(button("Undo a word", { class: "chip", "data-claim-undo": "" }, () => {
+    state.claimSteps.pop();
+    claimChanged();
+  }));
+  box.appendChild(words);
+  if (seat && state.board) {
+    const held = heldNow(seat);
+    const line = el("div", { class: "suit" });
+    for (const card of held) {
+      line.appendChild(button(pretty(card), { class: "card" + (RED[card[0]] ? " red" : ""),
+        "data-claim-card": card }, () => {
+        const last = state.claimSteps[state.claimSteps.length - 1];
+        if (last && /^[SHDC][2-9TJQKA]( [SHDC][2-9TJQKA])*$/.test(last)) {
+          state.claimSteps[state.claimSteps.length - 1] = `${last} ${card}`;
+        } else state.claimSteps.push(card);
+        claimChanged();
+      }));
+    }
+    box.appendChild(line);
+  }
+  const said = claimText();
+  if (said) box.appendChild(el("p", { class: "said", "data-claim-said": "" }, `The claim: ${said}`));
+}
+
+// The cards a seat still holds after the play entered so far.
+function heldNow(seat) {
+  const gone = new Set(state.rows[seat]);
+  return state.board.hands[seat].filter((c) => !gone.has(c));
+}
+
+function claimChanged() {
+  setOption("claim", claimText());
+  renderClaimChips();
+  changed();
+}
+
+// Declarer's tricks in all under a claim of the rest: the tricks won so far, counted from
+// the play entered, and the tricks left when his side claims them.
+function claimTotal() {
+  const claimer = optionValues().claimer;
+  if (!claimer || !contractReady()) return null;
+  const mine = (s) => "NS".includes(s) === "NS".includes(state.contract.declarer);
+  const done = state.tricks.filter((t) => t.winner);
+  const won = done.filter((t) => mine(t.winner)).length;
+  return won + (mine(claimer) ? 13 - done.length : 0);
 }
 
 function requirements() {
@@ -762,6 +965,7 @@ function save() {
     dealTap: state.dealTap, tapSeat: state.tapSeat, dealMode: state.dealMode, end: state.end,
     number: $("number").value, dealer: $("dealer").value, vul: $("vul").value,
     dealText: $("deal-text").value, result: $("result").value, auction: $("auction").value,
+    revoke: state.revoke, claimSteps: state.claimSteps,
     options: state.options.length ? optionValues() : undefined };
   try { localStorage.setItem(CASE_KEY, JSON.stringify(keep)); } catch (e) { /* storage full: not kept */ }
 }
@@ -769,9 +973,10 @@ function save() {
 function restore() {
   let keep = null;
   try { keep = JSON.parse(localStorage.getItem(CASE_KEY) || "null"); } catch (e) { keep = null; }
-  if (!keep) { renderContract(); return; }
+  if (!keep) { renderContract(); renderBoardList(); renderRevoke(); return; }
   state.restoring = true;
-  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end"]) {
+  try { state.record = JSON.parse(localStorage.getItem(RECORD_KEY) || "null"); } catch (e) { state.record = null; }
+  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end", "revoke", "claimSteps"]) {
     if (keep[k] !== undefined) state[k] = keep[k];
   }
   $("number").value = keep.number || "";
@@ -785,6 +990,9 @@ function restore() {
   state.board = keep.board;
   state.boards = keep.boards || [];
   state.restoring = false;
+  if (state.record) $("deal-other").open = false;
+  renderBoardList();
+  renderRevoke();
   renderDiagram();
   setMode(state.mode);
   renderContract();
@@ -1024,7 +1232,7 @@ function renderRuling(data) {
     const said = data.said && data.said[i];
     const final = r.ruling;
     if (said) div.appendChild(el("p", { class: "decision", "data-decision": "" }, said.decision));
-    const score = final ? final.scorer
+    const score = final ? (final.scorer || "Not scored yet: a fact is missing.")
       : `${r.contract} by ${r.declarer}: ${r.after_transfer_tricks} tricks after transfer`;
     if (final && final.ns && final.ew) {
       div.appendChild(el("p", { class: "score", "data-score": "" }, score));
@@ -1036,6 +1244,10 @@ function renderRuling(data) {
       div.appendChild(el("p", { class: "score", "data-score": "" }, score));
     }
     if (said) readOut(said, div);
+    if (r.reported && r.screen && r.screen.may_be_short) {
+      div.appendChild(el("p", { class: "ask", "data-play-from": String(r.screen.play_from_trick) },
+        `The equity check (Law ${r.screen.law}) needs the play from trick ${r.screen.play_from_trick}: enter it under 3. Play.`));
+    }
     if (r.auction) auctionRead(r.auction, div);
     const more = el("details", { class: "more" });
     more.appendChild(el("summary", {}, "Every step, the lines, weights and sensitivity"));
@@ -1115,12 +1327,18 @@ $("file").addEventListener("change", async () => {
   const fmt = f.name.toLowerCase().endsWith(".lin") ? "lin" : "pbn";
   try {
     const data = await (await api(`/api/handrecord?format=${fmt}`, f, true)).json();
-    loadRecord(data, false);
-  } catch (e) { showError(e.field || "file", e.message); }
+    loadRecord(data, false, f.name);
+  } catch (e) {
+    state.board = null;  // the previous deal is not this file's: cleared, not left on screen
+    renderDiagram();
+    renderBoardList();
+    $("ruling").textContent = "";
+    showError(e.field || "file", e.message);
+  }
 });
 $("example").addEventListener("click", async () => {
   clearErrors();
-  try { loadRecord(await (await api("/api/example")).json(), false); }
+  try { loadRecord(await (await api("/api/example")).json(), false, "Example"); }
   catch (e) { showError("file", e.message); }
 });
 $("board").addEventListener("change", () => selectBoard(Number($("board").value), false));
@@ -1149,7 +1367,11 @@ $("pick-attention").querySelectorAll("[data-attention]").forEach((b) => b.addEve
 }));
 $("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("click", () => {
   state.end = b.dataset.end;
-  if (state.end === "played") { $("result").value = ""; setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", ""); }
+  if (state.end === "played") {
+    if (cardsPlayed()) $("result").value = "";  // without the play it is the revoke's tricks in all
+    state.claimSteps = [];
+    setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", "");
+  }
   syncFacts();
   changed();
 }));

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from equity.app.options import RulingOptions
-from equity.app.pipeline import rule_board
-from equity.core.adjust import Ruling
+from equity.app.pipeline import is_reported, rule_board, rule_reported_board
+from equity.core.adjust import ReportedCase, Ruling
 from equity.core.game import Board, BoardError, Solver
 from equity.formats import read_boards, read_text
 from equity.formats.rows import Possibility, parse_rows, rows_boards
 from equity.render.jsonout import board_json, error_json
+from equity.render.reported import reported_json
 
 JSON = dict[str, Any]
 
@@ -31,6 +32,8 @@ class Ruled:
     possibility: Possibility
     ruling: Ruling | None
     error: BoardError | None = None
+    reported: ReportedCase | None = None
+    """The ruling from a revoke reported without the card play (``revoke:``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +70,9 @@ class CaseResult:
         held ``?`` cards."""
         out = []
         for r in self.ruled:
-            obj = board_json(r.ruling) if r.ruling is not None else error_json(
-                r.error or BoardError("not ruled"))
+            obj = (board_json(r.ruling) if r.ruling is not None else
+                   reported_json(r.reported) if r.reported is not None else
+                   error_json(r.error or BoardError("not ruled")))
             if self.unknown:
                 obj["unknown"] = {
                     "cards": [{"seat": s.name, "card_number": i, "card": str(c)}
@@ -96,15 +100,22 @@ def outcome(ruling: Ruling) -> tuple[Any, ...]:
 def rule_possibilities(possibilities: Sequence[Possibility], options: RulingOptions,
                        unknown: int = 0, solver: Solver | None = None,
                        field_scores: Sequence[int] = ()) -> CaseResult:
-    """Rule every possibility; keep one ruling when they all agree."""
+    """Rule every possibility; keep one ruling when they all agree. A board without
+    card play and with a revoke reported is ruled from the facts
+    (:func:`~equity.app.pipeline.rule_reported_board`)."""
     ruled: list[Ruled] = []
     for p in possibilities:
         try:
-            ruled.append(Ruled(p, rule_board(p.board, options, solver, field_scores)))
+            if is_reported(p.board, options):
+                ruled.append(Ruled(p, None, None, rule_reported_board(p.board, options,
+                                                                      solver)))
+            else:
+                ruled.append(Ruled(p, rule_board(p.board, options, solver, field_scores)))
         except BoardError as e:
             ruled.append(Ruled(p, None, e))
-    keys = {("error", str(r.error)) if r.ruling is None else outcome(r.ruling)
-            for r in ruled}
+    keys = {outcome(r.ruling) if r.ruling is not None else
+            ("reported", str(reported_json(r.reported))) if r.reported is not None else
+            ("error", str(r.error)) for r in ruled}
     depends = len(keys) > 1
     shown = tuple(ruled) if depends else tuple(ruled[:1])
     return CaseResult(shown, len(possibilities), depends, unknown)

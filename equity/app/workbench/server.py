@@ -385,6 +385,9 @@ def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
     if options.attention is not None:
         case = dataclasses.replace(case, facts={**case.facts,
                                                 "EquityAttention": options.attention})
+    if options.revoke is not None:  # a revoke reported without the play (Law 64A)
+        case = dataclasses.replace(case, facts={**case.facts,
+                                                "EquityRevoke": str(options.revoke)})
     return case
 
 
@@ -401,7 +404,9 @@ def _tricks(p: Possibility) -> JSON:
     """The rebuilt tricks for the page: per trick the cards by seat, the marks, and who
     plays next."""
     play = p.board.play
-    assert play is not None and p.board.contract is not None
+    if play is None:  # a revoke ruled as reported, without the play
+        return {"tricks": [], "to_play": None}
+    assert p.board.contract is not None
     from equity.core.game import Position
 
     position = Position(p.board.deal.hands, p.board.contract.strain,
@@ -676,11 +681,15 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
             "play": None, "rows": None, "options": {}}], "errors": []})
 
     async def rule(request: Request) -> Response:
+        from equity.render import reported
         from equity.render.brief import decision, read_out
 
         result, ps, _ = await _ruled(request)
         said = [{"decision": decision(r.ruling), "read_out": read_out(r.ruling)}
-                if r.ruling is not None else None for r in result.ruled]
+                if r.ruling is not None else
+                {"decision": reported.decision(r.reported),
+                 "read_out": reported.read_out(r.reported)}
+                if r.reported is not None else None for r in result.ruled]
         return JSONResponse({"rulings": result.to_json(), "said": said, "note": result.note(),
                              "depends": result.depends,
                              "possibilities": result.possibilities,

@@ -37,6 +37,11 @@ DIRECTOR_WORDS: dict[str, Words] = {
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
                      "revoke before it corrected. When only one opponent agreed: "
                      "'disputed; N agreed'.", ""),
+    "revoke": ("The revoke, as reported (no card play)",
+               "Who revoked, with which card, on which trick, established or corrected; "
+               "who won the revoke trick; whether the offending side won a later trick. "
+               "Law 64A rules from these and declarer's tricks in all.",
+               "e.g. 4 E S3 established; won E; later yes"),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),
@@ -44,6 +49,13 @@ DIRECTOR_WORDS: dict[str, Words] = {
                   "When the revoke was corrected and play went on (Law 62): the revoke card "
                   "first, then the cards taken back after it; the play shows each trick as "
                   "finally played.", "e.g. 2 E S3; 2 S HJ; 2 W H6"),
+    "unauthorised": ("Unauthorised information a player had (Law 16B)",
+                     "A question or a hesitation by partner and what it told him: 'TRICK "
+                     "SEAT: FACT', e.g. '3 E: S D=6' (South has six diamonds).",
+                     "e.g. 3 E: S D=6"),
+    "authorised": ("What he could infer without it (authorised)",
+                   "With the unauthorised information: what the auction and the play told "
+                   "him anyway, in the same form.", "e.g. 3 E: S D<=5"),
     "policy": ("How to weigh what would have happened",
                "As the Laws say (the default): weighted (Law 12C1(c); 1997: 12C3) — the "
                "table's play and the likely lines by their chances, in whole 5% steps; "

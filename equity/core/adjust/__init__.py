@@ -31,6 +31,7 @@ from equity.core.adjust.ruling import (
     nos_gain,
     without_equity,
 )
+from equity.core.adjust.screen import ReportedCase, Screen, screen
 from equity.core.adjust.table_line import (
     TableLine,
 )
@@ -63,7 +64,9 @@ __all__ = [
     "Line",
     "LineKind",
     "Policy",
+    "ReportedCase",
     "Ruling",
+    "Screen",
     "TableLine",
     "Thresholds",
     "Weights",
@@ -74,5 +77,6 @@ __all__ = [
     "line_names",
     "nos_gain",
     "plan",
+    "screen",
     "without_equity",
 ]

@@ -56,7 +56,6 @@ from equity.core.game.errors import (
 )
 from equity.core.game.facts import (
     FACTS,
-    LAWS_EDITIONS,
     SIGNALS,
     Attention,
     Fact,
@@ -112,6 +111,7 @@ from equity.core.game.replay import (
     fact_problems,
     replay,
 )
+from equity.core.game.revoke_report import RevokeReport
 from equity.core.game.scoring import (
     Event,
     WeightedScore,
@@ -135,7 +135,6 @@ __all__ = [
     "CS_EMPTY",
     "FACTS",
     "FULL_DECK",
-    "LAWS_EDITIONS",
     "RANK_CHARS",
     "REVOKE_KINDS",
     "SIGNALS",
@@ -177,6 +176,7 @@ __all__ = [
     "RequirementKind",
     "Revoke",
     "RevokeKind",
+    "RevokeReport",
     "RuledBy",
     "ScorerEntry",
     "Seat",

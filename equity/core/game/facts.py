@@ -70,6 +70,12 @@ The tags, documented in the README:
     appeals committee) or ``delegated`` (the Director using the committee's power by
     delegation); under the 1997 Laws it decides whether the score may be weighted
     (Law 12C3).
+``[EquityRevoke "4 E S3 established; won E; later yes"]``
+    a revoke as the Director learns it at the table, for a board ruled without its
+    card play (a hand record with ``[Contract]`` and ``[Result]``): the trick, the
+    offender, the revoke card, ``established`` or ``corrected``; who won the revoke
+    trick; whether the offending side won a later trick
+    (:mod:`equity.core.game.revoke_report`; ruled by :mod:`equity.core.law.reported`).
 """
 
 from __future__ import annotations
@@ -92,6 +98,7 @@ from equity.core.game.cards import (
     small_int,
 )
 from equity.core.game.claim import Claim, ClaimAgreement, ClaimStatus
+from equity.core.game.revoke_report import RevokeReport
 
 
 class Attention(Choice):
@@ -426,8 +433,9 @@ def fact(tag: str, *, read: Callable[[str], Values], write: Callable[[Facts], st
          check: Callable[[Values], None] | None = None, named: str = "",
          absent: str = "") -> dict[str, Fact]:
     """The metadata of a :class:`Facts` field: its :class:`Fact`."""
-    if (key is None or not options) and not absent:
-        raise ValueError(f"{tag}: say why it is absent from the rows or the options")
+    if (key is None or not options or not form) and not absent:
+        raise ValueError(f"{tag}: say why it is absent from the rows, the options or the "
+                         "workbench's form")
     return {"fact": Fact(tag, read, write, key, options, form and bool(options), also,
                          given, pick, check, named, absent)}
 
@@ -607,6 +615,11 @@ class Facts:
         "EquityRuledBy", read=_one("ruled_by", RuledBy.parse), write=_write_ruled_by,
         key="ruled-by", options=("ruled_by",)))
     """Who assigns the adjusted score (``[EquityRuledBy]``)."""
+    revoke_report: RevokeReport | None = field(default=None, metadata=fact(
+        "EquityRevoke", read=_one("revoke_report", RevokeReport.parse),
+        write=_said("revoke_report"), key="revoke", options=("revoke",)))
+    """A revoke as reported at the table, for a board ruled without its card play
+    (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

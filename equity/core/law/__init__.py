@@ -43,6 +43,7 @@ from equity.core.law.partner_information import (
     Judged,
     judge_information,
 )
+from equity.core.law.reported import ReportedRuling, rule_reported
 from equity.core.law.steps import Step, StepKind
 from equity.core.law.unauthorised import (
     LAW,
@@ -69,6 +70,7 @@ __all__ = [
     "Judged",
     "Paragraphs",
     "PlayOut",
+    "ReportedRuling",
     "RevokeRuling",
     "Step",
     "StepKind",
@@ -82,4 +84,5 @@ __all__ = [
     "judge_information",
     "needs_ruling",
     "rule",
+    "rule_reported",
 ]

@@ -174,10 +174,9 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
     history = replay.plays_before(number)
     model = DecisionModel.of(table)
 
-    # Law 50D1: penalty cards and lead rules in force bind the play-out too
-    pos = replay.position(number)
-    for s in order[:at]:
-        pos = pos.play(recorded[s])
+    # Law 50D1: penalty cards and lead rules in force bind the play-out too: the record's
+    # position just before the revoke card, through its one door
+    pos = replay.position(number, at)
 
     def who(seat: Seat, changed: bool, legal: list[Card]) -> tuple[str, Side, list[Card]]:
         """Who chooses ``seat``'s card on trick 12, under which paragraph, among which
@@ -239,11 +238,7 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
         # revoker holds it and must play it is authorised information
         penalty = rev.card.bit if penalty_card and p.hands[rev.seat] & rev.card.bit else 0
         blind = decide(p, [*history, *trick_plays(p)], penalty)
-        sub = p.trick[i]
-        hands_seen = list(p.hands)
-        hands_seen[rev.seat] = hands_seen[rev.seat] & ~rev.card.bit | sub.bit
-        seen = Position((hands_seen[0], hands_seen[1], hands_seen[2], hands_seen[3]),
-                        p.strain, p.leader, (*p.trick[:i], rev.card, *p.trick[i + 1:]))
+        seen = as_seen(p, i, rev.card)
         suggested = decide(seen, [*history, *trick_plays(seen)]).card
         _, info = weigh(blind, suggested, worth, sign, model.sampling.share,
                         withdrawn_info, rev.card)
@@ -300,6 +295,20 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
                  for i, s in enumerate(order[:at]))
     return PlayOut((*full, *line), tuple(choices), tuple(outcomes), before + last_two,
                    last_two)
+
+
+def as_seen(p: Position, i: int, withdrawn: Card) -> Position:
+    """The corrected trick in ``p`` as the offender's partner saw it before the correction
+    (Law 16C2, 62D2): the withdrawn card ``withdrawn`` in place of its substitute, card
+    ``i`` of the trick, back in the revoker's hand the substitute; the Law 50
+    requirements in force kept (a penalty card, 50D1, is seen by all, 50E1; a lead
+    restriction, 50D2)."""
+    sub = p.trick[i]
+    revoker = p.leader.after(i)
+    hands = list(p.hands)
+    hands[revoker] = hands[revoker] & ~withdrawn.bit | sub.bit
+    return dataclasses.replace(p, hands=(hands[0], hands[1], hands[2], hands[3]),
+                               trick=(*p.trick[:i], withdrawn, *p.trick[i + 1:]))
 
 
 def exact_reply(questions: list[Question]) -> list[Reply]:

@@ -547,29 +547,48 @@ def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeR
     attention = replay.board.facts.attention_for(rev.trick)
     if replay.finished and replay.won_from(side, rev.trick) == 0:
         # never while tricks remain: they may yet win one (Law 64A: at the end of play)
-        return Step("64B1", "the offending side won neither the revoke trick nor any later "
-                            "trick: no tricks are transferred.")
+        return law_64b1()
     for e in earlier:
         if e.stands and e.revoke.seat == rev.seat and e.revoke.suit == rev.suit:
             return Step("64B2", f"a second revoke in {rev.suit.symbol} by the same player, the "
                                 f"first (trick {e.revoke.trick}) established: no transfer.")
     if rev.seat == replay.contract.dummy:
-        return Step("64B3", "the card not played belonged to dummy: no transfer.")
+        return law_64b3_dummy()
     if rev.kind == RevokeKind.PENALTY:
         return Step("64B3", "the revoke was a failure to play a penalty card: no transfer.")
     if edition.faced_hands_exempt and _faced(rev, replay):
         return Step("64B3", "the revoke was a failure to play a card of a hand faced on the "
                             f"table ({edition.name} Laws): no transfer.")
-    if attention == Attention.NEXT_CALL:
-        return Step("64B4", "attention was first drawn after a non-offender called on the next "
-                            "deal: no transfer.")
-    if attention == Attention.ROUND:
-        return Step("64B5", "attention was first drawn after the round ended: no transfer.")
+    late = law_64b4_5(attention)
+    if late is not None:
+        return late
     if edition.trick_twelve_exempt and rev.trick == 12:
         return law_64b6()
     if edition.both_sides_exempt and both_sides:
         return Step("64B7", "both sides revoked on this board and both revokes are established: "
                             "no transfer.")
+    return None
+
+
+def law_64b1() -> Step:
+    """64B1: the offending side won neither the revoke trick nor any later trick."""
+    return Step("64B1", "the offending side won neither the revoke trick nor any later "
+                        "trick: no tricks are transferred.")
+
+
+def law_64b3_dummy() -> Step:
+    """64B3: the card not played belonged to dummy."""
+    return Step("64B3", "the card not played belonged to dummy: no transfer.")
+
+
+def law_64b4_5(attention: Attention) -> Step | None:
+    """64B4 and 64B5: attention first drawn after a non-offender called on the next deal,
+    or after the round ended."""
+    if attention == Attention.NEXT_CALL:
+        return Step("64B4", "attention was first drawn after a non-offender called on the next "
+                            "deal: no transfer.")
+    if attention == Attention.ROUND:
+        return Step("64B5", "attention was first drawn after the round ended: no transfer.")
     return None
 
 

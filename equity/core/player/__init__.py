@@ -47,8 +47,6 @@ from equity.core.player.outcome_tree import (
 from equity.core.player.player_model import (
     DEFAULT_CLASS,
     EXACT,
-    FEATURES,
-    PLAYER_MODEL_FILE,
     RULING_CLASS,
     PlayerClass,
     exploited,
@@ -68,9 +66,7 @@ from equity.core.player.unforeseen import (
 __all__ = [
     "DEFAULT_CLASS",
     "EXACT",
-    "FEATURES",
     "NEAR_SHARE",
-    "PLAYER_MODEL_FILE",
     "REFERENCE",
     "RULING_CLASS",
     "Branch",

@@ -76,7 +76,10 @@ def test_a_fact_absent_from_the_rows_or_the_options_must_say_why() -> None:
     quiet = fact("EquityNew", read=lambda t: {"new": t}, write=lambda f: None,
                  absent="the Director says it in the report only")["fact"]
     assert quiet.key is None and quiet.options == () and not quiet.form
-    assert all(f.absent for f in FACTS if f.key is None or not f.options)
+    with pytest.raises(ValueError, match="form"):
+        fact("EquityNew", read=lambda t: {"new": t}, write=lambda f: None, key="new",
+             options=("new",), form=False)
+    assert all(f.absent for f in FACTS if f.key is None or not f.options or not f.form)
 
 
 @pytest.mark.parametrize("declared", FACTS, ids=lambda f: f.tag)

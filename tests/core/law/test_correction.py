@@ -7,16 +7,21 @@ wording (2007, 1997); never the non-offenders' choice. The non-offenders' own ch
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from equity.core.game.cards import Card, Seat, Side, Strain, parse_hand
-from equity.core.game.position import Position
-from equity.core.law.correction import PlayOut, TrickChoice
-from equity.core.law.laws import EDITIONS, AutomaticRuling
+from equity.core.game.board import Board
+from equity.core.game.cards import Card, Seat, Side, Strain, Suit, parse_hand
+from equity.core.game.facts import Requirement
+from equity.core.game.position import LeadRule, Position
+from equity.core.game.replay import replay
+from equity.core.law.correction import PlayOut, TrickChoice, as_seen
+from equity.core.law.laws import EDITIONS, AutomaticRuling, rule
 from equity.core.player.knowledge import Knowledge, sample_layouts
-from tests.builders import case_board
+from equity.formats import read_boards
+from tests.builders import CASES, case_board
 
 C = Card.parse
 RUFFS = "024_62d2_partner_ruffs_not_the_suggested_discard"
@@ -134,3 +139,31 @@ def test_50e1_without_the_penalty_card_in_view_its_place_is_a_guess() -> None:
     k = Knowledge.at(FACED, Seat.S, {})
     layouts = sample_layouts(k, random.Random(3), 40)
     assert not all(p.hands[Seat.W] & C("SQ").bit for p in layouts)
+
+
+# --- Law 50 at a correction: the requirements in force stay in force --------------------
+
+
+def test_the_trick_the_partner_saw_keeps_the_law_50_requirements_in_force() -> None:
+    # West revoked with the S6 (substitute D2 on the corrected trick); East holds a
+    # penalty card and West must lead hearts: both still bind in the world East saw
+    lead = LeadRule(Seat.W, Suit.H)
+    p = Position(hands("-.A2.-.-", "-.K3.-.-", "-.-.-.J4", "6.Q.-.5"), Strain.NT, Seat.S,
+                 (C("DJ"), C("D2")), penalties=C("HK").bit, leads=(lead,))
+    seen = as_seen(p, 1, C("S6"))
+    assert seen.trick == (C("DJ"), C("S6")) and seen.hands[Seat.W] == parse_hand("-.Q.2.5")
+    assert (seen.penalties, seen.leads) == (C("HK").bit, (lead,))
+
+
+def test_a_penalty_card_in_force_at_a_trick_12_correction_is_the_revokers_substitute() -> None:
+    b = next(b for b in read_boards(CASES / f"{RUFFS}.pbn") if getattr(b, "number", 0) == 1)
+    assert isinstance(b, Board)
+    facts = dataclasses.replace(b.facts, requirements=Requirement.parse_list("12 W penalty D2"))
+    r = rule(replay(dataclasses.replace(b, facts=facts)), "2017")
+    out = r.revokes[0].play_out
+    assert out is not None
+    (b62,) = [c for c in out.choices if c.law == "62B"]
+    assert b62.seat == Seat.W and dict(b62.options) == {C("D2"): 7}
+    # East's 62D2 choice is as without it: the D2 in view says nothing more of West's hand
+    (d2,) = [c for c in out.choices if c.law == "62D2"]
+    assert d2.chosen == C("SK") and out.declarer_tricks == 7
