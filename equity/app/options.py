@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from equity.core.adjust import TOTAL_POINTS, Policy, Thresholds, Weights
+from equity.core.adjust import ANNOUNCE, TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
     FACTS,
     SIGNALS,
@@ -327,9 +327,12 @@ class RulingOptions:
              "(non-offenders' score; default 1/3)"))
     probable: float = field(default=1 / 6, metadata=cli(
         "--probable", group="64c", metavar="SHARE", kind=float,
-        help="weight from which a result is 'at all probable': under --policy "
-             "weighted, less probable results are dropped; under favourable, the "
-             "offenders' score (default 1/6)"))
+        help="--policy favourable (1997 Law 12C2, 2007 Law 12C1(e)): weight from which a "
+             "result is 'at all probable' (the offenders' score; default 1/6)"))
+    announce: float = field(default=ANNOUNCE, metadata=cli(
+        "--announce", group="64c", metavar="SHARE", kind=float,
+        help="--policy weighted (Law 12C1(c)): the least share of a result the weighted "
+             "score announces; less probable results are dropped (default 0.10)"))
     serious_error: bool = field(default=False, metadata=cli(
         "--serious-error", group="64c", switch=True,
         help="the non-offenders' serious error (2017 Law 12C1(e), 2007 12C1(b), 1997 "
@@ -369,7 +372,7 @@ class RulingOptions:
 
     @property
     def thresholds(self) -> Thresholds:
-        return Thresholds(self.likely, self.probable)
+        return Thresholds(self.likely, self.probable, self.announce)
 
     @property
     def estimate(self) -> Estimate:

@@ -83,7 +83,7 @@ def equity_text(ruling: Ruling) -> str:
     if ruling.pending:
         out.append(f"Ruling: {PLAY_CONTINUES}.")
         return "\n".join(out)
-    out += [f"Ruling ({v.basis_code}): {v.brief_verdict}.", "", f"Scores ({v.scoring}):"]
+    out += [f"Ruling ({v.basis_cited}): {v.brief_verdict}.", "", f"Scores ({v.scoring}):"]
     out += [f"  {label}: {score}" for label, score in v.brief_scores]
     return "\n".join(out)
 

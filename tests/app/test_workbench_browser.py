@@ -168,7 +168,7 @@ def test_enter_seed_001_by_tapping(viewport: str, server: Server, browser: Any,
     # the table line shows where it leaves the record, and why
     assert "recorded" in page.locator('[data-departures="1:table"]').first.inner_text()
     # 6. a weight: all of it on the table line (which leaves the record at trick 7, where
-    # the decision model plays on: its outcomes with their chances). The page's score
+    # the rest is the likely outcomes from there, with their chances). The page's score
     # and sensitivity are the server's, the same as ``equity rule`` gives (below).
     set_weight(page, "1:table", "100")
     page.wait_for_function("(document.querySelector('input[data-weight=\"1:likely\"]') || {})"

@@ -26,6 +26,7 @@ from equity.app.workbench.case import rule_rows
 from equity.core.game.board import Board
 from equity.core.game.errors import BoardError
 from equity.core.game.position import Position
+from equity.core.law import AUTHORITIES
 from equity.formats import read_boards
 from equity.formats.rows import board_to_rows, parse_rows, read_rows
 from equity.render.jsonout import board_json
@@ -38,9 +39,15 @@ def rows_expressible(board: Board) -> bool:
     """Whether rows can hold the board's play: rows say nothing about who led, so not a
     lead out of turn (``^L``, or a LIN leader who was not on lead), and each trick's
     cards are played clockwise from its leader with no seat skipped (only the last trick
-    may stop, after its leader's first cards)."""
+    may stop, after its leader's first cards); nor a board whose ``[Date]`` decides its
+    authority's Law 12 election (rows carry no date: case 047's ACBL board of 2015)."""
     play = board.play
     if play is None or board.contract is None:
+        return False
+    election = AUTHORITIES[(board.facts.authority or "WBF").upper()].elections.get(
+        board.facts.laws or "2017")
+    if election is not None and election.until is not None and \
+            board.tags.get("Date", "").strip("?. "):
         return False
     if any(leader is not None for leader in play.leaders):
         return False

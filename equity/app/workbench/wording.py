@@ -97,7 +97,11 @@ DIRECTOR_WORDS: dict[str, Words] = {
              "on it.", ""),
     "likely": ("'Likely' threshold (favourable)", "The share of the results from which "
                "a result is likely, for the non-offenders.", ""),
-    "probable": ("'At all probable' threshold", "A result weighing less is left out.", ""),
+    "probable": ("'At all probable' threshold (favourable)", "The share of the results "
+                 "from which a result is at all probable, for the offenders (1997 Law "
+                 "12C2, 2007 Law 12C1(e)).", ""),
+    "announce": ("Least share a weighted score announces", "A result weighing less is "
+                 "left out of a weighted score (default 10%: 85/15 can be announced).", ""),
     "serious_error": ("Serious error by the non-offenders (2017 Law 12C1(e), 2007 12C1(b))",
                       "They keep no redress for the damage they caused themselves.", ""),
     "self_inflicted": ("Tricks their serious error cost", "With a serious error: the part "

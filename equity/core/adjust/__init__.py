@@ -36,6 +36,7 @@ from equity.core.adjust.table_line import (
     TableLine,
 )
 from equity.core.adjust.weights import (
+    ANNOUNCE,
     EPSILON,
     Assessment,
     Policy,
@@ -47,6 +48,7 @@ from equity.core.adjust.weights import (
 )
 
 __all__ = [
+    "ANNOUNCE",
     "DIRECTOR",
     "EPSILON",
     "LIKELY",

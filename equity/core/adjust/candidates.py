@@ -196,8 +196,11 @@ def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
 def _information(ruling: AutomaticRuling, info: Information, model: DecisionModel
                  ) -> Plan[list[Counterfactual]]:
     """Law 16B on one group of unauthorised information: the finding and, where he used
-    it (16B1) and play is over, the adjusted play's lines — the likely outcomes with the
-    logical alternative worst for his side, and that card double dummy (16B3, 12C1)."""
+    it (16B1) and play is over, the adjusted play's lines — for each logical alternative
+    worse for his side than his card, the likely outcomes with it (frequencies: its
+    chance without the information times theirs), and each double dummy (16B3, 12C1).
+    Which of them the score weighs is Law 12's (:func:`~equity.core.adjust.ruling.compare`:
+    all, under 12C1(c); the worst for his side, under 12C1(e) and 1997's 12C2)."""
     rp = ruling.replay
     nos = info.seat.side.other
     f = yield from judge_information(rp, info, model)
@@ -205,18 +208,24 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
     if s is None or not rp.finished:
         return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, (), None,
                                information=f)]
-    outcomes = yield from likely_outcomes(s.start, model, nos)
-    drafts = [_from_outcome(LIKELY, -1, o, "likely", Departure(
-        Leaves.REVOKE, s.trick, s.seat,
-        f"{len(o.plays)} cards by the decision model from {s.without.pretty}, his logical "
-        f"alternative without the information ({o.probability:.0%} likely)"))
-        for o in outcomes]
-    drafts.append(Line(SUBSTITUTION, -1, s.without, (s.without,),
-                       (Play(s.trick, s.seat, s.without, s.start.position.suit_led),),
-                       Departure(Leaves.REVOKE, s.trick, s.seat,
-                                 "his logical alternative without the information, then "
-                                 "double dummy", s.without),
-                       s.before + s.values[s.without], 0, name=str(s.without)))
+    starts = s.starts() or ((s.without, 1.0, s.start),)
+    found: list[list[Outcome]] = yield from together(
+        *[likely_outcomes(start, model, nos) for _, _, start in starts])
+    drafts = []
+    for (card, share, _), outcomes in zip(starts, found, strict=True):
+        drafts += [dataclasses.replace(_from_outcome(LIKELY, -1, o, "likely", Departure(
+            Leaves.REVOKE, s.trick, s.seat,
+            f"{len(o.plays)} cards by the decision model from {card.pretty}, his logical "
+            f"alternative without the information (chosen {share:.0%} without it; "
+            f"{o.probability:.0%} likely from there)")), frequency=share * o.probability)
+            for o in outcomes]
+    for card, _, _ in starts:
+        drafts.append(Line(SUBSTITUTION, -1, card, (card,),
+                           (Play(s.trick, s.seat, card, s.start.position.suit_led),),
+                           Departure(Leaves.REVOKE, s.trick, s.seat,
+                                     "his logical alternative without the information, "
+                                     "then double dummy", card),
+                           s.before + s.values[card], 0, name=str(card)))
     earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
     lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
     return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, lines, s.without,

@@ -54,9 +54,6 @@ class Leaves(StrEnum):
     """The record ends in a claim or concession: double dummy from there."""
     STOP = "stop"
     """The record stops early without one."""
-    RETURN = "return"
-    """The line's position is the record's again (up to equal cards) after it left it:
-    the recorded cards stand from there."""
     EQUAL = "equal"
     """Not a departure: a card equal to the recorded one stands for it (the tool's
     classes of equal cards), and the line keeps the record."""

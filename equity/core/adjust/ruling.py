@@ -263,6 +263,9 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     informed = (*out.informed, f)
     if not cf.lines or not ruling.replay.finished or cf.non_offenders is None:
         return dataclasses.replace(out, steps=tuple(steps), informed=informed)
+    cf, which = _alternatives_weighed(ruling, cf, out.policy)
+    steps.append(which)
+    assert cf.non_offenders is not None
     sign = _sign(ruling, cf.non_offenders)
     a = Assessment(cf, line_weights(cf, out.policy, weights, sign, thresholds),
                    offender_weights(cf, out.policy, weights, sign, thresholds))
@@ -273,7 +276,9 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     assert s is not None
     nos = side_name(cf.non_offenders)
     b3 = ruling.edition.law_16b("3")
-    worth = (f"the play with {s.without.pretty} gives declarer {_tricks(ruling, a.weighted)}, "
+    several = len({ln.card for ln in cf.lines if ln.card is not None}) > 1
+    played_with = ("his logical alternatives weighed" if several else s.without.pretty)
+    worth = (f"the play with {played_with} gives declarer {_tricks(ruling, a.weighted)}, "
              f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
     if gain <= EPSILON:
         steps.append(Step(b3, f"{worth}: not better for {nos}: {nos} were not damaged by the "
@@ -284,18 +289,57 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     steps.append(Step(b3, f"{worth}: better for {nos}: {nos} were damaged by the "
                           "infraction.", StepKind.CHECK))
     assigned = ruling.edition.law12.assigned
+    instead = (f"{s.seat.long_name}'s logical alternatives weighed" if several else
+               f"{s.seat.long_name}'s logical alternative {s.without.pretty}")
     steps.append(Step(b3, f"adjusted score (Laws {b3}, {assigned}): "
                           f"{_tricks(ruling, a.weighted)}"
                               + (f"; the offenders get {_tricks(ruling, theirs)}"
                                  if theirs and theirs != a.weighted else "")
-                              + f", the play with {s.seat.long_name}'s logical alternative "
-                                f"{s.without.pretty} in place of {s.played.pretty}.",
+                              + f", the play with {instead} in place of {s.played.pretty}.",
                       StepKind.DECISION))
     return dataclasses.replace(
         out, steps=tuple(steps), informed=informed, assessments=(*out.assessments, a),
         basis=Basis.INFORMATION, weighted=a.weighted, adjusted_for=None,
         offenders_weighted=theirs if theirs and theirs != a.weighted else None,
         non_offenders=cf.non_offenders if theirs and theirs != a.weighted else None)
+
+
+def _alternatives_weighed(ruling: AutomaticRuling, cf: Counterfactual, policy: Policy
+                          ) -> tuple[Counterfactual, Step]:
+    """Which logical alternatives the adjusted play after a Law 16B infraction starts
+    from, and the step that says which and why (issue 47): weighted (Law 12C1(c), the
+    WBF, the EBU, the ACBL from 2016) every alternative worse for his side than his
+    card, each by its chance for a player of the class without the information, the
+    alternatives as good for his side as his card not counted (the non-offenders get
+    the benefit of the doubt); assigned (2007 Law 12C1(e), 1997 Law 12C2) or ``dd``, the
+    worst for the offenders (Law 84D)."""
+    f = cf.information
+    assert f is not None and f.infraction is not None
+    s = f.infraction
+    p = ruling.edition.law12
+    shares = s.shares or ((s.without, 1.0),)
+    if policy is Policy.WEIGHTED and len(shares) > 1:
+        each = ", ".join(f"{c.pretty} {w:.0%}" for c, w in shares)
+        return cf, Step(p.weighted, f"the adjusted play weighs {s.seat.long_name}'s logical "
+                        f"alternatives worse for his side than {s.played.pretty} by their "
+                        f"chances for a player of the class without the information: {each} "
+                        f"(Law {p.weighted}: the Director weighs the results that were "
+                        "likely; an alternative as good for his side as the card he played "
+                        f"does not count: the doubt is the non-offenders', Law {p.doubtful}).",
+                        StepKind.POLICY)
+    kept = tuple(ln for ln in cf.lines if ln.card == s.without)
+    if len(shares) < 2:
+        return dataclasses.replace(cf, lines=kept), Step(
+            ruling.edition.law_16b("3"), f"the adjusted play starts from "
+            f"{s.seat.long_name}'s one logical alternative worse for his side than "
+            f"{s.played.pretty}, {s.without.pretty}.", StepKind.POLICY)
+    why = (f"policy {policy.value}: an assigned score, not weighted; Law "
+           f"{p.of('non-reciprocal') or p.probable}" if policy is not Policy.DD else
+           "policy dd: perfect play")
+    return dataclasses.replace(cf, lines=kept), Step(
+        p.doubtful, f"the adjusted play starts from {s.seat.long_name}'s logical "
+        f"alternative worst for his side, {s.without.pretty} ({why}; the doubt goes against "
+        f"the offenders, Law {p.doubtful}).", StepKind.POLICY)
 
 
 def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
@@ -451,7 +495,7 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
     earlier = _sum(rect.values())
     earlier_off = _sum(rect_off.values())
     # several revokes' results added: announced as one weighted score again (Law 12C1(c))
-    floor = thresholds.probable if policy is Policy.WEIGHTED else 0.0
+    floor = thresholds.announce if policy is Policy.WEIGHTED else 0.0
     current = announce_result(_result(_align(table, earlier, 1)), floor, sign_of(nos))
     offenders: Dist | None = announce_result(_result(_align(table, earlier_off, 1)), floor,
                                              sign_of(nos))
@@ -727,8 +771,8 @@ def _weighted_words(p: Paragraphs, weights: Weights, thresholds: Thresholds
                         "corrected and only what it caused put right, the decision model's "
                         "chances where it leaves the record); the likely lines from the "
                         "revoke and the substitution lines (double dummy) are references "
-                        "only. Results under the 'at all probable' share "
-                        f"({thresholds.probable:.0%}) are dropped, and each result's weight "
+                        "only. Results under the share a weighted score announces "
+                        f"({thresholds.announce:.0%}) are dropped, and each result's weight "
                         "is announced in whole 5% steps summing to 100%, the score computed "
                         f"from the announced weights{kept}.")
 
@@ -758,10 +802,13 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
             f"{_tricks(ruling, equity_dist)}, mean {_mean(equity_dist):.2f}")
     if earlier and cf.repeats and not ruling.edition.repeat_after_first:
         head += (" (from the position after the earlier revokes, which stand as played; "
-                 "the same player revoked again in the same suit: under the 1997 Laws "
-                 "this revoke's equity is taken without the transfer for the revoke it "
-                 "repeats, and used only when it gives the non-offenders more than the "
-                 "Law 64A result — equity or the transfer, never both)")
+                 "the same player revoked again in the same suit: the practice of the "
+                 "time, which the 1997 Laws do not write down — as the EBL directors' "
+                 "notes 'All you should know about revokes' describe it ('a long time "
+                 "ago we followed a different line') — takes this revoke's equity without "
+                 "the transfer for the revoke it repeats, and uses it only when it gives "
+                 "the non-offenders more than the Law 64A result: equity or the transfer, "
+                 "never both)")
     elif earlier:
         head += (" (from the position after the earlier revokes, which stand as played, "
                  "with their rectifications" + _repeat_clause(ruling, cf) + ")")

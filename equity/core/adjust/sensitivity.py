@@ -8,19 +8,25 @@ from collections.abc import Callable, Sequence
 from equity.core.adjust.line import LIKELY, TABLE
 from equity.core.adjust.weights import (
     EPSILON,
+    GRID,
     Assessment,
     Policy,
     Thresholds,
     Weights,
+    announced,
     director_weights,
+    only_probable,
 )
 
 
 def sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[float]], float],
                  thresholds: Thresholds, sign: int, several: bool) -> str:
-    """One sentence: the weight of the table line at which this revoke's decision
-    (adjust, or keep the Law 64A result) would change, the other lines keeping their
-    proportions; for ``dd`` and ``favourable``, what moves their result instead."""
+    """One sentence: the weight of the table line, on the 5 % grid, at which this
+    revoke's decision (adjust, or keep the Law 64A result) would change, the other lines
+    keeping their proportions and the score announced as the Director announces it
+    (issue 47: results under the announced share dropped, the rest on the grid); for
+    ``dd`` and ``favourable``, what moves their result instead. The search looks first
+    below the present weight, then above."""
     cf = a.counterfactual
     head = f"Revoke {cf.revoke + 1}: " if several else ""
     lines = cf.lines
@@ -49,33 +55,32 @@ def sensitivity(a: Assessment, policy: Policy, gain_with: Callable[[Sequence[flo
     direction = [w / total for w in others]
 
     def gain(t: float) -> float:
-        return gain_with([t * tables[i] if i in tables else (1 - t) * d
-                          for i, d in enumerate(direction)])
+        """The gain with the table line at ``t``, the score announced as the Director
+        announces it: results under the announced share dropped, on the 5 % grid."""
+        mix = [t * tables[i] if i in tables else (1 - t) * d
+               for i, d in enumerate(direction)]
+        kept = only_probable(lines, mix, [None] * len(lines), thresholds.announce)
+        return gain_with(announced(lines, kept, sign))
 
     adjust = gain(now) > EPSILON
     verdict = "the adjustment" if adjust else "the Law 64A result"
-    flips = [t for t in (0.0, 1.0) if (gain(t) > EPSILON) != adjust]
-    if not flips:
+    steps = round(1 / GRID)
+    here = round(now * steps)
+    up = [k / steps for k in range(here + 1, steps + 1)]
+    down = [k / steps for k in range(here - 1, -1, -1)]
+    flip = next(((t, ts is up) for ts in (down, up) for t in ts
+                 if (gain(t) > EPSILON) != adjust), None)
+    if flip is None:
         return (f"{head}{verdict} stands whatever weight the table line gets (it has "
-                f"{now:.0%}; the other lines keep their proportions).")
-    lo, hi = sorted((now, flips[0]))
-    for _ in range(40):  # the flip point, to well under a percent
-        mid = (lo + hi) / 2
-        if ((gain(mid) > EPSILON) != adjust) == (flips[0] > now):
-            hi = mid
-        else:
-            lo = mid
-    edge = (lo + hi) / 2
-    show = f"{edge:.0%}" if 0.005 < edge < 0.995 else f"{edge:.1%}"
+                f"{now:.0%}; the other lines keep their proportions, the score announced "
+                "on the 5% grid).")
+    edge, rising = flip
     other = "the Law 64A result would stand" if adjust else "the score would be adjusted"
-    if show in (f"{now:.0%}", f"{now:.1%}"):  # the flip is at the present weight
-        return (f"{head}{verdict} is on the edge: it holds at the table line's present "
-                f"weight ({now:.0%}), and with any weight {'above' if flips[0] > now else 'below'}"
-                f" it, the other lines keeping their proportions, {other}.")
-    side = "or more" if flips[0] > now else "or less"
+    side = "or more" if rising else "or less"
     return (f"{head}{verdict} holds while the table line weighs "
-            f"{'less' if flips[0] > now else 'more'} than {show} (it has {now:.0%}); at "
-            f"{show} {side}, the other lines keeping their proportions, {other}.")
+            f"{'less' if rising else 'more'} than {edge:.0%} (it has {now:.0%}); at "
+            f"{edge:.0%} {side}, the other lines keeping their proportions and the score "
+            f"announced on the 5% grid, {other}.")
 
 
 def _favourablesensitivity(a: Assessment, sign: int, thresholds: Thresholds) -> str:

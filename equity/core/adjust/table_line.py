@@ -10,12 +10,14 @@ same situation, his recorded card stands (while he holds it and it is legal). Wh
 does not — the correction changed the cards before his, or who is on lead — the record
 does not say what he would have done: his recorded card stands only if the decision
 model would play it too (it is his choice, one of his close choices, or every card
-costs nothing). Otherwise the line **leaves the record** there, and goes on with the
-decision model's cards; at the offenders' first close choice it branches into the
-outcome tree (:mod:`equity.core.player.outcome_tree`). Never a replay of rows out of
-their situations — but where the line's position (every hand, the trick, the leader)
-is the record's again, up to equal cards, the record's situation is back and the
-recorded cards stand again (a **return**, listed with the departures).
+costs nothing). Otherwise the line **leaves the record** there, and the rest is the
+likely outcomes from that position (issue 47): the outcome tree
+(:mod:`equity.core.player.outcome_tree`) with the same model, the same evidence and the
+same Law 84D rule for the non-offenders' close choices as the likely outcomes from the
+revoke (:func:`~equity.core.player.likely.continued`) — a distribution, never one
+branch of it weighted 100 %. Never a replay of rows out of their situations: once the
+line has left the record, no recorded card comes back (a committee asks "what would
+likely have happened from here", and the tree answers it).
 
 **Equal cards** (issue 31). A card equal to the recorded one (the tool's classes: every
 card ranked between them played) is the recorded card: where the line cannot play the
@@ -77,8 +79,7 @@ from equity.core.player import (
     Run,
     Start,
     before_lead,
-    grow,
-    merged,
+    continued,
 )
 
 
@@ -183,9 +184,6 @@ class _Walk:
     corrections: int = 0
     counting: bool = False
     left: Departure | None = None
-    off: bool = False
-    """Off the record: the decision model's cards, until the record's position comes
-    back (up to equal cards)."""
 
     @property
     def declarer(self) -> Seat:
@@ -197,10 +195,6 @@ class _Walk:
         seat = run.pos.to_play
         self.counting = self.counting or (run.trick_no, seat) == (self.first.trick,
                                                                  self.first.seat)
-        if self.off:
-            if not _record_position(self.rp, run.trick_no, run.pos, self.swaps):
-                return (yield from self._off_record())
-            self._returns()
         rec = self.record.get((run.trick_no, seat))
         if rec is None:
             return self._record_ends()
@@ -227,23 +221,6 @@ class _Walk:
         self.kept += self.counting
         self.run.play(card)
         return ON
-
-    def _off_record(self) -> Plan[bool]:
-        """Off the record: the decision model's card, or the outcome tree from here at
-        the offenders' close choice."""
-        card = yield from _model_card(self.run, self.declarer, self.model, self.nos)
-        if card is None:
-            return STOP
-        self.run.play(card)
-        return ON
-
-    def _returns(self) -> None:
-        """The line's position is the record's again: its recorded cards stand again."""
-        self.off = False
-        self.departures.append(Departure(
-            Leaves.RETURN, self.run.trick_no, self.run.pos.to_play,
-            "the line's position is the record's again (up to equal cards): the "
-            "recorded cards stand from here"))
 
     def _record_ends(self) -> bool:
         """No recorded card here: a claim, or the record stops; double dummy from here."""
@@ -299,9 +276,8 @@ class _Walk:
 
     def _elsewhere(self, rec: _Recorded, playable: bool) -> Plan[bool]:
         """The recorded card out of its situation (or not playable here): it stands if
-        he would choose it here; else the line leaves the record with the model's card
-        (the non-offenders' close choice their best, Law 84D; the offenders' close
-        choice the outcome tree's)."""
+        he would choose it here; else the line leaves the record, and the rest is the
+        likely outcomes from here (:meth:`finish`)."""
         run, pos, seat = self.run, self.run.pos, self.run.pos.to_play
         decision = yield from self.model.decide(run.knowledge(self.declarer))
         if playable and decision.might_choose(rec.card, self.model.sampling.share):
@@ -310,31 +286,22 @@ class _Walk:
                          _why_left(self.rp, pos, seat, rec, playable, decision),
                          decision.card, rec.card)
         self.departures.append(here)
-        self.left = self.left or here
-        if not decision.branches:
-            run.play(decision.card)
-        elif self.nos is not None and seat.side == self.nos:  # their close choice: 84D
-            real = yield from self.model.real_values(pos)
-            run.play(max((c for c, _ in decision.options), key=lambda c: real[c]))
-        else:  # the offenders' close decision: the outcome tree from here
-            return STOP
-        self.off = True
-        return ON
+        self.left = here
+        return STOP
 
     def finish(self) -> Plan[list[Outcome]]:
-        """The line's outcomes from where it stopped walking."""
+        """The line's outcomes from where it stopped walking: where it left the record,
+        the likely outcomes from there (:func:`~equity.core.player.likely.continued`,
+        the non-offenders' close choices their best, Law 84D)."""
         run, side = self.run, self.rp.declarer_side
         if self.left is None:
             self.left = Departure(Leaves.END, reason="every recorded card to the end stands")
-            return [Outcome(tuple(run.plays), run.won[side], 1.0)]
-        if not run.pos.tricks_left:  # left the record, finished without a close choice
             return [Outcome(tuple(run.plays), run.won[side], 1.0)]
         if self.left.at in (Leaves.CLAIM, Leaves.STOP):
             self.departures.append(self.left)
             rest = yield from tricks_through(run.pos, side)
             return [Outcome(tuple(run.plays), run.won[side] + rest, 1.0)]
-        leaves = yield from grow(run, self.declarer, self.model, None, self.nos)
-        return merged(leaves, side)
+        return (yield from continued(run, self.declarer, self.model, self.nos))
 
 
 def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | None,
@@ -361,45 +328,6 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
                      natural, walk.departures[0] if walk.departures else walk.left,
                      tuple(walk.departures), tuple(walk.own_errors),
                      walk.kept / walked if walked > 0 else 0.0, tuple(walk.exchanges))
-
-
-def _model_card(run: Run, declarer: Seat, model: DecisionModel, nos: Side | None
-                ) -> Plan[Card | None]:
-    """Off the record: the decision model's card, as the outcome tree plays it (Law
-    50D2 before a lead, the non-offenders' close choices their best, Law 84D); None at
-    the offenders' close choices, where the tree must branch."""
-    yield from before_lead(run, declarer)
-    decision = yield from model.decide(run.knowledge(declarer))
-    seat = run.pos.to_play
-    if not decision.branches:
-        return decision.card
-    if nos is not None and seat.side == nos:
-        real = yield from model.real_values(run.pos)
-        return max((c for c, _ in decision.options), key=lambda c: real[c])
-    return None
-
-
-def _record_position(rp: Replay, trick_no: int, pos: Position, swaps: dict[Card, Card]
-                     ) -> bool:
-    """Whether ``pos`` is the record's position at the same moment (trick, leader, the
-    cards on the trick and every hand), up to the equal cards the line played for
-    recorded ones: the record's situation again."""
-    if trick_no > len(rp.tricks):
-        return False
-    t = rp.tricks[trick_no - 1]
-    i = len(pos.trick)
-    if t.leader != pos.leader or i >= len(t.plays) or tuple(
-            swaps.get(p.card, p.card) for p in t.plays[:i]) != pos.trick:
-        return False
-    hands = rp.hands_before(trick_no, i)
-    for s in Seat:
-        hand = hands[s]
-        for recorded, equal in swaps.items():
-            if hand & equal.bit:
-                hand = hand & ~equal.bit | recorded.bit
-        if hand != pos.hands[s]:
-            return False
-    return True
 
 
 def _recorded_from(rp: Replay, first: Revoke) -> int:
@@ -445,7 +373,7 @@ def _why_left(rp: Replay, pos: Position, seat: Seat, rec: _Recorded, playable: b
                f"{_situation(rec)} in the record; here the trick holds "
                f"{_situation_now(pos)}, and he would not choose it")
     choice = (decision.card.pretty if not decision.branches else decision.describe(0.1))
-    return f"{why}: the decision model plays on from here ({choice})"
+    return f"{why} ({choice}): the likely outcomes from here"
 
 
 def _situation(rec: _Recorded) -> str:
@@ -490,7 +418,7 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     why = (f"{rp.contract.hand(seat).capitalize()}'s {card.pretty} loses {_tricks(lost)} "
            "double dummy and was induced by the revoke: with what he saw at the table the "
            f"decision model might choose it ({at_table.chance(card):.0%}); with the revoke "
-           f"corrected he chooses {choice}; the decision model plays on from here")
+           f"corrected he chooses {choice}; the likely outcomes from here")
     return Departure(Leaves.INDUCED, run.trick_no, seat, why, corrected.card, card)
 
 

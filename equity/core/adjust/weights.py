@@ -9,9 +9,12 @@ the policies, the Director's weights and the default weights.
   weigh nothing unless the Director weights them. The Director's lines and outcomes
   without a weight each get an equal share with that default set; lines he weights
   (:class:`Weights`) get their weight and the rest share what is left in the same
-  proportions. Results that were not at all probable are dropped
+  proportions. Results under the panel's share (:attr:`Thresholds.announce`, 10 % by
+  default: a committee announces 80/20, 85/15, 70/20/10) are dropped
   (:func:`only_probable`), and the score is announced in whole 5 % steps
-  (:func:`announced`): the lines' weights are those of the announced score.
+  (:func:`announced`): the lines' weights are those of the announced score. The 'at
+  all probable' share is not a weighting rule: it is the offenders' threshold of the
+  non-reciprocal assignment below (issue 47).
 * ``dd``: perfect play from the corrected position: the offender picks his best legal
   card, i.e. the substitution line best for the offenders.
 * ``favourable``: the non-reciprocal method used before 2016 (ACBL; Law 12C1 of 1997 and
@@ -153,16 +156,27 @@ def merge(lines: Sequence[Line], weights: Sequence[float]) -> tuple[tuple[int, f
 # --- Weights under each policy ----------------------------------------------------------
 
 
+ANNOUNCE = 0.10
+"""The least share of a result a weighted score announces (Law 12C1(c)): panels
+announce 80/20, 85/15, 70/20/10, never a 5 % component of a guess."""
+
+
 @dataclass(frozen=True, slots=True)
 class Thresholds:
-    """The non-reciprocal ``favourable`` policy's thresholds, as shares of the weight."""
+    """The shares of the weight results are judged by: ``likely`` and ``probable``, the
+    non-reciprocal ``favourable`` policy's (1997 Law 12C2, 2007 Law 12C1(e): the law's
+    own "likely" and "at all probable"); ``announce``, the least share of a result a
+    weighted score announces (Law 12C1(c))."""
 
     likely: float = 1 / 3
     probable: float = 1 / 6
+    announce: float = ANNOUNCE
 
     def __post_init__(self) -> None:
         if not 0 <= self.probable <= self.likely <= 1:
             raise ModelError("thresholds need 0 <= probable <= likely <= 1")
+        if not 0 <= self.announce <= 0.5:
+            raise ModelError("a weighted score announces results from a share of 0 to 0.5")
 
 
 def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
@@ -173,7 +187,7 @@ def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int
     lines = cf.lines
     if policy is Policy.WEIGHTED:
         return announced(lines, director_weights(lines, weights, cf.revoke + 1,
-                                                 thresholds.probable), sign)
+                                                 thresholds.announce), sign)
     if policy is Policy.DD:
         subs = [i for i, ln in enumerate(lines) if ln.kind == SUBSTITUTION]
         return _one_hot(len(lines), min(subs, key=lambda i: sign * lines[i].declarer_tricks))
@@ -305,8 +319,8 @@ def only_probable(lines: Sequence[Line], weights: list[float],
                   named: Sequence[float | None], floor: float) -> tuple[float, ...]:
     """A weighted score is a few potential results (Law 12C1(c)): the results of the
     lines the Director did not weigh himself, lines with the same result merged, that
-    come to less than ``floor`` (the 'at all probable' share, ``--probable``, 1/6 by
-    default) are dropped, and the others scaled up to fill their place. When no result
+    come to less than ``floor`` (the share a weighted score announces, ``--announce``,
+    10 % by default) are dropped, and the others scaled up to fill their place. When no result
     reaches the floor the most probable one(s) stay. Weights the Director gave are kept
     as given."""
     merged: dict[int, float] = {}

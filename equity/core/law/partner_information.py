@@ -23,12 +23,18 @@ reading as Law 16C2, :mod:`equity.core.law.unauthorised`):
   same layouts and differ by the information alone (:meth:`DecisionModel.judge`), so
   the difference is the information's;
 * the card he played is **not allowed** (16B1) when it was suggested so and a logical
-  alternative is worse for his side double dummy. Among such alternatives the doubt
-  goes against his side (Law 84D): the worst for it.
+  alternative is worse for his side double dummy.
 
 The first decision that breaks 16B1 is the infraction: the adjusted play starts just
-before it, with that alternative the only card allowed (Laws 16B3, 12C1), and is weighed
-and compared like a Law 64C line (:mod:`equity.core.adjust.ruling`). Decisions with a
+before it (Laws 16B3, 12C1) and is weighed and compared like a Law 64C line
+(:mod:`equity.core.adjust.ruling`). Which alternatives it starts from is Law 12's, per
+edition and authority (issue 47): where the Director weighs (2017 and 2007 Law 12C1(c):
+the WBF, the EBU, the ACBL from 2016 as its elections say) every alternative worse for
+his side than his card, each with its chance for a player of the class without the
+information ("some would duck, some would win"; :attr:`Suggestion.shares`, the
+non-offenders given the benefit of the doubt: the alternatives as good for his side as
+his card do not count); where he assigns (2007 Law 12C1(e), 1997 Law 12C2) the worst
+for the offenders among them (Law 84D), :attr:`Suggestion.without`. Decisions with a
 single legal card or cards of one value are not judged; every decision judged is said,
 with his alternatives and their chances without and with the information.
 """
@@ -93,6 +99,18 @@ class Suggestion:
     allowed."""
     before: int
     """Declarer's tricks before this trick."""
+    shares: tuple[tuple[Card, float], ...] = ()
+    """The logical alternatives worse for his side than the card he played, each with
+    its chance for a player of the class without the information, summing to 1
+    (likeliest first): what a weighted score weighs (Law 12C1(c); the alternatives at
+    least as good for his side as his card, and the card itself, do not count — the
+    non-offenders get the benefit of the doubt)."""
+
+    def starts(self) -> tuple[tuple[Card, float, Start], ...]:
+        """Each weighed alternative with its share and where its play starts (it the
+        only card allowed)."""
+        return tuple((c, p, dataclasses.replace(self.start, allowed=c.bit))
+                     for c, p in self.shares)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +140,18 @@ class InfoFinding:
     worse for his side (16B1); None when there was none."""
     judged: tuple[Judged, ...] = ()
     """Every decision judged, up to the infraction, in order."""
+
+
+def _shares(blind: Decision, alternatives: tuple[Card, ...], values: dict[Card, int],
+            played: int, sign: int) -> tuple[tuple[Card, float], ...]:
+    """The alternatives worse for his side than his card (``played``: its value for his
+    side), each with its chance without the information, scaled to sum to 1."""
+    worse = [(c, blind.chance(c)) for c in alternatives if sign * values[c] < played]
+    total = sum(p for _, p in worse)
+    if total <= 0:
+        return tuple((c, 1 / len(worse)) for c, _ in worse)
+    return tuple(sorted(((c, p / total) for c, p in worse),
+                        key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
 
 
 def holding(fact: Told, replay: Replay, pos: Position) -> Holding | None:
@@ -200,5 +230,6 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             start = dataclasses.replace(here, allowed=without.bit)
             return InfoFinding(info, checked, Suggestion(
                 trick.number, info.seat, play.card, play.card, speakers, without,
-                chances, values, start, here.won[side]), tuple(judged))
+                chances, values, start, here.won[side],
+                _shares(blind, speakers, values, sign * v, sign)), tuple(judged))
     return InfoFinding(info, checked, None, tuple(judged))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from equity.core.game import (
     Card,
+    CardSet,
     ModelError,
     Plan,
     Replay,
@@ -34,7 +35,15 @@ from equity.core.game import (
     tricks_through,
 )
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
-from equity.core.player.outcome_tree import Branch, Leaf, Outcome, before_lead, grow, merged
+from equity.core.player.outcome_tree import (
+    Branch,
+    Leaf,
+    Outcome,
+    Run,
+    before_lead,
+    grow,
+    merged,
+)
 from equity.core.player.player_model import EXACT, PlayerClass
 from equity.core.player.start import Start
 from equity.core.player.unforeseen import blend
@@ -155,8 +164,18 @@ def likely(start: Start, model: DecisionModel, favour: Side | None = None
            ) -> Plan[list[Outcome]]:
     """The outcome tree from ``start``, results merged (most tricks first); ``favour``:
     the side whose close choices go its way (:func:`~equity.core.player.outcome_tree.grow`)."""
-    found = yield from leaves(start, model, favour)
-    return merged(found, start.declarer.side)
+    return (yield from continued(start.run(), start.declarer, model, favour, start.allowed))
+
+
+def continued(run: Run, declarer: Seat, model: DecisionModel, favour: Side | None = None,
+              allowed: CardSet | None = None) -> Plan[list[Outcome]]:
+    """The likely outcomes of a line under way (``run``, left as it is), from where it
+    stands to the last card, results merged: the one implementation behind
+    :func:`likely` and the table line's rest where it leaves the record (Law 12C1(c):
+    a distribution of results, each with its probability). ``allowed`` restricts the
+    first card; ``favour`` as in :func:`likely` (Law 84D for the non-offenders)."""
+    found = yield from grow(run.copy(), declarer, model, allowed, favour)
+    return merged(found, declarer.side)
 
 
 def leaves(start: Start, model: DecisionModel, favour: Side | None = None

@@ -28,6 +28,7 @@ from equity.render.view.sentences import (
     VUL_NAMES,
     Weighted,
     auction_sentences,
+    basis_cited,
     basis_name,
     contract_result,
     currency_sentence,
@@ -75,6 +76,9 @@ class BoardView:
     per revoke (None when no lines were compared)."""
     basis_code: str
     """"64C", "64A", "16C2", "16B" or "none"."""
+    basis_cited: str
+    """The basis as the headline cites it, the edition's paragraph (:func:`basis_cited`:
+    1997's "16A" for "16B")."""
     basis: str
     """The basis in words."""
     verdict: str
@@ -148,7 +152,7 @@ def board_view(ruling: Ruling) -> BoardView:
         if ruling.solved else (),
         decision=_with_currency(step_views(ruling.steps), ruling),
         sensitivity=(ruling.sensitivity or None) if ruling.solved else None,
-        basis_code=ruling.basis,
+        basis_code=ruling.basis, basis_cited=basis_cited(ruling),
         basis=basis_name(ruling), verdict=_verdict(ruling),
         brief_verdict=brief_verdict,
         scoring=f"{ruling.vulnerability.name.lower()} vulnerable; {ruling.event.describe()}",
@@ -218,7 +222,7 @@ def _announced_verdict(ruling: Ruling, v: BoardView) -> str:
         if ruling.policy is Policy.FAVOURABLE and ruling.basis.adjusted:
             law = ruling.automatic.edition.law12.non_reciprocal
             cited = f"Law {law}" if law else "the Director's choice"
-            return f"{v.brief_verdict} (non-reciprocal, {cited}: the same for both sides)"
+            return f"{v.brief_verdict} (non-reciprocal, {cited}: the two results agree)"
         return v.brief_verdict
     c = ruling.automatic.replay.contract
     law = ruling.automatic.assignment.law if ruling.policy is Policy.FAVOURABLE else \

@@ -61,7 +61,7 @@ class LineView:
 
     @property
     def weighed(self) -> str:
-        """The weight with its note: "0% (below the 'at all probable' floor ...)"."""
+        """The weight with its note: "0% (below the share a weighted score announces ...)"."""
         return f"{self.share}: {self.weight_note}" if self.weight_note else self.share
 
     @property
@@ -180,8 +180,8 @@ def _distribution(lines: Sequence[Line], offender: Seat, natural: Card | None,
 
 def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
     """Why each line of ``a`` that weighs nothing does, in a few words ("" for the
-    others): the Director dropped it, its result was below the 'at all probable' share
-    or rounded to 0% on the 5% grid (Law 12C1(c), the edition's paragraph), it is a
+    others): the Director dropped it, its result was below the share a weighted score
+    announces or rounded to 0% on the 5% grid (Law 12C1(c), the edition's paragraph), it is a
     double-dummy reference only, or the policy took another line."""
     cf = a.counterfactual
     lines, number = cf.lines, cf.revoke + 1
@@ -215,9 +215,10 @@ def weight_notes(ruling: Ruling, a: Assessment) -> tuple[str, ...]:
         elif b > EPSILON:
             t = ln.declarer_tricks
             share = unnamed.get(t, 0.0) / total
-            out.append(f"below the 'at all probable' share: {t} trick{'s' if t != 1 else ''} "
+            out.append(f"below the share a weighted score announces "
+                       f"({pct(ruling.thresholds.announce)}): {t} trick{'s' if t != 1 else ''} "
                        f"came to {pct(share)} of the weight (Law {law})"
-                       if share < ruling.thresholds.probable - EPSILON else rounded)
+                       if share < ruling.thresholds.announce - EPSILON else rounded)
         elif ln.kind == LIKELY:
             out.append("a reference: the table line's probabilities are the default weights "
                        f"(Law {law}; --weight likely=W weighs it)")

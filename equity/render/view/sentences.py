@@ -98,6 +98,15 @@ BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands"
 begins with a capital, as it stands in a sentence or in brackets."""
 
 
+def basis_cited(ruling: Ruling) -> str:
+    """The basis as the headline cites it: the edition's own paragraph ("16B" is 1997's
+    Law 16A, "16C2" the edition's paragraph on withdrawn information), the code
+    otherwise (JSON ``ruling.basis`` keeps the code)."""
+    ed = ruling.automatic.edition
+    return {"16B": ed.partner_information,
+            "16C2": ed.withdrawn_info}.get(ruling.basis, ruling.basis)
+
+
 def basis_name(ruling: Ruling) -> str:
     """What the ruling rests on, in words, citing the edition's own paragraphs."""
     ed = ruling.automatic.edition

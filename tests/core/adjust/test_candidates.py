@@ -157,7 +157,8 @@ def test_table_line_keeps_revoke_card_for_when_the_substituted_card_was_played()
 def test_table_line_leaves_the_record_when_the_leader_changes() -> None:
     # With the ♦10 played at trick 5, East keeps the lead at trick 7, which North led in
     # the record: no recorded card of that trick is in its situation, so the line leaves
-    # the record there and the decision model plays on (never the rows out of place).
+    # the record there and the rest is the likely outcomes from there (never the rows out of
+    # place; issue 47).
     (cf,) = build(seed001(), DdsSolver())
     tables = [ln for ln in cf.lines if ln.kind == TABLE]
     record7 = seed001().replay.tricks[6]
@@ -166,7 +167,7 @@ def test_table_line_leaves_the_record_when_the_leader_changes() -> None:
         assert trick7[0].seat != record7.leader
         assert (table.left_record.at, table.left_record.trick) == (Leaves.CARD, 7)
         assert "on lead" in table.left_record.reason
-        assert "decision model plays on" in table.left_record.reason
+        assert "the likely outcomes from here" in table.left_record.reason
     assert sum(t.frequency for t in tables) == pytest.approx(1)
 
 

@@ -1,5 +1,5 @@
 """A weighted score as a Director announces it (equity.core.adjust.weights): a few
-potential results, those under the 'at all probable' share dropped, the weights in
+potential results, those under the share it announces (10 %) dropped, the weights in
 whole 5 % steps summing to 100 %, the score computed from them."""
 
 from __future__ import annotations
@@ -11,17 +11,28 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from equity.app.cli import main
-from equity.core.adjust.line import LIKELY, TABLE, Departure, Leaves, Line, LineKind
+from equity.core.adjust.line import (
+    LIKELY,
+    TABLE,
+    Counterfactual,
+    Departure,
+    Leaves,
+    Line,
+    LineKind,
+)
 from equity.core.adjust.weights import (
     GRID,
+    Policy,
+    Thresholds,
     Weights,
     announce_result,
     announced,
     director_weights,
+    line_weights,
     on_grid,
     only_probable,
 )
-from equity.core.game import Card
+from equity.core.game import Card, Side
 
 S2 = Card.parse("S2")
 
@@ -107,3 +118,22 @@ def test_weighted_score_is_printed_on_a_5_percent_grid_and_scored_from_it(
     for c in weighted:
         assert f"{c['weight']:.0%} of {c['declarer_tricks']} tricks" in text
     assert "off the 5% grid (outcome1=0.33) are kept as given" in text
+
+
+def test_a_weighted_score_announces_a_fifteen_percent_result() -> None:
+    """Issue 47: a panel announces 85/15 under Law 12C1(c). With the table line at
+    86 % 10 tricks / 14 % 11 the score is 85 % of 10 + 15 % of 11 (the 1/6 'at all
+    probable' share, the offenders' threshold of 12C2, would have dropped the 11)."""
+    lines = [line(TABLE, 10, 0.86), line(TABLE, 11, 0.14)]
+    got = line_weights(Counterfactual(0, "64C", (0,), (), Side.EW, tuple(lines), S2),
+                       Policy.WEIGHTED, Weights(), -1)
+    assert got == pytest.approx((0.85, 0.15))
+    # under the announced share (10 %) a result is still dropped
+    lines = [line(TABLE, 10, 0.93), line(TABLE, 11, 0.07)]
+    got = line_weights(Counterfactual(0, "64C", (0,), (), Side.EW, tuple(lines), S2),
+                       Policy.WEIGHTED, Weights(), -1)
+    assert got == pytest.approx((1.0, 0.0))
+    # the share is the Director's to set (--announce)
+    got = line_weights(Counterfactual(0, "64C", (0,), (), Side.EW, tuple(lines), S2),
+                       Policy.WEIGHTED, Weights(), -1, Thresholds(announce=0.05))
+    assert got == pytest.approx((0.95, 0.05))

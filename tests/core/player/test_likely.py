@@ -163,7 +163,10 @@ def test_the_sensitivity_sentence_gives_the_table_weight_where_the_decision_turn
         ruling.sensitivity
     kept = compare(r, [_lines(10, 9, 0.3, 11)], event=TRICKS)
     assert kept.basis is Basis.TRANSFER
-    assert kept.sensitivity is not None and "more than 50% (it has 100%)" in kept.sensitivity
+    # on the announced weights (issue 47): at 50% the score is 10 tricks, a tie, so the
+    # Law 64A result holds down to 50% and the first grid weight that adjusts is 45%
+    assert kept.sensitivity is not None and "more than 45% (it has 100%)" in kept.sensitivity
+    assert "at 45% or less" in kept.sensitivity
 
 
 def test_a_directors_weight_and_a_dropped_line_change_the_ruling() -> None:
@@ -239,7 +242,7 @@ def test_a_recorded_card_out_of_its_situation_is_left_to_the_decision_model() ->
     # The bundled example (seed 001's deal): corrected, the ♦10 falls under East's
     # diamonds and East keeps the lead at trick 7, where at the table North led a heart
     # and East followed with the ♥8. The record says nothing of this situation: the table
-    # line leaves it there and the decision model plays on (not South's ♥A thrown on a
+    # line leaves it there and the rest is the likely outcomes (not South's ♥A thrown on a
     # diamond, as replaying the rows did).
     example = ROOT / "equity" / "examples" / "3nt_east_diamond_revoke.pbn"
     (board,) = [b for b in read_boards(example)]
@@ -248,7 +251,7 @@ def test_a_recorded_card_out_of_its_situation_is_left_to_the_decision_model() ->
     table = next(ln for ln, _ in r.lines if ln.kind == TABLE)
     (left,) = [d for d in table.departures if d.at is Leaves.CARD]
     assert (left.trick, left.seat, left.recorded) == (7, Seat.E, C("H8"))
-    assert "decision model plays on" in left.reason and "East on lead" in left.reason
+    assert "the likely outcomes from here" in left.reason and "East on lead" in left.reason
     assert not any(p.card == C("HA") and p.trick < 9 for p in table.cards)
     assert r.declarer_tricks == 10
 
