@@ -95,8 +95,8 @@ class Basis(StrEnum):
     CLAIM = "70"
     """The Director adjudicated a contested claim (Law 70): its award is the result."""
     AGREEMENT_WITHDRAWN = "69B"
-    """An agreed claim, its agreement withdrawn for a trick the agreeing side would
-    have won on every normal line (Law 69B)."""
+    """An agreed claim, its agreement withdrawn by the agreeing side for a trick it would
+    likely have won (Law 69B)."""
     CONCESSION_CANCELLED = "71"
     """A concession cancelled for a trick that could not be lost by any normal play
     (Law 71)."""

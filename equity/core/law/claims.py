@@ -10,10 +10,11 @@ Read against the law book (2017 numbering; the 2007 text is alike):
   won or lost in play.
 * **69B** — agreement may be withdrawn within the correction period when a player "has
   agreed to the loss of a trick that his side would likely have won had the play
-  continued". *Our reading* (the issue's, and the 1997 text's): a trick his side would
-  have won on every normal line of its own play, the claimer's side defending double
-  dummy (:mod:`equity.core.law.claim_lines`); "likely" read this strictly keeps an
-  agreement that a normal line could have borne out.
+  continued". *Our reading*: "likely" as the words say, not Law 71's "any normal play":
+  the trick is one its side wins on the line players of its class would most likely have
+  played, the claimer's side defending double dummy (:mod:`equity.core.law.claim_lines`).
+  The right is the agreeing side's, within the correction period (Law 79C); the Director
+  does not withdraw an agreement of his own motion.
 * **70** — a contested claim: the Director hears the statement (70B: the claimer may not
   add to it) and adjudicates "as equitably as possible to both sides, but any doubtful
   point as to a claim shall be resolved against the claimer" (70A): the award is the

@@ -177,8 +177,8 @@ def _claim_brief(cr: ClaimRuling) -> str:
         return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
                 f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
     if cr.law == "69B":
-        return (f"Law 69B: the agreement to {who}'s claim is withdrawn for tricks the other "
-                f"side would have won on every normal line: declarer {cr.awarded} tricks "
+        return (f"Law 69B: the other side withdrew its agreement to {who}'s claim for tricks "
+                f"it would likely have won: declarer {cr.awarded} tricks "
                 f"(claimed {cr.claimed})")
     return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
 
