@@ -49,6 +49,7 @@ from equity.core.game.claim import (
     ClaimStep,
     ClaimWord,
 )
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import (
     BoardError,
     EquityError,
@@ -156,6 +157,7 @@ __all__ = [
     "Claim",
     "ClaimAgreement",
     "ClaimAware",
+    "ClaimPosition",
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",
