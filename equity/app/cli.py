@@ -351,9 +351,14 @@ class _Setup:
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
              ) -> Iterator[Ruling | ReportedCase | BoardError | None]:
     """The ruling (or the error) of every board selected; a board without play is
-    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``), else said and
-    skipped (None)."""
-    from equity.app.pipeline import is_reported, rule_board, rule_reported_board
+    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``) or its claim from
+    the cards still held (``[EquityClaimPosition]``), else said and skipped (None)."""
+    from equity.app.pipeline import (
+        is_claim_position,
+        is_reported,
+        rule_board,
+        rule_reported_board,
+    )
     from equity.core.game import Board, BoardError
 
     for item in _boards(args):
@@ -365,7 +370,8 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             except BoardError as e:
                 yield e
             continue
-        if isinstance(item, Board) and item.play is None:
+        if isinstance(item, Board) and item.play is None \
+                and not is_claim_position(item, setup.options):
             _skipped(item, "no play record: nothing to rule", as_json)
             yield None
             continue

@@ -182,6 +182,12 @@ def is_reported(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> bool:
                             or board.facts.revoke_report is not None)
 
 
+def is_claim_position(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``board`` is a claim ruled from the cards still held, without the play
+    before it (``[EquityClaimPosition]``, ``--claim-position``)."""
+    return options.claim_position is not None or board.facts.claim_position is not None
+
+
 def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
                         solver: Solver | None = None) -> ReportedCase:
     """A revoke ruled from the facts reported at the table, without the card play
@@ -231,5 +237,5 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_reported", "judge", "rule_automatic",
+__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_claim_position", "is_reported", "judge", "rule_automatic",
            "rule_board", "rule_claim", "rule_reported_board", "table_scores"]
