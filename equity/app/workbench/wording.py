@@ -48,6 +48,12 @@ DIRECTOR_WORDS: dict[str, Words] = {
                "who won the revoke trick; whether the offending side won a later trick. "
                "Law 64A rules from these and declarer's tricks in all.",
                "e.g. 4 E S3 established; won E; later yes"),
+    "claim_position": ("The claim from the cards still held (no play)",
+                       "Without the play: the cards each player still holds, who is on "
+                       "lead, the tricks each side has won. The claim is ruled from there; "
+                       "no one is known to have shown out (Law 70A: doubt goes against the "
+                       "claimer). Tap them under 'Claim or concession'.",
+                       "e.g. lead S; won NS 3 EW 5; N SK S7; E ..."),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),
