@@ -26,6 +26,7 @@ from equity.core.game.cards import (
     cards,
 )
 from equity.core.game.claim import Claim, ClaimAware, ClaimStatus
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.facts import (
     Attention,
     Facts,
@@ -36,7 +37,6 @@ from equity.core.game.facts import (
 )
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.revoke_report import RevokeReport
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate

@@ -44,6 +44,9 @@ from equity.core.game import (
     Work,
     parse_signals,
 )
+from equity.core.game import (
+    STEPS as CLAIM_STEPS,
+)
 from equity.core.law import AUTHORITIES, EDITIONS, Edition, authority_of
 from equity.core.player import (
     DEFAULT_CLASS,
@@ -218,9 +221,8 @@ class RulingOptions:
         "--claim", group="facts", metavar="STATEMENT", parse=Claim.parse,
         help="the claim as stated (replaces the board's [EquityClaim]): the claimer and his "
              "statement step by step, e.g. 'S: HA HK; trumps; ruff S; crossruff' (steps: "
-             "cards in order, trumps, ruff SUIT [SEAT], crossruff, winners, concede N, "
-             "finesse CARD, N SUIT (tricks counted: 6 D); 'S:' nothing said); the "
-             "Director then rules on the claim (Laws 69-71)"))
+             f"{CLAIM_STEPS}; 'S:' nothing said); the Director then rules on the claim "
+             "(Laws 69-71)"))
     claim_status: ClaimAgreement | None = field(default=None, metadata=cli(
         "--claim-status", group="facts", metavar="STATUS", parse=ClaimAgreement.parse,
         help="what became of the claim or concession: agreed (default) or disputed (the "

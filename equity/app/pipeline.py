@@ -237,5 +237,6 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_claim_position", "is_reported", "judge", "rule_automatic",
-           "rule_board", "rule_claim", "rule_reported_board", "table_scores"]
+__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_claim_position",
+           "is_reported", "judge", "rule_automatic", "rule_board", "rule_claim",
+           "rule_reported_board", "table_scores"]

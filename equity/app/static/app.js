@@ -840,7 +840,11 @@ function revokeFromOption() {
 
 // --- a claim built from taps: the seat under "By", the statement's words, his cards --------
 
-const CLAIM_WORDS = ["winners", "trumps", "crossruff", "ruff S", "ruff H", "ruff D", "ruff C", "concede 1"];
+// The statement's step chips: the server's (one table of the step words, core/game/claim.py).
+function claimWords() {
+  const o = state.options.find((x) => x.name === "claim");
+  return o && o.chips ? o.chips : [];
+}
 
 function claimText() {
   const seat = optionValues().claimer || "";
@@ -856,7 +860,7 @@ function renderClaimChips() {
     ? `What ${NAMES[seat]} said, in order (tap the words and his cards):`
     : "Tap who claimed (By), then what he said."));
   const words = el("div", { class: "chips" });
-  for (const w of CLAIM_WORDS) {
+  for (const w of claimWords()) {
     const shown = w.startsWith("ruff ") ? `ruff ${pretty(w.slice(5))}` : w;
     words.appendChild(button(shown, { class: "chip", "data-claim-word": w }, () => {
       state.claimSteps.push(w);
@@ -943,7 +947,8 @@ function claimPositionText() {
   if (!left || !state.claimLead || state.claimWon === "") return "";
   const ns = Number(state.claimWon);
   if (ns > 13 - left) return "";
-  const hands = SEATS.map((s) => `${s} ${state.claimHeld[s].join(" ")}`).join("; ");
+  const order = (c) => "SHDC".indexOf(c[0]) * 13 + RANKS.indexOf(c[1]);
+  const hands = SEATS.map((s) => `${s} ${[...state.claimHeld[s]].sort((a, b) => order(a) - order(b)).join(" ")}`).join("; ");
   return `lead ${state.claimLead}; won NS ${ns} EW ${13 - left - ns}; ${hands}`;
 }
 

@@ -8,6 +8,8 @@ words here is still offered, with its command-line help (the page is built from
 
 from __future__ import annotations
 
+from equity.core.game import CHIPS, STEPS
+
 Words = tuple[str, str, str]
 """(label, help, placeholder)."""
 
@@ -29,11 +31,9 @@ DIRECTOR_WORDS: dict[str, Words] = {
                 "concession (Law 63A3: a claim by the offending side establishes the "
                 "revoke).", "N, E, S or W"),
     "claim": ("What did the claimer say?",
-              "His statement as he made it, step by step: cards in order, trumps, ruff "
-              "SUIT, crossruff, winners, concede N, finesse CARD, N SUIT (tricks counted "
-              "in a suit: 6 D). The Director then rules on the claim (Laws 69-71): a "
-              "disputed one against the claimer, with every normal line of the class of "
-              "player (club unless you name one).",
+              f"His statement as he made it, step by step: {STEPS}. The Director then "
+              "rules on the claim (Laws 69-71): a disputed one against the claimer, with "
+              "every normal line of the class of player (club unless you name one).",
               "e.g. S: HA HK; trumps; winners"),
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
                      "revoke before it corrected. When only one opponent agreed: "
@@ -122,4 +122,8 @@ DIRECTOR_WORDS: dict[str, Words] = {
                   ""),
 }
 
-__all__ = ["DIRECTOR_WORDS"]
+DIRECTOR_CHIPS: dict[str, tuple[str, ...]] = {"claim": CHIPS}
+"""The chips the page offers for an option, one tap a step (the claim's step words,
+:data:`~equity.core.game.claim.STEP_FORMS`)."""
+
+__all__ = ["DIRECTOR_CHIPS", "DIRECTOR_WORDS"]

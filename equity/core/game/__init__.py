@@ -42,6 +42,9 @@ from equity.core.game.cards import (
     suit_holding,
 )
 from equity.core.game.claim import (
+    CHIPS,
+    STEP_FORMS,
+    STEPS,
     Claim,
     ClaimAgreement,
     ClaimAware,
@@ -135,12 +138,15 @@ from equity.core.game.traveller import (
 __all__ = [
     "CARD",
     "CARD_BY_TEXT",
+    "CHIPS",
     "CS_EMPTY",
     "FACTS",
     "FULL_DECK",
     "RANK_CHARS",
     "REVOKE_KINDS",
     "SIGNALS",
+    "STEPS",
+    "STEP_FORMS",
     "SUIT_CHARS",
     "Attention",
     "Auction",

@@ -67,7 +67,7 @@ def test_the_record_starts_at_the_claim_with_the_tricks_won_before_it() -> None:
     assert rp.declarer_tricks == 10
     pos = rp.position(9)
     assert pos.to_play == Seat.S and pos.tricks_left == 5
-    assert pos.hands[Seat.W] == card_set([Card.parse(c) for c in "SA SQ S5 CK CJ".split()])
+    assert pos.hands[Seat.W] == card_set([Card.parse(c) for c in ["SA", "SQ", "S5", "CK", "CJ"]])
 
 
 def test_from_a_claim_position_no_show_out_is_known_where_the_play_showed_one() -> None:
