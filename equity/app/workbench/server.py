@@ -247,8 +247,9 @@ def _words(name: str, cli: CliOption) -> JSON:
     """The option as the page says it to a Director (:mod:`.wording`), else its flag."""
     label, help_, placeholder = DIRECTOR_WORDS.get(
         name, (cli.flags[0].removeprefix("--").replace("-", " ").capitalize(), cli.help, ""))
+    chips = DIRECTOR_CHIPS.get(name, ())
     return {"label": label, "director_help": help_, "placeholder": placeholder,
-            "chips": list(DIRECTOR_CHIPS.get(name, ()))}
+            **({"chips": list(chips)} if chips else {})}
 
 
 def _within_limits(name: str, cli: CliOption, value: Any) -> None:
