@@ -647,6 +647,13 @@ class Facts:
         return self.attention_by_trick.get(trick, self.attention)
 
     @property
+    def without_play(self) -> bool:
+        """The board is ruled from facts reported at the table, without its card play:
+        a revoke (``[EquityRevoke]``) or a claim from the cards still held
+        (``[EquityClaimPosition]``)."""
+        return self.revoke_report is not None or self.claim_position is not None
+
+    @property
     def claim_questioned(self) -> bool:
         """A claim's statement is recorded or the claim was disputed: the Director rules
         on a claim the record ends in (Laws 68-71), with or without a revoke."""
