@@ -591,23 +591,23 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
+    reported: list[ReportedCase] = []
     for ruling in _rulings(args, setup, False):
         if ruling is None:
             continue
-        if isinstance(ruling, ReportedCase):  # the report holds rulings from the play
-            print(f"equity: {ruling.ruling.board.label}: a revoke without the card play is "
-                  "ruled by 'equity rule', not in a report", file=sys.stderr)
+        if isinstance(ruling, ReportedCase):  # no card play: the revoke as reported
+            reported.append(ruling)
             continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)
             print(f"equity: {ruling}", file=sys.stderr)
         else:
             rulings.append(ruling)
-    if not rulings and not errors:
+    if not rulings and not errors and not reported:
         what = f"board {args.board}" if args.board is not None else "board with a play record"
         print(f"equity: {args.file or EXAMPLE}: no {what} found", file=sys.stderr)
         return 1
-    text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
+    text = DOCUMENT_FORMATS[args.format].render(rulings, errors, reported)
     try:
         if pdf_only:
             write_with(out, lambda tmp: print_html(text, tmp), "report")

@@ -1,7 +1,8 @@
 """``equity batch`` rules the boards a hand record gives without their card play: a
 revoke as reported (``[EquityRevoke]``, Law 64A and the screen from the deal alone) and a
 claim from the cards still held (``[EquityClaimPosition]``), each line what ``equity
-rule --json`` writes for it; a bad one is its board's error line, the others go on."""
+rule --json`` writes for it; a bad one is its board's error line, the others go on.
+``equity report`` holds them too."""
 
 from __future__ import annotations
 
@@ -28,6 +29,23 @@ RECORD = (_board(1, 6, '[EquityRevoke "5 N C2 established; won E; later yes"]')
                    f'[EquityClaimPosition "{HELD}"]')
           + _board(3, 6, '[EquityRevoke "5 N HA established; won E; later yes"]')
           + _board(4, 9))
+
+
+def test_a_report_holds_the_revoke_ruled_as_reported_and_the_claim_from_the_cards_held(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "record.pbn"
+    record.write_text(RECORD, encoding="utf-8")
+    assert main(["rule", str(record), "--board", "1"]) == 0
+    decision = capsys.readouterr().out.splitlines()[0]
+    for fmt in ("html", "md"):
+        out = tmp_path / f"report.{fmt}"
+        assert main(["report", str(record), "-o", str(out), "--format", fmt]) == 1  # board 3
+        page = out.read_text(encoding="utf-8")
+        assert "a revoke as reported, without the card play" in page
+        assert "enter the play from trick 5" in page
+        assert "cards still held at trick 9" in page
+        if fmt == "html":
+            assert f'<p class="outcome">{decision}</p>' in page
 
 
 def _plain(obj: dict[str, object]) -> dict[str, object]:

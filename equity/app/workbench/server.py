@@ -467,7 +467,8 @@ def _page(result: CaseResult) -> str:
     from equity.render.html import render_html
 
     return render_html([r.ruling for r in result.ruled if r.ruling is not None],
-                       [r.error for r in result.ruled if r.error is not None])
+                       [r.error for r in result.ruled if r.error is not None],
+                       [r.reported for r in result.ruled if r.reported is not None])
 
 
 def _ruling_request(obj: JSON) -> tuple[RulingOptions, list[Possibility], int]:
