@@ -360,6 +360,9 @@ def _from_claim(board: Board, contract: Contract, record: PlayRecord | None) -> 
     def fail(msg: str) -> BoardError:
         return BoardError(msg, board.source, board.label, Where(tag="EquityClaimPosition"))
 
+    if board.facts.revoke_report is not None:
+        raise fail("a board ruled without its play is ruled from a revoke as reported "
+                   "([EquityRevoke]) or from a claim's cards still held, not both")
     if record is not None and record.tricks:
         raise fail("the claim position is for a board ruled without its play, and this one "
                    "has a play record (which gives the position at the claim): give one "

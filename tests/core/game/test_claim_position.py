@@ -11,7 +11,8 @@ from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import BoardError
 from equity.core.game.facts import Facts
 from equity.core.game.replay import Replay, replay
-from equity.core.player.start import Start
+from equity.core.game.revoke_report import RevokeReport
+from equity.core.player.start import Start, checkpoint
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board
 
 HELD = "N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; W SA SQ S5 CK CJ"
@@ -81,3 +82,17 @@ def test_from_a_claim_position_no_show_out_is_known_where_the_play_showed_one() 
     assert not any(start.voids.values()) and start.evidence == ()
     assert start.position.hands == Start.at(played, 9).position.hands
     assert start.won == Start.at(played, 9).won
+
+
+def test_a_claim_position_and_a_reported_revoke_together_are_refused() -> None:
+    facts = Facts(claim_position=ClaimPosition.parse(AT_NINE),
+                  revoke_report=RevokeReport.parse("5 N C2 established; won E; later yes"))
+    with pytest.raises(BoardError, match="not both"):
+        replay(board(SEED001_DEAL, "3NT", "E", [], claim=10, facts=facts))
+
+
+def test_the_likely_outcomes_start_at_the_claim_and_nowhere_else() -> None:
+    rp = _at_claim()
+    assert checkpoint(rp, 8).position == rp.position(9)
+    with pytest.raises(ModelError, match="--after-trick 8"):
+        checkpoint(rp, 3)
