@@ -893,7 +893,7 @@ function renderClaimChips() {
 
 // The cards a seat still holds after the play entered so far.
 function heldNow(seat) {
-  if (cardsPlayed() === 0 && state.claimHeld[seat].length) return state.claimHeld[seat];
+  if (cardsPlayed() === 0 && state.claimHeld[seat].length) return inOrder(state.claimHeld[seat]);
   const gone = new Set(state.rows[seat]);
   return state.board.hands[seat].filter((c) => !gone.has(c));
 }
@@ -934,6 +934,12 @@ function fillTotal() {
 
 const CP_EMPTY = () => ({ claimHeld: { N: [], E: [], S: [], W: [] }, claimLead: "", claimWon: "" });
 
+// Cards as a hand is shown: spades first, high card first.
+function inOrder(cards) {
+  const order = (c) => "SHDC".indexOf(c[0]) * 13 + RANKS.indexOf(c[1]);
+  return [...cards].sort((a, b) => order(a) - order(b));
+}
+
 // The cards each seat holds, when they hold as many (the claim is made between tricks).
 function heldLeft() {
   const n = SEATS.map((s) => state.claimHeld[s].length);
@@ -947,8 +953,7 @@ function claimPositionText() {
   if (!left || !state.claimLead || state.claimWon === "") return "";
   const ns = Number(state.claimWon);
   if (ns > 13 - left) return "";
-  const order = (c) => "SHDC".indexOf(c[0]) * 13 + RANKS.indexOf(c[1]);
-  const hands = SEATS.map((s) => `${s} ${[...state.claimHeld[s]].sort((a, b) => order(a) - order(b)).join(" ")}`).join("; ");
+  const hands = SEATS.map((s) => `${s} ${inOrder(state.claimHeld[s]).join(" ")}`).join("; ");
   return `lead ${state.claimLead}; won NS ${ns} EW ${13 - left - ns}; ${hands}`;
 }
 
