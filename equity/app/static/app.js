@@ -733,6 +733,7 @@ function syncFacts() {
   renderClaimer(v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase());
   renderClaimChips();
   claimPositionFromOption();
+  if (v.claim_position && cardsPlayed() === 0 && !$("result").value.trim()) fillTotal();
   renderClaimPosition();
   revokeFromOption();
   renderRevoke();
@@ -908,7 +909,8 @@ function claimChanged() {
 // Declarer's tricks in all under a claim of the rest: the tricks won so far, counted from
 // the play entered, and the tricks left when his side claims them.
 function claimTotal() {
-  const claimer = optionValues().claimer;
+  const v = optionValues();
+  const claimer = v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase();
   if (!claimer || !contractReady()) return null;
   const mine = (s) => "NS".includes(s) === "NS".includes(state.contract.declarer);
   if (cardsPlayed() === 0) {  // from the cards still held: the tricks won as tapped
