@@ -26,6 +26,7 @@ from equity.core.game.cards import (
     cards,
 )
 from equity.core.game.claim import Claim, ClaimAware, ClaimStatus
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.facts import (
     Attention,
     Facts,
@@ -380,5 +381,7 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    signals="upside-down", unauthorised=Information.parse_list("3 E: S D=6"),
                    authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
                    authority="ACBL", ruled_by=RuledBy.COMMITTEE,
-                   revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"))
+                   revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"),
+                   claim_position=ClaimPosition.parse(
+                       "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"))
 """Every fact away from its default: what the tests of the registry say and read back."""

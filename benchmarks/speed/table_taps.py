@@ -11,8 +11,10 @@ only), each in a fresh browser context (nothing kept from the one before):
 - ``revoke-equity``: board 1, 3NT by East; North revoked with the ♣2 on trick 5,
   established, East won the trick and North's side a later one; declarer 6 tricks: the
   screen from the deal alone asks for the play from trick 5;
-- ``claim``: board 1, 3NT by East; the first eight tricks as played, then East claims the
-  rest ("winners"), disputed.
+- ``claim``: board 1, 3NT by East; after eight tricks (North-South have won 3) East
+  claims the rest ("winners"), disputed, with South on lead: the Director taps the cards
+  still held (a suit's symbol where a player still holds every card he was dealt in it),
+  not the play (``[EquityClaimPosition]``).
 
 Each prints the taps (a click on the page, choosing the file included), the keys typed,
 the seconds from the first tap to the ruling on screen, and the ruling (its one
@@ -40,9 +42,9 @@ from tests.workbench import free_port, listening
 
 RECORD = Path(__file__).with_name("table_taps_record.pbn")
 PHONE: Any = {"width": 390, "height": 844}
-CLAIM_PLAY = {  # the first eight tricks of board 1, seat by seat (seed 001's rows)
-    "S": "H7 C6 C8 C9 S8 ST HA HK", "W": "H3 D2 D7 D8 C5 S3 H4 HT",
-    "N": "HJ D3 D4 D5 C2 DT H6 C3", "E": "HQ DA DK DQ DJ D9 H8 D6"}
+CLAIM_HELD = {  # board 1 after the first eight tricks of seed 001's play
+    "N": "SK S7 S4 CQ C4", "E": "S9 S6 S2 CA C7", "S": "SJ H9 H5 H2 CT",
+    "W": "SA SQ S5 CK CJ"}
 
 SCENARIOS = ("revoke-64a", "revoke-equity", "claim")
 
@@ -151,22 +153,20 @@ def revoke_equity(d: Director) -> None:
 
 def claim(d: Director) -> None:
     _board_and_contract(d)
-    rows = {s: r.split() for s, r in CLAIM_PLAY.items()}
-    order = ["S", "W", "N", "E"]
-    leader = "S"
-    for trick in range(8):  # trick by trick: the page shows the hand to play
-        for k in range(4):
-            seat = order[(order.index(leader) + k) % 4]
-            d.page.wait_for_selector(f'#hand-{seat} button[data-card="{rows[seat][trick]}"]')
-            d.tap(f'#hand-{seat} button[data-card="{rows[seat][trick]}"]')
-        d.page.wait_for_function(f"() => document.querySelectorAll('#tricks tbody tr').length"
-                                 f" === {trick + 1} && document.querySelector('#tricks tbody"
-                                 f" tr:last-child td.won')")
-        won = d.page.locator("#tricks tbody tr:last-child td.won").first
-        leader = ["N", "E", "S", "W"][int(won.evaluate(
-            "td => [...td.parentNode.children].indexOf(td)")) - 1]
     d.tap('[data-end="claim"]')
     d.tap('[data-claimer="E"]')
+    for seat, held in CLAIM_HELD.items():
+        cards = held.split()
+        for suit in "SHDC":
+            mine = [c for c in cards if c[0] == suit]
+            dealt = d.page.locator(f'[data-cp-card^="{seat} {suit}"]').count()
+            if len(mine) > 1 and len(mine) == dealt:  # he still holds all he was dealt
+                d.tap(f'[data-cp-suit="{seat} {suit}"]')
+            else:
+                for card in mine:
+                    d.tap(f'[data-cp-card="{seat} {card}"]')
+    d.tap('[data-cp-lead="S"]')
+    d.tap('[data-cp-won="3"]')
     d.tap('[data-claim-word="winners"]')
     d.tap('[data-status="disputed"]')
 

@@ -351,9 +351,14 @@ class _Setup:
 def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
              ) -> Iterator[Ruling | ReportedCase | BoardError | None]:
     """The ruling (or the error) of every board selected; a board without play is
-    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``), else said and
-    skipped (None)."""
-    from equity.app.pipeline import is_reported, rule_board, rule_reported_board
+    ruled from its reported revoke (``[EquityRevoke]``, ``--revoke``) or its claim from
+    the cards still held (``[EquityClaimPosition]``), else said and skipped (None)."""
+    from equity.app.pipeline import (
+        is_claim_position,
+        is_reported,
+        rule_board,
+        rule_reported_board,
+    )
     from equity.core.game import Board, BoardError
 
     for item in _boards(args):
@@ -365,7 +370,8 @@ def _rulings(args: argparse.Namespace, setup: _Setup, as_json: bool
             except BoardError as e:
                 yield e
             continue
-        if isinstance(item, Board) and item.play is None:
+        if isinstance(item, Board) and item.play is None \
+                and not is_claim_position(item, setup.options):
             _skipped(item, "no play record: nothing to rule", as_json)
             yield None
             continue
@@ -585,23 +591,23 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 1
     rulings: list[Ruling] = []
     errors: list[BoardError] = []
+    reported: list[ReportedCase] = []
     for ruling in _rulings(args, setup, False):
         if ruling is None:
             continue
-        if isinstance(ruling, ReportedCase):  # the report holds rulings from the play
-            print(f"equity: {ruling.ruling.board.label}: a revoke without the card play is "
-                  "ruled by 'equity rule', not in a report", file=sys.stderr)
+        if isinstance(ruling, ReportedCase):  # no card play: the revoke as reported
+            reported.append(ruling)
             continue
         if isinstance(ruling, BoardError):
             errors.append(ruling)
             print(f"equity: {ruling}", file=sys.stderr)
         else:
             rulings.append(ruling)
-    if not rulings and not errors:
+    if not rulings and not errors and not reported:
         what = f"board {args.board}" if args.board is not None else "board with a play record"
         print(f"equity: {args.file or EXAMPLE}: no {what} found", file=sys.stderr)
         return 1
-    text = DOCUMENT_FORMATS[args.format].render(rulings, errors)
+    text = DOCUMENT_FORMATS[args.format].render(rulings, errors, reported)
     try:
         if pdf_only:
             write_with(out, lambda tmp: print_html(text, tmp), "report")

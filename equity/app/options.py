@@ -29,6 +29,7 @@ from equity.core.game import (
     Claim,
     ClaimAgreement,
     ClaimAware,
+    ClaimPosition,
     Event,
     Facts,
     Information,
@@ -42,6 +43,9 @@ from equity.core.game import (
     Withdrawal,
     Work,
     parse_signals,
+)
+from equity.core.game import (
+    STEPS as CLAIM_STEPS,
 )
 from equity.core.law import AUTHORITIES, EDITIONS, Edition, authority_of
 from equity.core.player import (
@@ -217,9 +221,8 @@ class RulingOptions:
         "--claim", group="facts", metavar="STATEMENT", parse=Claim.parse,
         help="the claim as stated (replaces the board's [EquityClaim]): the claimer and his "
              "statement step by step, e.g. 'S: HA HK; trumps; ruff S; crossruff' (steps: "
-             "cards in order, trumps, ruff SUIT [SEAT], crossruff, winners, concede N, "
-             "finesse CARD, N SUIT (tricks counted: 6 D); 'S:' nothing said); the "
-             "Director then rules on the claim (Laws 69-71)"))
+             f"{CLAIM_STEPS}; 'S:' nothing said); the Director then rules on the claim "
+             "(Laws 69-71)"))
     claim_status: ClaimAgreement | None = field(default=None, metadata=cli(
         "--claim-status", group="facts", metavar="STATUS", parse=ClaimAgreement.parse,
         help="what became of the claim or concession: agreed (default) or disputed (the "
@@ -258,6 +261,13 @@ class RulingOptions:
              "established|corrected; won SEAT; later yes|no', e.g. '4 E S3 established; "
              "won E; later yes' (who won the revoke trick; whether the offending side won "
              "a later trick); replaces the board's [EquityRevoke]"))
+    claim_position: ClaimPosition | None = field(default=None, metadata=cli(
+        "--claim-position", group="facts", metavar="HELD", parse=ClaimPosition.parse,
+        help="a claim as found at the table, for a board ruled without the play before "
+             "it: 'lead SEAT; won NS N EW N; N CARDS; E CARDS; S CARDS; W CARDS' (who is "
+             "on lead, the tricks each side won, the cards each seat still holds), with "
+             "--claim and the result (declarer's tricks in all, as claimed); replaces the "
+             "board's [EquityClaimPosition]"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy | None = field(default=None, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -480,7 +490,7 @@ class RulingOptions:
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
             elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, ClaimAware,
-                                RuledBy, RevokeReport)):
+                                RuledBy, RevokeReport, ClaimPosition)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

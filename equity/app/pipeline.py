@@ -59,6 +59,12 @@ NOT_ADJUDICATED = ("the claim is not ruled on (Laws 69-71): that needs double du
                    "--no-equity skips; the claimed total is the result")
 """The note of a claim the Director would rule on, under ``--no-equity``."""
 
+FROM_POSITION = ("the claim is ruled from the cards still held at trick {trick} "
+                 "([EquityClaimPosition]): the play before it is not given, so no revoke in "
+                 "it is known and no player is known to have shown out of a suit; what the "
+                 "claimer could not have known from there goes against him (Law 70A)")
+"""The note of a claim ruled from a claim position, without the play before it."""
+
 
 def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
                    solver: Solver | None = None, work: Work | None = None
@@ -80,7 +86,11 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         automatic = rule(rp, edition, table=table)
         return dataclasses.replace(automatic, notes=(*automatic.notes, NOT_ADJUDICATED))
     claim = rule_claim(rp, table, options, solver, work or options.work())
-    return rule(rp, edition, claim, table)
+    ruled = rule(rp, edition, claim, table)
+    if rp.opening is None:
+        return ruled
+    return dataclasses.replace(ruled, notes=(*ruled.notes, FROM_POSITION.format(
+        trick=rp.opening.trick)))
 
 
 def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver | None,
@@ -172,6 +182,12 @@ def is_reported(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> bool:
                             or board.facts.revoke_report is not None)
 
 
+def is_claim_position(board: Board, options: RulingOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``board`` is a claim ruled from the cards still held, without the play
+    before it (``[EquityClaimPosition]``, ``--claim-position``)."""
+    return options.claim_position is not None or board.facts.claim_position is not None
+
+
 def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
                         solver: Solver | None = None) -> ReportedCase:
     """A revoke ruled from the facts reported at the table, without the card play
@@ -221,5 +237,6 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["NOT_ADJUDICATED", "forecast_board", "is_reported", "judge", "rule_automatic",
-           "rule_board", "rule_claim", "rule_reported_board", "table_scores"]
+__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_claim_position",
+           "is_reported", "judge", "rule_automatic", "rule_board", "rule_claim",
+           "rule_reported_board", "table_scores"]

@@ -72,6 +72,10 @@ class Chunk:
     claims: frozenset[int] = frozenset()
     """Boards (by row) whose facts ask for a ruling on a claim (a statement recorded, a
     dispute: :attr:`~equity.core.game.Facts.claim_questioned`), revoke or none."""
+    without_play: tuple[tuple[int, int], ...] = ()
+    """(source, index) of the boards without play (not packed, counted in
+    :attr:`unplayed`) whose facts are ruled without it: a revoke as reported, a claim
+    from the cards still held (:attr:`~equity.core.game.Facts.without_play`)."""
 
     def __len__(self) -> int:
         return len(self.batch)
@@ -98,6 +102,7 @@ class _Builder:
         self.live = np.zeros(self.size, np.bool_)
         self.corrected: dict[int, Board] = {}
         self.claims: set[int] = set()
+        self.without_play: list[tuple[int, int]] = []
         self.n = 0
         self.errors: list[BoardError] = []
         self.unplayed = 0
@@ -108,7 +113,7 @@ class _Builder:
 
     def take(self) -> Chunk | None:
         """The boards gathered so far (None if there are none), and start a new chunk."""
-        if self.n == 0 and not self.errors and not self.unplayed:
+        if self.n == 0 and not self.errors and not self.unplayed and not self.without_play:
             return None
         keep = np.flatnonzero(self.live[: self.n])
         b = self.batch
@@ -119,7 +124,7 @@ class _Builder:
             self.source[keep], self.number[keep], self.index[keep], self.sources,
             self.errors, self.unplayed,
             {row[k]: board for k, board in self.corrected.items() if k in row},
-            frozenset(row[k] for k in self.claims if k in row))
+            frozenset(row[k] for k in self.claims if k in row), tuple(self.without_play))
         self._new()
         return chunk
 
@@ -130,6 +135,7 @@ class _Builder:
             return
         if item.contract is None or item.play is None:
             self.unplayed += 1
+            self.note_unplayed(item, source_id)
             return
         i = self.n
         pack_board(self.batch, i, item.deal.hands, item.contract, item.play,
@@ -140,6 +146,11 @@ class _Builder:
         self.live[i] = True
         self.note(i, item)
         self.n += 1
+
+    def note_unplayed(self, item: Board, source_id: int) -> None:
+        """A board without play that its facts rule all the same."""
+        if item.contract is not None and item.facts.without_play:
+            self.without_play.append((source_id, item.index))
 
     def note(self, i: int, item: Board) -> None:
         """What the facts of the board in row ``i`` ask that its play does not show."""
@@ -375,6 +386,7 @@ def _settle(pf: _PbnFile, builder: _Builder, m: int, spans: npt.NDArray[np.int64
                 builder.errors.append(item)
             elif item is not None:
                 builder.unplayed += 1
+                builder.note_unplayed(item, pf.source_id)
     if last_fast >= 0:
         pf.prev_fast, pf.prev_tags = node(last_fast), {}
     builder.source[a:a + m] = pf.source_id

@@ -57,6 +57,11 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declara
     without the card play: ``revoke: 4 E S3 established; won E; later yes`` with
     ``result:`` declarer's tricks in all, and no seat rows
     (:mod:`equity.core.game.revoke_report`).
+``claim-position:`` a claim as found at the table (``[EquityClaimPosition]``), for a
+    case ruled without the play before it: ``claim-position: lead S; won NS 3 EW 5;
+    N SK S7 S4 CQ C4; E ...; S ...; W ...`` with ``claim:``, ``claim-status:`` and
+    ``result:`` declarer's tricks in all as claimed, and no seat rows
+    (:mod:`equity.core.game.claim_position`).
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
 
@@ -121,6 +126,9 @@ _SEAT_KEYS = {"n": Seat.N, "north": Seat.N, "e": Seat.E, "east": Seat.E,
 FACT_KEYS = {fact.key: fact.tag for fact in FACTS if fact.key is not None}
 """The rows keys of the facts and the PBN tags they stand for."""
 _KEY_OF_TAG = {tag: key for key, tag in FACT_KEYS.items()}
+WITHOUT_PLAY = ("EquityRevoke", "EquityClaimPosition")
+"""The facts a case is ruled from without its card play (no seat rows)."""
+
 _KEYS = ("board", "deal", "contract", "declarer", "auction", "result", "lead", "won",
          "dealer", "vulnerable", *FACT_KEYS)
 _VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
@@ -477,7 +485,7 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                       for p in attention.replace(",", ";").split(";"))
     stopped = partial or claimed or during_play or bool(case.stops)
     total = sum(lengths.values())
-    reported = "EquityRevoke" in case.facts
+    reported = any(tag in case.facts for tag in WITHOUT_PLAY)
     if total == 0 and not claimed and not reported:
         raise _fail("no play: enter each seat's cards in the order played (or the revoke "
                     "as reported, 'revoke:')", case.source, label)
@@ -618,8 +626,9 @@ def rows_boards(case: RowsCase, base: Board | None = None, partial: bool = False
     contract = board.contract
     assert contract is not None
     _check_rows(case, board, contract, partial)
-    if "EquityRevoke" in case.facts and not any(case.rows.values()) and not case.stops:
-        # ruled from the revoke as reported, without the play: no play record, and the
+    if any(tag in case.facts for tag in WITHOUT_PLAY) and not any(case.rows.values()) \
+            and not case.stops:
+        # ruled from the facts reported, without the play: no play record, and the
         # hand record's result when the rows give none
         if base is not None and board.result is None:
             board = replace(board, result=base.result)

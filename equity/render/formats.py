@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from equity.core.adjust import Ruling
+from equity.core.adjust import ReportedCase, Ruling
 from equity.core.game import BoardError
 from equity.core.player import Forecast
 from equity.render.brief import brief_text
@@ -103,7 +103,7 @@ class DocumentFormat:
 
     name: str
     help: str
-    render: Callable[[Sequence[Ruling], Sequence[BoardError]], str]
+    render: Callable[[Sequence[Ruling], Sequence[BoardError], Sequence[ReportedCase]], str]
 
 
 DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.name: f for f in (

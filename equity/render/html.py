@@ -17,8 +17,9 @@ from functools import cache
 from importlib.resources import files
 
 from equity import __version__
-from equity.core.adjust import Ruling
+from equity.core.adjust import ReportedCase, Ruling
 from equity.core.game import BoardError, Card, Seat, Suit
+from equity.render.reported import decision, read_out
 from equity.render.view import (
     DD_NOTE,
     NO_CARD,
@@ -52,20 +53,22 @@ def _card_html(card: Card) -> str:
 
 
 def render_html(rulings: Sequence[Ruling], errors: Sequence[BoardError] = (),
-                title: str | None = None) -> str:
-    """A self-contained HTML page with every ruled board (and the boards in error)."""
+                reported: Sequence[ReportedCase] = (), title: str | None = None) -> str:
+    """A self-contained HTML page with every ruled board, every revoke ruled as reported
+    (without the card play) and the boards in error."""
     views = _unique_anchors([board_view(r) for r in rulings])
     if title is None:
         title = (f"Revoke ruling: {views[0].title}, {views[0].contract.pretty}"
-                 if len(views) == 1 and not errors else "Revoke rulings")
+                 if len(views) == 1 and not errors and not reported else "Revoke rulings")
     parts = ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              '<meta name="generator" content="equity ' + __version__ + '">',
              f"<title>{html.escape(title)}</title>\n<style>\n{_css()}</style>\n</head>\n<body>",
              "<main>"]
-    if len(views) > 1 or errors:
-        parts.append(_html_toc(title, views, errors))
+    if len(views) + len(reported) > 1 or errors:
+        parts.append(_html_toc(title, views, errors, reported))
     parts += [_html_board(v) for v in views]
+    parts += [_html_reported(c, k) for k, c in enumerate(reported, 1)]
     if errors:
         parts.append(_html_errors(errors))
     parts += [f"<footer>Ruled by equity {__version__}. {_esc(DD_NOTE)}</footer>",
@@ -83,9 +86,13 @@ def _unique_anchors(views: Sequence[BoardView]) -> list[BoardView]:
     return out
 
 
-def _html_toc(title: str, views: Sequence[BoardView], errors: Sequence[BoardError]) -> str:
+def _html_toc(title: str, views: Sequence[BoardView], errors: Sequence[BoardError],
+              reported: Sequence[ReportedCase] = ()) -> str:
     items = "".join(f'<li><a href="#{v.anchor}">{_esc(v.title)}</a>: {_esc(v.contract.pretty)}'
                     f" — {_esc(v.basis) if v.has_revoke else 'no revoke'}</li>" for v in views)
+    items += "".join(f'<li><a href="#reported-{k}">{_esc(c.ruling.board.label)}</a>: '
+                     "a revoke as reported, without the card play</li>"
+                     for k, c in enumerate(reported, 1))
     if errors:
         items += f'<li><a href="#errors">{len(errors)} board(s) could not be ruled</a></li>'
     return (f'<header class="doc"><h1>{_esc(title)}</h1></header>'
@@ -270,6 +277,18 @@ def _html_scores(v: BoardView) -> str:
             '<p class="legend">Scores are North-South&#8217;s, as the scorer types them; '
             "a weighted score lists each result with its weight (Law "
             f"{_esc(v.weighting_law)}), in whole 5% steps.</p>")
+
+
+def _html_reported(case: ReportedCase, k: int) -> str:
+    """A revoke ruled as reported, without the card play: its decision and its
+    sentences, as ``equity rule`` says them (:mod:`equity.render.reported`)."""
+    b = case.ruling.board
+    assert b.contract is not None
+    said = "".join(f'<p class="step" style="margin-left:{1.5 * depth}em">{_esc(text)}</p>'
+                   for depth, text in read_out(case))
+    return (f'<section class="board" id="reported-{k}"><h1>{_esc(b.label.capitalize())}: '
+            f"{_esc(b.contract.pretty)}</h1>"
+            f'<p class="outcome">{_esc(decision(case))}</p>{said}</section>')
 
 
 def _html_errors(errors: Sequence[BoardError]) -> str:

@@ -7,8 +7,9 @@ import re
 from collections.abc import Sequence
 
 from equity import __version__
-from equity.core.adjust import Ruling
+from equity.core.adjust import ReportedCase, Ruling
 from equity.core.game import BoardError, Seat, Suit
+from equity.render.reported import decision, read_out
 from equity.render.view import (
     DD_NOTE,
     NO_CARD,
@@ -27,16 +28,26 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", " ")
 
 
-def render_markdown(rulings: Sequence[Ruling], errors: Sequence[BoardError] = ()) -> str:
+def render_markdown(rulings: Sequence[Ruling], errors: Sequence[BoardError] = (),
+                    reported: Sequence[ReportedCase] = ()) -> str:
     """The same document as :func:`equity.render.html.render_html`, in Markdown."""
     views = [board_view(r) for r in rulings]
     out: list[str] = []
-    if len(views) > 1 or errors:
+    if len(views) + len(reported) > 1 or errors:
         out += ["# Revoke rulings", ""]
         out += [f"- {_md(v.title)}: {_md(v.contract.pretty)}" for v in views]
+        out += [f"- {_md(c.ruling.board.label)}: a revoke as reported, without the card play"
+                for c in reported]
         out.append("")
     for v in views:
         out += _md_board(v)
+    for c in reported:
+        b = c.ruling.board
+        assert b.contract is not None
+        out += [f"# {_md(b.label.capitalize())}: {_md(b.contract.pretty)}", "",
+                f"**{_md(decision(c))}**", ""]
+        out += [f"{'  ' * depth}- {_md(text)}" for depth, text in read_out(c)]
+        out.append("")
     if errors:
         out += ["# Boards that could not be ruled", ""]
         out += [f"- {_md(str(e))}" for e in errors]

@@ -65,10 +65,17 @@ def test_a_revoke_the_screen_finds_short_asks_for_the_play_from_the_revoke_trick
     _same(ruling, _equity_rule(tmp_path, r["request"])[0])
 
 
-def test_a_disputed_claim_with_five_tricks_left_is_counted_and_ruled_as_equity_rule(
+def test_a_disputed_claim_with_five_tricks_left_is_ruled_from_the_cards_held_as_equity_rule(
         scenarios: dict[str, dict[str, Any]], tmp_path: Path) -> None:
     r = scenarios["claim"]
-    # 32 of the taps are the eight tricks' cards: over issue 48's 30 (see RESULTS.md)
-    assert (r["taps"], r["keys"]) == (42, 0)
-    assert r["request"]["options"]["claim"] == "E: winners"
-    _same(r["result"]["rulings"][0], _equity_rule(tmp_path, r["request"])[0])
+    # 15 of the taps are the cards still held (three suits in one tap each), none the play
+    assert (r["taps"], r["keys"]) == (27, 0)
+    options = r["request"]["options"]
+    assert options["claim"] == "E: winners"
+    assert options["claim_position"] == (
+        "lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
+        "W SA SQ S5 CK CJ")
+    ruling = r["result"]["rulings"][0]
+    assert ruling["claimed"] and ruling["result_tag"] == 10
+    assert ruling["ruling"]["claim"]["lines"][0]["cards"][0]["trick"] == 9
+    _same(ruling, _equity_rule(tmp_path, r["request"])[0])

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
-from equity.app.pipeline import judge, rule_automatic
+from equity.app.pipeline import is_reported, judge, rule_automatic, rule_reported_board
 from equity.core.adjust import Counterfactual, plan
 from equity.core.game import Board, BoardError, EquityError, Plan, Position, Question, Where, Work
 from equity.core.law import AutomaticRuling
@@ -35,6 +35,7 @@ from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError
 from equity.dd.session import Answer, session
 from equity.render.jsonout import board_json, ruling_json
+from equity.render.reported import reported_json
 
 TASK_BOARDS = 16
 """Boards per task: enough positions for full DDS batches, small enough that a killed run
@@ -115,6 +116,19 @@ def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer])
         return _final_error(p.board, e)
 
 
+def _reported(board: Board, options: RulingOptions) -> str:
+    """The line of a board ruled from its revoke as reported, without the card play
+    (``equity rule``'s JSON object for it), or its error line. Its Law 64C screen solves
+    with DDS on its own, not in the rounds (one board's forecast from the opening lead)."""
+    started = time.perf_counter()
+    try:
+        case = rule_reported_board(board, options)
+    except Exception as e:  # an error names this board; the others go on
+        return _final_error(board, e)
+    stats = Work(seconds=time.perf_counter() - started).as_dict()
+    return keyed({**reported_json(case), "stats": stats}, board_key(board.source, board.index))
+
+
 def _final_error(board: Board, e: Exception) -> str:
     """The error line of a board whose Law 64C check failed (``equity rule``'s wording)."""
     if isinstance(e, BoardError):
@@ -144,6 +158,9 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
     cache: dict[Position, Answer] = {}
     pending: list[_Pending] = []
     for i, b in enumerate(boards):
+        if is_reported(b, options):  # no card play: the revoke as reported (Law 64A)
+            lines[i] = _reported(b, options)
+            continue
         work = options.work()  # the claim's ruling and the Law 64C check: one board's cost
         auto = _automatic(b, options, work)
         if isinstance(auto, str):

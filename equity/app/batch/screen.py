@@ -35,7 +35,8 @@ class Screened:
     errors: list[tuple[str, BoardError]] = field(default_factory=list)
     """(key, error) for each board or file that could not be read."""
     boards: int = 0
-    """Boards screened (with a contract and a play record)."""
+    """Boards screened (with a contract and a play record, or ruled without play from
+    the facts reported)."""
 
     @property
     def to_rule(self) -> int:
@@ -74,6 +75,9 @@ def screen(paths: Iterable[str | Path]) -> Screened:
         for i in np.flatnonzero(hit).tolist():
             source = chunk.sources[int(chunk.source[i])]
             out.wanted.setdefault(source, []).append(int(chunk.index[i]))
+        for source_id, index in chunk.without_play:  # ruled from the facts reported
+            out.wanted.setdefault(chunk.sources[source_id], []).append(index)
+        out.boards += len(chunk.without_play)
         out.errors += [(_read_error_key(e, seen), e) for e in chunk.errors]
         out.boards += len(chunk)
     return out
@@ -129,7 +133,7 @@ def tasks_of(screened: Screened, done: set[str], size: int, lost: Lost
             if item.index not in missing:
                 continue
             missing.discard(item.index)
-            if item.contract is None or item.play is None:
+            if item.contract is None or (item.play is None and not item.facts.without_play):
                 errors.append((board_key(source, item.index), BoardError(
                     "screened as a board with play, but read again without a contract or "
                     "play record", source, item.label)))

@@ -32,6 +32,7 @@ const state = {
   dealTap: { N: [], E: [], S: [], W: [] }, tapSeat: "N", dealMode: "type",
   end: "played", reqSeat: "E", reqKind: "penalty",
   revoke: { seat: "", card: "", trick: "", state: "", won: "", later: "" }, claimSteps: [],
+  claimHeld: { N: [], E: [], S: [], W: [] }, claimLead: "", claimWon: "",
   ruling: false, again: false, scrollAfter: false, cleared: null,
 };
 
@@ -441,6 +442,7 @@ function selectBoard(i, typed) {
   $("result").value = b.result !== null && b.play ? String(b.result) : "";
   state.revoke = { seat: "", card: "", trick: "", state: "", won: "", later: "" };
   state.claimSteps = [];
+  Object.assign(state, CP_EMPTY());
   if (!typed) setOptions(b.options);
   else setOption("revoke", "");
   if (!b.contract) state.contract = { level: "", strain: "", declarer: "", doubled: "" };
@@ -686,6 +688,7 @@ function turnNote(toPlay) {
 function changed() {
   clearErrors();
   save();
+  if (state.board && hasOption("claim_position")) renderClaimPosition();
   if ($("ruling").childElementCount) $("ruling").classList.add("stale");
   if (!state.board) return;
   $("rows-text").textContent = rowsText();
@@ -729,6 +732,9 @@ function syncFacts() {
   $("claim-box").hidden = state.end !== "claim";
   renderClaimer(v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase());
   renderClaimChips();
+  claimPositionFromOption();
+  if (v.claim_position && cardsPlayed() === 0 && !$("result").value.trim()) fillTotal();
+  renderClaimPosition();
   revokeFromOption();
   renderRevoke();
   renderRequirements();
@@ -742,8 +748,7 @@ function renderClaimer(current) {
     box.appendChild(button(s, { class: current === s ? "on" : "", "data-claimer": s }, () => {
       setOption("claimer", current === s ? "" : s);
       setOption("claim", claimText());  // the seat under "By" is the statement's seat
-      const total = claimTotal();
-      if (total !== null) $("result").value = String(total);
+      fillTotal();
       syncFacts();
       changed();
     }));
@@ -836,7 +841,11 @@ function revokeFromOption() {
 
 // --- a claim built from taps: the seat under "By", the statement's words, his cards --------
 
-const CLAIM_WORDS = ["winners", "trumps", "crossruff", "ruff S", "ruff H", "ruff D", "ruff C", "concede 1"];
+// The statement's step chips: the server's (one table of the step words, core/game/claim.py).
+function claimWords() {
+  const o = state.options.find((x) => x.name === "claim");
+  return o && o.chips ? o.chips : [];
+}
 
 function claimText() {
   const seat = optionValues().claimer || "";
@@ -852,7 +861,7 @@ function renderClaimChips() {
     ? `What ${NAMES[seat]} said, in order (tap the words and his cards):`
     : "Tap who claimed (By), then what he said."));
   const words = el("div", { class: "chips" });
-  for (const w of CLAIM_WORDS) {
+  for (const w of claimWords()) {
     const shown = w.startsWith("ruff ") ? `ruff ${pretty(w.slice(5))}` : w;
     words.appendChild(button(shown, { class: "chip", "data-claim-word": w }, () => {
       state.claimSteps.push(w);
@@ -885,12 +894,14 @@ function renderClaimChips() {
 
 // The cards a seat still holds after the play entered so far.
 function heldNow(seat) {
+  if (cardsPlayed() === 0 && state.claimHeld[seat].length) return inOrder(state.claimHeld[seat]);
   const gone = new Set(state.rows[seat]);
   return state.board.hands[seat].filter((c) => !gone.has(c));
 }
 
 function claimChanged() {
   setOption("claim", claimText());
+  fillTotal();
   renderClaimChips();
   changed();
 }
@@ -898,12 +909,137 @@ function claimChanged() {
 // Declarer's tricks in all under a claim of the rest: the tricks won so far, counted from
 // the play entered, and the tricks left when his side claims them.
 function claimTotal() {
-  const claimer = optionValues().claimer;
+  const v = optionValues();
+  const claimer = v.claimer || (v.claim || "").split(":")[0].trim().toUpperCase();
   if (!claimer || !contractReady()) return null;
   const mine = (s) => "NS".includes(s) === "NS".includes(state.contract.declarer);
+  if (cardsPlayed() === 0) {  // from the cards still held: the tricks won as tapped
+    const left = heldLeft();
+    if (!left || state.claimWon === "") return null;
+    const ns = Number(state.claimWon);
+    const won = mine("N") ? ns : 13 - left - ns;
+    const concede = state.claimSteps.map((w) => w.match(/^concede (\d+)$/)).find((m) => m);
+    const his = left - (concede ? Number(concede[1]) : 0);
+    return won + (mine(claimer) ? his : left - his);
+  }
   const done = state.tricks.filter((t) => t.winner);
   const won = done.filter((t) => mine(t.winner)).length;
   return won + (mine(claimer) ? 13 - done.length : 0);
+}
+
+function fillTotal() {
+  const total = claimTotal();
+  if (total !== null) $("result").value = String(total);
+}
+
+// --- a claim from the cards still held: no play entered, the position at the claim -------
+
+const CP_EMPTY = () => ({ claimHeld: { N: [], E: [], S: [], W: [] }, claimLead: "", claimWon: "" });
+
+// Cards as a hand is shown: spades first, high card first.
+function inOrder(cards) {
+  const order = (c) => "SHDC".indexOf(c[0]) * 13 + RANKS.indexOf(c[1]);
+  return [...cards].sort((a, b) => order(a) - order(b));
+}
+
+// The cards each seat holds, when they hold as many (the claim is made between tricks).
+function heldLeft() {
+  const n = SEATS.map((s) => state.claimHeld[s].length);
+  return n.every((k) => k === n[0]) && n[0] > 0 ? n[0] : 0;
+}
+
+// The claim position option ('lead S; won NS 3 EW 5; N SK S7 ...'): what equity rule
+// --claim-position takes, so the page and the command line rule the same facts.
+function claimPositionText() {
+  const left = heldLeft();
+  if (!left || !state.claimLead || state.claimWon === "") return "";
+  const ns = Number(state.claimWon);
+  if (ns > 13 - left) return "";
+  const hands = SEATS.map((s) => `${s} ${inOrder(state.claimHeld[s]).join(" ")}`).join("; ");
+  return `lead ${state.claimLead}; won NS ${ns} EW ${13 - left - ns}; ${hands}`;
+}
+
+function renderClaimPosition() {
+  const box = $("claim-position-box");
+  if (!box || !hasOption("claim_position")) return;
+  const b = state.board;
+  box.hidden = cardsPlayed() > 0 || !b;  // with the play entered, the play gives the position
+  if (box.hidden) return;
+  const held = $("cp-held");
+  held.textContent = "";
+  held.appendChild(el("p", { class: "note" }, "Without the play: tap the cards each player " +
+    "still holds (a suit's symbol takes all he was dealt in it), who is on lead, and the " +
+    "tricks North-South have won."));
+  for (const seat of SEATS) {
+    const line = el("div", { class: "suit", "data-cp-seat": seat });
+    line.appendChild(el("span", { class: "sym" }, seat));
+    for (const [suit, sym] of SUITS) {
+      const dealt = b.hands[seat].filter((c) => c[0] === suit);
+      if (!dealt.length) continue;
+      line.appendChild(button(sym, { class: "card sym-all" + (RED[suit] ? " red" : ""),
+        "data-cp-suit": `${seat} ${suit}`, "aria-label": `all ${NAMES[seat]}'s ${sym}` }, () => {
+        const has = dealt.every((c) => state.claimHeld[seat].includes(c));
+        const keep = state.claimHeld[seat].filter((c) => !dealt.includes(c));
+        state.claimHeld[seat] = b.hands[seat].filter((c) => keep.includes(c) || (!has && dealt.includes(c)));
+        claimPositionChanged();
+      }));
+      for (const card of dealt) {
+        const on = state.claimHeld[seat].includes(card);
+        line.appendChild(button(pretty(card), { class: "card" + (RED[suit] ? " red" : "") + (on ? " on" : ""),
+          "data-cp-card": `${seat} ${card}` }, () => {
+          const now = state.claimHeld[seat].includes(card);
+          state.claimHeld[seat] = b.hands[seat].filter((c) => (c === card ? !now : state.claimHeld[seat].includes(c)));
+          claimPositionChanged();
+        }));
+      }
+    }
+    held.appendChild(line);
+  }
+  const pick = (id, label, items, key) => {
+    const row = $(id);
+    row.textContent = "";
+    row.appendChild(el("span", { class: "pick-label" }, label));
+    for (const [value, text] of items) {
+      row.appendChild(button(text, { class: state[key] === value ? "on" : "",
+        [`data-cp-${key === "claimLead" ? "lead" : "won"}`]: value }, () => {
+        state[key] = state[key] === value ? "" : value;
+        claimPositionChanged();
+      }));
+    }
+  };
+  pick("cp-lead", "On lead", SEATS.map((x) => [x, x]), "claimLead");
+  const left = heldLeft() || Math.max(...SEATS.map((s) => state.claimHeld[s].length));
+  const played = left ? 13 - left : 13;
+  pick("cp-won", "Tricks N-S won", [...Array(played + 1).keys()].map((n) => [String(n), String(n)]), "claimWon");
+  const counts = SEATS.map((s) => `${s} ${state.claimHeld[s].length}`).join(" · ");
+  const text = claimPositionText();
+  $("cp-said").textContent = text
+    ? `At trick ${14 - heldLeft()}: N-S have won ${state.claimWon}, E-W ${13 - heldLeft() - Number(state.claimWon)}; cards held ${counts}.`
+    : `Cards held: ${counts}.`;
+}
+
+function claimPositionChanged() {
+  setOption("claim_position", claimPositionText());
+  fillTotal();
+  renderClaimPosition();
+  renderClaimChips();
+  changed();
+}
+
+// The option read back into taps (a restored case, a hand record's [EquityClaimPosition]).
+function claimPositionFromOption() {
+  const v = (optionValues().claim_position || "").trim();
+  if (!v || v === claimPositionText()) return;
+  const got = CP_EMPTY();
+  for (const part of v.split(";").map((p) => p.trim())) {
+    const lead = part.match(/^lead\s+([NESW])$/i);
+    const won = part.match(/^won\s+NS\s+(\d+)\s+EW\s+(\d+)$/i);
+    const hand = part.match(/^([NESW])\s+(.*)$/i);
+    if (lead) got.claimLead = lead[1].toUpperCase();
+    else if (won) got.claimWon = won[1];
+    else if (hand) got.claimHeld[hand[1].toUpperCase()] = hand[2].toUpperCase().split(/\s+/).filter((c) => c && c !== "-");
+  }
+  Object.assign(state, got);
 }
 
 function requirements() {
@@ -965,7 +1101,8 @@ function save() {
     dealTap: state.dealTap, tapSeat: state.tapSeat, dealMode: state.dealMode, end: state.end,
     number: $("number").value, dealer: $("dealer").value, vul: $("vul").value,
     dealText: $("deal-text").value, result: $("result").value, auction: $("auction").value,
-    revoke: state.revoke, claimSteps: state.claimSteps,
+    revoke: state.revoke, claimSteps: state.claimSteps, claimHeld: state.claimHeld,
+    claimLead: state.claimLead, claimWon: state.claimWon,
     options: state.options.length ? optionValues() : undefined };
   try { localStorage.setItem(CASE_KEY, JSON.stringify(keep)); } catch (e) { /* storage full: not kept */ }
 }
@@ -976,7 +1113,7 @@ function restore() {
   if (!keep) { renderContract(); renderBoardList(); renderRevoke(); return; }
   state.restoring = true;
   try { state.record = JSON.parse(localStorage.getItem(RECORD_KEY) || "null"); } catch (e) { state.record = null; }
-  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end", "revoke", "claimSteps"]) {
+  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end", "revoke", "claimSteps", "claimHeld", "claimLead", "claimWon"]) {
     if (keep[k] !== undefined) state[k] = keep[k];
   }
   $("number").value = keep.number || "";
@@ -1371,6 +1508,8 @@ $("pick-end").querySelectorAll("[data-end]").forEach((b) => b.addEventListener("
     if (cardsPlayed()) $("result").value = "";  // without the play it is the revoke's tricks in all
     state.claimSteps = [];
     setOption("claimer", ""); setOption("claim", ""); setOption("claim_status", "");
+    Object.assign(state, CP_EMPTY());
+    setOption("claim_position", "");
   }
   syncFacts();
   changed();

@@ -59,7 +59,7 @@ from equity.app.workbench.admission import CHEAP, Admission, Busy, expected_work
 from equity.app.workbench.case import CaseResult
 from equity.app.workbench.guard import Guard
 from equity.app.workbench.hardening import Quiet, SecurityHeaders
-from equity.app.workbench.wording import DIRECTOR_WORDS
+from equity.app.workbench.wording import DIRECTOR_CHIPS, DIRECTOR_WORDS
 from equity.app.workbench.workers import Stopped, run_limited
 from equity.app.workbench.workers import rule as rule_case
 from equity.core.game import (
@@ -247,7 +247,9 @@ def _words(name: str, cli: CliOption) -> JSON:
     """The option as the page says it to a Director (:mod:`.wording`), else its flag."""
     label, help_, placeholder = DIRECTOR_WORDS.get(
         name, (cli.flags[0].removeprefix("--").replace("-", " ").capitalize(), cli.help, ""))
-    return {"label": label, "director_help": help_, "placeholder": placeholder}
+    chips = DIRECTOR_CHIPS.get(name, ())
+    return {"label": label, "director_help": help_, "placeholder": placeholder,
+            **({"chips": list(chips)} if chips else {})}
 
 
 def _within_limits(name: str, cli: CliOption, value: Any) -> None:
@@ -465,7 +467,8 @@ def _page(result: CaseResult) -> str:
     from equity.render.html import render_html
 
     return render_html([r.ruling for r in result.ruled if r.ruling is not None],
-                       [r.error for r in result.ruled if r.error is not None])
+                       [r.error for r in result.ruled if r.error is not None],
+                       [r.reported for r in result.ruled if r.reported is not None])
 
 
 def _ruling_request(obj: JSON) -> tuple[RulingOptions, list[Possibility], int]:

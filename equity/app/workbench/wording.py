@@ -8,6 +8,8 @@ words here is still offered, with its command-line help (the page is built from
 
 from __future__ import annotations
 
+from equity.core.game import CHIPS, STEPS
+
 Words = tuple[str, str, str]
 """(label, help, placeholder)."""
 
@@ -29,11 +31,9 @@ DIRECTOR_WORDS: dict[str, Words] = {
                 "concession (Law 63A3: a claim by the offending side establishes the "
                 "revoke).", "N, E, S or W"),
     "claim": ("What did the claimer say?",
-              "His statement as he made it, step by step: cards in order, trumps, ruff "
-              "SUIT, crossruff, winners, concede N, finesse CARD, N SUIT (tricks counted "
-              "in a suit: 6 D). The Director then rules on the claim (Laws 69-71): a "
-              "disputed one against the claimer, with every normal line of the class of "
-              "player (club unless you name one).",
+              f"His statement as he made it, step by step: {STEPS}. The Director then "
+              "rules on the claim (Laws 69-71): a disputed one against the claimer, with "
+              "every normal line of the class of player (club unless you name one).",
               "e.g. S: HA HK; trumps; winners"),
     "claim_status": ("Was the claim agreed?", "A disputed claim is adjudicated (Law 70), a "
                      "revoke before it corrected. When only one opponent agreed: "
@@ -48,6 +48,12 @@ DIRECTOR_WORDS: dict[str, Words] = {
                "who won the revoke trick; whether the offending side won a later trick. "
                "Law 64A rules from these and declarer's tricks in all.",
                "e.g. 4 E S3 established; won E; later yes"),
+    "claim_position": ("The claim from the cards still held (no play)",
+                       "Without the play: the cards each player still holds, who is on "
+                       "lead, the tricks each side has won. The claim is ruled from there; "
+                       "no one is known to have shown out (Law 70A: doubt goes against the "
+                       "claimer). Tap them under 'Claim or concession'.",
+                       "e.g. lead S; won NS 3 EW 5; N SK S7; E ..."),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),
@@ -116,4 +122,8 @@ DIRECTOR_WORDS: dict[str, Words] = {
                   ""),
 }
 
-__all__ = ["DIRECTOR_WORDS"]
+DIRECTOR_CHIPS: dict[str, tuple[str, ...]] = {"claim": CHIPS}
+"""The chips the page offers for an option, one tap a step (the claim's step words,
+:data:`~equity.core.game.claim.STEP_FORMS`)."""
+
+__all__ = ["DIRECTOR_CHIPS", "DIRECTOR_WORDS"]

@@ -42,6 +42,9 @@ from equity.core.game.cards import (
     suit_holding,
 )
 from equity.core.game.claim import (
+    CHIPS,
+    STEP_FORMS,
+    STEPS,
     Claim,
     ClaimAgreement,
     ClaimAware,
@@ -49,6 +52,7 @@ from equity.core.game.claim import (
     ClaimStep,
     ClaimWord,
 )
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import (
     BoardError,
     EquityError,
@@ -134,12 +138,15 @@ from equity.core.game.traveller import (
 __all__ = [
     "CARD",
     "CARD_BY_TEXT",
+    "CHIPS",
     "CS_EMPTY",
     "FACTS",
     "FULL_DECK",
     "RANK_CHARS",
     "REVOKE_KINDS",
     "SIGNALS",
+    "STEPS",
+    "STEP_FORMS",
     "SUIT_CHARS",
     "Attention",
     "Auction",
@@ -156,6 +163,7 @@ __all__ = [
     "Claim",
     "ClaimAgreement",
     "ClaimAware",
+    "ClaimPosition",
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",

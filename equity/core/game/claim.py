@@ -56,9 +56,41 @@ class ClaimWord(StrEnum):
     """``N SUIT``: N tricks counted in SUIT, no order said (no first word of its own)."""
 
 
-GRAMMAR = ("a statement reads 'SEAT: STEP; STEP', each STEP cards to play ('HA HK'), "
-           "'trumps', 'ruff SUIT' (or 'ruff SUIT SEAT'), 'crossruff', 'winners', "
-           "'concede N', 'finesse CARD' or 'N SUIT' (tricks counted in a suit: '6 D')")
+@dataclass(frozen=True, slots=True)
+class StepForm:
+    """How a step of a statement is written: its word, its form, an example where the
+    form has a place-holder, and the workbench's chips for it (one tap a step)."""
+
+    word: ClaimWord
+    form: str
+    example: str = ""
+    chips: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"'{self.form}'" + (f" ({self.example})" if self.example else "")
+
+
+STEP_FORMS: tuple[StepForm, ...] = (
+    StepForm(ClaimWord.CARDS, "CARDS", "cards to play in order: 'HA HK'"),
+    StepForm(ClaimWord.WINNERS, "winners", chips=("winners",)),
+    StepForm(ClaimWord.TRUMPS, "trumps", chips=("trumps",)),
+    StepForm(ClaimWord.CROSSRUFF, "crossruff", chips=("crossruff",)),
+    StepForm(ClaimWord.RUFF, "ruff SUIT", "or 'ruff SUIT SEAT': 'ruff S'",
+             chips=("ruff S", "ruff H", "ruff D", "ruff C")),
+    StepForm(ClaimWord.CONCEDE, "concede N", chips=("concede 1",)),
+    StepForm(ClaimWord.FINESSE, "finesse CARD"),
+    StepForm(ClaimWord.COUNT, "N SUIT", "tricks counted in a suit: '6 D'"),
+)
+"""The steps of a statement, each written once: the grammar of the errors, the option's
+help and the workbench's words and chips are made from it."""
+
+STEPS = ", ".join(str(f) for f in STEP_FORMS)
+"""The steps in words, for the help of an option or a form."""
+
+CHIPS: tuple[str, ...] = tuple(c for f in STEP_FORMS for c in f.chips)
+"""The workbench's step chips, in the order of :data:`STEP_FORMS` (the commonest first)."""
+
+GRAMMAR = f"a statement reads 'SEAT: STEP; STEP', each STEP one of {STEPS}"
 
 
 def _quoted(text: str, most: int = 40) -> str:

@@ -80,6 +80,11 @@ The tags, documented in the README:
     offender, the revoke card, ``established`` or ``corrected``; who won the revoke
     trick; whether the offending side won a later trick
     (:mod:`equity.core.game.revoke_report`; ruled by :mod:`equity.core.law.reported`).
+``[EquityClaimPosition "lead E; won NS 6 EW 2; N S4 H9 C7 C4 D2; E ...; S ...; W ..."]``
+    a claim as the Director finds it, for a board ruled without the play before it: who
+    is on lead, the tricks each side has won, the cards each seat still holds
+    (:mod:`equity.core.game.claim_position`); with ``[EquityClaim]`` and ``[Result]``
+    the claim is ruled from there (Laws 68-71).
 """
 
 from __future__ import annotations
@@ -102,6 +107,7 @@ from equity.core.game.cards import (
     small_int,
 )
 from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimStatus
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.revoke_report import RevokeReport
 
 
@@ -630,9 +636,22 @@ class Facts:
         write=_said("revoke_report"), key="revoke", options=("revoke",)))
     """A revoke as reported at the table, for a board ruled without its card play
     (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
+    claim_position: ClaimPosition | None = field(default=None, metadata=fact(
+        "EquityClaimPosition", read=_one("claim_position", ClaimPosition.parse),
+        write=_said("claim_position"), key="claim-position", options=("claim_position",)))
+    """A claim as found at the table, for a board ruled without the play before it: the
+    cards still held, who is on lead, the tricks each side had won
+    (``[EquityClaimPosition]``, :mod:`equity.core.game.claim_position`)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)
+
+    @property
+    def without_play(self) -> bool:
+        """The board is ruled from facts reported at the table, without its card play:
+        a revoke (``[EquityRevoke]``) or a claim from the cards still held
+        (``[EquityClaimPosition]``)."""
+        return self.revoke_report is not None or self.claim_position is not None
 
     @property
     def claim_questioned(self) -> bool:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from equity.core.game.board import Board, PlayRecord
-from equity.core.game.cards import Card, CardSet, Contract, Seat, Side, Suit, cards
+from equity.core.game.cards import Card, CardSet, Contract, ModelError, Seat, Side, Suit, cards
+from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import BoardError, Where
 from equity.core.game.facts import Attention, Requirement, RequirementKind
 from equity.core.game.kernel import (
@@ -146,6 +147,10 @@ class Replay:
     """The Law 61A(b) requirements the replay applied (lead penalties and major penalty
     cards, each from its trick on): the board's facts and the penalty cards that
     corrections in the record created (Laws 62B1, 62C2)."""
+    opening: ClaimPosition | None = None
+    """Where the record starts when the play before a claim is not known
+    (``[EquityClaimPosition]``): the cards still held, who is on lead, the tricks each side
+    had won. The record then has no tricks; every point of it is the claim's."""
 
     def claim_problem(self) -> str | None:
         """Why the recorded claim cannot be taken at its word, if it cannot."""
@@ -154,7 +159,7 @@ class Replay:
         if self.claim_tricks is None:
             return ("the play ends in a claim or concession but no claimed total is given "
                     "(PBN [Result], LIN mc)")
-        done = len(self.complete_tricks)
+        done = self.tricks_done
         won = self.played_won(self.declarer_side)
         if not won <= self.claim_tricks <= won + 13 - done:
             return (f"the claim gives declarer {self.claim_tricks} tricks, but declarer had "
@@ -178,6 +183,13 @@ class Replay:
         return tuple(t for t in self.tricks if t.complete)
 
     @property
+    def tricks_done(self) -> int:
+        """How many tricks had been played to the end (those before :attr:`opening`
+        included)."""
+        before = self.opening.trick - 1 if self.opening is not None else 0
+        return before + len(self.complete_tricks)
+
+    @property
     def finished(self) -> bool:
         """All thirteen tricks were played or the rest was claimed or conceded."""
         return self.claimed or len(self.complete_tricks) == 13
@@ -187,14 +199,16 @@ class Replay:
         """How the tricks left to a claim were shared between the sides."""
         if not self.claimed or self.claim_tricks is None:
             return {Side.NS: 0, Side.EW: 0}
-        left = 13 - len(self.complete_tricks)
+        left = 13 - self.tricks_done
         won = self.played_won(self.declarer_side)
         mine = self.claim_tricks - won
         return {self.declarer_side: mine, self.declarer_side.other: left - mine}
 
     def played_won(self, side: Side, from_trick: int = 1) -> int:
-        """Tricks ``side`` won in play from trick ``from_trick`` on."""
-        return sum(
+        """Tricks ``side`` won in play from trick ``from_trick`` on (from trick 1: with
+        those before :attr:`opening`, known only in all)."""
+        before = self.opening.won(side) if self.opening is not None and from_trick <= 1 else 0
+        return before + sum(
             1 for t in self.tricks
             if t.winner is not None and t.number >= from_trick and t.winner.side == side
         )
@@ -214,7 +228,7 @@ class Replay:
 
     def hands_before(self, trick: int, position: int = 0) -> tuple[CardSet, ...]:
         """What each seat held before card ``position`` (0-3) of trick ``trick`` was played."""
-        hands = list(self.board.deal.hands)
+        hands = list(self.opening.hands if self.opening is not None else self.board.deal.hands)
         for t in self.tricks:
             for i, p in enumerate(t.plays):
                 if (t.number, i) >= (trick, position):
@@ -253,6 +267,7 @@ class Replay:
         else:
             last = self.tricks[-1] if self.tricks else None
             leader = (last.winner if last is not None and last.winner is not None
+                      else self.opening.leader if self.opening is not None
                       else self.contract.declarer.after(1))
             played = ()
         pos = Position((h[0], h[1], h[2], h[3]), self.contract.strain, leader, played)
@@ -318,6 +333,8 @@ def replay(board: Board) -> Replay:
     contract, record = board.contract, board.play
     if contract is None:
         raise fail("no contract: the board was passed out or the contract is unknown")
+    if board.facts.claim_position is not None:
+        return _from_claim(board, contract, record)
     if record is None:
         raise fail("no play record")
     reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
@@ -332,6 +349,32 @@ def replay(board: Board) -> Replay:
     return Replay(board, contract, tuple(tricks), tuple(revokes),
                   record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
                   reqs)
+
+
+def _from_claim(board: Board, contract: Contract, record: PlayRecord | None) -> Replay:
+    """The record of a claim found at the table (``[EquityClaimPosition]``): no tricks,
+    the claim made at the position, declarer's total as claimed from ``[Result]``."""
+    position = board.facts.claim_position
+    assert position is not None
+
+    def fail(msg: str) -> BoardError:
+        return BoardError(msg, board.source, board.label, Where(tag="EquityClaimPosition"))
+
+    if board.facts.revoke_report is not None:
+        raise fail("a board ruled without its play is ruled from a revoke as reported "
+                   "([EquityRevoke]) or from a claim's cards still held, not both")
+    if record is not None and record.tricks:
+        raise fail("the claim position is for a board ruled without its play, and this one "
+                   "has a play record (which gives the position at the claim): give one "
+                   "or the other")
+    try:
+        position.check(board.deal)
+    except ModelError as e:
+        raise fail(str(e)) from e
+    total = record.claim_tricks if record is not None and record.claim_tricks is not None \
+        else board.result
+    reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
+    return Replay(board, contract, (), (), True, total, (), reqs, opening=position)
 
 
 def fact_problems(rp: Replay) -> list[tuple[str, str]]:

@@ -308,7 +308,7 @@ def _start(replay: Replay, edition: Edition, table: Table) -> Run:
     if last is not None and not last.complete:
         number, index = last.number, len(last.plays)
     else:
-        number, index = len(replay.tricks) + 1, 0
+        number, index = replay.tricks_done + 1, 0  # at a claim position: its trick
     found = next(((rev, out) for rev in replay.revokes if rev.trick == number - 1
                   and not rev.corrected_at_table and law_69a(rev, replay, edition)
                   for out in [under_claim(rev, replay, table)] if out is not None), None)

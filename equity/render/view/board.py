@@ -312,7 +312,7 @@ def _trick_rows(auto: AutomaticRuling) -> tuple[TrickRow, ...]:
 
 
 def _play_end(rp: Replay) -> str | None:
-    done = len(rp.complete_tricks)
+    done = rp.tricks_done
     if rp.claimed:
         claimer = rp.board.facts.claimer or rp.contract.declarer
         total = "" if rp.claim_tricks is None else \

@@ -98,3 +98,15 @@ def test_claim_status_with_the_opponent_who_agreed() -> None:
 def test_claim_status_refuses_what_makes_no_sense(text: str) -> None:
     with pytest.raises(ModelError):
         ClaimAgreement.parse(text)
+
+
+def test_every_step_word_is_written_once_and_every_chip_is_a_step() -> None:
+    """The step words' one table (STEP_FORMS): each ClaimWord once; each workbench chip
+    reads as a step of its word; the grammar an error quotes names every form."""
+    from equity.core.game.claim import CHIPS, GRAMMAR, STEP_FORMS, ClaimStep, ClaimWord
+
+    assert sorted(f.word for f in STEP_FORMS) == sorted(ClaimWord)
+    for form in STEP_FORMS:
+        assert form.form in GRAMMAR
+        assert all(ClaimStep.parse(chip).word == form.word for chip in form.chips)
+    assert CHIPS[0] == "winners" and "concede 1" in CHIPS
