@@ -307,3 +307,32 @@ def test_69b_reads_would_likely_have_won_and_is_the_agreeing_sides_right() -> No
     assert "would likely have won" in award and "correction period" in award
     assert "every normal line" not in award
 
+
+
+
+ONE_ROUND = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:876.Q43.Q43.K543 932.765.JT98.876 AKQ54.AK2.AK2.A2 JT.JT98.765.QJT9"]
+[Declarer "S"]
+[Contract "7S"]
+[Result "13"]
+[EquityClaim "S:"]
+[EquityClaimStatus "disputed"]
+[Play "W"]
+CQ C3 C6 CA
+ST S6 S2 SA
+*
+"""
+"""7S by South, AKQ54 opposite 876: the SA drawn, both following; three trumps out."""
+
+
+def test_70c2_one_round_drawn_three_trumps_out_the_claim_is_good() -> None:
+    # EBU White Book 8.70.4(b): "Declarer cashes one round and says 'All mine' when both
+    # players follow. They clearly have not forgotten the outstanding three trumps and
+    # the claim is good": with two or more out 70C2 is not presumed, and ducking the next
+    # round (the S4 under North's lead) is an unstated finesse, no line of his (70E1)
+    (b,) = read_text(ONE_ROUND, "pbn", "round.pbn")
+    assert isinstance(b, Board)
+    r = judged(b)
+    assert (r.claimed, r.awarded) == (13, 13) and laws_of(r) == []
