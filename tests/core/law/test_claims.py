@@ -14,6 +14,7 @@ from equity.core.game import (
     Card,
     Claim,
     ClaimAware,
+    ClaimOrder,
     ClaimStatus,
     Seat,
     Work,
@@ -336,3 +337,41 @@ def test_70c2_one_round_drawn_three_trumps_out_the_claim_is_good() -> None:
     assert isinstance(b, Board)
     r = judged(b)
     assert (r.claimed, r.awarded) == (13, 13) and laws_of(r) == []
+
+
+SEVEN_FIVE_FOUR = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:Q9.QT762.AK64.Q9 J2.AK85.QJ.AK652 A87543.93.87.JT3 KT6.J4.T9532.874"]
+[Declarer "S"]
+[Contract "3N"]
+[Result "9"]
+[EquityClaim "S:"]
+[EquityClaimStatus "disputed"]
+[Play "W"]
+C4 CQ C5 C3
+H4 H7 HA H3
+C8 C9 C6 CJ
+C7 D6 C2 CT
+D9 D4 DJ D7
+ST SQ S2 S3
+HJ HT HK H9
+DT H6 H8 S8
+D5 HQ H5 D8
+SK S9 SJ SA
+*
+"""
+"""South on lead with S7 S5 S4, all believed high, dummy void, West's S6 the card he
+overlooked: the EBU White Book's "754 opposite void" (8.70.5)."""
+
+
+def test_70b_an_order_he_stated_from_the_top_is_his_line() -> None:
+    # with nothing found, the S4 first is normal and loses to the six (White Book 8.70.5:
+    # "careless rather than irrational"); with [EquityClaimOrder "top"] he said he would
+    # play the suit from the top: the S7 first, and the six falls
+    (b,) = read_text(SEVEN_FIVE_FOUR, "pbn", "754.pbn")
+    assert isinstance(b, Board)
+    assert judged(b).awarded == 8
+    stated = dataclasses.replace(b, facts=dataclasses.replace(
+        b.facts, claim_order=ClaimOrder.TOP))
+    assert judged(stated).awarded == 9
