@@ -454,11 +454,18 @@ class Search:
         trump = self.contract.strain.trump
         if any(c.suit != suit and c.suit == trump for c in played):
             return set()  # the trick is ruffed: no finesse in the suit led
-        if any(c.suit == suit and c.rank > top.rank for c in (*played, *cards(theirs))):
+        # the trick so far: his partner's lead (and nothing else of his side), then an
+        # opponent's card perhaps; the opponents' cards to come are among ``theirs``
+        against = [c.rank for c in (*played[1:], *cards(theirs)) if c.suit == suit]
+        ours = played[0].rank
+
+        def sure(rank: int) -> bool:  # the trick his side's whatever the opponents hold
+            return all(r < max(rank, ours) for r in against)
+
+        if not sure(top.rank):
             return set()  # his top card is no sure winner of the trick
-        above = [c.rank for c in cards(theirs) if c.suit == suit]
         return {c for c in mine if c != top and c not in decision.dominated
-                and any(r > c.rank for r in above)}  # it may lose: a finesse
+                and not sure(c.rank)}  # it may lose the trick: a finesse
 
     def _own_lead(self, pos: Position) -> Suit | None:
         """The suit of the trick in progress when a hand of the side searched led it a

@@ -147,17 +147,23 @@ def test_within_a_suit_any_order_of_believed_winners_unless_top_down_or_an_honou
     assert set(search._in_order({ha: False, h5: True}, [ha, h5], decision)) == {ha}
 
 
-def _to_south(hands: tuple[str, str, str, str], voids: dict[Seat, int] | None = None
-              ) -> tuple[Search, list[ClaimLine]]:
+def _south_to_play(hands: tuple[str, str, str, str], voids: dict[Seat, int] | None = None,
+                   led: str = "S2") -> tuple[Search, Run]:
     """A 3-card notrump ending, South (declarer) claiming with nothing said after North
-    led the S2 and East followed with the S3: South to play, West last."""
+    led ``led`` and East followed with the S3: South to play, West last."""
     held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
     pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.N, ())
     run = Run(pos, dict(voids or {}), 11)
-    run.play(Card.parse("S2"))
+    run.play(Card.parse(led))
     run.play(Card.parse("S3"))
     search = Search(Claim.parse("S:"), Contract(3, Strain.NT, 0, Seat.S), Side.NS,
                     DecisionModel.of(NO_TABLE, players=player_class("club")))
+    return search, run
+
+
+def _to_south(hands: tuple[str, str, str, str], voids: dict[Seat, int] | None = None
+              ) -> tuple[Search, list[ClaimLine]]:
+    search, run = _south_to_play(hands, voids)
     return search, solved(search.lines(run), DdsSolver())
 
 
@@ -175,3 +181,14 @@ def test_70e1_the_finesse_is_his_once_an_opponent_has_shown_out() -> None:
                               {Seat.W: 1 << Suit.S})
     assert {ln.plays[2].card for ln in found} == {Card.parse("S4")}
     assert [d.law for d in search.in_favour] == ["70E1"]
+
+
+def test_70e1_a_low_card_under_partners_sure_winner_is_no_finesse() -> None:
+    sa, s4 = Card.parse("SA"), Card.parse("S4")
+    decision = Decision(s4, ((s4, 1.0),), (), 0, "clear")
+    search, run = _south_to_play(("S2 H2 H3", "S3 C2 C3", "SA S4 HA", "SK DA DK"))
+    assert search._unstated_finesses(run.pos, [s4, sa], decision) == {s4}
+    # North led the SK: West's SQ cannot beat it, so the S4 keeps the trick his side's
+    search, run = _south_to_play(("SK H2 H3", "S3 C2 C3", "SA S4 HA", "SQ DA DK"),
+                                 led="SK")
+    assert search._unstated_finesses(run.pos, [s4, sa], decision) == set()
