@@ -25,7 +25,7 @@ from equity.core.game.cards import (
     card_set,
     cards,
 )
-from equity.core.game.claim import Claim, ClaimAware, ClaimStatus
+from equity.core.game.claim import Claim, ClaimAware, ClaimOrder, ClaimStatus
 from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.facts import (
     Attention,
@@ -375,7 +375,8 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    attention_by_trick={5: Attention.ROUND},
                    claimer=Seat.S, claim=Claim.parse("S: HA HK; trumps"),
                    claim_status=ClaimStatus.DISPUTED, claim_agreed=(Seat.W,),
-                   claim_aware=ClaimAware.parse("S2 HQ"), self_inflicted=1,
+                   claim_aware=ClaimAware.parse("S2 HQ"), claim_order=ClaimOrder.TOP,
+                   self_inflicted=1,
                    requirements=Requirement.parse_list("1 W lead H; 3 E penalty SK"),
                    withdrawn=Withdrawal.parse_list("2 E H2; 2 S S5"), players="club",
                    signals="upside-down", unauthorised=Information.parse_list("3 E: S D=6"),

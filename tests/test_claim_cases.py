@@ -49,6 +49,14 @@ def test_every_later_ruling_is_held_back_and_there_are_at_least_twelve() -> None
     assert len(later) >= 12
 
 
+def test_a_spent_holdout_case_is_development_and_says_when_it_was_scored() -> None:
+    for spec_path in SPECS:
+        spec = json.loads(spec_path.read_text())
+        if "holdout_spent" in spec:
+            assert spec["split"] == "dev", spec_path.name
+            assert "scored once" in spec["holdout_spent"], spec_path.name
+
+
 @pytest.mark.parametrize("spec_path", SPECS, ids=[p.stem for p in SPECS])
 def test_each_case_says_its_source_and_award(spec_path: Path) -> None:
     spec = json.loads(spec_path.read_text())

@@ -6,8 +6,9 @@ published ruling: ``source``, ``quote``, ``declarer_tricks`` (declarer's total a
 Director or committee ruled; ``award`` is the same count for the claimer's side) and,
 where the published bodies disagree, ``declarer_tricks_range`` [lo, hi]. ``split``
 says whether the case is ``dev`` (the claims engine may be built against it) or
-``holdout`` (chosen by the order the cases were found, every third, before any was
-scored; score on it only to check).
+``holdout`` (held back from whoever builds the engine; score on it only to check). A
+holdout scored once and then used for development is ``dev`` with ``holdout_spent``
+saying when (the first 24 cases' holdout, session 50).
 
 Every case is ruled by ``python -m equity.app.cli rule FILE --json`` in a child process
 (the same pipeline, options from the case's ``options``), one at a time, with the

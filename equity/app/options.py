@@ -29,6 +29,7 @@ from equity.core.game import (
     Claim,
     ClaimAgreement,
     ClaimAware,
+    ClaimOrder,
     ClaimPosition,
     Event,
     Facts,
@@ -234,6 +235,11 @@ class RulingOptions:
              "outstanding card ('all') or of those named ('S2 HQ': an outstanding trump, "
              "70C2 not met; a higher card in a suit he called good); default: not found, "
              "the doubt is his (70A)"))
+    claim_order: ClaimOrder | None = field(default=None, metadata=cli(
+        "--claim-order", group="facts", metavar="ORDER", parse=ClaimOrder.parse,
+        help="what the Director found at the table: the claimer stated the order of the "
+             "suits he did not name card by card ('top': each from the top, Law 70B); "
+             "default: none stated, the authority's order (70E2) or any normal order"))
     requirements: tuple[Requirement, ...] = field(default=(), metadata=cli(
         "--require", group="facts", metavar="REQ", repeat=True, parse=_requirements,
         help="a Law 61A(b) requirement, e.g. '1 W lead H', '3 E penalty SK', "

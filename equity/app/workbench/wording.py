@@ -43,6 +43,11 @@ DIRECTOR_WORDS: dict[str, Words] = {
                     "card, or the cards he knew of (an outstanding trump: Law 70C2 is "
                     "then not met). Leave empty when you could not tell: the doubt is "
                     "his (70A).", "e.g. S2, or all"),
+    "claim_order": ("Did the claimer state the order of his suits?",
+                    "What you found at the table: 'top' when he said he would play each "
+                    "suit from the top (Law 70B: his statement stands). Leave empty when "
+                    "he did not: the regulating authority's order applies (70E2), or any "
+                    "normal order (70D1).", "top"),
     "revoke": ("The revoke, as reported (no card play)",
                "Who revoked, with which card, on which trick, established or corrected; "
                "who won the revoke trick; whether the offending side won a later trick. "

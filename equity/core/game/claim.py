@@ -42,6 +42,19 @@ class ClaimStatus(Choice):
         return "the claim status"
 
 
+class ClaimOrder(Choice):
+    """The order the Director found the claimer stated at the table for the suits he
+    did not name card by card (70B: his statement stands as made; 70E2 lets an
+    authority deem one where he stated none): ``[EquityClaimOrder "top"]``."""
+
+    TOP = "top"
+    """Each suit from the top: within a suit, his highest card first."""
+
+    @classmethod
+    def noun(cls) -> str:
+        return "the order the claimer stated"
+
+
 class ClaimWord(StrEnum):
     """What a step of a statement says (its first word; ``cards`` has none)."""
 

@@ -106,7 +106,7 @@ from equity.core.game.cards import (
     count,
     small_int,
 )
-from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimStatus
+from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder, ClaimStatus
 from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.revoke_report import RevokeReport
 
@@ -589,6 +589,12 @@ class Facts:
     """What the Director found the claimer aware of at the claim (``[EquityClaimAware]``:
     ``all``, or the outstanding cards named): 70C2 is not met for them; None: not found,
     the doubt is the claimer's (70A)."""
+    claim_order: ClaimOrder | None = field(default=None, metadata=fact(
+        "EquityClaimOrder", read=_one("claim_order", ClaimOrder.parse),
+        write=_said("claim_order"), key="claim-order", options=("claim_order",)))
+    """The order the Director found the claimer stated for the suits he did not name card
+    by card (``[EquityClaimOrder "top"]``: each from the top, 70B); None: none stated,
+    the authority's order applies (70E2) or any normal order (70D1)."""
     self_inflicted: int | None = field(default=None, metadata=fact(
         "EquitySelfInflicted", read=_one("self_inflicted", _tricks),
         write=_said("self_inflicted"), key="self-inflicted", options=("self_inflicted",)))

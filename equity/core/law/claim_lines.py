@@ -16,7 +16,9 @@ a panel's: normal is what a player of the class might do **holding what he belie
 * **his normal cards**, at each card his statement leaves open (70D1): a card no other
   card of his beats on the layouts he could believe in (a guess is normal both ways:
   each way wins on some layouts; 70E1 then loses it for him unless an opponent has shown
-  out, when the losing way is beaten everywhere); on lead, any card he holds for a
+  out, when the losing way is beaten everywhere) — but not an unstated finesse, a lower
+  card to his own side's lead where his top card wins the trick for sure (70E1: neither
+  accepted nor imposed, the suit is played from the top); on lead, any card he holds for a
   winner, in any order across suits and, within a suit, in any order unless he holds
   its ace or king or the regulating authority deems it played from the top (70E2;
   ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner only through
@@ -388,7 +390,10 @@ class Search:
         # one card for each value, the same whatever the class (the lowest, a winner he
         # holds before a slip): the expert's lines stay a subset of the club player's
         unblock = self._own_lead(pos)
+        finesses = self._unstated_finesses(pos, reps, decision)
         for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
+            if card in finesses:
+                continue  # 70E1: a finesse he did not state is no line of his
             misled = leads.get(card)
             # careless, not irrational: a winner he knows of led, or a card to his own
             # side's winning lead in its suit (blocking it, or wasting a winner), that another card
@@ -414,6 +419,53 @@ class Search:
         if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
             return [min(found, key=lambda o: (o.value, o.slip))]
         return found
+
+    def _unstated_finesses(self, pos: Position, reps: Sequence[Card], decision: Decision
+                           ) -> set[Card]:
+        """70E1: "The Director shall not accept from claimer any unstated line of play
+        the success of which depends upon finding one opponent rather than the other
+        with a particular card". *Our reading*: to a trick his own side led, where his
+        highest card of the suit wins it whatever the opponents still to play hold (no
+        card of theirs he knows of beats it), a lower card of his that wins only where
+        the opponent after him lacks a higher one is a finesse, and an unstated
+        finesse is no line of his: not accepted when it would win (70E1), not imposed
+        when it would lose (his line is the suit from the top: "we don't let him take
+        the finesse, because playing the suit from the top is a normal line", the
+        EBU's reading of Axxx opposite KJxx; the ACBL Director's "must play the AK").
+        Unless failing to finesse would be irrational or an opponent has shown out
+        (70E1's exceptions): the top card is then beaten on his layouts (``dominated``)
+        and the finesse is his normal card. Only the claimer's own hands, in a
+        contested claim (his statement binding): a suit the defence leads is a
+        doubtful point against him (70A), not a line he chose."""
+        if not (self.bound and self.side == self.claim.claimer.side and pos.trick
+                and pos.leader.side == self.side and len(pos.trick) < 3
+                and pos.to_play in controlled(self.claim, self.contract)):
+            return set()
+        suit = pos.trick[0].suit
+        mine = [c for c in reps if c.suit == suit]
+        if len(mine) < 2:
+            return set()
+        top = max(mine, key=lambda c: c.rank)
+        if top in decision.dominated:
+            return set()
+        seat = pos.to_play
+        theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & ~self.overlooked
+        played = pos.trick
+        trump = self.contract.strain.trump
+        if any(c.suit != suit and c.suit == trump for c in played):
+            return set()  # the trick is ruffed: no finesse in the suit led
+        # the trick so far: his partner's lead (and nothing else of his side), then an
+        # opponent's card perhaps; the opponents' cards to come are among ``theirs``
+        against = [c.rank for c in (*played[1:], *cards(theirs)) if c.suit == suit]
+        ours = played[0].rank
+
+        def sure(rank: int) -> bool:  # the trick his side's whatever the opponents hold
+            return all(r < max(rank, ours) for r in against)
+
+        if not sure(top.rank):
+            return set()  # his top card is no sure winner of the trick
+        return {c for c in mine if c != top and c not in decision.dominated
+                and not sure(c.rank)}  # it may lose the trick: a finesse
 
     def _own_lead(self, pos: Position) -> Suit | None:
         """The suit of the trick in progress when a hand of the side searched led it a

@@ -124,7 +124,8 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     ruling = _Ruling(replay, claim, agreement, model, start, side, declarer,
                      CLAIM_PARAGRAPHS[ed.name], c70,
                      overlooked(claim, start.pos, replay.contract, c70, aware, mine == left),
-                     "top" if (facts.authority or "WBF") in TOP_DOWN else None)
+                     "top" if facts.claim_order is not None
+                     or (facts.authority or "WBF") in TOP_DOWN else None)
     if agreement.status == ClaimStatus.DISPUTED:
         return (yield from ruling.contested(mine, left, said))
     return (yield from ruling.agreed(mine, left, said))

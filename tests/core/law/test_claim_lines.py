@@ -5,11 +5,23 @@ class that slips), and an announced revoke's trick goes where it would have gone
 
 from __future__ import annotations
 
-from equity.core.game import Board, Card, Claim, Seat, Side, replay, solved
+from equity.core.game import (
+    Board,
+    Card,
+    Claim,
+    Contract,
+    Position,
+    Seat,
+    Side,
+    Strain,
+    Suit,
+    replay,
+    solved,
+)
 from equity.core.law import claim_lines
 from equity.core.law.claim_lines import ClaimLine, Search, Twist
 from equity.core.player import Decision, DecisionModel, Run, checkpoint, player_class
-from equity.core.reading import Table
+from equity.core.reading import NO_TABLE, Table
 from equity.dd import DdsSolver
 from equity.formats import read_boards
 from tests.builders import CASES
@@ -51,9 +63,13 @@ def test_the_other_side_defends_double_dummy() -> None:
     assert second.card == Card.parse("SQ")
 
 
-def test_both_ways_of_a_guess_are_normal_lines() -> None:
+def test_the_unstated_finesse_is_no_line_the_ace_played_from_the_top_is() -> None:
+    # 041_70e board 1 (70E1): North's HQ finesse, not stated, is neither accepted nor
+    # imposed; the HA (the suit from the top) is his line, and it loses a trick
     _, normal = lines(case("041_70e_unstated_finesse"), "S:")
-    assert {ln.declarer_tricks for ln in normal} == {8, 9}
+    assert {ln.declarer_tricks for ln in normal} == {8}
+    assert {p.card for ln in normal for p in ln.plays if p.seat is Seat.N} >= {
+        Card.parse("HA")}
 
 
 def test_an_experts_lines_are_a_subset_of_a_club_players() -> None:
@@ -129,3 +145,50 @@ def test_within_a_suit_any_order_of_believed_winners_unless_top_down_or_an_honou
     assert set(search._in_order(believed, [hj, h6], decision)) == {hj}
     search.order = None  # AK5 opposite 42: the ace first
     assert set(search._in_order({ha: False, h5: True}, [ha, h5], decision)) == {ha}
+
+
+def _south_to_play(hands: tuple[str, str, str, str], voids: dict[Seat, int] | None = None,
+                   led: str = "S2") -> tuple[Search, Run]:
+    """A 3-card notrump ending, South (declarer) claiming with nothing said after North
+    led ``led`` and East followed with the S3: South to play, West last."""
+    held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+    pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.N, ())
+    run = Run(pos, dict(voids or {}), 11)
+    run.play(Card.parse(led))
+    run.play(Card.parse("S3"))
+    search = Search(Claim.parse("S:"), Contract(3, Strain.NT, 0, Seat.S), Side.NS,
+                    DecisionModel.of(NO_TABLE, players=player_class("club")))
+    return search, run
+
+
+def _to_south(hands: tuple[str, str, str, str], voids: dict[Seat, int] | None = None
+              ) -> tuple[Search, list[ClaimLine]]:
+    search, run = _south_to_play(hands, voids)
+    return search, solved(search.lines(run), DdsSolver())
+
+
+def test_70e1_an_unstated_finesse_is_no_line_of_his_the_suit_is_played_from_the_top() -> None:
+    # his SA wins the trick whatever West holds; the S4 wins only if West lacks the SK: a
+    # finesse he did not state, neither accepted nor imposed: he plays the ace
+    _, found = _to_south(("S2 H2 H3", "S3 C2 C3", "SA S4 HA", "SK DA DK"))
+    assert {ln.plays[2].card for ln in found} == {Card.parse("SA")}
+    assert [ln.declarer_tricks for ln in found] == [3]
+
+
+def test_70e1_the_finesse_is_his_once_an_opponent_has_shown_out() -> None:
+    # West showed out of spades before: the S4 wins on every layout he could believe in
+    search, found = _to_south(("S2 H2 H3", "SK S3 C2", "SA S4 HA", "DA DK C3"),
+                              {Seat.W: 1 << Suit.S})
+    assert {ln.plays[2].card for ln in found} == {Card.parse("S4")}
+    assert [d.law for d in search.in_favour] == ["70E1"]
+
+
+def test_70e1_a_low_card_under_partners_sure_winner_is_no_finesse() -> None:
+    sa, s4 = Card.parse("SA"), Card.parse("S4")
+    decision = Decision(s4, ((s4, 1.0),), (), 0, "clear")
+    search, run = _south_to_play(("S2 H2 H3", "S3 C2 C3", "SA S4 HA", "SK DA DK"))
+    assert search._unstated_finesses(run.pos, [s4, sa], decision) == {s4}
+    # North led the SK: West's SQ cannot beat it, so the S4 keeps the trick his side's
+    search, run = _south_to_play(("SK H2 H3", "S3 C2 C3", "SA S4 HA", "SQ DA DK"),
+                                 led="SK")
+    assert search._unstated_finesses(run.pos, [s4, sa], decision) == set()

@@ -14,6 +14,7 @@ from equity.core.game import (
     Card,
     Claim,
     ClaimAware,
+    ClaimOrder,
     ClaimStatus,
     Seat,
     Work,
@@ -307,3 +308,70 @@ def test_69b_reads_would_likely_have_won_and_is_the_agreeing_sides_right() -> No
     assert "would likely have won" in award and "correction period" in award
     assert "every normal line" not in award
 
+
+
+
+ONE_ROUND = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:876.Q43.Q43.K543 932.765.JT98.876 AKQ54.AK2.AK2.A2 JT.JT98.765.QJT9"]
+[Declarer "S"]
+[Contract "7S"]
+[Result "13"]
+[EquityClaim "S:"]
+[EquityClaimStatus "disputed"]
+[Play "W"]
+CQ C3 C6 CA
+ST S6 S2 SA
+*
+"""
+"""7S by South, AKQ54 opposite 876: the SA drawn, both following; three trumps out."""
+
+
+def test_70c2_one_round_drawn_three_trumps_out_the_claim_is_good() -> None:
+    # EBU White Book 8.70.4(b): "Declarer cashes one round and says 'All mine' when both
+    # players follow. They clearly have not forgotten the outstanding three trumps and
+    # the claim is good": with two or more out 70C2 is not presumed, and ducking the next
+    # round (the S4 under North's lead) is an unstated finesse, no line of his (70E1)
+    (b,) = read_text(ONE_ROUND, "pbn", "round.pbn")
+    assert isinstance(b, Board)
+    r = judged(b)
+    assert (r.claimed, r.awarded) == (13, 13) and laws_of(r) == []
+
+
+SEVEN_FIVE_FOUR = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:Q9.QT762.AK64.Q9 J2.AK85.QJ.AK652 A87543.93.87.JT3 KT6.J4.T9532.874"]
+[Declarer "S"]
+[Contract "3N"]
+[Result "9"]
+[EquityClaim "S:"]
+[EquityClaimStatus "disputed"]
+[Play "W"]
+C4 CQ C5 C3
+H4 H7 HA H3
+C8 C9 C6 CJ
+C7 D6 C2 CT
+D9 D4 DJ D7
+ST SQ S2 S3
+HJ HT HK H9
+DT H6 H8 S8
+D5 HQ H5 D8
+SK S9 SJ SA
+*
+"""
+"""South on lead with S7 S5 S4, all believed high, dummy void, West's S6 the card he
+overlooked: the EBU White Book's "754 opposite void" (8.70.5)."""
+
+
+def test_70b_an_order_he_stated_from_the_top_is_his_line() -> None:
+    # with nothing found, the S4 first is normal and loses to the six (White Book 8.70.5:
+    # "careless rather than irrational"); with [EquityClaimOrder "top"] he said he would
+    # play the suit from the top: the S7 first, and the six falls
+    (b,) = read_text(SEVEN_FIVE_FOUR, "pbn", "754.pbn")
+    assert isinstance(b, Board)
+    assert judged(b).awarded == 8
+    stated = dataclasses.replace(b, facts=dataclasses.replace(
+        b.facts, claim_order=ClaimOrder.TOP))
+    assert judged(stated).awarded == 9
