@@ -40,12 +40,12 @@ def test_the_first_set_held_back_every_third_case_spent_or_not() -> None:
             assert held == (spec["found"] % 3 == 0), spec_path.name
 
 
-def test_every_later_ruling_is_held_back_and_there_are_at_least_twelve() -> None:
-    """The rulings found after the first holdout was spent (session 51) are all held
-    back, for one honest score at the end."""
-    later = {p.stem for p in SPECS if json.loads(p.read_text())["found"] > FIRST_SET}
-    held = {case.name for case in load_cases(CASES, "holdout")}
-    assert later <= held
+def test_every_later_ruling_was_held_back_and_there_are_at_least_twelve() -> None:
+    """The rulings found after the first holdout was spent (session 51) were all held
+    back, for one honest score: still ``holdout``, or spent once scored."""
+    later = [json.loads(p.read_text()) for p in SPECS
+             if json.loads(p.read_text())["found"] > FIRST_SET]
+    assert all(s["split"] == "holdout" or "holdout_spent" in s for s in later)
     assert len(later) >= 12
 
 
