@@ -13,8 +13,8 @@ agreed claim), then either Law 62 (correction: 62A-C, 62C3, and 62D for trick 12
 last two tricks are played out again, :mod:`equity.core.law.correction`; Law 70 for a claim
 that did not establish the revoke) or Law 64 (64B exemptions, else the 64A transfer,
 decided at the end of play: counted by :func:`equity.core.law.transfer.law_64` from the
-facts read here from the replay, as for a revoke reported without the play). A record that stops without a claim is play that
-continues: no result yet (:attr:`AutomaticRuling.pending`).
+facts read here from the replay, as for a revoke reported without the play). A record
+that stops without a claim is play that continues: no result yet (:attr:`AutomaticRuling.pending`).
 """
 
 from __future__ import annotations
