@@ -79,6 +79,13 @@ class TransferFacts:
     ended: bool = True
     """The play has ended (64A: tricks are transferred at the end of play)."""
 
+    @property
+    def side_won_revoke_trick(self) -> bool | Unknown:
+        """The offending side won the revoke trick (the offender, his partner, or dummy
+        when declarer revoked)."""
+        won = self.revoke_trick
+        return won if won is UNKNOWN else won is not None and won.side == self.offender.side
+
 
 @dataclass(frozen=True, slots=True)
 class Count:
@@ -106,9 +113,7 @@ def law_64(facts: TransferFacts, edition: Edition) -> Count:
 
 def law_64b(facts: TransferFacts, edition: Edition) -> Step | None:
     """64B: the cases with no automatic trick adjustment, in the book's order."""
-    won = facts.revoke_trick
-    if facts.later is False and (won is None or (won is not UNKNOWN
-                                                 and won.side != facts.offender.side)):
+    if facts.side_won_revoke_trick is False and facts.later is False:
         return Step("64B1", "the offending side won neither the revoke trick nor any later "
                             "trick: no tricks are transferred.")
     if facts.repeats is not None:
@@ -138,7 +143,7 @@ def law_64b(facts: TransferFacts, edition: Edition) -> Step | None:
 def law_64a(facts: TransferFacts, edition: Edition) -> Count:
     """64A1 and 64A2: the tricks transferred, never more than :attr:`~TransferFacts.available`."""
     who = named(facts.offender, facts.contract)
-    side, won, later, trick = facts.offender.side, facts.revoke_trick, facts.later, facts.trick
+    won, later, trick = facts.revoke_trick, facts.later, facts.trick
     if won is UNKNOWN:
         return Count(None, needs=(f"Law 64A: who won the revoke trick (trick {trick}), "
                                   "from its quitted cards",))
@@ -151,7 +156,7 @@ def law_64a(facts: TransferFacts, edition: Edition) -> Count:
                                       + (" and his side won a later trick" if n == 2 else
                                          ", and his side won no later trick")
                                       + f": {n} trick{'s' if n != 1 else ''} transferred."),))
-    side_won = won is not None and won.side == side
+    side_won = facts.side_won_revoke_trick
     if not side_won and later is UNKNOWN:
         return Count(None, needs=("Law 64A2: whether the offending side won a trick after "
                                   f"trick {trick}",))
