@@ -17,7 +17,8 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from benchmarks.corpus import EXTERNAL, corpus, sources, write
-from equity.app.scan import ScanCounts, scan
+from equity.app.scan import scan
+from equity.render.tally import Counts
 
 BOARDS = 2000
 pytestmark = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
@@ -32,7 +33,7 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def native_scan(path: Path) -> int:
-    tally = ScanCounts()
+    tally = Counts()
     for _ in scan([path], tally):
         pass
     return tally.revokes

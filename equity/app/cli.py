@@ -192,15 +192,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
     import contextlib
     import csv
 
-    from equity.app.scan import FIELDS, ScanCounts, scan_chunk
+    from equity.app.scan import FIELDS, scan_chunk
     from equity.formats.fastread import read_packed
     from equity.formats.walk import files
     from equity.render.csvrows import text_cell
+    from equity.render.tally import Counts
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
         return _usage(f"scan: no such file or directory: {missing[0]}")
-    tally = ScanCounts()
+    tally = Counts()
     with contextlib.ExitStack() as stack:
         out = (stack.enter_context(open(args.out, "w", newline="", encoding="utf-8"))
                if args.out else sys.stdout)
@@ -221,7 +222,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
                     out.write(json.dumps(row.to_json(), ensure_ascii=False) + "\n")
             if bar is not None:
                 bar.update(len(chunk) + chunk.unplayed + len(chunk.errors))
-    print(f"equity scan: {tally.boards} boards screened, {tally.revokes} revokes, "
+    print(f"equity scan: {tally.screened} boards screened, {tally.revokes} revokes, "
           f"{tally.errors} boards in error, {tally.unplayed} without play",
           file=sys.stderr)
     return 1 if tally.errors else 0

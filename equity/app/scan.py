@@ -27,6 +27,7 @@ from equity.core.game import (
 )
 from equity.formats.fastread import CHUNK, Chunk, read_packed
 from equity.formats.walk import files
+from equity.render.tally import Counts
 
 FIELDS = ("source", "board", "trick", "seat", "card", "suit_led", "kind", "error")
 """The columns of a row, in CSV order."""
@@ -56,16 +57,6 @@ class Row:
                 "kind": self.kind}
 
 
-@dataclass
-class ScanCounts:
-    """What a scan met: boards screened, revokes, errors, boards without play."""
-
-    boards: int = 0
-    revokes: int = 0
-    errors: int = 0
-    unplayed: int = 0
-
-
 def _error_row(e: BoardError) -> Row:
     place = str(e.where)
     return Row(e.source, e.board, error=f"{place}: {e.message}" if place else e.message)
@@ -81,9 +72,9 @@ def _order_of(e: BoardError) -> int:
     return int(m.group(1)) if m else 0
 
 
-def scan_chunk(chunk: Chunk, tally: ScanCounts | None = None) -> list[Row]:
+def scan_chunk(chunk: Chunk, tally: Counts | None = None) -> list[Row]:
     """The rows of one packed chunk, in file order."""
-    t = tally if tally is not None else ScanCounts()
+    t = tally if tally is not None else Counts()
     out = run(chunk.batch)
     keyed: list[tuple[int, int, int, Row]] = []
     src = chunk.source.tolist()
@@ -127,7 +118,7 @@ def scan_chunk(chunk: Chunk, tally: ScanCounts | None = None) -> list[Row]:
         sid = chunk.sources.index(e.source) if e.source in chunk.sources else -1
         keyed.append((sid, _order_of(e), 0, _error_row(e)))
     keyed.sort(key=lambda k: k[:3])
-    t.boards += len(chunk)
+    t.screened += len(chunk)
     t.revokes += len(boards) + found
     t.errors += int(np.count_nonzero(codes)) + len(chunk.errors) + failed
     t.unplayed += chunk.unplayed
@@ -146,11 +137,11 @@ def _replayed(board: Board) -> list[Row]:
             for r in rp.revokes]
 
 
-def scan(paths: Iterable[str | Path], tally: ScanCounts | None = None,
+def scan(paths: Iterable[str | Path], tally: Counts | None = None,
          chunk_size: int = CHUNK) -> Iterator[Row]:
     """Every revoke and every board error in the files (directories are searched)."""
     for chunk in read_packed(files(paths), chunk_size):
         yield from scan_chunk(chunk, tally)
 
 
-__all__ = ["FIELDS", "Row", "ScanCounts", "scan", "scan_chunk"]
+__all__ = ["FIELDS", "Row", "scan", "scan_chunk"]

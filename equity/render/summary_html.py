@@ -122,7 +122,7 @@ def summary_html(t: Tally, title: str) -> str:
     body = "".join([
         f"<h1>{html.escape(title)}</h1>",
         f'<p class="sub">{t.lines} boards: {t.ruled} ruled, {t.revokes} revokes, '
-        f"{len(t.adjusted)} adjusted under Law 64C, {t.error_count} in error.</p>",
+        f"{len(t.adjusted)} adjusted under Law 64C, {t.errors} in error.</p>",
         '<div class="grid">', "".join(_table(s) for s in secs), "</div>",
         "<h2>Plots</h2>", '<div class="charts">', "".join(_charts(t)), "</div>",
         "" if has_stats else '<p class="note">DDS work per ruling: the rulings of this '

@@ -53,9 +53,9 @@ def sections(t: Tally) -> list[Section]:
     """The summary, section by section."""
     out = [Section("Boards", (
         ("lines", str(t.lines)), ("ruled", str(t.ruled)),
-        ("no play record (skipped)", str(t.skipped)),
+        ("no play record (skipped)", str(t.unplayed)),
         ("play continues (no result yet)", str(t.pending)),
-        ("in error", str(t.error_count))))]
+        ("in error", str(t.errors))))]
     laws = tuple((LAW_NAMES.get(law, law), str(t.by_law[law]))
                  for law in [*LAW_ORDER, *sorted(set(t.by_law) - set(LAW_ORDER))]
                  if t.by_law[law])
@@ -93,8 +93,8 @@ def sections(t: Tally) -> list[Section]:
     out.append(Section("Law 64C adjustments", (("boards adjusted", str(len(t.adjusted))),
                                                *gains), note))
     out.append(Section("Errors by kind", tuple((kind, str(n)) for kind, n in
-                                              sorted(t.errors.items())),
-                       "" if t.errors else "no errors"))
+                                              sorted(t.error_kinds.items())),
+                       "" if t.error_kinds else "no errors"))
     work = tuple((STAT_NAMES[s] + " per ruling", _spread(t.stat(s)))
                  for s in STATS if t.stat(s))
     out.append(Section("DDS work per ruling", work,

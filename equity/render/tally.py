@@ -245,15 +245,30 @@ STATS = ("positions", "decisions", "layouts", "dds_seconds", "seconds")
 
 
 @dataclass
-class Tally:
+class Counts:
+    """What a run met, board by board, under one set of names: ``equity scan`` and
+    ``equity batch`` count as they go (:mod:`equity.app.scan`,
+    :class:`equity.app.batch.Summary`), ``equity summary`` from an output's lines
+    (:class:`Tally`); each fills what its stage sees, and words it in its own line."""
+
+    screened: int = 0
+    """Boards read with a contract and a play record."""
+    unplayed: int = 0
+    """Boards without a play record: nothing to rule (``"skipped"`` in an output)."""
+    ruled: int = 0
+    errors: int = 0
+    """Boards, files or output lines in error (each an error line)."""
+    revokes: int = 0
+
+
+@dataclass
+class Tally(Counts):
     """A batch output added up."""
 
     lines: int = 0
-    ruled: int = 0
-    skipped: int = 0
     pending: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    revokes: int = 0
+    error_kinds: Counter[str] = field(default_factory=Counter)
+    """:attr:`~Counts.errors` by kind (:func:`error_kind`)."""
     by_law: Counter[str] = field(default_factory=Counter)
     by_trick: Counter[int] = field(default_factory=Counter)
     by_role: Counter[str] = field(default_factory=Counter)
@@ -269,11 +284,12 @@ class Tally:
     def add(self, b: BoardOutcome) -> None:
         self.lines += 1
         if b.kind in ("error", "unreadable"):
-            self.errors[b.error_kind or "other"] += 1
+            self.errors += 1
+            self.error_kinds[b.error_kind or "other"] += 1
             self.in_error.append(b)
             return
         if b.kind == "skipped":
-            self.skipped += 1
+            self.unplayed += 1
             return
         self.ruled += 1
         self.pending += b.pending
@@ -296,10 +312,6 @@ class Tally:
         for b in outcomes:
             t.add(b)
         return t
-
-    @property
-    def error_count(self) -> int:
-        return sum(self.errors.values())
 
     def gains(self, currency: str) -> list[float]:
         """The non-offenders' gain of each 64C adjustment in ``currency`` (``tricks``,

@@ -4,13 +4,17 @@ unreadable boards and files are counted on top."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from equity.app.batch import run_batch
 from equity.app.cli import main
+from equity.app.options import RulingOptions
+from equity.render.tally import Counts, Tally, outcome
 from tests.builders import CASES
 
 UNREADABLE = '[Board "1"]\n[Deal "garbage"]\n[Contract "3NT"]\n[Declarer "E"]\n[Play "S"]\n'
@@ -44,3 +48,19 @@ def test_the_closing_counts_add_up(tmp_path: Path, capsys: pytest.CaptureFixture
     again = closing(capsys.readouterr().err)
     assert again["already"] == first["to_rule"] and again["ruled"] == again["error"] == 0
     assert again["unreadable"] == 1
+
+
+def test_batch_and_summary_count_the_boards_under_one_set_of_names(tmp_path: Path) -> None:
+    """A run's counts and its output's, summed up (``equity summary``), are one type
+    (:class:`Counts`): the boards batch ruled and those in error are the output's."""
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    shutil.copy(CASES / "001_3nt_east_diamond_discard.pbn", inputs / "a.pbn")
+    (inputs / "bad.pbn").write_text(UNREADABLE, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    run = run_batch([str(inputs)], RulingOptions(equity=False), str(out))
+    lines = out.read_text(encoding="utf-8").splitlines()
+    summed = Tally.of(outcome(json.loads(line)) for line in lines)
+    assert isinstance(run, Counts) and isinstance(summed, Counts)
+    assert (summed.ruled, summed.errors) == (run.ruled, run.errors)
+    assert summed.ruled >= 1 and summed.errors == 1 and summed.error_kinds

@@ -12,7 +12,8 @@ import pytest
 
 from benchmarks.corpus import corpus, sources, write
 from equity.app.cli import main
-from equity.app.scan import ScanCounts, scan
+from equity.app.scan import scan
+from equity.render.tally import Counts
 from tests.builders import CASES, EXTERNAL, SEED001_DEAL
 
 needs_data = pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
@@ -62,12 +63,12 @@ def corpus_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @needs_data
 def test_scan_finds_every_injected_revoke_and_nothing_else(corpus_file: Path) -> None:
-    tally = ScanCounts()
+    tally = Counts()
     rows = list(scan([corpus_file], tally))
     assert all(r.error is None and r.kind == "follow" for r in rows)
     found = {(r.board or "", r.trick or 0, r.seat or "", r.card or "") for r in rows}
     assert found == injected(corpus_file) and len(found) == 400
-    assert (tally.boards, tally.revokes, tally.errors) == (400, 400, 0)
+    assert (tally.screened, tally.revokes, tally.errors) == (400, 400, 0)
 
 
 @needs_data
@@ -116,9 +117,9 @@ def test_scan_reports_a_revoke_the_record_shows_corrected_at_the_table() -> None
     """[EquityWithdrawn]: the play shows the corrected trick, the revoke is in the tag
     (Law 62); the screen (and so `equity batch`) must not miss it."""
     cases = CASES
-    tally = ScanCounts()
+    tally = Counts()
     rows = list(scan([cases / "024_62c2_change_suggested_by_withdrawn_card.pbn",
                       cases / "024_62c2_change_nothing_suggested_stands.pbn"], tally))
     assert [(r.trick, r.seat, r.card, r.suit_led, r.kind) for r in rows] == [
         (2, "E", "S3", "H", "follow"), (2, "E", "H2", "S", "follow")]
-    assert (tally.boards, tally.revokes, tally.errors) == (2, 2, 0)
+    assert (tally.screened, tally.revokes, tally.errors) == (2, 2, 0)

@@ -31,12 +31,13 @@ from hypothesis import strategies as st
 
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.pipeline import rule_automatic
-from equity.app.scan import ScanCounts, scan
+from equity.app.scan import scan
 from equity.core.game.board import Board
 from equity.core.game.errors import BoardError
 from equity.core.game.replay import replay
 from equity.formats import read_boards
 from equity.formats.write import boards_to_pbn
+from equity.render.tally import Counts
 from tests.builders import random_board
 from tests.fuzz import strategies as fz
 
@@ -181,7 +182,7 @@ def _full(path: Path) -> tuple[dict[str, object], dict[int, Board]]:
 
 
 def _scan(path: Path) -> dict[str, object]:
-    tally = ScanCounts()
+    tally = Counts()
     revokes: list[Revoke] = []
     failed: list[str | None] = []
     for row in scan([path], tally):
@@ -190,7 +191,7 @@ def _scan(path: Path) -> dict[str, object]:
         else:
             assert row.trick is not None and row.seat and row.card and row.kind
             revokes.append((row.board or "", row.trick, row.seat, row.card, row.kind))
-    return {"boards": tally.boards, "unplayed": tally.unplayed, "failed": Counter(failed),
+    return {"boards": tally.screened, "unplayed": tally.unplayed, "failed": Counter(failed),
             "revokes": Counter(revokes)}
 
 

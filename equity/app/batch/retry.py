@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from equity.app.batch.keys import board_error
 from equity.core.game import Board, Work
+from equity.render.tally import Counts
 
 log = logging.getLogger("equity.batch")
 
@@ -22,10 +23,10 @@ Emit = Callable[[Sequence[str], int], None]
 
 
 @dataclass
-class Summary:
-    """What a run did."""
+class Summary(Counts):
+    """What a run did: the boards it met (:class:`~equity.render.tally.Counts`: screened,
+    ruled, in error), and what a resumable run on a pool of workers adds."""
 
-    screened: int = 0
     to_rule: int = 0
     skipped: int = 0
     """Boards (and read errors) already in the output from an earlier run."""
@@ -35,8 +36,6 @@ class Summary:
     """Of those, the ones whose error line an earlier run wrote."""
     to_rule_skipped: int = 0
     """Boards to rule whose line an earlier run wrote (skipped now)."""
-    ruled: int = 0
-    errors: int = 0
     retried: int = 0
     """Tasks retried board by board after an overrun or a worker that died."""
     retrying: int = 0

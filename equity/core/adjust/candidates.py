@@ -60,6 +60,7 @@ from equity.core.adjust.line import (
 )
 from equity.core.adjust.table_line import TableLine, table_line
 from equity.core.game import (
+    Card,
     Information,
     ModelError,
     Plan,
@@ -67,6 +68,7 @@ from equity.core.game import (
     Position,
     Replay,
     Revoke,
+    Seat,
     Side,
     Solver,
     Work,
@@ -181,12 +183,9 @@ def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
             f"{len(o.plays)} cards by the decision model from {card.pretty}, the card "
             f"he would have chosen without the information ({o.probability:.0%} likely)"))
             for o in outcomes]
-        drafts.append(Line(SUBSTITUTION, index, card, (card,),
-                           (Play(change.trick, change.seat, card, f.start.position.suit_led),),
-                           Departure(Leaves.REVOKE, change.trick, change.seat,
-                                     "the card he would have chosen without the "
-                                     "information, then double dummy", card),
-                           f.before + f.values[card], 0, name=str(card)))
+        drafts.append(_without_information(
+            index, change.trick, change.seat, card, f.start.position,
+            f.before + f.values[card], "the card he would have chosen without the information"))
         transfers = [ruling.revokes[j] for j in earlier]
         lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
         out.append(Counterfactual(index, LAW, (index,), earlier, nos, lines, card, f))
@@ -220,12 +219,9 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
             f"{o.probability:.0%} likely from there)")), frequency=share * o.probability)
             for o in outcomes]
     for card, _, _ in starts:
-        drafts.append(Line(SUBSTITUTION, -1, card, (card,),
-                           (Play(s.trick, s.seat, card, s.start.position.suit_led),),
-                           Departure(Leaves.REVOKE, s.trick, s.seat,
-                                     "his logical alternative without the information, "
-                                     "then double dummy", card),
-                           s.before + s.values[card], 0, name=str(card)))
+        drafts.append(_without_information(
+            -1, s.trick, s.seat, card, s.start.position, s.before + s.values[card],
+            "his logical alternative without the information"))
     earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
     lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
     return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, lines, s.without,
@@ -318,6 +314,16 @@ def _table(index: int, t: TableLine, o: Outcome) -> Line:
                 own_errors=t.own_errors, exchanges=t.exchanges, name=str(TABLE),
                 branches=tuple(b.describe() for b in o.branches),
                 inferences=_inferences(o))
+
+
+def _without_information(index: int, trick: int, seat: Seat, card: Card, at: Position,
+                         tricks: int, words: str) -> Line:
+    """The adjusted play's substitution line (Laws 16B, 16C2): the card he would have
+    played without the unauthorised information (``words`` say which), then double
+    dummy; ``tricks``: declarer's total so."""
+    return Line(SUBSTITUTION, index, card, (card,), (Play(trick, seat, card, at.suit_led),),
+                Departure(Leaves.REVOKE, trick, seat, f"{words}, then double dummy", card),
+                tricks, 0, name=str(card))
 
 
 def _from_outcome(kind: LineKind, index: int, o: Outcome, name: str, left: Departure

@@ -12,8 +12,9 @@ The order of the book: 61A (the revoke), 63A (established? 63A4 with Law 69A for
 agreed claim), then either Law 62 (correction: 62A-C, 62C3, and 62D for trick 12, whose
 last two tricks are played out again, :mod:`equity.core.law.correction`; Law 70 for a claim
 that did not establish the revoke) or Law 64 (64B exemptions, else the 64A transfer,
-decided at the end of play). A record that stops without a claim is play that
-continues: no result yet (:attr:`AutomaticRuling.pending`).
+decided at the end of play: counted by :func:`equity.core.law.transfer.law_64` from the
+facts read here from the replay, as for a revoke reported without the play). A record
+that stops without a claim is play that continues: no result yet (:attr:`AutomaticRuling.pending`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from equity.core.law.correction import (
 )
 from equity.core.law.law12 import PARAGRAPHS, Assignment, Paragraphs, assignment
 from equity.core.law.steps import Step
+from equity.core.law.transfer import UNKNOWN, TransferFacts, law_64, law_64b6, named
 from equity.core.law.unauthorised import Unauthorised
 from equity.core.reading import NO_TABLE, Table
 
@@ -537,71 +539,12 @@ def law_62c3(rev: Revoke, board_revokes: list[tuple[Revoke, Step | None]], editi
     return None
 
 
-# --- Law 64: the automatic trick adjustment ----------------------------------------------
-
-
-def law_64b(rev: Revoke, replay: Replay, edition: Edition, earlier: list[RevokeRuling],
-            both_sides: bool) -> Step | None:
-    """64B: the cases with no automatic trick adjustment (Law 64C may still apply)."""
-    side = rev.seat.side
-    attention = replay.board.facts.attention_for(rev.trick)
-    if replay.finished and replay.won_from(side, rev.trick) == 0:
-        # never while tricks remain: they may yet win one (Law 64A: at the end of play)
-        return law_64b1()
-    for e in earlier:
-        if e.stands and e.revoke.seat == rev.seat and e.revoke.suit == rev.suit:
-            return Step("64B2", f"a second revoke in {rev.suit.symbol} by the same player, the "
-                                f"first (trick {e.revoke.trick}) established: no transfer.")
-    if rev.seat == replay.contract.dummy:
-        return law_64b3_dummy()
-    if rev.kind == RevokeKind.PENALTY:
-        return Step("64B3", "the revoke was a failure to play a penalty card: no transfer.")
-    if edition.faced_hands_exempt and _faced(rev, replay):
-        return Step("64B3", "the revoke was a failure to play a card of a hand faced on the "
-                            f"table ({edition.name} Laws): no transfer.")
-    late = law_64b4_5(attention)
-    if late is not None:
-        return late
-    if edition.trick_twelve_exempt and rev.trick == 12:
-        return law_64b6()
-    if edition.both_sides_exempt and both_sides:
-        return Step("64B7", "both sides revoked on this board and both revokes are established: "
-                            "no transfer.")
-    return None
-
-
-def law_64b1() -> Step:
-    """64B1: the offending side won neither the revoke trick nor any later trick."""
-    return Step("64B1", "the offending side won neither the revoke trick nor any later "
-                        "trick: no tricks are transferred.")
-
-
-def law_64b3_dummy() -> Step:
-    """64B3: the card not played belonged to dummy."""
-    return Step("64B3", "the card not played belonged to dummy: no transfer.")
-
-
-def law_64b4_5(attention: Attention) -> Step | None:
-    """64B4 and 64B5: attention first drawn after a non-offender called on the next deal,
-    or after the round ended."""
-    if attention == Attention.NEXT_CALL:
-        return Step("64B4", "attention was first drawn after a non-offender called on the next "
-                            "deal: no transfer.")
-    if attention == Attention.ROUND:
-        return Step("64B5", "attention was first drawn after the round ended: no transfer.")
-    return None
-
-
-def law_64b6() -> Step:
-    """64B6: no transfer for a revoke on trick 12 (one that stands: the hands were
-    returned to the board before attention was drawn, so Law 62D1 no longer applies)."""
-    return Step("64B6", "a revoke on trick 12 that stands (found after the hands were "
-                        "returned to the board, too late for Law 62D1): no transfer.")
+# --- Law 64: the facts its count reads (the count itself: transfer.py) -----------------
 
 
 class _Pool:
-    """The tricks each side won, from which transfers are taken one by one, so that no
-    trick is transferred twice and never more than the offending side won (Law 64A)."""
+    """The tricks each side won, from which transfers are taken, so that no trick is
+    transferred for two revokes and never more than the offending side won (Law 64A)."""
 
     def __init__(self, replay: Replay) -> None:
         self.tricks: dict[Side, list[int]] = {Side.NS: [], Side.EW: []}
@@ -611,61 +554,45 @@ class _Pool:
         for side, n in replay.claimed_tricks.items():
             self.tricks[side].extend([0] * n)  # 0: a trick won under the claim
 
-    def take(self, side: Side, first: int, exact: int | None = None) -> int | None:
-        """Take trick ``exact`` if available, else any trick from ``first`` on
-        (claimed tricks last)."""
-        pool = self.tricks[side]
-        if exact is not None and exact in pool:
-            pool.remove(exact)
-            return exact
-        for n in sorted((n for n in pool if n >= first), key=lambda n: (n == 0, n)):
-            pool.remove(n)
-            return n
-        if 0 in pool:
-            pool.remove(0)
-            return 0
-        return None
+    def _left(self, side: Side, trick: int) -> list[int]:
+        """``side``'s tricks from ``trick`` on not taken yet, in order, claimed last."""
+        return sorted((n for n in self.tricks[side] if n == 0 or n >= trick),
+                      key=lambda n: (n == 0, n))
+
+    def available(self, side: Side, trick: int) -> int:
+        """How many tricks from ``trick`` on a transfer may still take from ``side``."""
+        return len(self._left(side, trick))
+
+    def take(self, side: Side, trick: int, count: int) -> tuple[int, ...]:
+        """Take ``count`` of them: the revoke trick ``trick`` first, then the later
+        ones in order, tricks under the claim last."""
+        taken = tuple(self._left(side, trick)[:count])
+        for n in taken:
+            self.tricks[side].remove(n)
+        return taken
 
 
-def law_64a(rev: Revoke, replay: Replay, edition: Edition, pool: _Pool
-            ) -> tuple[list[int], list[Step]]:
-    """64A1: the offending player won the revoke trick: it is transferred with one later
-    trick won by the offending side. 64A2: otherwise one trick, the offending side having
-    won the revoke trick or a later one. A trick won in dummy is not won by declarer.
-    1997 64A2 also: one more if the offending player later won a trick with a card he
-    could legally have played to the revoke trick."""
+def _transfer_facts(rev: Revoke, replay: Replay, earlier: list[RevokeRuling],
+                    both_sides: bool, pool: _Pool) -> TransferFacts:
+    """What Law 64 counts from, as the replay shows it: who won the revoke trick,
+    whether the offending side won a later trick (known at the end of play), the tricks
+    the earlier revokes' transfers left (``pool``), 1997's second limb, and 64B's
+    exceptions (64B2: a second revoke in the same suit by the same player, the first
+    established)."""
     side = rev.seat.side
-    trick = next(t for t in replay.tricks if t.number == rev.trick)
-    taken: list[int] = []
-    steps: list[Step] = []
-    if trick.winner == rev.seat:
-        first = pool.take(side, rev.trick, exact=rev.trick)
-        second = pool.take(side, rev.trick + 1)
-        taken = [n for n in (first, second) if n is not None]
-        steps.append(Step("64A1", f"{_who(rev.seat, replay)} won the revoke trick"
-                                  + (" and his side won a later trick" if second is not None
-                                     else ", and his side won no later trick")
-                                  + f": {len(taken)} trick{'s' if len(taken) != 1 else ''} "
-                                  "transferred."))
-        return taken, steps
-    one = pool.take(side, rev.trick, exact=rev.trick)
-    taken = [one] if one is not None else []
-    winner = trick.winner
-    won_by = ("" if winner is None else
-              f" ({_who(winner, replay)} won it)" if winner.side == side else "")
-    steps.append(Step("64A2", f"{_who(rev.seat, replay)} did not win the revoke trick{won_by}; "
-                              "his side won that trick or a later one: one trick transferred."))
-    if edition.second_trick_limb:
-        later = _won_later_with_legal_card(rev, replay)
-        if later is not None:
-            extra = pool.take(side, rev.trick + 1)
-            if extra is not None:
-                taken.append(extra)
-                steps.append(Step("64A2", f"{_who(rev.seat, replay)} later won trick {later} "
-                                          "with a card he could legally have played to the "
-                                          "revoke trick (1997 Laws): a second trick "
-                                          "transferred."))
-    return taken, steps
+    ended = replay.finished
+    return TransferFacts(
+        replay.contract, rev.seat, rev.trick,
+        revoke_trick=next((t.winner for t in replay.tricks if t.number == rev.trick), None),
+        later=replay.won_from(side, rev.trick + 1) > 0 if ended else UNKNOWN,
+        available=pool.available(side, rev.trick),
+        legal_card_later=_won_later_with_legal_card(rev, replay),
+        repeats=next(((rev.suit, e.revoke.trick) for e in earlier if e.stands
+                      and e.revoke.seat == rev.seat and e.revoke.suit == rev.suit), None),
+        penalty_card=rev.kind == RevokeKind.PENALTY,
+        faced=_faced(rev, replay),
+        attention=replay.board.facts.attention_for(rev.trick),
+        both_sides=both_sides, ended=ended)
 
 
 # --- The board --------------------------------------------------------------------------
@@ -812,19 +739,18 @@ def _rule_dummy_asked(rev: Revoke, replay: Replay, ed: Edition,
                              f"the revoke: declarer substituted {sub.pretty}, and Law 64 "
                              "applies as if the revoke had been established, with "
                              f"{sub.pretty} as the card played to the revoke trick.")]
-    exempt = law_64b(rev, replay, ed, earlier, False)
-    if exempt is not None:
-        steps.append(exempt)
-        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
-                            corrected.correction, exempt.law)
-    if not replay.finished:
+    count = law_64(_transfer_facts(rev, replay, earlier, False, pool), ed)
+    if count.exemption is not None:
+        return RevokeRuling(rev, rev.seat.side, True, True, 0, (), (*steps, *count.steps),
+                            corrected.correction, count.exemption)
+    if count.transfer is None:
         steps.append(Step("64A", "play continues: the transfer is decided at the end of play "
                                  "(64A1/64A2)."))
         return RevokeRuling(rev, rev.seat.side, True, True, 0, (), tuple(steps),
                             corrected.correction)
-    taken, more = law_64a(rev, replay, ed, pool)
-    return RevokeRuling(rev, rev.seat.side, True, True, len(taken), tuple(taken),
-                        (*steps, *more), corrected.correction)
+    taken = pool.take(rev.seat.side, rev.trick, count.transfer)
+    return RevokeRuling(rev, rev.seat.side, True, True, len(taken), taken,
+                        (*steps, *count.steps), corrected.correction)
 
 
 def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
@@ -833,23 +759,21 @@ def _rule_transfer(rev: Revoke, replay: Replay, ed: Edition, est: Step,
     """Law 64: an established revoke that stands: an exception of 64B, or the 64A
     transfer — decided at the end of play, so not while play continues."""
     steps = [law_61a(rev, replay), est]
-    exempt = law_64b(rev, replay, ed, earlier, both_sides)
-    if exempt is not None:
-        steps.append(exempt)
-        if ed.trick_twelve_exempt and rev.trick == 12 and exempt.law != "64B6":
+    count = law_64(_transfer_facts(rev, replay, earlier, both_sides, pool), ed)
+    steps += count.steps
+    if count.exemption is not None:
+        if ed.trick_twelve_exempt and rev.trick == 12 and count.exemption != "64B6":
             steps.append(law_64b6())
         return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps),
-                            exemption=exempt.law)
-    if not replay.finished:
+                            exemption=count.exemption)
+    if count.transfer is None:
         steps.append(Step("64A", "the revoke stands (Law 63B); play continues, and the "
                                  "transfer is decided at the end of play (64A1/64A2) from "
                                  "the tricks the offending side wins from the revoke trick "
                                  "on."))
         return RevokeRuling(rev, rev.seat.side, True, False, 0, (), tuple(steps))
-    taken, more = law_64a(rev, replay, ed, pool)
-    steps += more
-    return RevokeRuling(rev, rev.seat.side, True, False, len(taken), tuple(taken),
-                        tuple(steps))
+    taken = pool.take(rev.seat.side, rev.trick, count.transfer)
+    return RevokeRuling(rev, rev.seat.side, True, False, len(taken), taken, tuple(steps))
 
 
 def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
@@ -878,9 +802,7 @@ def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
 
 
 def _who(seat: Seat, replay: Replay) -> str:
-    c = replay.contract
-    role = "declarer" if seat == c.declarer else "dummy" if seat == c.dummy else None
-    return f"{seat.long_name} ({role})" if role else seat.long_name
+    return named(seat, replay.contract)
 
 
 def _plays(plays: tuple[tuple[Seat, Card], ...]) -> str:

@@ -6,7 +6,8 @@ established. That is enough for Law 64A in most cases, and this module rules fro
 (:class:`~equity.core.game.revoke_report.RevokeReport`, ``[EquityRevoke]``, with the
 board's ``[Result]``: declarer's tricks in all). It is the same book as
 :mod:`equity.core.law.laws`, read paragraph by paragraph, with the facts given instead
-of found in a play record; the edition's differences are its :class:`Edition`.
+of found in a play record; Law 64 is the one count both rule with
+(:mod:`equity.core.law.transfer`); the edition's differences are its :class:`Edition`.
 
 What the facts cannot settle, the ruling says it needs, and never guesses: who won the
 revoke trick or a later one (Law 64A), declarer's tricks in all, the play of tricks 12
@@ -20,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from equity.core.game import Board, BoardError, RevokeReport, Seat, Side, Where
-from equity.core.law.laws import Edition, law_64b1, law_64b3_dummy, law_64b4_5, law_64b6
+from equity.core.law.laws import Edition
 from equity.core.law.steps import Step
+from equity.core.law.transfer import UNKNOWN, TransferFacts, law_64, named
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,6 @@ def rule_reported(board: Board, edition: Edition) -> ReportedRuling:
     steps = [Step("61A", f"{who[0].upper()}{who[1:]} played {report.card.pretty} at trick "
                          f"{report.trick} when he could follow suit (or play a card or suit "
                          "the law required), as reported: a revoke.")]
-    needs: list[str] = []
     attention = board.facts.attention_for(report.trick)
     if not report.established:
         return _corrected(board, report, edition, steps)
@@ -85,22 +86,16 @@ def rule_reported(board: Board, edition: Edition) -> ReportedRuling:
         steps.append(Step("62D1", "a revoke on trick 12 found before the hands were returned "
                                   "to the board must be corrected, established or not; "
                                   "tricks 12 and 13 are played out again."))
-        needs.append("Law 62D: the play of tricks 12 and 13 (the quitted cards of the last "
-                      "two tricks) to play them out with the correction")
-        return ReportedRuling(board, report, edition, tuple(steps), None, None, tuple(needs))
-    exempt = law_64b(board, report, edition)
-    if exempt is not None:
-        steps.append(exempt)
-        return ReportedRuling(board, report, edition, tuple(steps), 0, exempt.law,
-                              _result_needed(board))
-    transfer, more, missing = law_64a(board, report, edition)
-    steps += more
-    needs += missing
-    if transfer == 0:  # 64B1 found by 64A's facts
-        return ReportedRuling(board, report, edition, tuple(steps), 0, "64B1",
-                              (*needs, *_result_needed(board)))
-    return ReportedRuling(board, report, edition, tuple(steps), transfer, None,
-                          (*needs, *_result_needed(board)))
+        return ReportedRuling(board, report, edition, tuple(steps), None, None, (
+            "Law 62D: the play of tricks 12 and 13 (the quitted cards of the last two "
+            "tricks) to play them out with the correction",))
+    count = law_64(TransferFacts(
+        contract, report.seat, report.trick,
+        revoke_trick=UNKNOWN if report.won_by is None else report.won_by,
+        later=UNKNOWN if report.later is None else report.later,
+        attention=attention), edition)
+    return ReportedRuling(board, report, edition, (*steps, *count.steps), count.transfer,
+                          count.exemption, (*count.needs, *_result_needed(board)))
 
 
 def _corrected(board: Board, report: RevokeReport, edition: Edition, steps: list[Step]
@@ -128,58 +123,6 @@ def _corrected(board: Board, report: RevokeReport, edition: Edition, steps: list
                           _result_needed(board))
 
 
-def law_64b(board: Board, report: RevokeReport, edition: Edition) -> Step | None:
-    """64B: the cases with no automatic trick adjustment that the reported facts show
-    (64B2 and 64B7 need a second revoke: the play record's ruling, :mod:`.laws`)."""
-    contract = board.contract
-    assert contract is not None
-    if report.seat == contract.dummy:
-        return law_64b3_dummy()
-    late = law_64b4_5(board.facts.attention_for(report.trick))
-    if late is not None:
-        return late
-    if edition.trick_twelve_exempt and report.trick == 12:
-        return law_64b6()
-    return None
-
-
-def law_64a(board: Board, report: RevokeReport, edition: Edition
-            ) -> tuple[int | None, list[Step], list[str]]:
-    """64A1: the offender won the revoke trick: it is transferred, and one more if his
-    side won a later trick. 64A2: otherwise one trick, when his side won the revoke
-    trick or a later one; none (64B1) when it won neither. Returns the transfer (None
-    when the facts do not say), the steps and what is needed."""
-    who = _who(board, report.seat)
-    side = report.seat.side
-    won, later = report.won_by, report.later
-    if won is None:
-        return None, [], [f"Law 64A: who won the revoke trick (trick {report.trick}), "
-                          "from its quitted cards"]
-    if won == report.seat:
-        if later is None:
-            return None, [], ["Law 64A1: whether the offending side won a trick after "
-                              f"trick {report.trick}"]
-        n = 2 if later else 1
-        return n, [Step("64A1", f"{who} won the revoke trick"
-                                + (" and his side won a later trick" if later else
-                                   ", and his side won no later trick")
-                                + f": {n} trick{'s' if n != 1 else ''} transferred.")], []
-    if won.side != side and later is None:
-        return None, [], ["Law 64A2: whether the offending side won a trick after "
-                          f"trick {report.trick}"]
-    if won.side != side and not later:
-        return 0, [law_64b1()], []
-    by = f" ({_who(board, won)} won it)" if won.side == side else ""
-    steps = [Step("64A2", f"{who} did not win the revoke trick{by}; his side won that trick "
-                          "or a later one: one trick transferred.")]
-    needs = []
-    if edition.second_trick_limb:
-        needs.append("1997 Law 64A2: whether the offender later won a trick with a card "
-                      f"he could legally have played to trick {report.trick} (then a "
-                      "second trick is transferred): not reported, one trick counted")
-    return 1, steps, needs
-
-
 def _check_tricks(board: Board, report: RevokeReport, result: int) -> None:
     """The tricks reported must leave the offending side the tricks the facts say it
     won (Law 64A counts only tricks it won)."""
@@ -200,15 +143,12 @@ def _result_needed(board: Board) -> tuple[str, ...]:
 
 
 def _who(board: Board, seat: Seat) -> str:
-    contract = board.contract
-    assert contract is not None
-    role = ("declarer" if seat == contract.declarer else
-            "dummy" if seat == contract.dummy else None)
-    return f"{seat.long_name} ({role})" if role else seat.long_name
+    assert board.contract is not None
+    return named(seat, board.contract)
 
 
 def _error(board: Board, message: str) -> BoardError:
     return BoardError(message, board.source, board.label, Where(tag="EquityRevoke"))
 
 
-__all__ = ["ReportedRuling", "law_64a", "law_64b", "rule_reported"]
+__all__ = ["ReportedRuling", "rule_reported"]
