@@ -163,6 +163,36 @@ class Limits(NamedTuple):
             return 1.0
         return outside / ((1 - outside) / p + outside)
 
+    def widened(self) -> Limits:
+        """The near misses' limits: every constraint one step beyond the calls' (a point
+        over or under the range, a card more or less than a suit's limit)."""
+        w = self.lengths
+        return Limits(Span(self.hcp.lo - 1, self.hcp.hi + 1), (
+            Span(w[0].lo - 1, w[0].hi + 1), Span(w[1].lo - 1, w[1].hi + 1),
+            Span(w[2].lo - 1, w[2].hi + 1), Span(w[3].lo - 1, w[3].hi + 1)))
+
+    def keeps(self, style: AuctionStyle) -> tuple[float, float]:
+        """How a near miss (within :meth:`widened`, outside the calls) and a hand further
+        out are weighed against a hand within the calls, by ``style``. Today's shape
+        (``style.near`` None): both the :meth:`allowance`. The near-miss shape: a seat's
+        hand is within its calls, a near miss or further out with the fitted shares
+        (``1 - outside``, ``near``, ``outside - near``), each drawn as hands of its
+        region come (``prior``: the region's share of all hands), so a hand of a region
+        is kept with its share over its region's prior against the calls' own; 1 when no
+        hand fits the calls (they show nothing); at most 1 (a region likelier than the
+        calls' own is kept as they are)."""
+        if style.near is None:
+            a = self.allowance(style.outside)
+            return a, a
+        p_in = prior(self)
+        if p_in <= 0:
+            return 1.0, 1.0
+        p_wide = prior(self.widened())
+        inside = (1 - style.outside) / p_in
+        near = style.near / (p_wide - p_in) if p_wide > p_in else 0.0
+        far = (style.outside - style.near) / (1 - p_wide) if p_wide < 1 else 0.0
+        return min(1.0, near / inside), min(1.0, far / inside)
+
 
 NO_LIMITS = Limits(ANY_HCP, _ANY_LENGTHS)
 
@@ -198,10 +228,15 @@ class AuctionStyle:
 
     outside: float
     about: str = ""
+    near: float | None = None
+    """Of ``outside``, the share of seats whose hand misses the calls by one step only
+    (:meth:`Limits.widened`); None: today's shape, a hand outside drawn from every hand."""
 
     def __post_init__(self) -> None:
         if not 0 < self.outside < 1:
             raise ValueError("an auction style's share outside the methods is in (0, 1)")
+        if self.near is not None and not 0 <= self.near <= self.outside:
+            raise ValueError("an auction style's share of near misses is in [0, outside]")
 
 
 AUCTION_STYLE_FILE = resources.files(__package__).joinpath("auction_style.json")
@@ -211,7 +246,7 @@ writes it)."""
 
 def _load() -> AuctionStyle:
     data = json.loads(AUCTION_STYLE_FILE.read_text())
-    return AuctionStyle(data["outside"], data.get("about", ""))
+    return AuctionStyle(data["outside"], data.get("about", ""), data.get("near"))
 
 
 AUCTION_STYLE = _load()
