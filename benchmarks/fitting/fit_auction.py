@@ -14,6 +14,14 @@ under the fitted share and under the share a reading that trusts the calls fully
 would give (no hand outside them: every row outside costs it a floor of 1e-6), by
 source and rule.
 
+The shape of the hands outside (issue 47): on the fit part, the share of seats whose
+hand misses the calls by one step only (a near miss: within the limits widened by a
+point and a card, :meth:`equity.core.reading.auction.Limits.widened`) is the style's
+``near``. On the score part each seat's hand as dealt is scored given its calls, as
+the layouts weigh it (:meth:`equity.core.reading.auction.Limits.keeps`), against a hand
+dealt at random: every hand outside alike (the shape before), near misses and hands
+further out with their fitted shares, and near misses only.
+
 Run: ``python -m benchmarks.fitting.fit_auction [--write]`` (``--write`` stores the fit
 in :data:`equity.core.reading.auction.AUCTION_STYLE_FILE`).
 """
