@@ -19,9 +19,11 @@ Partnerships do not all play the textbook, and players misbid. The reading is th
 partnership's methods, and stays so: a seat's calls are outside its methods with a
 chance :attr:`AuctionStyle.outside` that is the same on every deal (fitted on real
 tables, ``auction_style.json`` beside this module: how often a real hand does not fit
-the calls read). A layout whose hidden hand falls outside what its calls show is then
-not ruled out but weighed by :meth:`Limits.allowance` (:func:`prior`: how rare a hand
-within the calls is). The real deal never widens a call (Law 16: what the calls show is
+the calls read), of which :attr:`AuctionStyle.near` by one step only (a point over or
+under, a card more or less: :meth:`Limits.widened`). A layout whose hidden hand falls
+outside what its calls show is then not ruled out but weighed by :meth:`Limits.keeps`,
+a near miss likelier than a hand further out (:func:`prior`: how rare the hands of
+each region are). The real deal never widens a call (Law 16: what the calls show is
 authorised; what the real hand holds is not): :meth:`Bidding.check` only records, for
 the Director, each call the real hand does not fit (:class:`Outside`: "North's 1NT (1NT
 opening): 15-17 HCP, the deal has 19").
