@@ -29,6 +29,7 @@ in :data:`equity.core.reading.auction.AUCTION_STYLE_FILE`).
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 
@@ -67,23 +68,30 @@ def loglik(items: Sequence[Row], share: float) -> float:
     return sum(math.log(p if r[2] else 1 - p) for r in items) / max(len(items), 1)
 
 
-def hand_loglik(items: Sequence[Row], style: AuctionStyle) -> float:
-    """The mean log-likelihood of each seat's hand as dealt given its calls, against a
-    hand dealt at random (so the shapes compare on the same hands), under the layouts'
-    own weighing by ``style`` (:meth:`equity.core.reading.auction.Limits.keeps`): a
-    hand is kept with 1 within the calls, ``near`` as a near miss, ``far`` further out,
-    so its likelihood ratio is its chance of being kept over the mean chance
-    (``prior`` of each region); a hand the shape never keeps costs a floor of 1e-6."""
-    total = 0.0
-    for _, _, out, limits, wide in items:
+def hand_logliks(items: Sequence[Row], style: AuctionStyle) -> list[float]:
+    """The log-likelihood of each seat's hand as dealt given its calls, against a hand
+    dealt at random (so the shapes compare on the same hands), under the layouts' own
+    weighing by ``style`` (:meth:`equity.core.reading.auction.Limits.keeps`): a hand is
+    kept with 1 within the calls, ``near`` as a near miss, ``far`` further out, so its
+    likelihood ratio is its chance of being kept over the mean chance (``prior`` of
+    each region); a hand the shape never keeps costs a floor of 1e-6; 0 where the calls
+    contradict each other (they show nothing)."""
+    out = []
+    for _, _, outside, limits, wide in items:
         p_in, p_wide = prior(limits), prior(limits.widened())
         near, far = limits.keeps(style)
-        if p_in <= 0:  # calls that contradict each other show nothing
+        if p_in <= 0:
+            out.append(0.0)
             continue
-        kept = far if not wide else near if out else 1.0
+        kept = far if not wide else near if outside else 1.0
         mean = p_in + near * (p_wide - p_in) + far * (1 - p_wide)
-        total += math.log(max(kept / mean, 1e-6))
-    return total / max(len(items), 1)
+        out.append(math.log(max(kept / mean, 1e-6)))
+    return out
+
+
+def hand_loglik(items: Sequence[Row], style: AuctionStyle) -> float:
+    """The mean of :func:`hand_logliks`."""
+    return sum(hand_logliks(items, style)) / max(len(items), 1)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -106,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"hand): {hand_loglik(score, today):.3f} outside drawn from every hand "
           f"(today's shape), {hand_loglik(score, shaped):.3f} near misses and the rest "
           f"(fitted shares), {hand_loglik(score, strict):.3f} near misses only")
+    gain = [b - a for a, b in zip(hand_logliks(score, today), hand_logliks(score, shaped),
+                                  strict=True)]
+    print(f"  near misses minus today's shape, paired: {statistics.fmean(gain):+.3f} "
+          f"(standard error {statistics.stdev(gain) / math.sqrt(len(gain)):.3f})")
     sources = Counter(r[0].source for r in score)
     for source in sorted(sources):
         part = [r for r in score if r[0].source == source]
