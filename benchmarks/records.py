@@ -201,14 +201,15 @@ def _spots(rec: Record, rng: random.Random) -> list[tuple[int, int]]:
     return sorted(spots[:PER_BOARD])
 
 
-def decision_rows(rec: Record) -> list[dict[str, Any]]:
+def decision_rows(rec: Record, table: Table | None = None) -> list[dict[str, Any]]:
     """The sampled decisions of one record, valued (module docstring), as JSON rows:
     each run of equal legal cards with the decision model's chance, its mean over the
-    layouts, its real double-dummy value and its conventions; which run was played."""
+    layouts, its real double-dummy value and its conventions; which run was played.
+    ``table``: what the players read (default the record's own, :meth:`Table.of`)."""
     rp = rec.replay
     rng = random.Random(f"{SEED}:{rec.key}")
     spots = _spots(rec, rng)
-    model = DecisionModel.of(Table.of(rp.board))
+    model = DecisionModel.of(table or Table.of(rp.board))
     ks = [knowledge_at(rp, t, i) for t, i in spots]
     decisions = solved(together(*[model.decide(k) for k in ks]), DdsSolver(), model.work)
     reals = solved(together(*[model.real_values(k.position) for k in ks]), DdsSolver())
@@ -307,13 +308,15 @@ def _query_key(rec: Record, after: int, cls: PlayerClass) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
-def outcome(rec: Record, after: int, cls: PlayerClass) -> dict[str, Any]:
+def outcome(rec: Record, after: int, cls: PlayerClass, table: Table | None = None
+            ) -> dict[str, Any]:
     """One checkpoint: the tree's leaves by result and kind (:data:`ERRED`), its
-    distribution, double dummy, the truth, the work."""
+    distribution, double dummy, the truth, the work. ``table``: what the players read
+    (default the record's own, :meth:`Table.of`)."""
     rp = rec.replay
     start = checkpoint(rp, after)
     side = rp.declarer_side
-    model = DecisionModel.of(Table.of(rp.board), players=cls)
+    model = DecisionModel.of(table or Table.of(rp.board), players=cls)
     work = Work()
     model.work = work
     t0 = time.perf_counter()

@@ -102,7 +102,7 @@ def card_level(rows: Sequence[dict[str, Any]], after: bool) -> dict[str, Any]:
                       m / c if c else 0.0) for k, (c, s, m) in enumerate(bins)]}
 
 
-def _scores(dist: Sequence[float], truth: int) -> tuple[float, float, float, bool]:
+def scores(dist: Sequence[float], truth: int) -> tuple[float, float, float, bool]:
     mean = sum(k * p for k, p in enumerate(dist))
     brier = sum((p - (k == truth)) ** 2 for k, p in enumerate(dist))
     log = math.log(max(FLOOR, dist[truth]))
@@ -117,16 +117,16 @@ def outcome_level(rows: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]]
     found: dict[str, list[tuple[float, float, float, bool]]] = {"tree": [], "dd": [],
                                                                   "dd+res": []}
     for r in rows:
-        found["tree"].append(_scores(r["dist"], r["truth"]))
+        found["tree"].append(scores(r["dist"], r["truth"]))
         point = [0.0] * 14
         point[r["dd"]] = 1.0
-        found["dd"].append(_scores(point, r["truth"]))
+        found["dd"].append(scores(point, r["truth"]))
         res = [q["truth"] - q["dd"] for q in pool
                if q["after"] == r["after"] and q["key"] != r["key"]]
         spread = [0.0] * 14
         for d in res:
             spread[min(13, max(0, r["dd"] + d))] += 1 / len(res)
-        found["dd+res"].append(_scores(spread, r["truth"]))
+        found["dd+res"].append(scores(spread, r["truth"]))
     return {k: (statistics.fmean(x[0] for x in v), statistics.fmean(x[3] for x in v),
                 statistics.fmean(x[1] for x in v), statistics.fmean(x[2] for x in v))
             for k, v in found.items()}
@@ -175,35 +175,45 @@ def paired(rows: Sequence[dict[str, Any]], pool: Sequence[dict[str, Any]],
     diffs: dict[str, list[float]] = {"brier vs DD+res": [], "MAE vs DD": [],
                                       "exact vs DD": [], "MAE expected vs DD": []}
     for r in rows:
-        tree = _scores(r["dist"], r["truth"])
+        tree = scores(r["dist"], r["truth"])
         dd = [0.0] * 14
         dd[r["dd"]] = 1.0
-        point = _scores(dd, r["truth"])
+        point = scores(dd, r["truth"])
         res = [q["truth"] - q["dd"] for q in pool
                if q["after"] == r["after"] and q["key"] != r["key"]]
         spread = [0.0] * 14
         for d in res:
             spread[min(13, max(0, r["dd"] + d))] += 1 / len(res)
-        diffs["brier vs DD+res"].append(tree[1] - _scores(spread, r["truth"])[1])
+        diffs["brier vs DD+res"].append(tree[1] - scores(spread, r["truth"])[1])
         diffs["MAE vs DD"].append(tree[0] - point[0])
         diffs["exact vs DD"].append(float(tree[3]) - float(point[3]))
         mine, dds = expected_errors(r["dist"], r["dd"])
         diffs["MAE expected vs DD"].append(mine - dds)
+    clusters = by_record(records_of)
+    rng = random.Random(29)
+    return {name: interval(d, clusters, rng) for name, d in diffs.items()}
+
+
+def by_record(records_of: Sequence[str]) -> list[list[int]]:
+    """The indices of the values of each record (``records_of[i]`` names the record of
+    value ``i``): the clusters a bootstrap draws together."""
     groups: dict[str, list[int]] = {}
     for i, name in enumerate(records_of):
         groups.setdefault(name, []).append(i)
-    clusters = list(groups.values())
-    rng = random.Random(29)
-    out = {}
-    for name, d in diffs.items():
-        means = []
-        for _ in range(BOOTSTRAP):
-            idx = [i for c in rng.choices(clusters, k=len(clusters)) for i in c]
-            means.append(statistics.fmean(d[i] for i in idx))
-        means.sort()
-        out[name] = (statistics.fmean(d), means[int(0.025 * BOOTSTRAP)],
-                     means[int(0.975 * BOOTSTRAP) - 1])
-    return out
+    return list(groups.values())
+
+
+def interval(d: Sequence[float], clusters: Sequence[Sequence[int]], rng: random.Random
+             ) -> tuple[float, float, float]:
+    """The mean of ``d`` and its 95 % interval from :data:`BOOTSTRAP` resamples of
+    ``clusters`` (:func:`by_record`: a record's values are drawn together)."""
+    means = []
+    for _ in range(BOOTSTRAP):
+        idx = [i for c in rng.choices(clusters, k=len(clusters)) for i in c]
+        means.append(statistics.fmean(d[i] for i in idx))
+    means.sort()
+    return (statistics.fmean(d), means[int(0.025 * BOOTSTRAP)],
+            means[int(0.975 * BOOTSTRAP) - 1])
 
 
 def _paired_table(after: list[dict[str, Any]], names: list[str]) -> list[str]:

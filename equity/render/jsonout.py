@@ -110,13 +110,16 @@ def auction_json(table: Table) -> JSON:
     suits it limits), the calls not read, the calls the real hand does not fit
     (``outside``: what the Director sees, never what a player knows) and how often a
     seat's calls are outside what they show at real tables (``outside_share``: the
-    players keep such hands with that chance); ``loosened`` is empty (no call is widened
+    players keep such hands with that chance), and by one step only (``near_share``: a
+    near miss, kept likelier than a hand further out; null: every hand outside alike);
+    ``loosened`` is empty (no call is widened
     to fit the deal). With no auction, empty lists and a ``note``; ``unread``: why the
     record's auction was not read (naming the call), else null."""
     bidding = table.bidding
     if bidding is None:
         return {"dealer": None, "calls": [], "read": [], "not_read": [], "loosened": [],
-                "outside": [], "outside_share": None, "note": no_auction(table),
+                "outside": [], "outside_share": None, "near_share": None,
+                "note": no_auction(table),
                 "unread": table.unread}
     a = bidding.reading.auction
     return {
@@ -135,6 +138,7 @@ def auction_json(table: Table) -> JSON:
                      "bid": str(o.shown.call), "text": o.describe()}
                     for o in bidding.outside],
         "outside_share": bidding.style.outside,
+        "near_share": bidding.style.near,
         "note": None,
         "unread": None,
     }

@@ -94,6 +94,7 @@ def test_the_json_says_which_calls_were_read_and_where_the_deal_is_outside_them(
     assert out["seat"] == "E" and out["bid"] == "1N"
     assert out["text"] == "East's 1NT (1NT opening): ♦ 2-5, the deal has 6 ♦"
     assert 0 < a["outside_share"] < 0.5
+    assert 0 < a["near_share"] < a["outside_share"]  # the near misses among them
 
 
 def test_the_text_reads_the_auction_out(capsys: pytest.CaptureFixture[str],

@@ -24,8 +24,9 @@ authorised information) is the knowledge's :attr:`Knowledge.table`
 (:class:`~equity.core.reading.table.Table`, read once per board). The auction is read as
 the partnership's methods, judged on each hidden seat's hand as dealt — the cards it
 holds in a layout plus those it has played: a layout within every hidden hand's limits
-is drawn as it comes, one outside them is kept with the chance its calls allow
-(:meth:`~equity.core.reading.auction.Limits.allowance`: a player does not always hold
+is drawn as it comes, one outside them is kept with the chance its calls allow, a near
+miss (one step beyond a limit) likelier than a hand further out
+(:meth:`~equity.core.reading.auction.Limits.keeps`: a player does not always hold
 what his calls show). The real deal never moves the limits.
 
 The cards the table saw — the opening lead, the signal to it, a hidden defender's
@@ -58,6 +59,7 @@ from equity.core.reading import (
     Bidding,
     Evidence,
     Lengths,
+    Limits,
     Span,
     Table,
     hcp,
@@ -334,8 +336,9 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
     kept, no card of a suit a seat has shown out of, inferences the count contradicts
     dropped: :meth:`Knowledge.consistent`; within what he was told), in mirrored pairs
     (:func:`_mirror`), each kept with the chance the auction gives it (1 within every
-    hidden hand's limits, for each hand outside them its calls' allowance,
-    :meth:`~equity.core.reading.auction.Limits.allowance`: the methods weighed, never
+    hidden hand's limits, for each hand outside them its calls' chance for a near miss
+    or a hand further out, :meth:`~equity.core.reading.auction.Limits.keeps`: the
+    methods weighed, never
     widened). With each its **weight**: the
     likelihood of the cards he reads (the opening lead, the signal to it, the
     discards: :func:`_weigher`) given the layout — evidence that weighs a layout, never
@@ -373,9 +376,10 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
             if d is None or not all(h.fits(d[h.seat]) for h in holds):
                 continue
             kept = 1.0
-            for s, (lim, allowance) in limits.items():
-                if not _within(d[s] | pos.hands[s] & knowledge.exposed, lim):
-                    kept *= allowance
+            for s, (lim, near, far) in limits.items():
+                hand = d[s] | pos.hands[s] & knowledge.exposed
+                if not _within(hand, lim):
+                    kept *= near if _within(hand, Limits(*lim).widened()) else far
             if kept < 1.0 and rng.random() >= kept:
                 continue
             outside += kept < 1.0 or dropped
@@ -421,14 +425,15 @@ def _weigher(knowledge: Knowledge) -> Weigher | None:
     return weigh
 
 
-def _limits(knowledge: Knowledge) -> dict[Seat, tuple[tuple[Span, Lengths], float]]:
+def _limits(knowledge: Knowledge) -> dict[Seat, tuple[tuple[Span, Lengths], float, float]]:
     """The auction's limits on the cards each hidden seat holds now, the exposed cards
-    among them (what it played taken off its hand as dealt), each with the allowance a
-    hand outside them is kept with (:meth:`~equity.core.reading.auction.Limits.allowance`)."""
+    among them (what it played taken off its hand as dealt), each with the chances a
+    hand outside them is kept with: a near miss (one step beyond, the limits widened),
+    a hand further out (:meth:`~equity.core.reading.auction.Limits.keeps`)."""
     bidding = knowledge.bidding
     if bidding is None:
         return {}
-    out: dict[Seat, tuple[tuple[Span, Lengths], float]] = {}
+    out: dict[Seat, tuple[tuple[Span, Lengths], float, float]] = {}
     for s in knowledge.hidden:
         held = knowledge.position.hands[s]
         if held & ~bidding.deal.hands[s]:
@@ -436,7 +441,7 @@ def _limits(knowledge: Knowledge) -> dict[Seat, tuple[tuple[Span, Lengths], floa
                              "him: the reading is of another board")
         lim = bidding.reduced(s, held)
         if lim is not None:
-            out[s] = lim, bidding.limits[s].allowance(bidding.style.outside)
+            out[s] = (lim, *bidding.limits[s].keeps(bidding.style))
     return out
 
 
@@ -446,7 +451,7 @@ def auction_key(knowledge: Knowledge) -> str:
     taken off (:func:`_limits`) — what a decision depends on, not the calls."""
     return ";".join(f"{s.name}{points.lo}-{points.hi}:"
                     + ",".join(f"{span.lo}-{span.hi}" for span in suits)
-                    for s, ((points, suits), _) in _limits(knowledge).items())
+                    for s, ((points, suits), _, _) in _limits(knowledge).items())
 
 
 def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:

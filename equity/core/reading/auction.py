@@ -19,9 +19,11 @@ Partnerships do not all play the textbook, and players misbid. The reading is th
 partnership's methods, and stays so: a seat's calls are outside its methods with a
 chance :attr:`AuctionStyle.outside` that is the same on every deal (fitted on real
 tables, ``auction_style.json`` beside this module: how often a real hand does not fit
-the calls read). A layout whose hidden hand falls outside what its calls show is then
-not ruled out but weighed by :meth:`Limits.allowance` (:func:`prior`: how rare a hand
-within the calls is). The real deal never widens a call (Law 16: what the calls show is
+the calls read), of which :attr:`AuctionStyle.near` by one step only (a point over or
+under, a card more or less: :meth:`Limits.widened`). A layout whose hidden hand falls
+outside what its calls show is then not ruled out but weighed by :meth:`Limits.keeps`,
+a near miss likelier than a hand further out (:func:`prior`: how rare the hands of
+each region are). The real deal never widens a call (Law 16: what the calls show is
 authorised; what the real hand holds is not): :meth:`Bidding.check` only records, for
 the Director, each call the real hand does not fit (:class:`Outside`: "North's 1NT (1NT
 opening): 15-17 HCP, the deal has 19").
@@ -163,6 +165,36 @@ class Limits(NamedTuple):
             return 1.0
         return outside / ((1 - outside) / p + outside)
 
+    def widened(self) -> Limits:
+        """The near misses' limits: every constraint one step beyond the calls' (a point
+        over or under the range, a card more or less than a suit's limit)."""
+        w = self.lengths
+        return Limits(Span(self.hcp.lo - 1, self.hcp.hi + 1), (
+            Span(w[0].lo - 1, w[0].hi + 1), Span(w[1].lo - 1, w[1].hi + 1),
+            Span(w[2].lo - 1, w[2].hi + 1), Span(w[3].lo - 1, w[3].hi + 1)))
+
+    def keeps(self, style: AuctionStyle) -> tuple[float, float]:
+        """How a near miss (within :meth:`widened`, outside the calls) and a hand further
+        out are weighed against a hand within the calls, by ``style``. Today's shape
+        (``style.near`` None): both the :meth:`allowance`. The near-miss shape: a seat's
+        hand is within its calls, a near miss or further out with the fitted shares
+        (``1 - outside``, ``near``, ``outside - near``), each drawn as hands of its
+        region come (``prior``: the region's share of all hands), so a hand of a region
+        is kept with its share over its region's prior against the calls' own; 1 when no
+        hand fits the calls (they show nothing); at most 1 (a region likelier than the
+        calls' own is kept as they are)."""
+        if style.near is None:
+            a = self.allowance(style.outside)
+            return a, a
+        p_in = prior(self)
+        if p_in <= 0:
+            return 1.0, 1.0
+        p_wide = prior(self.widened())
+        inside = (1 - style.outside) / p_in
+        near = style.near / (p_wide - p_in) if p_wide > p_in else 0.0
+        far = (style.outside - style.near) / (1 - p_wide) if p_wide < 1 else 0.0
+        return min(1.0, near / inside), min(1.0, far / inside)
+
 
 NO_LIMITS = Limits(ANY_HCP, _ANY_LENGTHS)
 
@@ -198,10 +230,15 @@ class AuctionStyle:
 
     outside: float
     about: str = ""
+    near: float | None = None
+    """Of ``outside``, the share of seats whose hand misses the calls by one step only
+    (:meth:`Limits.widened`); None: today's shape, a hand outside drawn from every hand."""
 
     def __post_init__(self) -> None:
         if not 0 < self.outside < 1:
             raise ValueError("an auction style's share outside the methods is in (0, 1)")
+        if self.near is not None and not 0 <= self.near <= self.outside:
+            raise ValueError("an auction style's share of near misses is in [0, outside]")
 
 
 AUCTION_STYLE_FILE = resources.files(__package__).joinpath("auction_style.json")
@@ -211,7 +248,7 @@ writes it)."""
 
 def _load() -> AuctionStyle:
     data = json.loads(AUCTION_STYLE_FILE.read_text())
-    return AuctionStyle(data["outside"], data.get("about", ""))
+    return AuctionStyle(data["outside"], data.get("about", ""), data.get("near"))
 
 
 AUCTION_STYLE = _load()

@@ -61,9 +61,12 @@ def auction_sentences(table: Table, law: str, outside: int = 0) -> tuple[str, ..
         out.append("The real hand is outside what its calls show (the Director sees it; "
                    "no player may know it: the calls are never widened to admit it): "
                    + "; ".join(o.describe() for o in bidding.outside) + ".")
+    near = ("" if bidding.style.near is None else
+            f", {bidding.style.near:.0%} by one step only (a point over or under, a card "
+            "more or less: a near miss, kept likelier than a hand further out)")
     out.append(f"A seat's calls are outside what they show {bidding.style.outside:.0%} of "
-               "the time at real tables: the layouts keep such hands with that chance, "
-               "the same on every deal"
+               f"the time at real tables{near}: the layouts keep such hands with that "
+               "chance, the same on every deal"
                + (f" ({outside} decision{'s' if outside > 1 else ''} drew such hands)."
                   if outside else "."))
     return (*out, *card_sentences(table, law))

@@ -25,6 +25,7 @@ from equity.core.reading.auction import (
     ANY_HCP,
     ANY_LENGTH,
     AUCTION_STYLE,
+    AuctionStyle,
     Bidding,
     Limits,
     Shown,
@@ -299,9 +300,10 @@ def after_trick_one() -> tuple[Position, Bidding]:
     return pos, Bidding.check(read(bid(Seat.N, "1N P 3N P P P")), DEAL)
 
 
-def _fits(b: Bidding, p: Position) -> bool:
+def _fits(b: Bidding, p: Position, widened: bool = False) -> bool:
     dealt = p.hands[Seat.N] | C("SA").bit  # what he holds and what he played
-    return b.limits[Seat.N].fits(hcp(dealt), lengths(dealt))
+    limits = b.limits[Seat.N].widened() if widened else b.limits[Seat.N]
+    return limits.fits(hcp(dealt), lengths(dealt))
 
 
 def test_layouts_outside_the_auction_are_kept_as_often_as_real_tables_bid_so() -> None:
@@ -311,11 +313,14 @@ def test_layouts_outside_the_auction_are_kept_as_often_as_real_tables_bid_so() -
     free = sample_layouts(dataclasses.replace(k, table=None), random.Random(3), 400)
     read_ = sample_layouts(k, random.Random(3), 400)
     inside_free = sum(_fits(b, p) for p in free) / 400
+    near_free = sum(_fits(b, p, True) for p in free) / 400 - inside_free
     inside = sum(_fits(b, p) for p in read_) / 400
-    # Bayes with the allowance: inside / outside = (inside_free / outside_free) / allowance
-    allowance = b.limits[Seat.N].allowance(AUCTION_STYLE.outside)
-    expected = inside_free / (inside_free + allowance * (1 - inside_free))
-    assert 0.01 < inside_free < 0.6 and inside == pytest.approx(expected, abs=0.08)
+    near_read = sum(_fits(b, p, True) for p in read_) / 400 - inside
+    # Bayes with the chances kept: a region's share is its free share times its chance
+    near, far = b.limits[Seat.N].keeps(AUCTION_STYLE)
+    mean = inside_free + near * near_free + far * (1 - inside_free - near_free)
+    assert 0.01 < inside_free < 0.6 and inside == pytest.approx(inside_free / mean, abs=0.08)
+    assert near_read == pytest.approx(near * near_free / mean, abs=0.06)
     assert inside > 0.6  # the calls are believed, not certain
     layouts, _, outside = draw_weighted(k, random.Random(3), 400)
     assert outside == sum(not _fits(b, p) for p in layouts)
@@ -329,6 +334,31 @@ def test_the_allowance_is_a_property_of_the_calls_never_of_the_deal() -> None:
     # a hand outside is kept with a chance that makes 'outside, given the calls' 10 %
     assert (1 - p) * a / (p + (1 - p) * a) == pytest.approx(0.1 * (1 - p), rel=1e-6)
     assert Limits(Span(15, 14), (Span(0, 13),) * 4).allowance(0.1) == 1.0  # contradictory
+
+
+def test_a_near_miss_is_one_step_beyond_each_limit() -> None:
+    opening = Limits(Span(15, 17), (Span(2, 5),) * 4)
+    wide = opening.widened()
+    assert wide == Limits(Span(14, 18), (Span(1, 6),) * 4)
+    assert wide.fits(14, (6, 3, 3, 1)) and not opening.fits(14, (6, 3, 3, 1))
+    assert not wide.fits(13, (4, 3, 3, 3)) and not wide.fits(15, (7, 2, 2, 2))
+
+
+def test_near_misses_and_hands_further_out_are_kept_with_their_fitted_shares() -> None:
+    opening = Limits(Span(15, 17), (Span(2, 5),) * 4)
+    style = AuctionStyle(0.1, near=0.06)
+    near, far = opening.keeps(style)
+    p_in, p_wide = prior(opening), prior(opening.widened())
+    mean = p_in + near * (p_wide - p_in) + far * (1 - p_wide)
+    # given the calls, a hand is a near miss 6 % of the time, further out 4 %
+    assert near * (p_wide - p_in) / mean == pytest.approx(0.06, rel=1e-6)
+    assert far * (1 - p_wide) / mean == pytest.approx(0.04, rel=1e-6)
+    assert near > 10 * far  # a void behind a 1NT opening is rarer than 14 points
+    # today's shape: every hand outside alike, the allowance
+    assert opening.keeps(AuctionStyle(0.1)) == (opening.allowance(0.1),) * 2
+    assert Limits(Span(15, 14), (Span(0, 13),) * 4).keeps(style) == (1.0, 1.0)
+    with pytest.raises(ValueError):
+        AuctionStyle(0.1, near=0.2)
 
 
 def test_an_auction_that_shows_nothing_of_the_hidden_seats_changes_no_layout() -> None:
