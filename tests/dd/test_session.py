@@ -63,7 +63,7 @@ def test_every_slot_ends_its_work_before_the_call_returns() -> None:
     ended: list[int] = []
 
     def work(k: int) -> None:
-        threading.Event().wait(0.05 * (2 - k))  # slot 1 ends after slot 0
+        threading.Event().wait(0.05 * k)  # slot 1 (a slot thread) ends after slot 0
         ended.append(k)
 
     session()._in_slots(work, 2, threading.Event())
