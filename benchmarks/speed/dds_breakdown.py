@@ -124,10 +124,11 @@ def _rule(argv: Sequence[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
 
 
-def alone(deals: Sequence[Any]) -> float:
+def alone(deals: Sequence[Any], serial: list[tuple[int, float]] | None = None) -> float:
     """Wall seconds DDS alone takes on ``deals`` (each once, the strongest request
     kept, in the order first asked): the better of the session's ``SolveBoard`` runs and
-    DDS's ``SolveAllBoards``."""
+    DDS's ``SolveAllBoards``. With ``serial``, the deals are solved once more on one
+    thread (slot 0), in order, and (tricks left, CPU seconds) of each solve appended."""
     from equity.dd import binding
     from equity.dd.session import session
 
@@ -136,7 +137,9 @@ def alone(deals: Sequence[Any]) -> float:
         wanted[d[:-1]] = max(wanted.get(d[:-1], 0), d[-1])
     items = list(wanted.items())
     best = []
-    for way in ("runs", "all"):
+    for way in ("runs", "all", "serial"):
+        if way == "serial" and serial is None:
+            continue
         t = time.perf_counter()
         for start in range(0, len(items), binding.MAX_BOARDS):
             chunk = items[start : start + binding.MAX_BOARDS]
@@ -152,11 +155,21 @@ def alone(deals: Sequence[Any]) -> float:
                 bop.target[i], bop.solutions[i], bop.mode[i] = (0 if sol == 3 else -1), sol, 1
             if way == "runs":
                 session().run(bop)
+            elif way == "serial" and serial is not None:
+                solved = binding.new_solved()
+                for i, ((_, _, _, tr, hands), _) in enumerate(chunk):
+                    cards = sum(bin(hands[h][s]).count("1") for h in range(4)
+                                for s in range(4)) + sum(1 for r in tr if r)
+                    c = time.thread_time()
+                    binding.dds().SolveBoard(bop.deals[i], bop.target[i], bop.solutions[i],
+                                             1, solved.solvedBoard[i], 0)
+                    serial.append(((cards + 3) // 4, time.thread_time() - c))
             else:
                 dds = binding.dds()
                 solved = binding.new_solved()
                 dds._dll.SolveAllBoardsBin(ctypes.byref(bop), ctypes.byref(solved))
-        best.append(time.perf_counter() - t)
+        if way != "serial":
+            best.append(time.perf_counter() - t)
     return min(best)
 
 
@@ -176,14 +189,14 @@ def probe(tree: str, corpus: str | None, cases: str, page: bool, out: str) -> No
         rows, deals, calls = rec.take()
         entry = sets.setdefault(name, {"rows": [], "boards": 0, "reported": 0.0,
                                        "calls": 0, "wall": 0.0, "alone": 0.0,
-                                       "positions": 0})
+                                       "positions": 0, "serial": []})
         entry["rows"] += rows
         entry["boards"] += sum(1 for b in boards if "stats" in b)
         entry["reported"] += sum(b.get("stats", {}).get("dds_seconds", 0.0) for b in boards)
         entry["positions"] += sum(b.get("stats", {}).get("positions", 0) for b in boards)
         entry["calls"] += calls
         entry["wall"] += wall
-        entry["alone"] += alone(deals) if deals else 0.0
+        entry["alone"] += alone(deals, entry["serial"]) if deals else 0.0
         entry["alone_cpu"] = entry.get("alone_cpu", 0.0) + busiest(rec.take()[0])
         print(f"{name} {' '.join(argv)[-60:]}: {wall:.1f} s, {len(rows)} solves",
               file=sys.stderr)
@@ -281,26 +294,35 @@ def table(results: Sequence[dict[str, Any]]) -> Iterator[str]:
 
 
 def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
-    """ms (CPU) a position by tricks left, every set together, each build."""
+    """ms (CPU) a position by tricks left, every set together, each build: as the
+    rulings solved them, and alone on one thread (each position once)."""
     names = [Path(r["tree"]).name for r in results]
-    yield "\n| tricks left | " + " | ".join(f"{n} ms (n)" for n in names) + " |"
-    yield "|---|" + "---|" * len(names)
+    yield ("\n| tricks left | " + " | ".join(f"{n} ms (n)" for n in names) + " | "
+           + " | ".join(f"{n} alone, one thread" for n in names) + " |")
+    yield "|---|" + "---|" * 2 * len(names)
     groups: list[dict[int, list[Any]]] = []
+    serial: list[dict[int, list[Any]]] = []
     for r in results:
         g: dict[int, list[Any]] = defaultdict(list)
+        a: dict[int, list[Any]] = defaultdict(list)
         for s in r["sets"].values():
             for x in s["rows"]:
                 g[x[0]].append(x)
+            for t, cpu in s.get("serial", []):
+                a[t].append((t, cpu))
         groups.append(g)
+        serial.append(a)
     for t in range(13, 0, -1):
-        yield f"| {t} | " + " | ".join(f"{_ms(g[t])} ({len(g[t])})" for g in groups) + " |"
+        yield (f"| {t} | " + " | ".join(f"{_ms(g[t])} ({len(g[t])})" for g in groups)
+               + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.speed.dds_breakdown",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--corpus", help="a benchmark corpus (python -m benchmarks.corpus)")
-    p.add_argument("--old", help="another checkout to measure beside this one")
+    p.add_argument("--old", action="append", default=[],
+                   help="another checkout to measure beside this one (repeatable)")
     p.add_argument("--cases", default="*.json",
                    help="which seed cases (a glob in tests/cases; default every one)")
     p.add_argument("--no-page", action="store_true", help="leave the page's ruling out")
@@ -312,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     import tempfile
 
-    trees = [str(ROOT)] + ([str(Path(args.old).resolve())] if args.old else [])
+    trees = [str(ROOT)] + [str(Path(old).resolve()) for old in args.old]
     with tempfile.TemporaryDirectory() as tmp:
         results = [_run_probe(t, args.corpus, args.cases, not args.no_page,
                               Path(tmp) / f"{k}.json")

@@ -10,17 +10,20 @@ memory), and it is not re-entrant across callers. So a process has one session
 (:func:`session`), which holds the lock every call into DDS takes and the thread count;
 the thread count is the session's visible setting, not a module global.
 
-How a batch is solved: one Python thread per DDS thread slot (ctypes releases the GIL
-during the call), each taking the next deal of the batch not yet taken, in the order
-given, so that no thread idles while another has deals left (cut into fixed halves, a
-batch waited for the half that held its costliest deal: a position with 13 tricks left
-costs a hundred times one with 5). DDS keeps a transposition table per thread slot and
-reuses it when the next deal on that slot is similar (the layouts of one decision, a
-card or a trick apart), so the order given is kept: a board's positions stay together.
-Ordering a batch costliest first gained nothing more and cost that reuse when several
-boards share a batch (issue 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used:
-it reorders the deals over its threads on its own and took 2.0-2.6 s on the positions of
-240 corpus boards where ``SolveBoard`` in order on one thread took 1.3 s.
+How a batch is solved: one thread per DDS thread slot (ctypes releases the GIL during
+the call), the caller's own for slot 0, each taking the next deal of the batch not yet
+taken, in the order given, so that no thread idles while another has deals left (cut
+into fixed halves, a batch waited for the half that held its costliest deal: a position
+with 13 tricks left costs a hundred times one with 5). The other slots' threads are
+started once for the session and wait between batches (:class:`_Slot`): starting them
+for every batch cost about 3 ms a batch on a loaded machine, a ruling asks 30 batches.
+DDS keeps a transposition table per thread slot and reuses it when the next deal on
+that slot is similar (the layouts of one decision, a card or a trick apart), so the
+order given is kept: a board's positions stay together. Ordering a batch costliest
+first gained nothing more and cost that reuse when several boards share a batch (issue
+49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used: it reorders the deals over
+its threads on its own and took 2.0-2.6 s on the positions of 240 corpus boards where
+``SolveBoard`` in order on one thread took 1.3 s.
 """
 
 from __future__ import annotations
@@ -89,6 +92,10 @@ class DdsSession:
         self._lock = threading.RLock()
         self._threads = 0  # loading the binding runs SetMaxThreads(0)
         self._slots = max(1, int(binding.dds_info().noOfThreads))
+        self._helpers: list[_Slot] = []
+        self._pid = os.getpid()
+        self.started = 0
+        """Threads started for DDS's slots 1.. so far: each once for the session."""
 
     @property
     def threads(self) -> int:
@@ -153,9 +160,9 @@ class DdsSession:
         return bop
 
     def run(self, bop: Any) -> Any:
-        """Solve a packed batch by ``SolveBoard`` calls, one Python thread per DDS thread
-        slot, each taking the next deal not yet taken, in order (see the module
-        docstring); the raw ``solvedBoards``."""
+        """Solve a packed batch by ``SolveBoard`` calls, one thread per DDS thread slot
+        (the caller's for slot 0), each taking the next deal not yet taken, in order (see
+        the module docstring); the raw ``solvedBoards``."""
         n = bop.noOfBoards
         solved = binding.new_solved()
         runs = max(1, min(self._slots, n))
@@ -171,17 +178,81 @@ class DdsSession:
                         return
                     binding.solve_board(bop, i, solved, slot)
             except BaseException as e:  # raised again in the caller's thread
+                stop.set()
                 errors.append(e)
 
         with self._call(f"a batch of {n} positions"):
             if runs == 1:
                 solve_run(0)
             else:
-                in_threads(solve_run, runs, stop)
+                self._in_slots(solve_run, runs, stop)
             if errors:
                 raise errors[0]
         solved.noOfBoards = n
         return solved
+
+    @property
+    def idle(self) -> bool:
+        """No slot thread is inside a batch (every one waits for the next)."""
+        return all(h.done.is_set() for h in self._helpers)
+
+    def _in_slots(self, work: Callable[[int], None], runs: int, stop: threading.Event
+                  ) -> None:
+        """``work(k)`` for k in 0..runs-1: 0 in this thread, the others on the session's
+        slot threads, returning once every one has ended, even when interrupted.
+
+        An exception raised in this thread meanwhile (Ctrl-C's KeyboardInterrupt, a signal
+        handler's) sets ``stop`` (``work`` checks it between two DDS calls) and is raised
+        again only once no slot thread is inside DDS: the interpreter must never exit
+        under a DDS call still solving (``Segmentation fault`` after a Ctrl-C of
+        ``equity likely``, issue 42). The slot threads are started with SIGINT and SIGTERM
+        blocked, so that no signal lands in them; while work is handed out this thread
+        blocks them too, so that none lands between two hand-outs."""
+        interrupted: BaseException | None = None
+        given: list[_Slot] = []
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            for h in self._slot_threads(runs - 1):
+                h.give(work)
+                given.append(h)
+        except BaseException as e:  # e.g. no thread can be started: end those given work
+            interrupted = e
+            stop.set()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        try:
+            if interrupted is None:
+                work(0)
+        except BaseException as e:
+            interrupted = e
+            stop.set()
+        for h in given:
+            while not h.done.is_set():
+                try:
+                    h.done.wait()
+                except BaseException as e:  # raised below, once every slot has ended
+                    interrupted = interrupted or e
+                    stop.set()
+        if interrupted is not None:
+            raise interrupted
+
+    def _slot_threads(self, n: int) -> list[_Slot]:
+        """The threads of DDS's slots 1..n, started on first need (signals blocked: the
+        caller blocks them). A forked child has none of its parent's threads: it starts
+        its own."""
+        if os.getpid() != self._pid:
+            self._helpers, self._pid = [], os.getpid()
+        for i, h in enumerate(self._helpers):
+            if not h.thread.is_alive():  # only if its work let an error escape
+                self._helpers[i] = _Slot(i + 1)
+                self._helpers[i].thread.start()
+                self.started += 1
+        while len(self._helpers) < n:
+            h = _Slot(len(self._helpers) + 1)
+            h.thread.start()
+            self._helpers.append(h)
+            self.started += 1
+        return self._helpers[:n]
 
     @contextmanager
     def _call(self, what: str) -> Iterator[None]:
@@ -209,47 +280,35 @@ class DdsSession:
                     os.remove(path)
 
 
-def in_threads(work: Callable[[int], None], runs: int, stop: threading.Event) -> None:
-    """``work(k)`` for k in 0..runs-1, each on a thread of its own, returning once every
-    one has ended, even when interrupted.
+class _Slot:
+    """A DDS thread slot's Python thread, kept for the session: it waits for work, does
+    it (``work(slot)``, which catches its own errors) and sets ``done``. A daemon: it is
+    never inside DDS once the batch that gave it work has returned, so the interpreter
+    may exit while it waits."""
 
-    An exception raised in this thread meanwhile (Ctrl-C's KeyboardInterrupt, a signal
-    handler's) sets ``stop`` (``work`` checks it between two DDS calls) and is raised
-    again only once no thread is inside DDS. Not ``Thread.join``: interrupted, Python
-    3.11's join marks a thread that is still running as stopped (its lock released), so
-    the interpreter no longer waits for it at exit and tears down under a DDS call still
-    solving: ``Segmentation fault`` (exit 139) after a Ctrl-C of ``equity likely``. The
-    threads start with SIGINT and SIGTERM blocked, so that no signal lands in them."""
-    done = [threading.Event() for _ in range(runs)]
+    def __init__(self, slot: int) -> None:
+        self.slot = slot
+        self.done = threading.Event()
+        self.done.set()
+        self._go = threading.Semaphore(0)
+        self._work: Callable[[int], None] | None = None
+        self.thread = threading.Thread(target=self._loop, name=f"dds-{slot}", daemon=True)
 
-    def run(k: int) -> None:
-        try:
-            work(k)
-        finally:
-            done[k].set()
+    def give(self, work: Callable[[int], None]) -> None:
+        """Run ``work`` on this slot's thread; ``done`` is set when it has returned."""
+        self.done.clear()
+        self._work = work
+        self._go.release()
 
-    threads = [threading.Thread(target=run, args=(k,), name=f"dds-{k}") for k in range(runs)]
-    interrupted: BaseException | None = None
-    started = 0
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        for t in threads:  # not cut short: a signal waits until every thread is started
-            t.start()
-            started += 1
-    except BaseException as e:  # e.g. no thread can be started: end those that were
-        interrupted = e
-        stop.set()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    for event in done[:started]:
-        while not event.is_set():
+    def _loop(self) -> None:
+        while True:
+            self._go.acquire()
+            work, self._work = self._work, None
             try:
-                event.wait()
-            except BaseException as e:  # raised below, once every thread has ended
-                interrupted = interrupted or e
-                stop.set()
-    if interrupted is not None:
-        raise interrupted
+                if work is not None:
+                    work(self.slot)
+            finally:
+                self.done.set()
 
 
 def _decode(p: Position, fut: Any, every: bool) -> Answer:
