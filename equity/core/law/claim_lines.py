@@ -10,8 +10,8 @@ a panel's: normal is what a player of the class might do **holding what he belie
 * **his belief**: what he sees (his hand, dummy, the cards played, the suits shown out
   of: :class:`~equity.core.player.Knowledge`), less what he evidently overlooked
   (:func:`overlooked`): an outstanding trump his statement says nothing of (70C: "at all
-  likely … unaware"), a higher card outstanding in a suit whose cards he named, a side
-  suit's single outstanding card in a claim of all the rest; unless the Director found
+  likely … unaware"), a higher card outstanding in a suit whose cards he named, in a
+  claim of all the rest a side suit's single card that beats his lowest; unless the Director found
   him aware of it (``[EquityClaimAware]``: 70C2 not met);
 * **his normal cards**, at each card his statement leaves open (70D1): a card no other
   card of his beats on the layouts he could believe in (a guess is normal both ways:
@@ -128,9 +128,9 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
     (``c70``: a trump is out and his statement says nothing of trumps) every trump they
     hold; in a suit whose cards of his side he named (he called them good), their cards
     above the lowest he named there; and when he claimed ``everything`` left, in a side
-    suit where they hold one card only, that card if it beats one of his side's (he
-    counted the suit as good: the miscount of one card is at all likely, of more it is
-    not). ``aware``: the cards the Director found he knew of are not overlooked."""
+    suit where one card only of theirs beats his side's lowest, that card (he counted
+    the suit as good: the miscount of one card is at all likely, of more it is not; the
+    ace over dummy's king that "dummy is good" forgot, Aylesbury's "losing winner"). ``aware``: the cards the Director found he knew of are not overlooked."""
     seat = claim.claimer
     theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
     mine = pos.hands[seat] | pos.hands[seat.partner]
@@ -145,10 +145,9 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
             out |= _counted(pos, controlled(claim, contract), step.suit, step.count) & theirs
     if everything:
         for suit in Suit:
-            one = theirs & suit.mask
             low = min((c.rank for c in cards(mine & suit.mask)), default=15)
-            if suit != trump and one and not one & (one - 1) and Card.from_bit(
-                    one.bit_length() - 1).rank > low:
+            one = sum((c.bit for c in cards(theirs & suit.mask) if c.rank > low), 0)
+            if suit != trump and one and not one & (one - 1):
                 out |= one
     return out & ~aware
 

@@ -230,3 +230,21 @@ def test_70e1_a_loser_led_first_that_is_never_worse_stays_his_line() -> None:
     # a winner of his side in the suit led (a diamond to partner's ace): no loser
     search, run = _south_on_lead(("HA CA DA", "SJ H5 C5", "SK D4 D3", "DK DQ DJ"))
     assert search._unstated_throw_ins(run.pos, [d3, sk], guess, {sk: False}) == set()
+
+
+def test_a_claim_of_all_the_rest_overlooks_the_one_card_above_his_in_a_suit() -> None:
+    # dummy's HK claimed with the rest ("dummy is good"); they hold HA HJ HT: only the ace
+    # beats his king, the miscount of one card (the Aylesbury Director: "the principle of
+    # the losing winner"); with two cards above his (HA HQ over the HJ) it is no miscount
+    contract = Contract(3, Strain.NT, 0, Seat.S)
+
+    def missed(north: str, west: str, aware: int = 0) -> int:
+        hands = (north, "C9 C8 C7 C6", "C5 C4 C3 C2", west)
+        held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+        pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.N, ())
+        return claim_lines.overlooked(Claim.parse("S:"), pos, contract, False, aware, True)
+
+    ha = Card.parse("HA").bit
+    assert missed("SK SQ HK DK", "HA HJ HT D9") == ha
+    assert missed("SK SQ HJ DK", "HA HQ HT D9") == 0
+    assert missed("SK SQ HK DK", "HA HJ HT D9", aware=ha) == 0  # the Director found him aware
