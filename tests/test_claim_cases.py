@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.fidelity.claims import CASES, Case, Scored, declarer_awarded, load_cases
+from benchmarks.fidelity.claims import CASES, Case, Scored, declarer_awarded
 from equity.app.cli import main
 
 SPECS = sorted(CASES.glob("*.json"))

@@ -130,7 +130,8 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
     above the lowest he named there; and when he claimed ``everything`` left, in a side
     suit where one card only of theirs beats his side's lowest, that card (he counted
     the suit as good: the miscount of one card is at all likely, of more it is not; the
-    ace over dummy's king that "dummy is good" forgot, Aylesbury's "losing winner"). ``aware``: the cards the Director found he knew of are not overlooked."""
+    ace over dummy's king that "dummy is good" forgot, Aylesbury's "losing winner").
+    ``aware``: the cards the Director found he knew of are not overlooked."""
     seat = claim.claimer
     theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
     mine = pos.hands[seat] | pos.hands[seat.partner]
