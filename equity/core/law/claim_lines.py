@@ -10,8 +10,8 @@ a panel's: normal is what a player of the class might do **holding what he belie
 * **his belief**: what he sees (his hand, dummy, the cards played, the suits shown out
   of: :class:`~equity.core.player.Knowledge`), less what he evidently overlooked
   (:func:`overlooked`): an outstanding trump his statement says nothing of (70C: "at all
-  likely … unaware"), a higher card outstanding in a suit whose cards he named, a side
-  suit's single outstanding card in a claim of all the rest; unless the Director found
+  likely … unaware"), a higher card outstanding in a suit whose cards he named, in a
+  claim of all the rest a side suit's single card that beats his lowest; unless the Director found
   him aware of it (``[EquityClaimAware]``: 70C2 not met);
 * **his normal cards**, at each card his statement leaves open (70D1): a card no other
   card of his beats on the layouts he could believe in (a guess is normal both ways:
@@ -128,9 +128,10 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
     (``c70``: a trump is out and his statement says nothing of trumps) every trump they
     hold; in a suit whose cards of his side he named (he called them good), their cards
     above the lowest he named there; and when he claimed ``everything`` left, in a side
-    suit where they hold one card only, that card if it beats one of his side's (he
-    counted the suit as good: the miscount of one card is at all likely, of more it is
-    not). ``aware``: the cards the Director found he knew of are not overlooked."""
+    suit where one card only of theirs beats his side's lowest, that card (he counted
+    the suit as good: the miscount of one card is at all likely, of more it is not; the
+    ace over dummy's king that "dummy is good" forgot, Aylesbury's "losing winner").
+    ``aware``: the cards the Director found he knew of are not overlooked."""
     seat = claim.claimer
     theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
     mine = pos.hands[seat] | pos.hands[seat.partner]
@@ -145,10 +146,9 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
             out |= _counted(pos, controlled(claim, contract), step.suit, step.count) & theirs
     if everything:
         for suit in Suit:
-            one = theirs & suit.mask
             low = min((c.rank for c in cards(mine & suit.mask)), default=15)
-            if suit != trump and one and not one & (one - 1) and Card.from_bit(
-                    one.bit_length() - 1).rank > low:
+            one = sum((c.bit for c in cards(theirs & suit.mask) if c.rank > low), 0)
+            if suit != trump and one and not one & (one - 1):
                 out |= one
     return out & ~aware
 
@@ -391,9 +391,10 @@ class Search:
         # holds before a slip): the expert's lines stay a subset of the club player's
         unblock = self._own_lead(pos)
         finesses = self._unstated_finesses(pos, reps, decision)
+        finesses |= self._unstated_throw_ins(pos, reps, decision, believed)
         for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
             if card in finesses:
-                continue  # 70E1: a finesse he did not state is no line of his
+                continue  # 70E1: a finesse or throw-in he did not state is no line of his
             misled = leads.get(card)
             # careless, not irrational: a winner he knows of led, or a card to his own
             # side's winning lead in its suit (blocking it, or wasting a winner), that another card
@@ -466,6 +467,54 @@ class Search:
             return set()  # his top card is no sure winner of the trick
         return {c for c in mine if c != top and c not in decision.dominated
                 and not sure(c.rank)}  # it may lose the trick: a finesse
+
+    def _unstated_throw_ins(self, pos: Position, reps: Sequence[Card], decision: Decision,
+                            believed: dict[Card, bool]) -> set[Card]:
+        """70E1: "The Director shall not accept from claimer any unstated line of play
+        the success of which depends upon finding one opponent rather than the other
+        with a particular card". *Our reading*: on lead, holding a card he knows wins
+        the trick (a winner no card of theirs he knows of beats, not one he holds so
+        only through what he overlooked) that no other card of his beats on his
+        layouts, a card that loses the trick whatever the opponents hold (a card of
+        theirs he knows of beats his side's best in its suit, and his partner cannot
+        ruff it), right on some of his layouts and worse than his winner on others
+        (both right somewhere, or its mean over them lower: one opponent rather than the
+        other forced to give him the trick back, a throw-in) is, like the finesse, an
+        unstated line: not accepted when it would win, not imposed when it would lose.
+        He cashes what he knows to be his (the blml Director, 2012, endorsed by the
+        EBU's Gordon Rainsford: "everyone knows she knows the spades are good. So I give
+        her the two spade tricks"). Where the loser first is right on every layout (a
+        suit's ace knocked out before the last stopper is cashed) the winner is the
+        better card, never worse, and the loser stays his line."""
+        if not (self.bound and self.side == self.claim.claimer.side and not pos.trick
+                and pos.to_play in controlled(self.claim, self.contract)):
+            return set()
+        means = dict(decision.means)
+        known = [decision.speaker(c) for c, m in believed.items()
+                 if not m and decision.speaker(c) in reps]
+        if not known:
+            return set()  # no winner he knows of to cash
+        sure = max(means.get(c, 0.0) for c in known)
+        right = any(decision.chance(c) > 0 for c in known)  # his winner right somewhere
+        seat = pos.to_play
+        theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & ~self.overlooked
+        ours = pos.hands[seat] | pos.hands[seat.partner]
+        partner = pos.hands[seat.partner]
+        trump = self.contract.strain.trump
+        out: set[Card] = set()
+        for c in reps:
+            guess = means.get(c, sure) < sure or (right and decision.chance(c) > 0)
+            if c in decision.dominated or c in believed or not guess:
+                continue  # not a guess against his winner: never worse than it
+            top_theirs = max((x.rank for x in cards(theirs & c.suit.mask)), default=0)
+            top_ours = max((x.rank for x in cards(ours & c.suit.mask)), default=0)
+            if top_theirs < top_ours:
+                continue  # his side may win it
+            if (trump is not None and c.suit != trump and not partner & c.suit.mask
+                    and partner & trump.mask):
+                continue  # his partner may ruff it
+            out.add(c)
+        return out
 
     def _own_lead(self, pos: Position) -> Suit | None:
         """The suit of the trick in progress when a hand of the side searched led it a

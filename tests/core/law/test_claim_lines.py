@@ -192,3 +192,59 @@ def test_70e1_a_low_card_under_partners_sure_winner_is_no_finesse() -> None:
     search, run = _south_to_play(("SK H2 H3", "S3 C2 C3", "SA S4 HA", "SQ DA DK"),
                                  led="SK")
     assert search._unstated_finesses(run.pos, [s4, sa], decision) == set()
+
+
+def _south_on_lead(hands: tuple[str, str, str, str]) -> tuple[Search, Run]:
+    """A notrump ending (hands N, E, S, W), South (declarer) on lead, claiming with
+    nothing said."""
+    held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+    pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.S, ())
+    run = Run(pos, {}, 13 - len(hands[2].split()))
+    search = Search(Claim.parse("S:"), Contract(3, Strain.NT, 0, Seat.S), Side.NS,
+                    DecisionModel.of(NO_TABLE, players=player_class("club")))
+    return search, run
+
+
+# South's SK is good (the SA and SQ gone); his diamonds are losers; dummy's winners he
+# cannot reach (the blml Director's simplified hand, 2012: "she knows the spades are good")
+_IN_HAND = ("HA CA CK", "SJ H5 C5", "SK D4 D3", "DK DQ DJ")
+
+
+def test_70e1_an_unstated_throw_in_is_no_line_of_his_he_cashes_his_known_winner() -> None:
+    # a diamond first wins where the opponent who takes it must lead to dummy: an unstated
+    # line that depends on the layout, neither accepted nor imposed: he cashes the SK
+    search, run = _south_on_lead(_IN_HAND)
+    found = solved(search.lines(run), DdsSolver())
+    assert {ln.plays[0].card for ln in found} == {Card.parse("SK")}
+    assert min(ln.declarer_tricks for ln in found) == 1  # the SK; the diamonds theirs
+
+
+def test_70e1_a_loser_led_first_that_is_never_worse_stays_his_line() -> None:
+    sk, d3 = Card.parse("SK"), Card.parse("D3")
+    search, run = _south_on_lead(_IN_HAND)
+    guess = Decision(sk, ((sk, 0.67), (d3, 0.33)), ((d3, 1.3), (sk, 1.1)), 8, "close")
+    assert search._unstated_throw_ins(run.pos, [d3, sk], guess, {sk: False}) == {d3}
+    # as good as his winner on every layout (a suit's ace knocked out first): his line
+    even = Decision(sk, ((sk, 1.0),), ((sk, 2.0), (d3, 2.0)), 8, "clear")
+    assert search._unstated_throw_ins(run.pos, [d3, sk], even, {sk: False}) == set()
+    # a winner of his side in the suit led (a diamond to partner's ace): no loser
+    search, run = _south_on_lead(("HA CA DA", "SJ H5 C5", "SK D4 D3", "DK DQ DJ"))
+    assert search._unstated_throw_ins(run.pos, [d3, sk], guess, {sk: False}) == set()
+
+
+def test_a_claim_of_all_the_rest_overlooks_the_one_card_above_his_in_a_suit() -> None:
+    # dummy's HK claimed with the rest ("dummy is good"); they hold HA HJ HT: only the ace
+    # beats his king, the miscount of one card (the Aylesbury Director: "the principle of
+    # the losing winner"); with two cards above his (HA HQ over the HJ) it is no miscount
+    contract = Contract(3, Strain.NT, 0, Seat.S)
+
+    def missed(north: str, west: str, aware: int = 0) -> int:
+        hands = (north, "C9 C8 C7 C6", "C5 C4 C3 C2", west)
+        held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+        pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.N, ())
+        return claim_lines.overlooked(Claim.parse("S:"), pos, contract, False, aware, True)
+
+    ha = Card.parse("HA").bit
+    assert missed("SK SQ HK DK", "HA HJ HT D9") == ha
+    assert missed("SK SQ HJ DK", "HA HQ HT D9") == 0
+    assert missed("SK SQ HK DK", "HA HJ HT D9", aware=ha) == 0  # the Director found him aware
