@@ -82,10 +82,11 @@ def test_board_11_names_the_logical_alternative_and_adjusts(
     assert "his logical alternatives without it were ♠3; it suggested ♠A" in text
     assert "♠A was not allowed (16B1)" in text
     ruling = next(line for line in text.splitlines() if line.startswith("Ruling (16B): "))
-    # 9 tricks, or a weighted score all but all of it 9 tricks (a rare branch's tail)
-    assert ruling.startswith(("Ruling (16B): 3NT by South: 9 tricks, made exactly.",
-                              "Ruling (16B): 99% of 3NT by South: 9 tricks, made exactly",
-                              "Ruling (16B): 100% of 3NT by South: 9 tricks, made exactly"))
+    # Since issue 47's near misses (the case's "changed"): South's six diamonds by trick 11
+    # are one step outside his 1NT, so West's heart there is a close guess, weighed under
+    # 12C1(c): half 10 tricks, half 9, never more than 10
+    assert ruling.startswith("Ruling (16B): 50% of 3NT by South: 10 tricks")
+    assert "50% of 3NT by South: 9" in " ".join(text.split())
 
 
 def test_under_the_1997_laws_the_rule_is_law_16a(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,4 +95,6 @@ def test_under_the_1997_laws_the_rule_is_law_16a(capsys: pytest.CaptureFixture[s
     assert "Law 16A: East had unauthorised information from trick 3" in text
     # the headline cites the edition's paragraph too (issue 47): 1997's Law 16A
     assert "Law 16B" not in text and "(16B)" not in text and "Ruling (16A): " in text
-    assert "3NT by South: 9 tricks, made exactly" in text
+    # 1997 Law 12C2 assigns, never weighs: the non-offenders the most favourable result
+    # that was likely (West's close guess at trick 11 since issue 47's near misses: 10)
+    assert "Ruling (16A): 3NT by South: 10 tricks, made with one overtrick." in text
