@@ -35,6 +35,7 @@ from equity.core.game.facts import (
     RuledBy,
     Withdrawal,
 )
+from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
 from equity.core.game.revoke_report import RevokeReport
@@ -384,5 +385,6 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    authority="ACBL", ruled_by=RuledBy.COMMITTEE,
                    revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"),
                    claim_position=ClaimPosition.parse(
-                       "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"))
+                       "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"),
+                   play_from=PlayFrom.parse("5; won NS 3 EW 1"))
 """Every fact away from its default: what the tests of the registry say and read back."""

@@ -106,6 +106,7 @@ from equity.core.game import (
     cards,
     count,
     dealer_for_board,
+    record_start,
     small_int,
 )
 from equity.formats.facts import fact_tags, parse_facts
@@ -673,7 +674,7 @@ def played_rows(board: Board) -> dict[Seat, list[str]]:
     out: dict[Seat, list[str]] = {s: [] for s in Seat}
     if play is None or contract is None:
         return out
-    position = Position(board.deal.hands, contract.strain, play.opening_leader)
+    position = Position(record_start(board)[0], contract.strain, play.opening_leader)
     for trick in play.tricks:
         order = [(seat, trick[seat]) for seat in (position.leader.after(k) for k in range(4))]
         last = max((k for k, (_, c) in enumerate(order) if c is not None), default=-1)
@@ -691,7 +692,11 @@ def played_rows(board: Board) -> dict[Seat, list[str]]:
 
 def board_to_rows(board: Board) -> str:
     """A board with its play as a rows text (the inverse of :func:`read_rows` for play
-    that rows can express: no lead out of turn, no missing card before the last trick)."""
+    that rows can express: no lead out of turn, no missing card before the last trick;
+    not a play from a later trick, ``[EquityPlayFrom]``: ModelError)."""
+    if board.facts.play_from is not None:
+        raise ModelError("the rows give the play from the opening lead; a play from a "
+                         "later trick ([EquityPlayFrom]) is PBN's [Play] section")
     out = []
     if board.number is not None:
         out.append(f"board: {board.number}")

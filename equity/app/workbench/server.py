@@ -584,7 +584,8 @@ def _board_summary(board: Board) -> JSON:
     }
     if board.play is not None and board.contract is not None:
         first = board.play.opening_leader
-        out["rows"] = board_to_rows(board)
+        if board.facts.play_from is None:  # rows give the play from the opening lead
+            out["rows"] = board_to_rows(board)
         rows = played_rows(board)  # '-': no card, the play stopped there (WC 2012)
         out["play"] = {s.name: rows[s] for s in (first.after(k) for k in range(4))}
     return out
