@@ -1,0 +1,51 @@
+"""A revoke ruled from the play given from the revoke trick on (``[EquityPlayFrom]``):
+Laws 61-64 and the Law 64C check as from the whole play, the earlier play not invented."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from equity.app.pipeline import FROM_TRICK, rule_board
+from equity.core.game import Board, BoardError, PlayFrom, PlayRecord, RevokeReport, replay
+from equity.formats import read_boards
+from equity.render.jsonout import board_json
+from tests.builders import CASES
+
+CASE = CASES / "001_3nt_east_diamond_discard.pbn"  # North's ♣2 revoke on trick 5
+
+
+def whole() -> Board:
+    [board] = [b for b in read_boards(CASE) if isinstance(b, Board)]
+    return board
+
+
+def from_trick(board: Board, n: int, report: RevokeReport | None = None) -> Board:
+    """``board`` with its play given from trick ``n`` on, as the page enters it."""
+    assert board.play is not None
+    leader = replay(board).tricks[n - 1].leader
+    marks = {(t - n + 1, s): m for (t, s), m in board.play.marks.items() if t >= n}
+    play = PlayRecord(leader, board.play.tricks[n - 1:], (None,) * (14 - n), marks)
+    facts = dataclasses.replace(board.facts, play_from=PlayFrom(n), revoke_report=report)
+    return dataclasses.replace(board, play=play, facts=facts)
+
+
+def test_a_revoke_from_the_revoke_trick_is_ruled_as_from_the_whole_play() -> None:
+    """Law 64A's transfer and Law 64C's adjusted score are the whole play's; the opening
+    lead is not read (not given) and the ruling says what it did not know."""
+    full = board_json(rule_board(whole()))
+    part = board_json(rule_board(from_trick(
+        whole(), 5, RevokeReport.parse("5 N C2 established; won E; later yes"))))
+    for key in ("revokes", "table_tricks", "after_transfer_tricks", "equity_tricks",
+                "ruling", "finished"):
+        assert part[key] == full[key], key
+    assert full["lead"] is not None and part["lead"] is None
+    assert FROM_TRICK.format(trick=5) in part["notes"]
+    assert FROM_TRICK.format(trick=5) not in full["notes"]
+
+
+def test_a_revoke_reported_on_a_trick_the_play_does_not_show_is_an_error() -> None:
+    with pytest.raises(BoardError, match="shows no revoke by South on trick 6"):
+        rule_board(from_trick(whole(), 5,
+                              RevokeReport.parse("6 S S8 established; won E; later yes")))
