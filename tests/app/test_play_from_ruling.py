@@ -4,12 +4,17 @@ Laws 61-64 and the Law 64C check as from the whole play, the earlier play not in
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
+from equity.app.batch.screen import screen
 from equity.app.pipeline import FROM_TRICK, rule_board
 from equity.core.game import Board, BoardError, PlayFrom, PlayRecord, RevokeReport, replay
+from equity.core.game.kernel import run
 from equity.formats import read_boards
+from equity.formats.fastread import read_packed
+from equity.formats.write import board_to_pbn
 from equity.render.jsonout import board_json
 from tests.builders import CASES
 
@@ -49,3 +54,18 @@ def test_a_revoke_reported_on_a_trick_the_play_does_not_show_is_an_error() -> No
     with pytest.raises(BoardError, match="shows no revoke by South on trick 6"):
         rule_board(from_trick(whole(), 5,
                               RevokeReport.parse("6 S S8 established; won E; later yes")))
+
+
+def test_the_batch_screen_replays_a_play_from_trick_n_in_the_kernel(tmp_path: Path) -> None:
+    """The native scan packs the hands at trick N (not the deal): it finds the revoke,
+    no error, and the board is ruled as ``equity rule`` rules it."""
+    board = from_trick(whole(), 5)
+    path = tmp_path / "from5.pbn"
+    path.write_text(board_to_pbn(board))
+    [again] = [b for b in read_boards(path) if isinstance(b, Board)]
+    assert again.play == board.play and again.facts == board.facts
+    [chunk] = list(read_packed([path]))
+    out = run(chunk.batch)
+    assert int(out.error[0, 0]) == 0
+    assert (out.revoke[0, :, 0] != 0).sum() == 1
+    assert screen([path]).wanted == {str(path): [1]}
