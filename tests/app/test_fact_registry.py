@@ -10,7 +10,7 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.workbench.server import FACT_OPTIONS, _board_summary
-from equity.core.game import FACTS, Board, Fact, Facts
+from equity.core.game import FACTS, Board, Fact, Facts, PlayRecord, replay
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 from equity.formats.rows import board_to_rows, parse_rows, rows_boards
@@ -50,15 +50,25 @@ def test_the_pbn_tags_carry_every_fact() -> None:
     assert parse_facts(fact_tags(SAMPLE)) == SAMPLE
 
 
+def played_from(trick: int) -> Board:
+    """Case 001's board (played out) with its play given from ``trick`` on, as
+    ``[EquityPlayFrom]`` gives it: the rows of such a play name who led it."""
+    b = next(b for b in read_boards(CASES / "001_3nt_east_diamond_discard.pbn")
+             if isinstance(b, Board))
+    assert b.play is not None
+    leader = replay(b).tricks[trick - 1].leader
+    marks = {(t - trick + 1, s): m for (t, s), m in b.play.marks.items() if t >= trick}
+    play = PlayRecord(leader, b.play.tricks[trick - 1:], (None,) * (14 - trick), marks)
+    return dataclasses.replace(b, play=play, facts=Facts())
+
+
 def test_the_rows_carry_every_fact_with_a_rows_key() -> None:
-    """Every fact but those the registry says the rows cannot carry (its ``absent``)."""
-    carried = dataclasses.replace(SAMPLE, **{f.field: getattr(Facts(), f.field)
-                                             for f in FACTS if f.key is None})
-    board = dataclasses.replace(plain_board(), facts=carried)
+    assert SAMPLE.play_from is not None
+    board = dataclasses.replace(played_from(SAMPLE.play_from.trick), facts=SAMPLE)
     text = board_to_rows(board)
     assert all(f"\n{f.key}: " in text for f in FACTS if f.key is not None)
     [back] = rows_boards(parse_rows(text))
-    assert back.board.facts == carried
+    assert back.board.facts == SAMPLE
 
 
 def test_a_hand_records_facts_fill_the_workbench_form_and_come_back() -> None:

@@ -656,9 +656,7 @@ class Facts:
     (``[EquityClaimPosition]``, :mod:`equity.core.game.claim_position`)."""
     play_from: PlayFrom | None = field(default=None, metadata=fact(
         "EquityPlayFrom", read=_one("play_from", PlayFrom.parse), write=_said("play_from"),
-        key=None, options=("play_from",),
-        absent="the quitted rows give the play from the opening lead (their first cards "
-               "are trick 1's); a play from a later trick is PBN's [Play] section"))
+        key="play-from", options=("play_from",)))
     """The record starts at this trick, the play before it not given (``[EquityPlayFrom]``,
     :mod:`equity.core.game.play_from`)."""
 
