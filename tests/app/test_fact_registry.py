@@ -10,11 +10,11 @@ import pytest
 
 from equity.app.options import RulingOptions
 from equity.app.workbench.server import FACT_OPTIONS, _board_summary
-from equity.core.game import FACTS, Board, Fact, Facts, PlayRecord, replay
+from equity.core.game import FACTS, Board, Fact, Facts
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 from equity.formats.rows import board_to_rows, parse_rows, rows_boards
-from tests.builders import CASES
+from tests.builders import CASES, case_001, played_from
 from tests.builders import EVERY_FACT as SAMPLE
 
 
@@ -50,21 +50,9 @@ def test_the_pbn_tags_carry_every_fact() -> None:
     assert parse_facts(fact_tags(SAMPLE)) == SAMPLE
 
 
-def played_from(trick: int) -> Board:
-    """Case 001's board (played out) with its play given from ``trick`` on, as
-    ``[EquityPlayFrom]`` gives it: the rows of such a play name who led it."""
-    b = next(b for b in read_boards(CASES / "001_3nt_east_diamond_discard.pbn")
-             if isinstance(b, Board))
-    assert b.play is not None
-    leader = replay(b).tricks[trick - 1].leader
-    marks = {(t - trick + 1, s): m for (t, s), m in b.play.marks.items() if t >= trick}
-    play = PlayRecord(leader, b.play.tricks[trick - 1:], (None,) * (14 - trick), marks)
-    return dataclasses.replace(b, play=play, facts=Facts())
-
-
 def test_the_rows_carry_every_fact_with_a_rows_key() -> None:
     assert SAMPLE.play_from is not None
-    board = dataclasses.replace(played_from(SAMPLE.play_from.trick), facts=SAMPLE)
+    board = dataclasses.replace(played_from(case_001(), SAMPLE.play_from.trick), facts=SAMPLE)
     text = board_to_rows(board)
     assert all(f"\n{f.key}: " in text for f in FACTS if f.key is not None)
     [back] = rows_boards(parse_rows(text))

@@ -10,30 +10,20 @@ import pytest
 
 from equity.app.batch.screen import screen
 from equity.app.pipeline import FROM_TRICK, rule_board
-from equity.core.game import Board, BoardError, PlayFrom, PlayRecord, RevokeReport, replay
+from equity.core.game import Board, BoardError, RevokeReport
 from equity.core.game.kernel import run
 from equity.formats import read_boards
 from equity.formats.fastread import read_packed
 from equity.formats.write import board_to_pbn
 from equity.render.jsonout import board_json
-from tests.builders import CASES
-
-CASE = CASES / "001_3nt_east_diamond_discard.pbn"  # North's ♣2 revoke on trick 5
-
-
-def whole() -> Board:
-    [board] = [b for b in read_boards(CASE) if isinstance(b, Board)]
-    return board
+from tests.builders import case_001 as whole
+from tests.builders import played_from
 
 
 def from_trick(board: Board, n: int, report: RevokeReport | None = None) -> Board:
-    """``board`` with its play given from trick ``n`` on, as the page enters it."""
-    assert board.play is not None
-    leader = replay(board).tricks[n - 1].leader
-    marks = {(t - n + 1, s): m for (t, s), m in board.play.marks.items() if t >= n}
-    play = PlayRecord(leader, board.play.tricks[n - 1:], (None,) * (14 - n), marks)
-    facts = dataclasses.replace(board.facts, play_from=PlayFrom(n), revoke_report=report)
-    return dataclasses.replace(board, play=play, facts=facts)
+    """``board`` with its play given from trick ``n`` on and the revoke ``report``."""
+    b = played_from(board, n)
+    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, revoke_report=report))
 
 
 def test_a_revoke_from_the_revoke_trick_is_ruled_as_from_the_whole_play() -> None:

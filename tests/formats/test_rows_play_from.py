@@ -3,18 +3,15 @@ PBN record of that play (``[EquityPlayFrom]``), or a clear error."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from equity.core.game import Board, BoardError, PlayFrom, replay
 from equity.formats.rows import board_to_rows, read_rows
-from tests.app.test_fact_registry import played_from
+from tests.builders import case_001, played_from
 
 
 def from_five() -> Board:
-    b = played_from(5)
-    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, play_from=PlayFrom(5)))
+    return played_from(case_001(), 5)
 
 
 def test_rows_from_trick_five_rebuild_the_play_from_there() -> None:

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from equity.core.game.board import Board, PlayRecord
+from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Side
 from equity.core.game.errors import BoardError
 from equity.core.game.facts import Requirement
@@ -16,21 +16,19 @@ from equity.core.game.kernel import Batch, Code, pack_board, run
 from equity.core.game.play_from import PlayFrom
 from equity.core.game.replay import Replay, record_start, replay
 from equity.core.game.revoke_report import RevokeReport
-from tests.builders import random_board
+from tests.builders import played_from, random_board
 
 
 def from_trick(b: Board, n: int, won: bool = False, result: bool = True, **facts: object
                ) -> Board:
-    """``b``'s record from trick ``n`` on, its [Play] seat the leader of trick ``n``."""
-    assert b.play is not None
+    """``b``'s record from trick ``n`` on (:func:`~tests.builders.played_from`), the
+    tricks won before it given (``won``), the result left out (not ``result``)."""
     rp = replay(b)
-    leader = rp.tricks[n - 1].leader
-    record = PlayRecord(leader, b.play.tricks[n - 1:], (None,) * (14 - n))
     start = PlayFrom(n, (rp.won_before(Side.NS, n), rp.won_before(Side.EW, n)) if won
                      else None)
-    return dataclasses.replace(
-        b, play=record, result=rp.declarer_tricks if result else None,
-        facts=dataclasses.replace(b.facts, play_from=start, **facts))
+    part = played_from(b, n)
+    return dataclasses.replace(part, result=part.result if result else None,
+                               facts=dataclasses.replace(part.facts, play_from=start, **facts))
 
 
 def tail(rp: Replay, n: int) -> tuple[object, ...]:
