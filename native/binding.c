@@ -25,7 +25,7 @@ static const spec SPECS[] = {
     {"order", 1, EQ_CARDS * 2, 1}, {"revoke", 1, EQ_CARDS * 2, 1},
     {"legal", 8, EQ_CARDS, 1},    {"lead_out", 1, EQ_TRICKS, 1},
     {"winners", 1, EQ_TRICKS, 1}, {"won", 1, (EQ_TRICKS + 1) * 2, 1},
-    {"error", 4, 5, 1},
+    {"error", 4, 5, 1},           {"first", 1, 1, 0},
 };
 #define NARRAYS ((int)(sizeof SPECS / sizeof SPECS[0]))
 
@@ -43,7 +43,7 @@ static PyObject *replay_batch(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"hands",   "table",  "leaders", "marks",    "ntricks", "strain",
                              "declarer", "reqs",   "k",       "order",    "revoke",  "legal",
-                             "lead_out", "winners", "won",    "error",    NULL};
+                             "lead_out", "winners", "won",    "error",    "first",  NULL};
     PyObject *objs[NARRAYS];
     Py_buffer bufs[NARRAYS];
     Py_ssize_t k = -1, n = 0;
@@ -59,10 +59,11 @@ static PyObject *replay_batch(PyObject *self, PyObject *args, PyObject *kwargs)
                         "replay_batch takes its arrays by name only (hands=..., error=...)");
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOnOOOOOOO:replay_batch", kwlist,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOnOOOOOOOO:replay_batch", kwlist,
                                      &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
                                      &objs[5], &objs[6], &objs[7], &k, &objs[8], &objs[9],
-                                     &objs[10], &objs[11], &objs[12], &objs[13], &objs[14]))
+                                     &objs[10], &objs[11], &objs[12], &objs[13], &objs[14],
+                                     &objs[15]))
         return NULL;
     for (i = 0; i < NARRAYS; i++) {
         if (objs[i] == NULL) {
@@ -118,6 +119,7 @@ static PyObject *replay_batch(PyObject *self, PyObject *args, PyObject *kwargs)
     b.winners = bufs[12].buf;
     b.won = bufs[13].buf;
     b.error = bufs[14].buf;
+    b.first = bufs[15].buf;
     Py_BEGIN_ALLOW_THREADS
     failed = eq_replay_batch(&b, 0, n);
     Py_END_ALLOW_THREADS
@@ -262,7 +264,8 @@ static PyObject *trick_winner(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"replay_batch", (PyCFunction)(void (*)(void))replay_batch, METH_VARARGS | METH_KEYWORDS,
      "replay_batch(*, hands, table, leaders, marks, ntricks, strain, declarer, reqs, k, "
-     "order, revoke, legal, lead_out, winners, won, error) -> number of boards in error\n"
+     "order, revoke, legal, lead_out, winners, won, error, first) -> number of boards in "
+     "error\n"
      "Replay a packed batch of play records (layout in native/kernel.h); every argument "
      "by name, the outputs sharing no memory with any other array."},
     {"read_pbn_games", read_pbn_games, METH_VARARGS,

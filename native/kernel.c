@@ -94,6 +94,7 @@ static void set_error(int32_t *err, int code, int trick, int seat, int card, int
 /* Whether every value of board i is in range (cards in the deck, seats 0..3 ...). */
 static int valid_input(const eq_batch *b, int64_t i, int ntricks)
 {
+    int first = b->first[i];
     const int8_t *table = b->table + i * EQ_TRICKS * 4;
     const int8_t *leaders = b->leaders + i * EQ_TRICKS;
     const int8_t *marks = b->marks + i * EQ_TRICKS * 4;
@@ -101,7 +102,7 @@ static int valid_input(const eq_batch *b, int64_t i, int ntricks)
     int t, s;
     int64_t j;
     if (b->strain[i] < 0 || b->strain[i] > 4 || b->declarer[i] < 0 || b->declarer[i] > 3 ||
-        ntricks < 0)
+        ntricks < 0 || first < 1 || first > EQ_TRICKS || (first > 1 && leaders[0] < 0))
         return 0;
     for (t = 0; t < EQ_TRICKS; t++) {
         if (leaders[t] < -1 || leaders[t] > 3)
@@ -142,7 +143,7 @@ static int replay_one(const eq_batch *b, int64_t i)
     int8_t *winners = b->winners + i * EQ_TRICKS;
     int8_t *won = b->won + i * (EQ_TRICKS + 1) * 2;
     int32_t *err = b->error + i * 5;
-    int ntricks = b->ntricks[i];
+    int ntricks = b->ntricks[i], first = b->first[i], held;
     uint64_t hands[4], all = 0;
     int8_t played_at[64];
     unsigned char active[EQ_MAX_REQS];
@@ -164,15 +165,17 @@ static int replay_one(const eq_batch *b, int64_t i)
         set_error(err, EQ_BAD_INPUT, -1, -1, -1, -1);
         return EQ_BAD_INPUT;
     }
+    /* a record from trick `first` on starts from the cards still held there */
+    held = EQ_TRICKS + 1 - first;
     for (s = 0; s < 4; s++) {
         hands[s] = b->hands[4 * i + s];
-        if (popcount64(hands[s]) != 13 || (hands[s] & ~EQ_DECK) || (hands[s] & all)) {
+        if (popcount64(hands[s]) != held || (hands[s] & ~EQ_DECK) || (hands[s] & all)) {
             set_error(err, EQ_BAD_DEAL, -1, -1, -1, -1);
             return EQ_BAD_DEAL;
         }
         all |= hands[s];
     }
-    if (ntricks > EQ_TRICKS) {
+    if (ntricks > held) {
         set_error(err, EQ_TOO_MANY_TRICKS, ntricks, -1, -1, -1);
         return EQ_TOO_MANY_TRICKS;
     }
@@ -181,11 +184,13 @@ static int replay_one(const eq_batch *b, int64_t i)
     for (j = 0; j < b->k; j++)
         active[j] = reqs[4 * j] != REQ_NONE;
     trump = b->strain[i];
-    leader = (b->declarer[i] + 1) & 3;
+    /* the opening leader, or the seat that led the record's first trick when it starts
+       later (who was on lead there is not known: not checked) */
+    leader = first > 1 ? leaders[0] : (b->declarer[i] + 1) & 3;
 
     for (t = 0; t < ntricks; t++) {
         const int8_t *slots = table + 4 * t;
-        int number = t + 1, given = leaders[t], nplays = 0, suit_led = -1, k, gap = 0;
+        int number = first + t, given = leaders[t], nplays = 0, suit_led = -1, k, gap = 0;
         int8_t cards[4], seats[4];
 
         if (given >= 0 && given != leader) {

@@ -11,12 +11,21 @@
  * Packed batch layout (n boards, all arrays C-contiguous):
  *
  * inputs
- *   hands    uint64 [n][4]       each seat's 13 cards as dealt
- *   table    int8   [n][13][4]   card of trick t (0-based) played by seat s, or -1
- *   leaders  int8   [n][13]      explicit leader of trick t (LIN order of play, PBN ^L),
- *                                or -1: the leader then follows from the rules
+ *   hands    uint64 [n][4]       each seat's 13 cards as dealt; for a record that starts
+ *                                at trick first > 1, the 14 - first cards each seat
+ *                                still held there
+ *   first    int8   [n]          the number (1..13) of the record's first trick; 1 for
+ *                                a record of the whole play. Row t of table, leaders,
+ *                                marks and of every per-trick output is trick first + t;
+ *                                trick numbers in reqs and in errors are the tricks'
+ *   table    int8   [n][13][4]   card of row t (0-based) played by seat s, or -1
+ *   leaders  int8   [n][13]      explicit leader of row t (LIN order of play, PBN ^L),
+ *                                or -1: the leader then follows from the rules; when
+ *                                first > 1, leaders[0] is required: the seat that led
+ *                                the first trick (not checked: the play before is not
+ *                                known)
  *   marks    int8   [n][13][4]   PBN 2.1 marks: 0 none, MARK_R (1) ^R, MARK_L (2) ^L
- *   ntricks  int8   [n]          rows in the record (may exceed 13: that is an error)
+ *   ntricks  int8   [n]          rows in the record (may exceed 14 - first: an error)
  *   strain   int8   [n]
  *   declarer int8   [n]          the opening leader is declarer's left-hand opponent
  *   reqs     int8   [n][k][4]    Law 61A(b) requirements, in the order given:
@@ -44,7 +53,7 @@
  *                                applicable; code EQ_OK (0) when the record replays.
  *
  * error codes and their extra field:
- *   EQ_BAD_DEAL          the hands are not four disjoint 13-card hands
+ *   EQ_BAD_DEAL          the hands are not four disjoint hands of 14 - first cards
  *   EQ_TOO_MANY_TRICKS   trick = ntricks
  *   EQ_NOT_ON_LEAD       seat led trick but was not on lead and has no ^L;
  *                        extra = the seat that was on lead
@@ -89,6 +98,7 @@ typedef struct {
     const int8_t *leaders;
     const int8_t *marks;
     const int8_t *ntricks;
+    const int8_t *first;
     const int8_t *strain;
     const int8_t *declarer;
     const int8_t *reqs;

@@ -35,6 +35,7 @@ from equity.core.game.facts import (
     RuledBy,
     Withdrawal,
 )
+from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
 from equity.core.game.revoke_report import RevokeReport
@@ -384,5 +385,25 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    authority="ACBL", ruled_by=RuledBy.COMMITTEE,
                    revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"),
                    claim_position=ClaimPosition.parse(
-                       "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"))
+                       "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"),
+                   play_from=PlayFrom.parse("5; won NS 3 EW 1"))
 """Every fact away from its default: what the tests of the registry say and read back."""
+
+
+def played_from(board: Board, trick: int) -> Board:
+    """``board`` (played out) with its play given from ``trick`` on, as
+    ``[EquityPlayFrom]`` gives it: the ``[Play]`` seat the one who led that trick, the
+    marks renumbered from it, the result declarer's tricks in all."""
+    assert board.play is not None
+    rp = replay(board)
+    marks = {(t - trick + 1, s): m for (t, s), m in board.play.marks.items() if t >= trick}
+    play = PlayRecord(rp.tricks[trick - 1].leader, board.play.tricks[trick - 1:],
+                      (None,) * (14 - trick), marks)
+    facts = dataclasses.replace(board.facts, play_from=PlayFrom(trick))
+    return dataclasses.replace(board, play=play, result=rp.declarer_tricks, facts=facts)
+
+
+def case_001() -> Board:
+    """Seed case 001 (3NT by East, played out; North's ♣2 revoke on trick 5)."""
+    return next(b for b in read_boards(CASES / "001_3nt_east_diamond_discard.pbn")
+                if isinstance(b, Board))

@@ -10,7 +10,9 @@ only), each in a fresh browser context (nothing kept from the one before):
   East won the trick, South's side won a later trick; declarer 10 tricks in all;
 - ``revoke-equity``: board 1, 3NT by East; North revoked with the ♣2 on trick 5,
   established, East won the trick and North's side a later one; declarer 6 tricks: the
-  screen from the deal alone asks for the play from trick 5;
+  screen from the deal alone asks for the play from trick 5 (its verdict is ``screen``),
+  and the Director enters it from there only — who led trick 5, then the 36 cards of
+  tricks 5 to 13 (seed 001's play), not the 16 before — and rules again (Law 64C);
 - ``claim``: board 1, 3NT by East; after eight tricks (North-South have won 3) East
   claims the rest ("winners"), disputed, with South on lead: the Director taps the cards
   still held (a suit's symbol where a player still holds every card he was dealt in it),
@@ -20,8 +22,10 @@ Each prints the taps (a click on the page, choosing the file included), the keys
 the seconds from the first tap to the ruling on screen, and the ruling (its one
 sentence); ``--json``: one object a scenario, ``{"scenario", "taps", "keys", "seconds",
 "ruling"}`` (a public contract; ``result`` adds the ruling's JSON as the page received
-it, ``request`` what the page asked). ``tests/app/test_table_taps.py`` checks the
-counts and that each ruling is what ``equity rule`` gives for the same facts.
+it, ``request`` what the page asked; ``screen`` and ``screen_result`` the equity
+screen's sentence and JSON, where a scenario rules twice).
+``tests/app/test_table_taps.py`` checks the counts and that each ruling is what
+``equity rule`` gives for the same facts.
 """
 
 from __future__ import annotations
@@ -47,6 +51,9 @@ CLAIM_HELD = {  # board 1 after the first eight tricks of seed 001's play
     "W": "SA SQ S5 CK CJ"}
 
 SCENARIOS = ("revoke-64a", "revoke-equity", "claim")
+PLAY_FROM_5 = ("DJ S8 C5 C2 D9 ST S3 DT H6 H8 HA H4 HK HT C3 D6 H9 CJ C4 C7 H5 S5 CQ S2 H2 "
+               "CK S7 CA SJ SA S4 S6 SQ SK S9 CT")
+"""Seed 001's play of board 1 from trick 5 (East led it), in the order played."""
 
 
 def chromium() -> str | None:
@@ -78,6 +85,7 @@ class Director:
     def __init__(self, page: Any) -> None:
         self.page, self.taps, self.keys = page, 0, 0
         self.started: float | None = None
+        self.screen: tuple[str, Any] | None = None
         self.ruled: list[Any] = []
         self.asked: list[Any] = []
         page.on("response", self._response)
@@ -149,6 +157,12 @@ def revoke_64a(d: Director) -> None:
 def revoke_equity(d: Director) -> None:
     _board_and_contract(d)
     _revoke(d, "N", "C2", 5, "E", "yes", 6)
+    text, _, result = d.ruling()  # the screen: the play from trick 5 is needed
+    d.screen = (text, result)
+    d.tap('[data-enter-from="5"]')
+    d.tap('[data-play-lead="E"]')
+    for card in PLAY_FROM_5.split():
+        d.tap(f'#hands [data-card="{card}"]')
 
 
 def claim(d: Director) -> None:
@@ -198,7 +212,9 @@ def run(names: tuple[str, ...] = SCENARIOS) -> list[dict[str, Any]]:
                 text, seconds, result = d.ruling()
                 out.append({"scenario": name, "taps": d.taps, "keys": d.keys,
                             "seconds": round(seconds, 2), "ruling": text, "result": result,
-                            "request": d.asked[-1] if d.asked else None})
+                            "request": d.asked[-1] if d.asked else None,
+                            **({"screen": d.screen[0], "screen_result": d.screen[1]}
+                               if d.screen is not None else {})})
                 context.close()
         finally:
             browser.close()

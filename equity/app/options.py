@@ -35,6 +35,7 @@ from equity.core.game import (
     Facts,
     Information,
     ModelError,
+    PlayFrom,
     Requirement,
     RevokeReport,
     RuledBy,
@@ -274,6 +275,12 @@ class RulingOptions:
              "on lead, the tricks each side won, the cards each seat still holds), with "
              "--claim and the result (declarer's tricks in all, as claimed); replaces the "
              "board's [EquityClaimPosition]"))
+    play_from: PlayFrom | None = field(default=None, metadata=cli(
+        "--play-from", group="facts", metavar="TRICK", parse=PlayFrom.parse,
+        help="the play record starts at this trick and runs to the end, the play before "
+             "it not given (the hands there are the cards played from it): 'TRICK' (the "
+             "tricks each side won before it from the result) or 'TRICK; won NS N EW N', "
+             "e.g. '5'; replaces the board's [EquityPlayFrom]"))
     # --- Law 64C: how the lines become a score ---
     policy: Policy | None = field(default=None, metadata=cli(
         "--policy", group="64c", choices=[p.value for p in Policy], parse=Policy.parse,
@@ -496,7 +503,7 @@ class RulingOptions:
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
             elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, ClaimAware,
-                                RuledBy, RevokeReport, ClaimPosition)):
+                                RuledBy, RevokeReport, ClaimPosition, PlayFrom)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

@@ -65,6 +65,12 @@ FROM_POSITION = ("the claim is ruled from the cards still held at trick {trick} 
                  "claimer could not have known from there goes against him (Law 70A)")
 """The note of a claim ruled from a claim position, without the play before it."""
 
+FROM_TRICK = ("the play is given from trick {trick} on ([EquityPlayFrom]), the cards played "
+              "from it being the hands there: the play before it is not known, so no revoke "
+              "in it, no opening lead and no player's showing out before it is known, to the "
+              "law or to the players' model")
+"""The note of a ruling from a play given from a later trick, without the play before."""
+
 
 def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
                    solver: Solver | None = None, work: Work | None = None
@@ -81,7 +87,11 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     table = Table.of(board)  # what the table showed every player: read once
     edition = options.edition_for(board)
     if not needs_ruling(rp):
-        return rule(rp, edition, table=table)
+        ruled = rule(rp, edition, table=table)
+        if board.facts.play_from is None:
+            return ruled
+        return dataclasses.replace(ruled, notes=(*ruled.notes, FROM_TRICK.format(
+            trick=board.facts.play_from.trick)))
     if not options.equity:
         automatic = rule(rp, edition, table=table)
         return dataclasses.replace(automatic, notes=(*automatic.notes, NOT_ADJUDICATED))
@@ -237,6 +247,6 @@ def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:
     return out
 
 
-__all__ = ["FROM_POSITION", "NOT_ADJUDICATED", "forecast_board", "is_claim_position",
+__all__ = ["FROM_POSITION", "FROM_TRICK", "NOT_ADJUDICATED", "forecast_board", "is_claim_position",
            "is_reported", "judge", "rule_automatic", "rule_board", "rule_claim",
            "rule_reported_board", "table_scores"]

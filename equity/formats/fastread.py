@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from equity import _native
-from equity.core.game import Batch, Board, BoardError, pack_board
+from equity.core.game import Batch, Board, BoardError, pack_board, record_start
 from equity.formats import FORMATS, read_boards
 from equity.formats.facts import board_label
 from equity.formats.pbn import RawGame, _build, _number_of, _resolve, lex, read_pbn, refused
@@ -120,7 +120,8 @@ class _Builder:
         row = {int(k): r for r, k in enumerate(keep.tolist())}
         chunk = Chunk(
             Batch(b.hands[keep], b.table[keep], b.leaders[keep], b.marks[keep],
-                  b.ntricks[keep], b.strain[keep], b.declarer[keep], b.reqs[keep]),
+                  b.ntricks[keep], b.strain[keep], b.declarer[keep], b.reqs[keep],
+                  b.first[keep]),
             self.source[keep], self.number[keep], self.index[keep], self.sources,
             self.errors, self.unplayed,
             {row[k]: board for k, board in self.corrected.items() if k in row},
@@ -138,8 +139,9 @@ class _Builder:
             self.note_unplayed(item, source_id)
             return
         i = self.n
-        pack_board(self.batch, i, item.deal.hands, item.contract, item.play,
-                   item.facts.requirements)
+        hands, first = record_start(item)
+        pack_board(self.batch, i, hands, item.contract, item.play, item.facts.requirements,
+                   first)
         self.source[i] = source_id
         self.number[i] = -1 if item.number is None else item.number
         self.index[i] = item.index
@@ -213,8 +215,8 @@ def _own_chunk(board: Board, source_id: int, builder: _Builder) -> Iterator[Chun
         yield chunk
     assert board.contract is not None and board.play is not None
     batch = Batch.empty(1, len(board.facts.requirements))
-    pack_board(batch, 0, board.deal.hands, board.contract, board.play,
-               board.facts.requirements)
+    hands, first = record_start(board)
+    pack_board(batch, 0, hands, board.contract, board.play, board.facts.requirements, first)
     yield Chunk(batch, np.array([source_id], np.int32),
                 np.array([-1 if board.number is None else board.number], np.int32),
                 np.array([board.index], np.int32), builder.sources,
@@ -377,8 +379,9 @@ def _settle(pf: _PbnFile, builder: _Builder, m: int, spans: npt.NDArray[np.int64
                 if len(item.facts.requirements) > REQ_SLOTS:
                     own.append(item)
                     continue
-                pack_board(builder.batch, a + j, item.deal.hands, item.contract, item.play,
-                           item.facts.requirements)
+                hands, first = record_start(item)
+                pack_board(builder.batch, a + j, hands, item.contract, item.play,
+                           item.facts.requirements, first)
                 index[j], live[j] = item.index, True
                 builder.note(a + j, item)
                 number[j] = -1 if item.number is None else item.number

@@ -416,7 +416,8 @@ def _build(game: RawGame, tags: dict[str, str], first: dict[str, TagPair],
 
     play = None
     if play_pair is not None:
-        play = _play(play_pair, tags["Play"], result, contract)
+        play = _play(play_pair, tags["Play"], result, contract,
+                     14 - facts.play_from.trick if facts.play_from is not None else 13)
     if play is not None:
         if contract is None and unread is not None:
             raise fail("Auction", f"{unread}: the contract cannot be read from it")
@@ -499,9 +500,11 @@ def _play_error(message: str, line: int, trick: int, seat: Seat | None = None,
 
 
 def _play(pair: TagPair, leader_text: str, result: int | None,
-          contract: Contract | None) -> PlayRecord | None:
+          contract: Contract | None, length: int = 13) -> PlayRecord | None:
     """The ``[Play]`` section as a :class:`PlayRecord`; None when it holds no card and no
-    claim (e.g. ``[Play ""]`` on a passed-out board, or a bare ``+``).
+    claim (e.g. ``[Play ""]`` on a passed-out board, or a bare ``+``). ``length``: how
+    many the play runs to (fewer for a play from a later trick, ``[EquityPlayFrom]``);
+    a record that stops short with a ``[Result]`` is read as a claim.
 
     Each row is one trick, its cards in seat order from the seat named by the tag
     (whoever led it). ``-`` and ``+`` stand for no card, ``*`` marks a claim, ``^R`` /
@@ -582,7 +585,7 @@ def _play(pair: TagPair, leader_text: str, result: int | None,
     if first is None:
         raise BoardError("the [Play] tag does not name the seat on lead",
                          where=Where(tag="Play", line=pair.line))
-    unmarked = n_cards < 52 and result is not None and not claimed
+    unmarked = n_cards < 4 * length and result is not None and not claimed
     if unmarked:
         claimed = True  # many exporters write the claimed result but omit the "*"
     return PlayRecord(opening_leader=first, tricks=tuple(tricks), leaders=tuple(leaders),

@@ -52,7 +52,12 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declara
     must be a legal, ended auction (:meth:`~equity.core.game.calls.Auction.problems`);
     its final contract is the contract, and must agree with a ``contract:`` given too.
     The decision model reads what the calls showed (Law 16A1(a)).
-``lead:`` the opening leader, checked against the contract.
+``lead:`` the opening leader, checked against the contract; with ``play-from:`` the seat
+    that led that trick (required, not checked: the play before it is not given).
+``play-from:`` the rows give the play from this trick to the end, not before
+    (``[EquityPlayFrom]``): each row holds the cards its seat played from there, the
+    hands at that trick (:mod:`equity.core.game.play_from`); no ``?`` (the cards played
+    before it are not known), and no claim.
 ``revoke:`` a revoke as reported at the table (``[EquityRevoke]``), for a case ruled
     without the card play: ``revoke: 4 E S3 established; won E; later yes`` with
     ``result:`` declarer's tricks in all, and no seat rows
@@ -103,9 +108,11 @@ from equity.core.game import (
     Slot,
     Vulnerability,
     Where,
+    card_set,
     cards,
     count,
     dealer_for_board,
+    record_start,
     small_int,
 )
 from equity.formats.facts import fact_tags, parse_facts
@@ -449,7 +456,10 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
         return _fail(message, case.source, label, case.lines.get(seat.name), seat,
                      str(card) if card is not None else None, place)
 
-    if case.lead is not None and case.lead != contract.opening_leader:
+    start = board.facts.play_from
+    if start is not None:
+        _check_from(case, board, start.trick)
+    elif case.lead is not None and case.lead != contract.opening_leader:
         raise _fail(f"lead: {case.lead.long_name} does not fit: against {contract.pretty} "
                     f"{contract.opening_leader.long_name} leads (a lead out of turn cannot "
                     "be entered as rows; write the case in PBN with ^L)", case.source, label,
@@ -471,15 +481,18 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                            f"{holder.long_name if holder else 'nobody'}): card {place} of "
                            "the row", card, place)
     lengths = {seat: len(case.rows.get(seat, ())) + (seat in case.stops) for seat in Seat}
+    most = 14 - start.trick if start is not None else 13
     for seat in Seat:
-        if lengths[seat] > 13:
-            raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than 13")
+        if lengths[seat] > most:
+            raise fail(seat, f"{seat.long_name}'s row has {lengths[seat]} cards, more than "
+                       f"{most}")
     if len(set(case.stops.values())) > 1:
         by_trick = sorted(case.stops, key=lambda seat: (case.stops[seat], seat))
         a, b = by_trick[0], by_trick[-1]
         raise fail(b, f"'{NO_CARD}' stops {a.long_name}'s row at trick {case.stops[a]} and "
                    f"{b.long_name}'s at trick {case.stops[b]}: the play stops once")
-    claimed = case.claimed or case.result is not None
+    # a play from a later trick runs to the end; its [Result] is the tricks in all
+    claimed = case.claimed or (case.result is not None and start is None)
     attention = case.facts.get("EquityAttention", "")
     during_play = any(p.strip().rpartition("=")[2].strip().lower() == "play"
                       for p in attention.replace(",", ";").split(";"))
@@ -491,9 +504,9 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
                     "as reported, 'revoke:')", case.source, label)
     if total == 0 and reported:  # ruled from the facts (Law 64A), without the play
         return
-    if total < 52 and not stopped:
+    if total < 4 * most and not stopped:
         short = min(Seat, key=lambda s: (lengths[s], s))
-        raise fail(short, f"{short.long_name}'s row has {lengths[short]} cards, not 13 "
+        raise fail(short, f"{short.long_name}'s row has {lengths[short]} cards, not {most} "
                    "(if the play stopped at a claim, add 'result:' with declarer's tricks "
                    "or end a row with '*'; if it stopped when attention was drawn, "
                    "'attention: play')")
@@ -503,6 +516,22 @@ def _check_rows(case: RowsCase, board: Board, contract: Contract, partial: bool)
         raise fail(long, f"{long.long_name}'s row has {lengths[long]} cards but "
                    f"{short.long_name}'s only {lengths[short]}: every seat plays one card "
                    "to each trick")
+
+
+def _check_from(case: RowsCase, board: Board, trick: int) -> None:
+    """What a play from ``trick`` (``play-from:``) needs besides: who led it, no ``?``
+    (the cards played before it are not known), no claim."""
+    where = case.source, board.label
+    if case.lead is None and any(case.rows.values()):
+        raise _fail(f"lead: who led trick {trick}? The rows start there (play-from: "
+                    f"{trick}): add 'lead: SEAT'", *where, case.lines.get("play-from"))
+    if any(c is None for row in case.rows.values() for c in row):
+        raise _fail(f"a play from trick {trick} cannot have '?' cards: the cards played "
+                    "before it are not known, so nothing says which one it was",
+                    *where, case.lines.get("play-from"))
+    if case.claimed:
+        raise _fail(f"a play from trick {trick} runs to the end of trick 13 (its cards are "
+                    "the hands there): no claim", *where, case.lines.get("play-from"))
 
 
 def _fillings(case: RowsCase, board: Board) -> Iterator[dict[Seat, list[Card]]]:
@@ -532,11 +561,18 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
     ``partial``: rows being entered seat by seat may run ahead of the tricks; the
     tricks stop where the next seat to play has no card yet."""
     label = board.label
-    position = Position(board.deal.hands, contract.strain, contract.opening_leader)
+    start = board.facts.play_from
+    first = start.trick if start is not None else 1
+    held = tuple(card_set(list(rows[s])) for s in Seat)
+    lead = case.lead if start is not None and case.lead is not None \
+        else contract.opening_leader
+    position = Position((held[0], held[1], held[2], held[3]) if start is not None
+                        else board.deal.hands, contract.strain, lead)
     used = dict.fromkeys(Seat, 0)
     tricks: list[tuple[Slot, Slot, Slot, Slot]] = []
     marks: dict[tuple[int, Seat], str] = {}
-    for number in range(1, 14):
+    for number in range(first, 14):
+        row = number - first + 1  # the record's row: its trick counted from the first
         leader = position.leader
         slots: list[Slot] = [None, None, None, None]
         played = 0
@@ -551,7 +587,7 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
             card = rows[seat][used[seat]]
             if stop is None:  # after the stop a card is recorded, not played (Law 62A)
                 if position.is_revoke(card):
-                    marks[(number, seat)] = "R"
+                    marks[(row, seat)] = "R"
                 position = position.play(card)
             slots[seat] = card
             used[seat] += 1
@@ -567,12 +603,12 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
                             f"({rows[s][used[s]]})", case.source, label,
                             case.lines.get(s.name), s, str(rows[s][used[s]]), number)
             break
-        if case.won is not None and played == 4 and number <= len(case.won):
+        if case.won is not None and played == 4 and row <= len(case.won):
             winner = position.leader
-            if winner.side != case.won[number - 1]:
+            if winner.side != case.won[row - 1]:
                 raise _fail(f"the rows make {winner.long_name} win trick {number} (and lead "
                             f"the next), but the quitted cards point to "
-                            f"{case.won[number - 1].name}: the leader does not fit",
+                            f"{case.won[row - 1].name}: the leader does not fit",
                             case.source, label, case.lines.get("won"), winner, None, number)
         if played < 4:
             left = [s for s in Seat if used[s] < len(rows[s])]
@@ -593,8 +629,8 @@ def _rebuild(case: RowsCase, board: Board, contract: Contract,
         raise _fail(f"won: gives {len(case.won)} tricks, the rows {len(tricks)}",
                     case.source, label, case.lines.get("won"))
     n_cards = sum(count(board.deal.hands[s]) - count(position.hands[s]) for s in Seat)
-    claimed = case.claimed or (n_cards < 52 and case.result is not None)
-    return PlayRecord(opening_leader=contract.opening_leader, tricks=tuple(tricks),
+    claimed = case.claimed or (n_cards < 52 and case.result is not None and start is None)
+    return PlayRecord(opening_leader=lead, tricks=tuple(tricks),
                       leaders=tuple(None for _ in tricks), marks=marks, claimed=claimed,
                       claim_tricks=case.result if claimed else None)
 
@@ -673,7 +709,7 @@ def played_rows(board: Board) -> dict[Seat, list[str]]:
     out: dict[Seat, list[str]] = {s: [] for s in Seat}
     if play is None or contract is None:
         return out
-    position = Position(board.deal.hands, contract.strain, play.opening_leader)
+    position = Position(record_start(board)[0], contract.strain, play.opening_leader)
     for trick in play.tricks:
         order = [(seat, trick[seat]) for seat in (position.leader.after(k) for k in range(4))]
         last = max((k for k, (_, c) in enumerate(order) if c is not None), default=-1)
@@ -691,7 +727,8 @@ def played_rows(board: Board) -> dict[Seat, list[str]]:
 
 def board_to_rows(board: Board) -> str:
     """A board with its play as a rows text (the inverse of :func:`read_rows` for play
-    that rows can express: no lead out of turn, no missing card before the last trick)."""
+    that rows can express: no lead out of turn, no missing card before the last trick;
+    a play from a later trick, ``[EquityPlayFrom]``, names who led it, ``lead:``)."""
     out = []
     if board.number is not None:
         out.append(f"board: {board.number}")
@@ -708,6 +745,8 @@ def board_to_rows(board: Board) -> str:
     if board.result is not None:
         out.append(f"result: {board.result}")
     out.extend(f"{_KEY_OF_TAG[tag]}: {value}" for tag, value in fact_tags(board.facts).items())
+    if board.play is not None and board.facts.play_from is not None:
+        out.append(f"lead: {board.play.opening_leader.name}")
     if board.play is not None:
         first = board.play.opening_leader
         rows = played_rows(board)

@@ -117,8 +117,8 @@ def _play_rows(play: PlayRecord) -> list[str]:
 def _check_leaders(board: Board, play: PlayRecord, contract: Contract) -> None:
     """Every trick's recorded leader is the one the rules (or a ``^L``) make; PBN says
     nothing else about who led. Checked up to the first incomplete trick, as the replay
-    does."""
-    leader = contract.opening_leader
+    does. A play from a later trick (``[EquityPlayFrom]``) starts with its [Play] seat."""
+    leader = contract.opening_leader if board.facts.play_from is None else play.opening_leader
     for i, trick in enumerate(play.tricks):
         given = play.given_leader(i + 1)
         if given is not None and given != leader:

@@ -14,7 +14,7 @@ from equity.core.game import FACTS, Board, Fact, Facts
 from equity.formats import read_boards
 from equity.formats.facts import fact_tags, parse_facts
 from equity.formats.rows import board_to_rows, parse_rows, rows_boards
-from tests.builders import CASES
+from tests.builders import CASES, case_001, played_from
 from tests.builders import EVERY_FACT as SAMPLE
 
 
@@ -51,7 +51,8 @@ def test_the_pbn_tags_carry_every_fact() -> None:
 
 
 def test_the_rows_carry_every_fact_with_a_rows_key() -> None:
-    board = dataclasses.replace(plain_board(), facts=SAMPLE)
+    assert SAMPLE.play_from is not None
+    board = dataclasses.replace(played_from(case_001(), SAMPLE.play_from.trick), facts=SAMPLE)
     text = board_to_rows(board)
     assert all(f"\n{f.key}: " in text for f in FACTS if f.key is not None)
     [back] = rows_boards(parse_rows(text))

@@ -54,14 +54,23 @@ def test_a_revoke_by_law_64a_takes_thirteen_taps_and_no_key(
     _same(ruling, _equity_rule(tmp_path, r["request"])[0])
 
 
-def test_a_revoke_the_screen_finds_short_asks_for_the_play_from_the_revoke_trick(
+def test_a_revoke_the_screen_finds_short_is_ruled_from_the_play_from_the_trick_it_names(
         scenarios: dict[str, dict[str, Any]], tmp_path: Path) -> None:
+    """The screen's verdict in 13 taps; then who led trick 5 and its 36 cards to the end
+    (none of the 16 before) and Rule: 52 taps, no key, the ruling ``equity rule`` gives
+    on the same rows (``play-from: 5``) and options."""
     r = scenarios["revoke-equity"]
-    assert (r["taps"], r["keys"]) == (13, 0)
+    assert (r["taps"], r["keys"]) == (13 + 1 + 1 + 36 + 1, 0)
+    screen = r["screen_result"]["rulings"][0]
+    assert screen["screen"]["may_be_short"] and screen["screen"]["play_from_trick"] == 5
+    assert screen["needs"] == ["Law 64C1: the play from trick 5"]
+    assert "enter the play from trick 5" in r["screen"]
+    rows = r["request"]["rows"]
+    assert "play-from: 5" in rows.splitlines() and "lead: E" in rows.splitlines()
+    assert all(len(line.split()) == 1 + 9 for line in rows.splitlines()
+               if line[:2] in ("N:", "E:", "S:", "W:"))
     ruling = r["result"]["rulings"][0]
-    assert ruling["screen"]["may_be_short"] and ruling["screen"]["play_from_trick"] == 5
-    assert ruling["needs"] == ["Law 64C1: the play from trick 5"]
-    assert "enter the play from trick 5" in r["ruling"]
+    assert not ruling.get("reported") and ruling["revokes"][0]["trick"] == 5
     _same(ruling, _equity_rule(tmp_path, r["request"])[0])
 
 

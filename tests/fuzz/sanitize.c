@@ -26,6 +26,7 @@ static void run(const char *text, int64_t len)
         int64_t spans[2 * CAP];
         int8_t status[CAP], table[CAP * EQ_TRICKS * 4], leaders[CAP * EQ_TRICKS];
         int8_t marks[CAP * EQ_TRICKS * 4], ntricks[CAP], strain[CAP], declarer[CAP];
+        int8_t first[CAP];
         int8_t order[CAP * EQ_CARDS * 2], revoke[CAP * EQ_CARDS * 2];
         int8_t lead_out[CAP * EQ_TRICKS], winners[CAP * EQ_TRICKS];
         int8_t won[CAP * (EQ_TRICKS + 1) * 2];
@@ -48,6 +49,7 @@ static void run(const char *text, int64_t len)
                 boards++;
             }
         }
+        memset(first, 1, sizeof first); /* every record from trick 1 */
         memset(&b, 0, sizeof b);
         b.hands = hands;
         b.table = table;
@@ -56,6 +58,7 @@ static void run(const char *text, int64_t len)
         b.ntricks = ntricks;
         b.strain = strain;
         b.declarer = declarer;
+        b.first = first;
         b.reqs = NULL;
         b.k = 0;
         b.order = order;

@@ -34,7 +34,18 @@ const state = {
   revoke: { seat: "", card: "", trick: "", state: "", won: "", later: "" }, claimSteps: [],
   claimHeld: { N: [], E: [], S: [], W: [] }, claimLead: "", claimWon: "",
   ruling: false, again: false, scrollAfter: false, cleared: null,
+  playFrom: 0, playLead: "",  // the play entered from a later trick (play-from:), its leader
 };
+
+// The number of the first trick entered: 1, or the trick the equity screen named.
+function firstTrick() {
+  return state.playFrom || 1;
+}
+
+// The cards each player plays from the first trick entered to the end.
+function rowLength() {
+  return 14 - firstTrick();
+}
 
 // The option whose values the lines' weight boxes edit (equity rule --weight LINE=W).
 const WEIGHTS = "weights";
@@ -441,6 +452,8 @@ function selectBoard(i, typed) {
   }
   $("result").value = b.result !== null && b.play ? String(b.result) : "";
   state.revoke = { seat: "", card: "", trick: "", state: "", won: "", later: "" };
+  state.playFrom = 0;
+  state.playLead = "";
   state.claimSteps = [];
   Object.assign(state, CP_EMPTY());
   if (!typed) setOptions(b.options);
@@ -499,6 +512,7 @@ function played() {
 function seatInView() {
   if (state.mode === "rows") return state.rowSeat;
   if (state.toPlay) return state.toPlay;
+  if (cardsPlayed() === 0 && state.playFrom) return state.playLead || null;
   if (cardsPlayed() === 0 && state.contract.declarer) {
     return SEATS[(SEATS.indexOf(state.contract.declarer) + 1) % 4];  // the opening leader
   }
@@ -508,7 +522,7 @@ function seatInView() {
 function handBox(seat, used) {
   const hand = el("div", { class: "hand turn", id: `hand-${seat}` });
   const title = el("h3", {}, `${NAMES[seat]}${state.mode === "rows"
-    ? ` — row: ${state.rows[seat].length} of 13` : " to play"}`);
+    ? ` — row: ${state.rows[seat].length} of ${rowLength()}` : " to play"}`);
   title.appendChild(button("?", { class: "unknown", "data-unknown": seat,
     "aria-label": `${NAMES[seat]}: a card nobody remembers` }, () => tap(seat, "?")));
   // "-": no card, attention was drawn before this seat played (Law 62A); the others'
@@ -538,7 +552,7 @@ function renderCurrent() {
   box.textContent = "";
   const last = state.tricks[state.tricks.length - 1];
   const open = last && last.cards.length < 4 ? last : null;
-  const number = open ? open.trick : state.tricks.length + 1;
+  const number = open ? open.trick : state.tricks.length + firstTrick();
   box.appendChild(el("p", { class: "trick-no" }, number <= 13 ? `Trick ${number}` : "Done"));
   const grid = el("div", { class: "compass" });
   for (const seat of SEATS) {
@@ -558,7 +572,33 @@ function renderHands() {
   if (!state.board) return;
   const seat = seatInView();
   renderCurrent();
+  if (state.playFrom && !state.playLead) box.appendChild(leadPick());
   if (seat) box.appendChild(handBox(seat, played()));
+}
+
+// Who led the first trick entered, when the play is entered from the trick the equity
+// screen named: the play before it is not entered, so the page cannot tell.
+function leadPick() {
+  const box = el("div", { class: "pick", id: "pick-play-lead" });
+  box.appendChild(el("span", { class: "pick-label" }, `Trick ${state.playFrom} led by`));
+  for (const s of SEATS) {
+    box.appendChild(button(s, { "data-play-lead": s }, () => {
+      state.playLead = s;
+      changed();
+    }));
+  }
+  return box;
+}
+
+// The equity screen asked for the play from trick n: entry starts there.
+function playFromTrick(n) {
+  state.playFrom = n;
+  state.playLead = "";
+  state.rows = { N: [], E: [], S: [], W: [] };
+  state.history = [];
+  setMode("tricks");
+  changed();
+  $("hands").scrollIntoView({ block: "center" });
 }
 
 function renderRowSeats() {
@@ -576,15 +616,15 @@ function renderRowSeats() {
 }
 
 function tap(seat, card) {
-  if (state.rows[seat].length >= 13) {
-    showError("rows", `${NAMES[seat]} has played 13 cards`);
+  if (state.rows[seat].length >= rowLength()) {
+    showError("rows", `${NAMES[seat]} has played ${rowLength()} cards`);
     return;
   }
   state.rows[seat].push(card);
   state.history.push(seat);
-  if (state.mode === "rows" && state.rows[seat].length === 13) {
+  if (state.mode === "rows" && state.rows[seat].length === rowLength()) {
     const next = [1, 2, 3].map((k) => SEATS[(SEATS.indexOf(seat) + k) % 4])
-      .find((s) => state.rows[s].length < 13);
+      .find((s) => state.rows[s].length < rowLength());
     if (next) state.rowSeat = next;
   }
   changed();
@@ -644,8 +684,13 @@ function rowsText() {
   }
   const auction = $("auction").value.replace(/[\r\n#]+/g, " ").trim();
   if (auction) out.push(`auction: ${auction}`);
-  if ((state.end === "claim" || cardsPlayed() === 0) && $("result").value.trim()) {
-    out.push(`result: ${$("result").value.trim()}`);
+  if ((state.end === "claim" || cardsPlayed() === 0 || state.playFrom)
+      && $("result").value.trim()) {
+    out.push(`result: ${$("result").value.trim()}`);  // from a later trick: the tricks in all
+  }
+  if (state.playFrom) {
+    out.push(`play-from: ${state.playFrom}`);
+    if (state.playLead) out.push(`lead: ${state.playLead}`);
   }
   for (const s of SEATS) out.push(`${s}: ${state.rows[s].join(" ")}`);
   return out.join("\n") + "\n";
@@ -680,7 +725,7 @@ function renderTricks(data) {
 function turnNote(toPlay) {
   if (state.mode === "rows") {
     const s = state.rowSeat;
-    return `Entering ${NAMES[s]}'s row: ${state.rows[s].length} of 13 cards.`;
+    return `Entering ${NAMES[s]}'s row: ${state.rows[s].length} of ${rowLength()} cards.`;
   }
   return toPlay ? `${NAMES[toPlay]} to play.` : "";
 }
@@ -698,10 +743,10 @@ function changed() {
     state.tricks = [];
     $("tricks").querySelector("tbody").textContent = "";
     renderHands();
-    $("turn").textContent = contractReady()
-      ? (state.mode === "rows" ? "Tap each seat's quitted cards in order, seat after seat."
-        : "Tap the cards as they were played.")
-      : "Give the contract first.";
+    $("turn").textContent = !contractReady() ? "Give the contract first."
+      : state.playFrom && !state.playLead ? `Who led trick ${state.playFrom}? Then the cards from it.`
+        : state.mode === "rows" ? "Tap each seat's quitted cards in order, seat after seat."
+          : `Tap the cards as they were played${state.playFrom ? ` from trick ${state.playFrom}` : ""}.`;
     $("status").textContent = "";
     return;
   }
@@ -712,7 +757,8 @@ function changed() {
     state.tricks = data.tricks;
     renderTricks(data);
     renderHands();
-    $("turn").textContent = cardsPlayed() === 52 ? "Play complete." : turnNote(data.to_play);
+    $("turn").textContent = cardsPlayed() === 4 * rowLength() ? "Play complete."
+      : turnNote(data.to_play);
   }).catch((e) => { if (seq === state.seq) showError(e.field || "rows", e.message); });
 }
 
@@ -1102,7 +1148,8 @@ function save() {
     number: $("number").value, dealer: $("dealer").value, vul: $("vul").value,
     dealText: $("deal-text").value, result: $("result").value, auction: $("auction").value,
     revoke: state.revoke, claimSteps: state.claimSteps, claimHeld: state.claimHeld,
-    claimLead: state.claimLead, claimWon: state.claimWon,
+    claimLead: state.claimLead, claimWon: state.claimWon, playFrom: state.playFrom,
+    playLead: state.playLead,
     options: state.options.length ? optionValues() : undefined };
   try { localStorage.setItem(CASE_KEY, JSON.stringify(keep)); } catch (e) { /* storage full: not kept */ }
 }
@@ -1113,7 +1160,7 @@ function restore() {
   if (!keep) { renderContract(); renderBoardList(); renderRevoke(); return; }
   state.restoring = true;
   try { state.record = JSON.parse(localStorage.getItem(RECORD_KEY) || "null"); } catch (e) { state.record = null; }
-  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end", "revoke", "claimSteps", "claimHeld", "claimLead", "claimWon"]) {
+  for (const k of ["rows", "history", "mode", "rowSeat", "contract", "dealTap", "tapSeat", "end", "revoke", "claimSteps", "claimHeld", "claimLead", "claimWon", "playFrom", "playLead"]) {
     if (keep[k] !== undefined) state[k] = keep[k];
   }
   $("number").value = keep.number || "";
@@ -1382,8 +1429,12 @@ function renderRuling(data) {
     }
     if (said) readOut(said, div);
     if (r.reported && r.screen && r.screen.may_be_short) {
-      div.appendChild(el("p", { class: "ask", "data-play-from": String(r.screen.play_from_trick) },
-        `The equity check (Law ${r.screen.law}) needs the play from trick ${r.screen.play_from_trick}: enter it under 3. Play.`));
+      const n = r.screen.play_from_trick;
+      const ask = el("p", { class: "ask", "data-play-from": String(n) },
+        `The equity check (Law ${r.screen.law}) needs the play from trick ${n}, not before: `);
+      ask.appendChild(button(`Enter the play from trick ${n}`, { "data-enter-from": String(n) },
+        () => playFromTrick(n)));
+      div.appendChild(ask);
     }
     if (r.auction) auctionRead(r.auction, div);
     const more = el("details", { class: "more" });

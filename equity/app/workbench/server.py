@@ -409,12 +409,13 @@ def _tricks(p: Possibility) -> JSON:
     if play is None:  # a revoke ruled as reported, without the play
         return {"tricks": [], "to_play": None}
     assert p.board.contract is not None
-    from equity.core.game import Position
+    from equity.core.game import Position, record_start
 
-    position = Position(p.board.deal.hands, p.board.contract.strain,
-                        p.board.contract.opening_leader)
+    hands, first = record_start(p.board)  # from a later trick: the cards entered from it
+    position = Position(hands, p.board.contract.strain, play.opening_leader)
     out = []
-    for number, trick in enumerate(play.tricks, 1):
+    for row, trick in enumerate(play.tricks, 1):
+        number = first + row - 1
         leader = position.leader
         order = []
         for k in range(4):
@@ -423,11 +424,13 @@ def _tricks(p: Possibility) -> JSON:
             if card is None:
                 break
             order.append({"seat": seat.name, "card": str(card),
-                          "revoke": play.marks.get((number, seat)) == "R"})
+                          "revoke": play.marks.get((row, seat)) == "R"})
             position = position.play(card)
         out.append({"trick": number, "leader": leader.name, "cards": order,
                     "winner": position.leader.name if len(order) == 4 else None})
-    return {"tricks": out, "to_play": position.to_play.name if position.tricks_left else None}
+    done = sum(1 for t in out if t["winner"] is not None)
+    left = position.tricks_left if first == 1 else 14 - first - done  # held: those entered
+    return {"tricks": out, "to_play": position.to_play.name if left else None}
 
 
 def _pdf(page: str, time_limit: float) -> bytes:

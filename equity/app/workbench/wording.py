@@ -59,6 +59,12 @@ DIRECTOR_WORDS: dict[str, Words] = {
                        "no one is known to have shown out (Law 70A: doubt goes against the "
                        "claimer). Tap them under 'Claim or concession'.",
                        "e.g. lead S; won NS 3 EW 5; N SK S7; E ..."),
+    "play_from": ("The play entered from a trick (not before)",
+                  "The play is given from this trick to the end, not before: the cards "
+                  "played from it are the hands there; no one is known to have shown out "
+                  "before it. The tricks each side won before it follow from declarer's "
+                  "tricks in all.",
+                  "e.g. 5, or 5; won NS 3 EW 1"),
     "requirements": ("Penalty cards and lead requirements",
                      "A major penalty card (Law 50D1), or a suit a player must lead, from "
                      "the trick it applied.", "e.g. 3 E penalty SK, or 1 W lead H"),

@@ -149,7 +149,7 @@ def equal_card(pos: Position, seat: Seat, recorded: Card) -> Card | None:
 
 def _record(rp: Replay, first: int) -> dict[tuple[int, Seat], _Recorded]:
     out = {}
-    for t in rp.tricks[first - 1:]:
+    for t in rp.tricks_from(first):
         for i, p in enumerate(t.plays):
             out[(t.number, p.seat)] = _Recorded(t.leader, tuple(q.card for q in t.plays[:i]),
                                                 p.card)
@@ -332,7 +332,7 @@ def table_line(ruling: AutomaticRuling, corrected: Sequence[int], nos: Side | No
 
 def _recorded_from(rp: Replay, first: Revoke) -> int:
     """The recorded cards from the revoke card on (the record the line could keep)."""
-    plays = [p for t in rp.tricks[first.trick - 1:] for p in t.plays]
+    plays = [p for t in rp.tricks_from(first.trick) for p in t.plays]
     at = next(i for i, p in enumerate(plays) if p.seat == first.seat)
     return len(plays) - at
 

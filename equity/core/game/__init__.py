@@ -82,6 +82,7 @@ from equity.core.game.kernel import (
     pack_board,
     run,
 )
+from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import (
     LeadRule,
     Position,
@@ -116,6 +117,7 @@ from equity.core.game.replay import (
     Trick,
     Withdrawn,
     fact_problems,
+    record_start,
     replay,
 )
 from equity.core.game.revoke_report import RevokeReport
@@ -180,6 +182,7 @@ __all__ = [
     "ModelError",
     "Plan",
     "Play",
+    "PlayFrom",
     "PlayRecord",
     "Position",
     "Question",
@@ -230,6 +233,7 @@ __all__ = [
     "parse_hand",
     "parse_signals",
     "read_traveller",
+    "record_start",
     "replay",
     "result_text",
     "run",

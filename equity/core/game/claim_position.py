@@ -64,14 +64,15 @@ class ClaimPosition:
                          for s in Seat)
         return f"lead {self.leader.name}; won NS {self.won_ns} EW {self.won_ew}; {held}"
 
-    def check(self, deal: Deal) -> None:
-        """Raise :class:`ModelError` for a card held by a seat it was not dealt to."""
+    def check(self, deal: Deal, what: str = "the claim position gives") -> None:
+        """Raise :class:`ModelError` for a card held by a seat it was not dealt to
+        (``what`` starts the message: who says he held it)."""
         for seat in Seat:
             stray = self.hands[seat] & ~deal.hands[seat]
             if stray:
                 card = next(cards(stray))
                 holder = next(s for s in Seat if deal.hands[s] & card.bit)
-                raise ModelError(f"the claim position gives {seat.long_name} {card.pretty}, "
+                raise ModelError(f"{what} {seat.long_name} {card.pretty}, "
                                  f"which the hand record deals to {holder.long_name}")
 
     @classmethod
@@ -89,7 +90,7 @@ class ClaimPosition:
             if word.lower() == "lead" and len(rest) == 1 and leader is None:
                 leader = Seat.parse(rest[0])
             elif word.lower() == "won" and won is None:
-                won = _won(rest, part)
+                won = parse_won(rest, part)
             elif word.upper() in ("N", "E", "S", "W") and Seat.parse(word) not in held:
                 held[Seat.parse(word)] = _cards(rest, word)
             else:
@@ -119,8 +120,9 @@ class ClaimPosition:
         return cls(leader, won[0], won[1], hands)
 
 
-def _won(words: list[str], part: str) -> tuple[int, int]:
-    """'NS 6 EW 2' -> (6, 2)."""
+def parse_won(words: list[str], part: str) -> tuple[int, int]:
+    """'NS 6 EW 2' (split into words; ``part`` the text for the message) -> (6, 2):
+    the tricks each side won, N-S then E-W."""
     got: dict[str, int] = {}
     for side, n in zip(words[::2], words[1::2], strict=False):
         tricks = small_int(n, 2)
@@ -146,4 +148,4 @@ def _cards(words: list[str], seat: str) -> CardSet:
     return out
 
 
-__all__ = ["GRAMMAR", "ClaimPosition"]
+__all__ = ["GRAMMAR", "ClaimPosition", "parse_won"]

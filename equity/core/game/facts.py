@@ -85,6 +85,11 @@ The tags, documented in the README:
     is on lead, the tricks each side has won, the cards each seat still holds
     (:mod:`equity.core.game.claim_position`); with ``[EquityClaim]`` and ``[Result]``
     the claim is ruled from there (Laws 68-71).
+``[EquityPlayFrom "5"]``
+    the ``[Play]`` section starts at trick 5 and runs to the end, the play before it not
+    given: the hands at trick 5 are the cards played from it; ``"5; won NS 3 EW 1"`` also
+    gives the tricks each side won before it, else they follow from ``[Result]``
+    (:mod:`equity.core.game.play_from`).
 """
 
 from __future__ import annotations
@@ -108,6 +113,7 @@ from equity.core.game.cards import (
 )
 from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder, ClaimStatus
 from equity.core.game.claim_position import ClaimPosition
+from equity.core.game.play_from import PlayFrom
 from equity.core.game.revoke_report import RevokeReport
 
 
@@ -648,6 +654,11 @@ class Facts:
     """A claim as found at the table, for a board ruled without the play before it: the
     cards still held, who is on lead, the tricks each side had won
     (``[EquityClaimPosition]``, :mod:`equity.core.game.claim_position`)."""
+    play_from: PlayFrom | None = field(default=None, metadata=fact(
+        "EquityPlayFrom", read=_one("play_from", PlayFrom.parse), write=_said("play_from"),
+        key="play-from", options=("play_from",)))
+    """The record starts at this trick, the play before it not given (``[EquityPlayFrom]``,
+    :mod:`equity.core.game.play_from`)."""
 
     def attention_for(self, trick: int) -> Attention:
         return self.attention_by_trick.get(trick, self.attention)

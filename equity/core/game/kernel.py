@@ -70,6 +70,9 @@ class Batch:
     strain: I8
     declarer: I8
     reqs: I8
+    first: I8
+    """[n]: the number of each record's first trick: 1, or N for a record that starts at
+    trick N from the cards still held there (native/kernel.h)."""
 
     @classmethod
     def empty(cls, n: int, k: int = 0) -> Batch:
@@ -83,6 +86,7 @@ class Batch:
             strain=np.zeros(n, np.int8),
             declarer=np.zeros(n, np.int8),
             reqs=np.zeros((n, k, 4), np.int8),
+            first=np.ones(n, np.int8),
         )
 
     def __len__(self) -> int:
@@ -91,7 +95,8 @@ class Batch:
     def head(self, n: int) -> Batch:
         """The first ``n`` boards (views, not copies)."""
         return Batch(self.hands[:n], self.table[:n], self.leaders[:n], self.marks[:n],
-                     self.ntricks[:n], self.strain[:n], self.declarer[:n], self.reqs[:n])
+                     self.ntricks[:n], self.strain[:n], self.declarer[:n], self.reqs[:n],
+                     self.first[:n])
 
 
 @dataclass
@@ -134,6 +139,7 @@ def run(batch: Batch) -> Result:
         declarer=np.ascontiguousarray(b.declarer), reqs=np.ascontiguousarray(b.reqs), k=k,
         order=out.order, revoke=out.revoke, legal=out.legal, lead_out=out.lead_out,
         winners=out.winners, won=out.won, error=out.error,
+        first=np.ascontiguousarray(b.first),
     )
     return out
 
@@ -154,13 +160,17 @@ def pack_requirement(r: Requirement) -> tuple[int, int, int, int] | None:
 
 
 def pack_board(batch: Batch, i: int, hands: tuple[int, int, int, int], contract: Contract,
-               record: PlayRecord, requirements: tuple[Requirement, ...] = ()) -> None:
+               record: PlayRecord, requirements: tuple[Requirement, ...] = (),
+               first: int = 1) -> None:
     """Fill row ``i`` of ``batch`` from a board's deal, contract, record and facts.
 
-    Tricks beyond 13 are not stored (``ntricks`` still counts them, which the kernel
-    reports as an error); ``requirements`` beyond the batch's slots raise ValueError.
+    ``first`` > 1: the record starts at that trick, ``hands`` are the cards still held
+    there and the record's first leader (PBN ``[Play]``) led it. Tricks beyond 13 are
+    not stored (``ntricks`` still counts them, which the kernel reports as an error);
+    ``requirements`` beyond the batch's slots raise ValueError.
     """
     batch.hands[i] = hands
+    batch.first[i] = first
     batch.strain[i] = int(contract.strain)
     batch.declarer[i] = int(contract.declarer)
     batch.ntricks[i] = min(len(record.tricks), 127)
@@ -172,6 +182,8 @@ def pack_board(batch: Batch, i: int, hands: tuple[int, int, int, int], contract:
     for t, seat in enumerate(record.leaders[:TRICKS]):
         if seat is not None:
             leaders[t] = seat
+    if first > 1:
+        leaders[0] = record.first_leader
     for (trick, seat), mark in record.marks.items():
         if 1 <= trick <= TRICKS and mark in MARKS:
             batch.marks[i, trick - 1, seat] = MARKS[mark]

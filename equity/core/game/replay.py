@@ -148,9 +148,25 @@ class Replay:
     cards, each from its trick on): the board's facts and the penalty cards that
     corrections in the record created (Laws 62B1, 62C2)."""
     opening: ClaimPosition | None = None
-    """Where the record starts when the play before a claim is not known
-    (``[EquityClaimPosition]``): the cards still held, who is on lead, the tricks each side
-    had won. The record then has no tricks; every point of it is the claim's."""
+    """Where the record starts when the play before it is not known: the cards still
+    held, who is on lead, the tricks each side had won. At a claim
+    (``[EquityClaimPosition]``) the record then has no tricks, every point of it the
+    claim's; a play from a named trick (``[EquityPlayFrom]``) has its tricks from there,
+    numbered as played."""
+
+    @property
+    def first_trick(self) -> int:
+        """The number of the record's first trick: 1, or the trick of :attr:`opening`."""
+        return self.opening.trick if self.opening is not None else 1
+
+    def trick(self, number: int) -> Trick | None:
+        """Trick ``number`` of the record (None when the record does not show it)."""
+        i = number - self.first_trick
+        return self.tricks[i] if 0 <= i < len(self.tricks) else None
+
+    def tricks_from(self, number: int) -> tuple[Trick, ...]:
+        """The record's tricks from trick ``number`` on."""
+        return tuple(t for t in self.tricks if t.number >= number)
 
     def claim_problem(self) -> str | None:
         """Why the recorded claim cannot be taken at its word, if it cannot."""
@@ -192,7 +208,7 @@ class Replay:
     @property
     def finished(self) -> bool:
         """All thirteen tricks were played or the rest was claimed or conceded."""
-        return self.claimed or len(self.complete_tricks) == 13
+        return self.claimed or self.tricks_done == 13
 
     @property
     def claimed_tricks(self) -> dict[Side, int]:
@@ -240,16 +256,18 @@ class Replay:
         """The plays of the record before card ``index`` (0-3) of trick ``trick``, in
         order: every card the players had seen when it was played."""
         out: list[Play] = []
-        for t in self.tricks[:trick - 1]:
+        for t in self.tricks:
+            if t.number >= trick:
+                out += t.plays[:index] if t.number == trick else ()
+                break
             out += t.plays
-        if trick <= len(self.tricks):
-            out += self.tricks[trick - 1].plays[:index]
         return tuple(out)
 
     def index_of(self, trick: int, seat: Seat) -> int:
         """Where ``seat``'s card stands in trick ``trick`` of the record (0-3; raises
         ValueError when he has none there)."""
-        for i, p in enumerate(self.tricks[trick - 1].plays):
+        t = self.trick(trick)
+        for i, p in enumerate(t.plays if t is not None else ()):
             if p.seat == seat:
                 return i
         raise ValueError(f"{seat.long_name} has no card in trick {trick}")
@@ -261,8 +279,8 @@ class Replay:
         judgement at a point of the record. ``trick`` may be the trick after the last one
         recorded (its leader is the last trick's winner)."""
         h = self.hands_before(trick, index)
-        if trick <= len(self.tricks):
-            t = self.tricks[trick - 1]
+        t = self.trick(trick)
+        if t is not None:
             leader, played = t.leader, tuple(p.card for p in t.plays[:index])
         else:
             last = self.tricks[-1] if self.tricks else None
@@ -335,20 +353,33 @@ def replay(board: Board) -> Replay:
         raise fail("no contract: the board was passed out or the contract is unknown")
     if board.facts.claim_position is not None:
         return _from_claim(board, contract, record)
+    if board.facts.play_from is not None:
+        return _from_trick(board, contract, record)
     if record is None:
         raise fail("no play record")
     reqs = tuple(r for r in board.facts.requirements if r.kind in ("lead", "penalty"))
-    tricks, revokes = _run(board, contract, record, reqs)
-    corrected: tuple[Revoke, ...] = ()
-    if board.facts.withdrawn:  # Law 62 at the table: its penalty cards apply from then on
-        corrected = _corrections(board, contract, tricks, fail)
-        reqs += tuple(Requirement(RequirementKind.PENALTY, w.seat, w.trick + 1, card=w.card)
-                      for r in corrected for w in r.withdrawn if w.penalty)
-        tricks, revokes = _run(board, contract, record, reqs)
-    revokes = sorted([*revokes, *corrected], key=lambda r: (r.trick, _place(tricks, r)))
+    tricks, revokes, reqs = _played(board, contract, record, reqs, board.deal.hands, 1, fail)
     return Replay(board, contract, tuple(tricks), tuple(revokes),
                   record.claimed, record.claim_tricks, _after_stop(record, tricks, contract),
                   reqs)
+
+
+def _played(board: Board, contract: Contract, record: PlayRecord,
+            reqs: tuple[Requirement, ...], hands: tuple[CardSet, CardSet, CardSet, CardSet],
+            first: int, fail: Callable[..., BoardError]
+            ) -> tuple[list[Trick], list[Revoke], tuple[Requirement, ...]]:
+    """The kernel's replay of ``record`` from trick ``first`` and ``hands``, with the
+    revokes corrected at the table (Law 62) and their penalty cards applied from then on:
+    tricks, revokes in play order, the requirements applied."""
+    tricks, revokes = _run(board, contract, record, reqs, hands, first)
+    corrected: tuple[Revoke, ...] = ()
+    if board.facts.withdrawn:  # Law 62 at the table: its penalty cards apply from then on
+        corrected = _corrections(board, contract, tricks, fail, hands)
+        reqs += tuple(Requirement(RequirementKind.PENALTY, w.seat, w.trick + 1, card=w.card)
+                      for r in corrected for w in r.withdrawn if w.penalty)
+        tricks, revokes = _run(board, contract, record, reqs, hands, first)
+    revokes = sorted([*revokes, *corrected], key=lambda r: (r.trick, _place(tricks, r)))
+    return tricks, revokes, reqs
 
 
 def _from_claim(board: Board, contract: Contract, record: PlayRecord | None) -> Replay:
@@ -377,6 +408,110 @@ def _from_claim(board: Board, contract: Contract, record: PlayRecord | None) -> 
     return Replay(board, contract, (), (), True, total, (), reqs, opening=position)
 
 
+def _from_trick(board: Board, contract: Contract, record: PlayRecord | None) -> Replay:
+    """The record of the play from a named trick (``[EquityPlayFrom]``): the hands there
+    are the cards played from it to the end, each checked against the hand record; the
+    tricks each side won before it as given, or from declarer's tricks in all
+    (``[Result]``) less those he won from it on. Nothing of the play before it is known
+    (no revoke, no show-out): what needs it is an error, never a guess."""
+    start = board.facts.play_from
+    assert start is not None
+    n, rows = start.trick, 14 - start.trick
+
+    def fail(msg: str, trick: int | None = None, seat: Seat | None = None,
+             card: Card | None = None) -> BoardError:
+        return BoardError(msg, board.source, board.label,
+                          Where(tag="EquityPlayFrom", trick=trick,
+                                seat=seat.long_name if seat is not None else None,
+                                card=str(card) if card is not None else None))
+
+    facts = board.facts
+    if facts.claim_position is not None:
+        raise fail("a claim ruled from the cards still held ([EquityClaimPosition]) has no "
+                   "play to start at a trick: give one or the other")
+    if record is None or len(record.tricks) != rows or record.claimed or any(
+            c is None for row in record.tricks for c in row):
+        shown = 0 if record is None else len(record.tricks)
+        raise fail(f"the play from trick {n} gives every card of tricks {n} to 13 ({rows} "
+                   f"tricks of four cards, no claim): the cards played from trick {n} are "
+                   f"the hands there; the record has {shown} tricks"
+                   + (", ending in a claim" if record is not None and record.claimed else "")
+                   + (", some without a card" if record is not None and any(
+                       c is None for row in record.tricks for c in row) else ""))
+    report = facts.revoke_report
+    if report is not None and report.trick < n:
+        raise fail(f"the revoke on trick {report.trick} ([EquityRevoke]) comes before trick "
+                   f"{n}, where the play given starts: give the play from trick "
+                   f"{report.trick}", report.trick, report.seat, report.card)
+    early = [f"[EquityRequirement] {r}" for r in facts.requirements
+             if r.kind == RequirementKind.LEAD and r.trick < n]
+    early += [f"[EquityWithdrawn] {w}" for w in facts.withdrawn if w.trick < n]
+    if early:
+        raise fail(f"{early[0]} concerns the play before trick {n}, which is not given "
+                   "(whether a lead requirement was used up, or what a correction changed, "
+                   "needs that play): give the play from an earlier trick")
+    hands, twice = _cards_played(record)
+    if twice is not None:
+        raise fail(f"{twice.pretty} is played twice from trick {n} on", card=twice)
+    leader = record.first_leader
+    try:
+        ClaimPosition(leader, 0, 0, hands).check(board.deal, f"the play from trick {n} gives")
+    except ModelError as e:
+        raise fail(str(e)) from e
+    reqs = tuple(r for r in facts.requirements if r.kind in ("lead", "penalty"))
+    tricks, revokes, reqs = _played(board, contract, record, reqs, hands, n, fail)
+    declarer = contract.declarer.side
+    later = sum(1 for t in tricks if t.winner is not None and t.winner.side == declarer)
+    before = start.won_by(declarer)
+    if before is None and board.result is None:
+        raise fail(f"the tricks each side won before trick {n} are not known: give "
+                   f"declarer's tricks in all ([Result]) or '{n}; won NS N EW N'")
+    if before is None and board.result is not None:
+        before = board.result - later
+        if not 0 <= before <= n - 1:
+            raise fail(f"declarer's {board.result} tricks in all ([Result]) and the {later} "
+                       f"he won from trick {n} on leave {before} for the {n - 1} tricks "
+                       "before it")
+    elif before is not None and board.result is not None and before + later != board.result:
+        raise fail(f"declarer won {before} tricks before trick {n} and {later} from it on: "
+                   f"{before + later} in all, not the {board.result} of [Result]")
+    assert before is not None
+    won = (before, n - 1 - before) if declarer == Side.NS else (n - 1 - before, before)
+    if report is not None and not any(r.trick == report.trick and r.seat == report.seat
+                                      for r in revokes):
+        raise fail(f"the play from trick {n} shows no revoke by {report.seat.long_name} on "
+                   f"trick {report.trick}, which [EquityRevoke] reports", report.trick,
+                   report.seat, report.card)
+    return Replay(board, contract, tuple(tricks), tuple(revokes), False, None, (), reqs,
+                  opening=ClaimPosition(leader, won[0], won[1], hands))
+
+
+def record_start(board: Board) -> tuple[tuple[CardSet, CardSet, CardSet, CardSet], int]:
+    """The hands the board's record starts from and the number of its first trick, for
+    :func:`~equity.core.game.kernel.pack_board`: the deal and 1, or for a play from a
+    named trick (``[EquityPlayFrom]``) the cards each seat plays from it on. The kernel
+    reports a record that does not give them all (hands of unequal size);
+    :func:`replay` says what is wrong with it."""
+    start, record = board.facts.play_from, board.play
+    if start is None or record is None:
+        return board.deal.hands, 1
+    return _cards_played(record)[0], start.trick
+
+
+def _cards_played(record: PlayRecord
+                  ) -> tuple[tuple[CardSet, CardSet, CardSet, CardSet], Card | None]:
+    """The cards each seat plays in ``record``, and a card it shows twice (or None)."""
+    held = [0, 0, 0, 0]
+    twice = None
+    for row in record.tricks:
+        for seat, card in zip(Seat, row, strict=True):
+            if card is not None:
+                if twice is None and any(h & card.bit for h in held):
+                    twice = card
+                held[seat] |= card.bit
+    return (held[0], held[1], held[2], held[3]), twice
+
+
 def fact_problems(rp: Replay) -> list[tuple[str, str]]:
     """The Director's facts that make no sense with each other or with the record, each
     with its tag: what a player may infer from the auction and the play (``[EquityAI]``)
@@ -399,13 +534,15 @@ def fact_problems(rp: Replay) -> list[tuple[str, str]]:
 
 
 def _run(board: Board, contract: Contract, record: PlayRecord,
-         reqs: tuple[Requirement, ...]) -> tuple[list[Trick], list[Revoke]]:
-    """The kernel's replay of ``record`` under ``reqs``: tricks and revokes."""
+         reqs: tuple[Requirement, ...], hands: tuple[CardSet, CardSet, CardSet, CardSet],
+         first: int = 1) -> tuple[list[Trick], list[Revoke]]:
+    """The kernel's replay of ``record`` under ``reqs`` from trick ``first``, the
+    seats holding ``hands`` there: tricks and revokes."""
     if len(reqs) > MAX_REQS:
         raise BoardError(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied",
                          board.source, board.label)
     batch = Batch.empty(1, len(reqs))
-    pack_board(batch, 0, board.deal.hands, contract, record, reqs)
+    pack_board(batch, 0, hands, contract, record, reqs, first)
     out = run(batch)
     code, number, seat_i, card_i, extra = (int(x) for x in out.error[0])
     if code != Code.OK:
@@ -426,30 +563,37 @@ def _run(board: Board, contract: Contract, record: PlayRecord,
         while p < len(order) and p // 4 == t and order[p][0] >= 0:
             seat, card = Seat(order[p][0]), CARD[order[p][1]]
             assert card is not None
-            plays.append(Play(t + 1, seat, card, suit_led))
+            plays.append(Play(first + t, seat, card, suit_led))
             kind, broken = rev[p]
             if kind:
-                revokes.append(Revoke(t + 1, seat, card, suit_led, RevokeKind(REVOKE_KINDS[kind]),
-                                      legal[p], reqs[broken] if broken >= 0 else None))
+                revokes.append(Revoke(first + t, seat, card, suit_led,
+                                      RevokeKind(REVOKE_KINDS[kind]), legal[p],
+                                      reqs[broken] if broken >= 0 else None))
             suit_led = plays[0].card.suit
             p += 1
-        tricks.append(Trick(t + 1, Seat(lead_out[t]), tuple(plays),
+        tricks.append(Trick(first + t, Seat(lead_out[t]), tuple(plays),
                             Seat(winners[t]) if winners[t] >= 0 else None))
     return tricks, revokes
 
 
 def _place(tricks: list[Trick], rev: Revoke) -> int:
-    trick = tricks[rev.trick - 1] if rev.trick <= len(tricks) else None
+    trick = _numbered(tricks, rev.trick)
     return next((i for i, p in enumerate(trick.plays) if p.seat == rev.seat), 4) \
         if trick is not None else 4
 
 
+def _numbered(tricks: list[Trick], number: int) -> Trick | None:
+    """Trick ``number`` of the replayed ``tricks`` (numbered as played), or None."""
+    return next((t for t in tricks if t.number == number), None)
+
+
 def _corrections(board: Board, contract: Contract, tricks: list[Trick],
-                 fail: Callable[..., BoardError]) -> tuple[Revoke, ...]:
+                 fail: Callable[..., BoardError],
+                 start: tuple[CardSet, CardSet, CardSet, CardSet]) -> tuple[Revoke, ...]:
     """The revokes the record shows corrected at the table (``[EquityWithdrawn]``, Law
     62), each with its withdrawn cards. A withdrawn card that was not a revoke starts
     nothing: it must follow a revoke, as a card played after it (62C1, 62C2)."""
-    hands = list(board.deal.hands)
+    hands = list(start)
     held: dict[tuple[int, Seat], CardSet] = {}
     for t in tricks:
         for p in t.plays:
@@ -460,7 +604,7 @@ def _corrections(board: Board, contract: Contract, tricks: list[Trick],
     out: list[tuple[Revoke, list[Withdrawn]]] = []
     for w in board.facts.withdrawn:
         where = f"[EquityWithdrawn] {w}: "
-        trick = tricks[w.trick - 1] if w.trick <= len(tricks) else None
+        trick = _numbered(tricks, w.trick)
         i = next((k for k, p in enumerate(trick.plays) if p.seat == w.seat), None) \
             if trick is not None else None
         if trick is None or i is None:

@@ -126,7 +126,7 @@ def trick_twelve(rev: Revoke, replay: Replay, table: Table, rule_62d2: Rule62D2 
     what the board's table showed every player (the decisions read it). ``rule_62d2``
     and ``withdrawn_info`` (the paragraph of Law 16 on withdrawn actions) come from
     the edition."""
-    if rev.trick != 12 or len(replay.tricks) < 12:
+    if rev.trick != 12 or replay.trick(12) is None:
         return None
     if any(count(h) != 2 for h in replay.hands_before(12, 0)):
         return None
@@ -142,7 +142,8 @@ def under_claim(rev: Revoke, replay: Replay, table: Table) -> PlayOut | None:
     the claim's total is not known. (Law 16C2 is not applied here: the decisions would
     need double dummy on the whole hand; Law 70's doubtful points go against the
     revoker's side anyway.)"""
-    if not replay.claimed or replay.claim_tricks is None or len(replay.tricks) != rev.trick:
+    if not replay.claimed or replay.claim_tricks is None or not replay.tricks \
+            or replay.tricks[-1].number != rev.trick:
         return None
     if not replay.tricks[-1].complete:
         return None
@@ -152,7 +153,9 @@ def under_claim(rev: Revoke, replay: Replay, table: Table) -> PlayOut | None:
 def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2: Rule62D2,
              withdrawn_info: str | None) -> PlayOut | None:
     number = rev.trick
-    t12 = replay.tricks[number - 1]
+    t12 = replay.trick(number)
+    if t12 is None:
+        return None
     order = [t12.leader.after(k) for k in range(4)]
     at = order.index(rev.seat)
     recorded = {p.seat: p.card for p in t12.plays}

@@ -192,7 +192,7 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
     share = model.sampling.share
     checked = 0
     judged: list[Judged] = []
-    for trick in replay.tricks[info.trick - 1:]:
+    for trick in replay.tricks_from(info.trick):
         for i, play in enumerate(trick.plays):
             if play.seat != info.seat:
                 continue

@@ -80,13 +80,19 @@ def checkpoint(rp: Replay, after: int) -> Start:
     done = [t for t in rp.tricks if t.complete]
     if not 0 <= after <= 12:
         raise ModelError(f"--after-trick must be 0 to 12, not {after}")
-    if rp.opening is not None:  # the record starts at a claim's cards still held
+    if rp.opening is not None and not rp.tricks:  # a claim's cards still held
         if after != rp.opening.trick - 1:
             raise ModelError(f"the record starts at trick {rp.opening.trick}, the cards still "
                              f"held at the claim ([EquityClaimPosition]): --after-trick "
                              f"{rp.opening.trick - 1}")
         return Start.at(rp, after + 1)
-    if len(done) < after or (after and rp.tricks[after - 1].winner is None):
+    if after + 1 < rp.first_trick:  # the play given starts later ([EquityPlayFrom])
+        raise ModelError(f"the play given starts at trick {rp.first_trick} "
+                         f"([EquityPlayFrom]), the play before it not known: --after-trick "
+                         f"{rp.first_trick - 1} or later")
+    last = rp.trick(after)
+    if rp.tricks_done < after or (after >= rp.first_trick and (last is None
+                                                               or last.winner is None)):
         raise ModelError(f"the record stops before the end of trick {after} "
                          f"({len(done)} complete tricks)")
     return Start.at(rp, after + 1)

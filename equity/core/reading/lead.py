@@ -256,7 +256,8 @@ def lead_of(board: Board) -> LeadReading | None:
     """The board's opening lead as the other players read it, from its play record
     (None: no contract, or no opening lead recorded)."""
     contract, play = board.contract, board.play
-    if contract is None or play is None or not play.tricks:
+    if contract is None or play is None or not play.tricks \
+            or board.facts.play_from is not None:  # the play given starts after the lead
         return None
     leader = play.first_leader
     card = play.tricks[0][leader]

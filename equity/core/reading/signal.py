@@ -223,7 +223,8 @@ def signal_of(board: Board, upside_down: bool | None = None,
     defenders' agreed methods (None: the board's ``[EquitySignals]``, else the style's,
     standard by default)."""
     contract, play = board.contract, board.play
-    if contract is None or play is None or not play.tricks:
+    if contract is None or play is None or not play.tricks \
+            or board.facts.play_from is not None:  # the play given starts after the lead
         return None
     leader = play.first_leader
     if leader.side == contract.declarer.side:  # declarer's side led (out of turn, accepted)

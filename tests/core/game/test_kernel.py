@@ -250,7 +250,8 @@ def _kernel_args(b: Batch) -> dict[str, Any]:
                 k=b.reqs.shape[1], order=np.empty((n, 52, 2), np.int8),
                 revoke=np.empty((n, 52, 2), np.int8), legal=np.empty((n, 52), np.uint64),
                 lead_out=np.empty((n, 13), np.int8), winners=np.empty((n, 13), np.int8),
-                won=np.empty((n, 14, 2), np.int8), error=np.empty((n, 5), np.int32))
+                won=np.empty((n, 14, 2), np.int8), error=np.empty((n, 5), np.int32),
+                first=b.first)
 
 
 def test_kernel_rejects_malformed_arrays() -> None:
