@@ -20,9 +20,13 @@ Our reading, with the decision model (:mod:`equity.core.player.decision`) as the
 * the card he played was **suggested** when the model chooses it with the information,
   and it is better for his side (double dummy, in the real layout) than the card he
   would have chosen without it. He then may not have chosen it: the Director adjusts
-  (Laws 16C2, 12C1): the likely outcomes of the play from that card on, with the card
-  he would have chosen without the information, are weighed against the table's
-  result, and the non-offenders get the better (Law 12C1(c) weights, as for Law 64C).
+  (Laws 16C2, 12C1): the likely outcomes of the play from his logical alternatives are
+  weighed against the table's result, and the non-offenders get the better. Which
+  alternatives is Law 12's, as after Law 16B (issue 47): where the Director weighs
+  (Law 12C1(c)) every alternative worse for his side than his card, each with its chance
+  for a player of the class without the information (:attr:`Finding.weighed`,
+  :func:`worse_shares`); where he assigns (2007 Law 12C1(e), 1997 Law 12C2) the worst
+  for his side.
 
 A single legal card, or cards of equal value, leave nothing to decide.
 """
