@@ -8,11 +8,11 @@ the manual (docs/json.md) for the list. The scores and their rounding are the vi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from equity.core.adjust import Departure, Line, Ruling
-from equity.core.game import BoardError, Suit, cards
+from equity.core.game import BoardError, Card, Suit, cards
 from equity.core.law import (
     AutomaticRuling,
     ClaimRuling,
@@ -317,7 +317,15 @@ def _finding_json(revoke: int, f: Finding) -> JSON:
             "suggested": str(info.suggested) if info else None,
             "without": str(info.without) if info else None,
             "forbidden": info.forbidden if info else False,
-            "infraction": f.infraction}
+            "infraction": f.infraction,
+            "weighed": _weighed_json((c, w) for c, w, _ in f.starts())}
+
+
+def _weighed_json(shares: Iterable[tuple[Card, float]]) -> list[JSON]:
+    """At an infraction (Laws 16B, 16C2), his logical alternatives worse for his side
+    than his card, each with its share for a player of the class without the
+    information: what a weighted score weighs (Law 12C1(c))."""
+    return [{"card": str(c), "share": round(w, 6)} for c, w in shares]
 
 
 def _revoke_index(index: int) -> int | None:
@@ -342,6 +350,7 @@ def _information_json(f: InfoFinding, law: str) -> JSON:
                                               f.judged[0].alternatives if f.judged else ())],
             "without": str(s.without) if s else None,
             "forbidden": s is not None, "infraction": s is not None,
+            "weighed": _weighed_json(s.shares if s else ()),
             "judged": [{"trick": j.trick, "played": str(j.played), "layouts": j.layouts,
                         "alternatives": [str(c) for c in j.alternatives],
                         "cards": [{"card": str(c), "without": round(p0, 6),

@@ -176,16 +176,10 @@ def _unauthorised(ruling: AutomaticRuling, index: int, earlier: tuple[int, ...],
         if not (f.infraction and weigh and rp.finished):
             out.append(Counterfactual(index, LAW, (index,), earlier, nos, (), None, f))
             continue
-        outcomes = yield from likely_outcomes(f.start, model, nos)
         card = next(cards(f.start.allowed))
-        drafts = [_from_outcome(LIKELY, index, o, "likely", Departure(
-            Leaves.REVOKE, change.trick, change.seat,
-            f"{len(o.plays)} cards by the decision model from {card.pretty}, the card "
-            f"he would have chosen without the information ({o.probability:.0%} likely)"))
-            for o in outcomes]
-        drafts.append(_without_information(
-            index, change.trick, change.seat, card, f.start.position,
-            f.before + f.values[card], "the card he would have chosen without the information"))
+        starts = f.starts() or ((card, 1.0, f.start),)
+        drafts = yield from _alternatives(index, change.trick, change.seat, starts,
+                                          f.values, f.before, model, nos)
         transfers = [ruling.revokes[j] for j in earlier]
         lines = tuple(_with_transfer(rp, transfers, ln) for ln in drafts)
         out.append(Counterfactual(index, LAW, (index,), earlier, nos, lines, card, f))
@@ -208,20 +202,8 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
         return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, (), None,
                                information=f)]
     starts = s.starts() or ((s.without, 1.0, s.start),)
-    found: list[list[Outcome]] = yield from together(
-        *[likely_outcomes(start, model, nos) for _, _, start in starts])
-    drafts = []
-    for (card, share, _), outcomes in zip(starts, found, strict=True):
-        drafts += [dataclasses.replace(_from_outcome(LIKELY, -1, o, "likely", Departure(
-            Leaves.REVOKE, s.trick, s.seat,
-            f"{len(o.plays)} cards by the decision model from {card.pretty}, his logical "
-            f"alternative without the information (chosen {share:.0%} without it; "
-            f"{o.probability:.0%} likely from there)")), frequency=share * o.probability)
-            for o in outcomes]
-    for card, _, _ in starts:
-        drafts.append(_without_information(
-            -1, s.trick, s.seat, card, s.start.position, s.before + s.values[card],
-            "his logical alternative without the information"))
+    drafts = yield from _alternatives(-1, s.trick, s.seat, starts, s.values, s.before,
+                                      model, nos)
     earlier = [r for r in ruling.revokes if r.stands and r.revoke.trick < s.trick]
     lines = tuple(_with_transfer(rp, earlier, ln) for ln in drafts)
     return [Counterfactual(-1, ruling.edition.partner_information, (), (), nos, lines, s.without,
@@ -316,14 +298,35 @@ def _table(index: int, t: TableLine, o: Outcome) -> Line:
                 inferences=_inferences(o))
 
 
-def _without_information(index: int, trick: int, seat: Seat, card: Card, at: Position,
-                         tricks: int, words: str) -> Line:
-    """The adjusted play's substitution line (Laws 16B, 16C2): the card he would have
-    played without the unauthorised information (``words`` say which), then double
-    dummy; ``tricks``: declarer's total so."""
-    return Line(SUBSTITUTION, index, card, (card,), (Play(trick, seat, card, at.suit_led),),
-                Departure(Leaves.REVOKE, trick, seat, f"{words}, then double dummy", card),
-                tricks, 0, name=str(card))
+def _alternatives(index: int, trick: int, seat: Seat,
+                  starts: Sequence[tuple[Card, float, Start]], values: dict[Card, int],
+                  before: int, model: DecisionModel, nos: Side) -> Plan[list[Line]]:
+    """The adjusted play's lines after a Law 16B or 16C2 infraction, one implementation
+    for both: for each logical alternative weighed (``starts``: the card, its share for
+    a player of the class without the information, where its play starts) the likely
+    outcomes from it, each with the frequency share times its probability (Law
+    12C1(c)), and the card double dummy (``values``: declarer's tricks from here after
+    each card, ``before``: his tricks before). Which of them the score weighs is Law
+    12's (:func:`~equity.core.adjust.ruling.compare`: all, under 12C1(c); the worst for
+    his side, under 12C1(e) and 1997's 12C2)."""
+    found: list[list[Outcome]] = yield from together(
+        *[likely_outcomes(start, model, nos) for _, _, start in starts])
+    words = "his logical alternative without the information"
+    drafts: list[Line] = []
+    for (card, share, _), outcomes in zip(starts, found, strict=True):
+        chosen = f"weighed {share:.0%}; " if share < 1 else ""
+        drafts += [dataclasses.replace(_from_outcome(LIKELY, index, o, "likely", Departure(
+            Leaves.REVOKE, trick, seat,
+            f"{len(o.plays)} cards by the decision model from {card.pretty}, {words} "
+            f"({chosen}{o.probability:.0%} likely from there)")),
+            frequency=share * o.probability) for o in outcomes]
+    for card, _, start in starts:
+        drafts.append(Line(
+            SUBSTITUTION, index, card, (card,),
+            (Play(trick, seat, card, start.position.suit_led),),
+            Departure(Leaves.REVOKE, trick, seat, f"{words}, then double dummy", card),
+            before + values[card], 0, name=str(card)))
+    return drafts
 
 
 def _from_outcome(kind: LineKind, index: int, o: Outcome, name: str, left: Departure

@@ -59,7 +59,16 @@ from equity.core.adjust.weights import (
     line_weights,
     offender_weights,
 )
-from equity.core.game import Contract, Event, Side, Vulnerability, WeightedScore, Work
+from equity.core.game import (
+    Card,
+    Contract,
+    Event,
+    Seat,
+    Side,
+    Vulnerability,
+    WeightedScore,
+    Work,
+)
 from equity.core.law import (
     AutomaticRuling,
     Finding,
@@ -276,8 +285,8 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     assert s is not None
     nos = side_name(cf.non_offenders)
     b3 = ruling.edition.law_16b("3")
-    several = len({ln.card for ln in cf.lines if ln.card is not None}) > 1
-    played_with = ("his logical alternatives weighed" if several else s.without.pretty)
+    several = _several(cf)
+    played_with = _with(cf, s.without)
     worth = (f"the play with {played_with} gives declarer {_tricks(ruling, a.weighted)}, "
              f"mean {_mean(a.weighted):.2f}, against {_tricks(ruling, current)} so far")
     if gain <= EPSILON:
@@ -306,40 +315,66 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
 
 def _alternatives_weighed(ruling: AutomaticRuling, cf: Counterfactual, policy: Policy
                           ) -> tuple[Counterfactual, Step]:
-    """Which logical alternatives the adjusted play after a Law 16B infraction starts
-    from, and the step that says which and why (issue 47): weighted (Law 12C1(c), the
-    WBF, the EBU, the ACBL from 2016) every alternative worse for his side than his
-    card, each by its chance for a player of the class without the information, the
-    alternatives as good for his side as his card not counted (the non-offenders get
-    the benefit of the doubt); assigned (2007 Law 12C1(e), 1997 Law 12C2) or ``dd``, the
-    worst for the offenders (Law 84D)."""
-    f = cf.information
-    assert f is not None and f.infraction is not None
-    s = f.infraction
+    """Which logical alternatives the adjusted play after a Law 16B or 16C2 infraction
+    starts from, and the step that says which and why (issue 47), one rule for both:
+    weighted (Law 12C1(c), the WBF, the EBU, the ACBL from 2016) every alternative worse
+    for his side than his card, each by its chance for a player of the class without the
+    information, the alternatives as good for his side as his card not counted (the
+    non-offenders get the benefit of the doubt); assigned (2007 Law 12C1(e), 1997 Law
+    12C2) or ``dd``, the worst for the offenders (Law 84D)."""
+    seat, played, without, shares, law = _infraction(ruling, cf)
     p = ruling.edition.law12
-    shares = s.shares or ((s.without, 1.0),)
+    who = seat.long_name
     if policy is Policy.WEIGHTED and len(shares) > 1:
         each = ", ".join(f"{c.pretty} {w:.0%}" for c, w in shares)
-        return cf, Step(p.weighted, f"the adjusted play weighs {s.seat.long_name}'s logical "
-                        f"alternatives worse for his side than {s.played.pretty} by their "
+        return cf, Step(p.weighted, f"the adjusted play weighs {who}'s logical "
+                        f"alternatives worse for his side than {played.pretty} by their "
                         f"chances for a player of the class without the information: {each} "
                         f"(Law {p.weighted}: the Director weighs the results that were "
                         "likely; an alternative as good for his side as the card he played "
                         f"does not count: the doubt is the non-offenders', Law {p.doubtful}).",
                         StepKind.POLICY)
-    kept = tuple(ln for ln in cf.lines if ln.card == s.without)
+    kept = tuple(ln for ln in cf.lines if ln.card == without)
     if len(shares) < 2:
         return dataclasses.replace(cf, lines=kept), Step(
-            ruling.edition.law_16b("3"), f"the adjusted play starts from "
-            f"{s.seat.long_name}'s one logical alternative worse for his side than "
-            f"{s.played.pretty}, {s.without.pretty}.", StepKind.POLICY)
+            law, f"the adjusted play starts from {who}'s one logical alternative worse for "
+            f"his side than {played.pretty}, {without.pretty}.", StepKind.POLICY)
     why = (f"policy {policy.value}: an assigned score, not weighted; Law "
            f"{p.of('non-reciprocal') or p.probable}" if policy is not Policy.DD else
            "policy dd: perfect play")
     return dataclasses.replace(cf, lines=kept), Step(
-        p.doubtful, f"the adjusted play starts from {s.seat.long_name}'s logical "
-        f"alternative worst for his side, {s.without.pretty} ({why}; the doubt goes against "
-        f"the offenders, Law {p.doubtful}).", StepKind.POLICY)
+        p.doubtful, f"the adjusted play starts from {who}'s logical alternative worst for "
+        f"his side, {without.pretty} ({why}; the doubt goes against the offenders, Law "
+        f"{p.doubtful}).", StepKind.POLICY)
+
+
+def _several(cf: Counterfactual) -> bool:
+    """Whether the adjusted play weighs several logical alternatives (Law 12C1(c))."""
+    return len({ln.card for ln in cf.lines if ln.card is not None}) > 1
+
+
+def _with(cf: Counterfactual, without: Card) -> str:
+    """What the adjusted play is played with, in words: his logical alternatives
+    weighed, or the one (``without``)."""
+    return "his logical alternatives weighed" if _several(cf) else without.pretty
+
+
+def _infraction(ruling: AutomaticRuling, cf: Counterfactual
+                ) -> tuple[Seat, Card, Card, tuple[tuple[Card, float], ...], str]:
+    """The infraction a counterfactual adjusts, Law 16B (its paragraph 16B3, 1997's 16A)
+    or 16C2 at a correction (the edition's own: 2017 and 1997 16C2, 2007 16D2): who
+    played, his card, his alternative worst for his side, the alternatives worse for his
+    side with their shares, and the paragraph that adjusts."""
+    if cf.information is not None:
+        s = cf.information.infraction
+        assert s is not None
+        return (s.seat, s.played, s.without, s.shares or ((s.without, 1.0),),
+                ruling.edition.law_16b("3"))
+    f = cf.finding
+    assert f is not None and f.unauthorised is not None
+    without = f.unauthorised.without
+    shares = tuple((c, w) for c, w, _ in f.starts()) or ((without, 1.0),)
+    return f.change.seat, f.change.replaced_by, without, shares, ruling.edition.withdrawn_info
 
 
 def _information_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
@@ -401,6 +436,16 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
                      Step(ruling.edition.law_64c(), _nothing_stands(ruling)))
         return Ruling(ruling, policy, (), base, current, tuple(steps), event=event,
                       vulnerability=vulnerability)
+    # Law 16C2 adjusted plays: which logical alternatives, per Law 12 (as for 16B)
+    said: list[Step | None] = []
+    weighed: list[Counterfactual] = []
+    for cf in counterfactuals:
+        which: Step | None = None
+        if cf.finding is not None and cf.finding.infraction:
+            cf, which = _alternatives_weighed(ruling, cf, policy)
+        weighed.append(cf)
+        said.append(which)
+    counterfactuals = weighed
     assessments = [Assessment(cf, line_weights(cf, policy, weights, sign, thresholds),
                               offender_weights(cf, policy, weights, sign, thresholds))
                    for cf in counterfactuals for sign in [_sign(ruling, cf.non_offenders)]]
@@ -421,15 +466,17 @@ def _compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
                       tuple(steps), adjusted_for=a.counterfactual.revoke,
                       event=event, vulnerability=vulnerability)
     return _chain(ruling, assessments, policy, event, vulnerability, serious_error, steps,
-                  thresholds)
+                  thresholds, said)
 
 
 def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Policy,
            event: Event, vulnerability: Vulnerability, serious_error: bool,
-           steps: list[Step], thresholds: Thresholds) -> Ruling:
+           steps: list[Step], thresholds: Thresholds, said: Sequence[Step | None]
+           ) -> Ruling:
     """Several revokes, one rule (module docstring): in play order, each revoke gets the
     better for the non-offenders of its transfer and its equity, measured from the
-    position after the earlier revokes with their rectifications."""
+    position after the earlier revokes with their rectifications (``said``: for each,
+    the step saying which logical alternatives a Law 16C2 adjusted play weighs)."""
     contract = ruling.replay.contract
     declarer = ruling.replay.declarer_side
 
@@ -476,6 +523,8 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
                                         len(assessments) > 1))
         if cf.finding is not None:
             steps.append(_finding_step(ruling, cf))
+        if (which := said[k]) is not None:
+            steps.append(which)
         steps.append(_check_step(ruling, a, with_equity, value_ns(with_transfer),
                                  value_ns(with_equity), gain > EPSILON, event,
                                  _earlier_words(done) if k else ""))
@@ -514,7 +563,12 @@ def _chain(ruling: AutomaticRuling, assessments: list[Assessment], policy: Polic
         current = _serious_error(ruling, current, steps)
     if offenders == current or not basis.adjusted:
         offenders = None
-    steps.append(_decision_step(ruling, basis, current, adjusted_for, offenders))
+    weighed = next((a.counterfactual for a in assessments
+                    if a.counterfactual.revoke == adjusted_for and a.counterfactual.finding
+                    is not None and _several(a.counterfactual)), None)
+    steps.append(_decision_step(ruling, basis, current, adjusted_for, offenders,
+                                alternatives="his logical alternatives weighed"
+                                if weighed is not None else ""))
     if basis.adjusted:
         low = _below_64a(ruling, current, nos)
         if low is not None:
@@ -820,10 +874,12 @@ def _check_step(ruling: AutomaticRuling, a: Assessment, equity_dist: Dist, curre
                else f"with no trick transferred{after}")
     worth = f"worth {equity:+.2f} {event.unit} to N-S against {current:+.2f} {against}"
     if cf.finding is not None:
-        head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the play with the card "
-                f"{cf.finding.change.seat.long_name} would have chosen without the "
-                f"information gives declarer {_tricks(ruling, equity_dist)}, mean "
-                f"{_mean(equity_dist):.2f}")
+        who = cf.finding.change.seat.long_name
+        played = (f"{who}'s logical alternatives weighed" if _several(cf) else
+                  f"the card {who} would have chosen")
+        head = (f"revoke {cf.revoke + 1} (trick {rev.trick}): the play with {played} "
+                f"without the information gives declarer {_tricks(ruling, equity_dist)}, "
+                f"mean {_mean(equity_dist):.2f}")
     if cf.finding is not None:
         damaged, whole = (f"{nos} were damaged by the infraction",
                           f"{nos} were not damaged by it")
@@ -883,28 +939,29 @@ def _finding_step(ruling: AutomaticRuling, cf: Counterfactual) -> Step:
     who = f.change.seat.long_name
     played = f.change.replaced_by.pretty
     info = f.unauthorised
+    law = ruling.edition.withdrawn_info
     head = (f"revoke {cf.revoke + 1} (trick {f.change.trick}): {who} took back "
             f"{f.change.card.pretty} and played {played}")
     if info is None:
-        return Step("16C2", f"{head}; the cards the non-offenders took back suggested "
+        return Step(law, f"{head}; the cards the non-offenders took back suggested "
                             "nothing over another card (or nothing was left to decide): "
                             "his choice stands.", StepKind.CHECK)
     text = (f"{head}; without the withdrawn {info.withdrawn.pretty} (unauthorised to "
-            f"his side, Law 16C2) he would choose {info.without.pretty}, with it "
+            f"his side, Law {law}) he would choose {info.without.pretty}, with it "
             f"{info.suggested.pretty}")
     if not f.infraction:
         why = ("it is no better for his side" if not info.forbidden else
                f"he did not play {info.suggested.pretty}")
-        return Step("16C2", f"{text}; {why}: his choice stands.", StepKind.CHECK)
+        return Step(law, f"{text}; {why}: his choice stands.", StepKind.CHECK)
     if not cf.lines:
         why = ("play continues: the Director adjusts at the end of play if it damaged "
                "the non-offenders" if not rp.finished else
                "the other side's revokes stand too: the Director combines the two")
-        return Step("16C2", f"{text}, better for his side: {played} was not allowed "
+        return Step(law, f"{text}, better for his side: {played} was not allowed "
                             f"(Law {p.doubtful}: the doubt against the offenders); {why}.",
                     StepKind.CHECK)
-    return Step("16C2", f"{text}, better for his side: {played} was not allowed; the "
-                        f"play is estimated with {info.without.pretty} (Laws {p.assigned}, "
+    return Step(law, f"{text}, better for his side: {played} was not allowed; the "
+                        f"play is estimated with {_with(cf, info.without)} (Laws {p.assigned}, "
                         f"{p.doubtful}).", StepKind.CHECK)
 
 
@@ -925,16 +982,20 @@ def _both_sides_step(ruling: AutomaticRuling, a: Assessment) -> Step:
 def _decision_step(ruling: AutomaticRuling, basis: Basis,
                    current: Sequence[tuple[int, float]], adjusted_for: int | None,
                    offenders: Sequence[tuple[int, float]] | None,
-                   both_sides: bool = False) -> Step:
+                   both_sides: bool = False, alternatives: str = "") -> Step:
+    """The decision (``alternatives``: after a Law 16C2 infraction, the logical
+    alternatives the adjusted play weighed, in words, when several)."""
     p = ruling.edition.law12
     if basis.adjusted:
         assert adjusted_for is not None
         theirs = (f"; the offenders get {_tricks(ruling, offenders)}" if offenders else "")
         if basis is Basis.UNAUTHORISED:
-            return Step("16C2", f"adjusted score for revoke {adjusted_for + 1}'s correction "
-                                f"(Laws 16C2, {p.assigned}): {_tricks(ruling, current)}"
-                                f"{theirs}, the play with the card he would have chosen "
-                                "without the unauthorised information.", StepKind.DECISION)
+            law = ruling.edition.withdrawn_info
+            with_ = alternatives or "the card he would have chosen"
+            return Step(law, f"adjusted score for revoke {adjusted_for + 1}'s correction "
+                             f"(Laws {law}, {p.assigned}): {_tricks(ruling, current)}"
+                             f"{theirs}, the play with {with_} without the unauthorised "
+                             "information.", StepKind.DECISION)
         if both_sides:
             return Step(ruling.edition.law_64c("2(b)"),
                         f"the score as though neither revoke had occurred: "

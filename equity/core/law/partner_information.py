@@ -59,7 +59,7 @@ from equity.core.game import (
     count,
     values_of,
 )
-from equity.core.law.unauthorised import alternatives, settled
+from equity.core.law.unauthorised import alternatives, settled, worse_shares
 from equity.core.player import Decision, DecisionModel, Holding, Start, classes
 
 SUGGESTED = 0.05
@@ -142,18 +142,6 @@ class InfoFinding:
     """Every decision judged, up to the infraction, in order."""
 
 
-def _shares(blind: Decision, alternatives: tuple[Card, ...], values: dict[Card, int],
-            played: int, sign: int) -> tuple[tuple[Card, float], ...]:
-    """The alternatives worse for his side than his card (``played``: its value for his
-    side), each with its chance without the information, scaled to sum to 1."""
-    worse = [(c, blind.chance(c)) for c in alternatives if sign * values[c] < played]
-    total = sum(p for _, p in worse)
-    if total <= 0:
-        return tuple((c, 1 / len(worse)) for c, _ in worse)
-    return tuple(sorted(((c, p / total) for c, p in worse),
-                        key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
-
-
 def holding(fact: Told, replay: Replay, pos: Position) -> Holding | None:
     """A fact about the deal as dealt as a holding of the hand in ``pos`` (cards already
     played counted out); None for a card already played (nothing left to tell)."""
@@ -231,5 +219,5 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             return InfoFinding(info, checked, Suggestion(
                 trick.number, info.seat, play.card, play.card, speakers, without,
                 chances, values, start, here.won[side],
-                _shares(blind, speakers, values, sign * v, sign)), tuple(judged))
+                worse_shares(blind, speakers, values, sign * v, sign)), tuple(judged))
     return InfoFinding(info, checked, None, tuple(judged))

@@ -20,9 +20,13 @@ Our reading, with the decision model (:mod:`equity.core.player.decision`) as the
 * the card he played was **suggested** when the model chooses it with the information,
   and it is better for his side (double dummy, in the real layout) than the card he
   would have chosen without it. He then may not have chosen it: the Director adjusts
-  (Laws 16C2, 12C1): the likely outcomes of the play from that card on, with the card
-  he would have chosen without the information, are weighed against the table's
-  result, and the non-offenders get the better (Law 12C1(c) weights, as for Law 64C).
+  (Laws 16C2, 12C1): the likely outcomes of the play from his logical alternatives are
+  weighed against the table's result, and the non-offenders get the better. Which
+  alternatives is Law 12's, as after Law 16B (issue 47): where the Director weighs
+  (Law 12C1(c)) every alternative worse for his side than his card, each with its chance
+  for a player of the class without the information (:attr:`Finding.weighed`,
+  :func:`worse_shares`); where he assigns (2007 Law 12C1(e), 1997 Law 12C2) the worst
+  for his side.
 
 A single legal card, or cards of equal value, leave nothing to decide.
 """
@@ -30,6 +34,7 @@ A single legal card, or cards of equal value, leave nothing to decide.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from equity.core.game import Card, Plan, Replay, Revoke, Withdrawn, values_of
@@ -89,6 +94,22 @@ def alternatives(blind: Decision, values: dict[Card, int], sign: int, share: flo
     return might, min(might, key=lambda c: (sign * values[c], c.rank, c.suit))
 
 
+def worse_shares(blind: Decision, alternatives: Iterable[Card], values: dict[Card, int],
+                 played: int, sign: int) -> tuple[tuple[Card, float], ...]:
+    """The logical alternatives worse for his side than the card he played (``played``:
+    its value for his side, ``sign * tricks``), each with its chance for a player of the
+    class without the information (``blind``), scaled to sum to 1, likeliest first: what
+    a weighted score weighs after a Law 16B or 16C2 infraction (Law 12C1(c)); the
+    alternatives at least as good for his side as his card, and the card itself, do not
+    count — the non-offenders get the benefit of the doubt (Law 84D)."""
+    worse = [(c, blind.chance(c)) for c in alternatives if sign * values[c] < played]
+    total = sum(p for _, p in worse)
+    if total <= 0:
+        return tuple((c, 1 / len(worse)) for c, _ in worse)
+    return tuple(sorted(((c, p / total) for c, p in worse),
+                        key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
+
+
 def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
           share: float, law: str, withdrawn: Card) -> tuple[Card, Unauthorised | None]:
     """Law 16C2, the one test for every withdrawal: ``blind`` is the decision without
@@ -123,6 +144,15 @@ class Finding:
     """Declarer's tricks from here, double dummy, after each legal card."""
     before: int
     """Declarer's tricks before the trick of the change."""
+    weighed: tuple[tuple[Card, float, Start], ...] = ()
+    """At an infraction, his logical alternatives worse for his side than the card he
+    played, each with its share for a player of the class without the information
+    (:func:`worse_shares`) and where its play starts (it the only card allowed): what a
+    weighted score weighs (Law 12C1(c)); the one worst for his side is :attr:`start`'s."""
+
+    def starts(self) -> tuple[tuple[Card, float, Start], ...]:
+        """Each weighed alternative with its share and where its play starts."""
+        return self.weighed
 
 
 def changes(rev: Revoke) -> tuple[Withdrawn, ...]:
@@ -167,7 +197,14 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(
         g for g in classes(legal, pos) if info.suggested in g)
-    return Finding(change, info, infraction, adjusted(without), values, before)
+    if not infraction:
+        return Finding(change, info, False, adjusted(without), values, before)
+    # Law 12C1(c): every logical alternative worse for his side than his card, weighed
+    might, _ = alternatives(blind, values, sign, share)
+    speakers = {blind.speaker(c): None for c in might}
+    shares = worse_shares(blind, speakers, values, sign * values[change.replaced_by], sign)
+    return Finding(change, info, True, adjusted(without), values, before,
+                   tuple((c, p, adjusted(c)) for c, p in shares))
 
 
 def _only(replay: Replay, rev: Revoke, change: Withdrawn, start: Start, card: Card
