@@ -23,7 +23,11 @@ a panel's: normal is what a player of the class might do **holding what he belie
   its ace or king or the regulating authority deems it played from the top (70E2;
   ``[EquityAuthority]``: :data:`TOP_DOWN`); a card he holds for a winner only through
   what he overlooked is normal however it turns out (the later cards follow from the
-  same misbelief);
+  same misbelief); **his discards as he believes his cards** (70A, 70C, 70D1), where
+  he overlooked a card: a card he believes a winner is not thrown while he holds a
+  side-suit card he believes a loser, and on his side's winning lead, every card of his
+  side a winner in his eyes, any discard is open (:meth:`Search._discards`,
+  :meth:`Search._all_good`);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
   layout consistent with his belief" — *our reading*: one other card of his beats it on
   every layout he could believe in (:attr:`~equity.core.player.Decision.beaten`):
@@ -367,7 +371,7 @@ class Search:
         # requirements may forbid the card it names: then it says nothing of this one)
         legal = pos.legal()
         believed = self._believed(pos)
-        allowed = (here.allowed or 0) & legal or legal
+        allowed = self._discards(pos, (here.allowed or 0) & legal or legal)
         if here.step is not None and self.claim.steps[here.step].word == ClaimWord.WINNERS:
             allowed |= sum((c.bit for c in believed), 0) & legal  # his winners as he saw them
         knowledge = w.run.knowledge(self.declarer)
@@ -383,6 +387,9 @@ class Search:
             card = max(reps, key=lambda c: played.get(c, 0.0))
             return [Option(card, 1.0)]
         leads = self._in_order(believed, reps, decision)
+        thrown = self._all_good(pos)
+        if thrown:  # a discard, every card of his side a winner in his eyes: any of them
+            leads = {c: True for c in reps if c.bit & thrown}
         worse = set(decision.dominated)
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
@@ -407,7 +414,7 @@ class Search:
             lost = best - real[card]
             doubt = None
             if lost and misled:
-                doubt = self._belief_doubt(w, card, lost)
+                doubt = self._belief_doubt(w, card, lost, bool(thrown))
             elif lost and slip:
                 doubt = self._careless(w, card, lost)
             elif lost:
@@ -530,22 +537,79 @@ class Search:
             return None
         return led.suit
 
+    def _discards(self, pos: Position, allowed: CardSet) -> CardSet:
+        """His discards as he believes his cards (70A, 70C, 70D1: normal is what a
+        player of the class might do holding what he believed): when a hand of the
+        claimer's, having overlooked a card of the opponents, cannot follow suit, a card
+        he holds for a winner (:meth:`_held_good`) is not thrown while he holds a card of
+        a side suit he believes a loser — of ``allowed``, those believed winners are set
+        aside; the choice among the rest stays open (a ruff is no discard: his trumps
+        stay). Where he overlooked nothing his belief is what he knows, and the decision
+        over his layouts judges his discards (a master he knows thrown while he keeps a
+        loser is beaten there)."""
+        led = pos.suit_led
+        seat = pos.to_play
+        if led is None or pos.hands[seat] & led.mask or not self._misled(pos):
+            return allowed
+        trump = self.contract.strain.trump
+        discards = allowed & ~(trump.mask if trump is not None else 0)
+        winners = sum((c.bit for c in self._held_good(pos)), 0) & discards
+        return allowed & ~winners if discards & ~winners else allowed
+
+    def _all_good(self, pos: Position) -> CardSet:
+        """His discards (cards of a side suit; a ruff is no discard) when a hand of
+        the claimer's, having overlooked a card of the opponents, cannot follow suit to a
+        trick his side led and is winning, and every card left in the hands he plays is
+        a winner in his eyes (no card of theirs he knows of beats it; no trump of theirs
+        he knows of is out): in his eyes his side then takes every trick left whatever
+        it throws, so each discard is as good as another and which he throws is open
+        (70A, 70C, 70D1: normal is what he might do holding what he believed), however
+        it turns out. Else none (with the opponents on lead, a winner thrown may be a
+        trick he knows he loses)."""
+        led = pos.suit_led
+        missed = self._misled(pos)
+        if led is None or pos.hands[pos.to_play] & led.mask or not missed:
+            return 0
+        trump = self.contract.strain.trump
+        seat = pos.to_play
+        so_far = [(pos.leader.after(i), c) for i, c in enumerate(pos.trick)]
+        if pos.leader.side != self.side or trick_winner(so_far, trump).side != self.side:
+            return 0
+        theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & ~missed
+        if trump is not None and theirs & trump.mask:
+            return 0
+        if any(top_cards(pos, s, missed) != pos.hands[s]
+               for s in controlled(self.claim, self.contract)):
+            return 0
+        return pos.legal() & ~(trump.mask if trump is not None else 0)
+
+    def _misled(self, pos: Position) -> CardSet:
+        """The opponents' cards the player to play overlooked: the claimer's
+        misbelief is his and his partner's hand he plays for; a defender's partner, and
+        the agreeing side of 69B, see for themselves."""
+        seat = pos.to_play
+        theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+        return self.overlooked & theirs if (
+            self.side == self.claim.claimer.side
+            and seat in controlled(self.claim, self.contract)) else 0
+
     def _believed(self, pos: Position) -> dict[Card, bool]:
-        """On lead, the cards of the player to play that he holds for winners (no card
+        """On lead, the cards of the player to play that he holds for winners
+        (:meth:`_held_good`)."""
+        return {} if pos.trick else self._held_good(pos)
+
+    def _held_good(self, pos: Position) -> dict[Card, bool]:
+        """The cards of the player to play that he holds for winners (no card
         of an opponent he knows of beats them in their suit), each with whether he holds
         it so only through what the claimer overlooked (:attr:`overlooked`: an
         outstanding trump — every side-suit winner is then safe in his eyes —, a higher
         card in a suit he called good). While a trump he knows of is out, only his top
         trumps are sure winners (a side-suit card may be ruffed). The claimer's
         misbelief is his and his partner's hand he plays for; a defender's partner sees
-        for himself."""
-        if pos.trick:
-            return {}
+        for himself (:meth:`_misled`)."""
         seat = pos.to_play
         theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
-        missed = self.overlooked & theirs if (
-            self.side == self.claim.claimer.side
-            and seat in controlled(self.claim, self.contract)) else 0
+        missed = self._misled(pos)
         real = top_cards(pos, seat)
         trump = self.contract.strain.trump
         known_trumps = trump is not None and bool(theirs & ~missed & trump.mask)
@@ -774,14 +838,24 @@ class Search:
                           f"line) — {_tricks(lost)} fewer double dummy",
                      f"{where}, a careless slip ({law})")
 
-    def _belief_doubt(self, w: _Walk, card: Card, lost: int) -> Doubt:
-        """A card he holds for a winner only through what he overlooked: 70C for an
-        outstanding trump, 70A for a higher card in a suit he called good."""
+    def _belief_doubt(self, w: _Walk, card: Card, lost: int, thrown: bool = False
+                      ) -> Doubt:
+        """A card he holds for a winner only through what he overlooked (``thrown``: a
+        discard, every card of his side a winner in his eyes): 70C for an outstanding
+        trump, 70A for a higher card in a suit he called good."""
         head, where = self._where(w, card)
         pos = w.run.pos
         seat = pos.to_play
         theirs = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & self.overlooked
         trump = self.contract.strain.trump
+        if thrown:
+            law = self.cite.cite("trump" if trump is not None and theirs & trump.mask
+                                 else "adjudicated")
+            return Doubt(law, f"{head}: a discard, every card of his side a winner in his "
+                              f"eyes ({_listed(theirs)} overlooked), so which he throws is "
+                              f"open — {_tricks(lost)} fewer double dummy; a doubtful point "
+                              "is resolved against the claimer",
+                         f"{where} thrown, {_listed(theirs)} overlooked ({law})")
         if trump is not None and theirs & trump.mask:
             law = self.cite.cite("trump")
             return Doubt(law, f"{head}, unaware of the opponents' trump "

@@ -248,3 +248,35 @@ def test_a_claim_of_all_the_rest_overlooks_the_one_card_above_his_in_a_suit() ->
     assert missed("SK SQ HK DK", "HA HJ HT D9") == ha
     assert missed("SK SQ HJ DK", "HA HQ HT D9") == 0
     assert missed("SK SQ HK DK", "HA HJ HT D9", aware=ha) == 0  # the Director found him aware
+
+
+def _north_discards(north: str, east: str = "S8 HJ H6") -> tuple[Search, Run]:
+    """A 3-card notrump ending, South (declarer) claiming "the HK next", his C8 believed
+    good (West's CT overlooked): South led the CQ, West followed, North to play with no
+    club; East has shown out of clubs."""
+    hands = (north, east, "CQ C8 HK", "CT C7 SJ")
+    held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+    pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.S, ())
+    run = Run(pos, {Seat.E: 1 << Suit.C}, 11)
+    run.play(Card.parse("CQ"))
+    run.play(Card.parse("C7"))
+    search = Search(Claim.parse("S: HK"), Contract(3, Strain.NT, 0, Seat.S), Side.NS,
+                    DecisionModel.of(NO_TABLE, players=player_class("club")),
+                    overlooked=Card.parse("CT").bit)
+    return search, run
+
+
+def test_his_discards_follow_his_belief_as_his_leads_do() -> None:
+    # 70A, 70D1 (BBO 81146): every card of his side a winner in his eyes (the CT
+    # overlooked), which North throws on the CQ is open, the HA too — though on what he
+    # could know it is beaten (East has shown out of clubs: the HA thrown, South's HK
+    # wins and his C8 loses to the CT, where the HA kept takes the lead to dummy's SA)
+    search, run = _north_discards("HA SA DJ")
+    found = solved(search.lines(run), DdsSolver())
+    assert Card.parse("HA") in {ln.plays[2].card for ln in found if ln.normal}
+    assert min(ln.declarer_tricks for ln in found if ln.normal) == 2
+    # a card he believes a winner is not thrown while he holds one he believes a loser:
+    # with the D2 (East's D3 beats it) North's discard is the D2, never the SA or the HA
+    search, run = _north_discards("HA SA D2", "S8 HJ D3")
+    assert search._discards(run.pos, run.pos.legal()) == Card.parse("D2").bit
+    assert search._all_good(run.pos) == 0
