@@ -40,13 +40,30 @@ def test_the_first_set_held_back_every_third_case_spent_or_not() -> None:
             assert held == (spec["found"] % 3 == 0), spec_path.name
 
 
-def test_every_later_ruling_was_held_back_and_there_are_at_least_twelve() -> None:
+SECOND_SET = 37
+"""The last case of the session-51 holdout (``found`` 25-37); later cases are session 52's."""
+
+
+def held_back_set(first: int, last: int | None) -> list[dict[str, Any]]:
+    """The cases found from ``first`` to ``last`` (to the end when ``None``)."""
+    specs = [json.loads(p.read_text()) for p in SPECS]
+    return [s for s in specs if first <= s["found"] and (last is None or s["found"] <= last)]
+
+
+def test_the_session_51_rulings_were_all_held_back_and_there_are_at_least_twelve() -> None:
     """The rulings found after the first holdout was spent (session 51) were all held
     back, for one honest score: still ``holdout``, or spent once scored."""
-    later = [json.loads(p.read_text()) for p in SPECS
-             if json.loads(p.read_text())["found"] > FIRST_SET]
+    later = held_back_set(FIRST_SET + 1, SECOND_SET)
     assert all(s["split"] == "holdout" or "holdout_spent" in s for s in later)
     assert len(later) >= 12
+
+
+def test_the_session_52_rulings_were_all_held_back_and_there_are_at_least_twelve() -> None:
+    """The rulings collected fresh in session 52, after the session-51 holdout was spent,
+    are a new held-back set of their own: still ``holdout``, or spent once scored."""
+    fresh = held_back_set(SECOND_SET + 1, None)
+    assert all(s["split"] == "holdout" or "holdout_spent" in s for s in fresh)
+    assert len(fresh) >= 12
 
 
 def test_a_spent_holdout_case_is_development_and_says_when_it_was_scored() -> None:
