@@ -248,6 +248,17 @@ D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
 BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
 
 
+EMPTY_POOL = ["H8 H2 ^R C5 H9", "^R D6 H3 HA HT", "C3 D2 C9 CA"]
+"""Two revokes by East-West on D2 (claim: 12 for declarer), the second finding no trick
+left: East revokes at trick 1 (South wins it), West at trick 2, which East wins with
+♥A, East-West's only trick; the first revoke's 64A2 transfer takes it."""
+
+
+EMPTY_POOL_64A1 = ["H8 H2 ^R C5 H9", "^R S2 H3 HA HT", "C2 D2 C6 CA"]
+"""As :data:`EMPTY_POOL`, but West wins trick 2 by ruffing: his revoke is 64A1, and the
+first revoke's transfer has taken the trick."""
+
+
 POLICIES_DIFFER_DEAL = "N:KT9.QJ87.KJT543. 8432.T654.98.K94 AJ.A93.AQ72.AQJ6 Q765.K2.6.T87532"
 
 
