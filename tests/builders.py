@@ -26,7 +26,6 @@ from equity.core.game.cards import (
     cards,
 )
 from equity.core.game.claim import Claim, ClaimAware, ClaimOrder, ClaimStatus
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.facts import (
     Attention,
     Facts,
@@ -39,6 +38,7 @@ from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
 from equity.core.game.revoke_report import RevokeReport
+from equity.core.game.start_position import StartPosition
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate
 from equity.formats import read_boards
@@ -395,7 +395,7 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
                    authority="ACBL", ruled_by=RuledBy.COMMITTEE,
                    revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"),
-                   claim_position=ClaimPosition.parse(
+                   claim_position=StartPosition.parse(
                        "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"),
                    play_from=PlayFrom.parse("5; won NS 3 EW 1"))
 """Every fact away from its default: what the tests of the registry say and read back."""

@@ -66,7 +66,7 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declara
     case ruled without the play before it: ``claim-position: lead S; won NS 3 EW 5;
     N SK S7 S4 CQ C4; E ...; S ...; W ...`` with ``claim:``, ``claim-status:`` and
     ``result:`` declarer's tricks in all as claimed, and no seat rows
-    (:mod:`equity.core.game.claim_position`).
+    (:mod:`equity.core.game.start_position`).
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
 

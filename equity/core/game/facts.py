@@ -83,7 +83,7 @@ The tags, documented in the README:
 ``[EquityClaimPosition "lead E; won NS 6 EW 2; N S4 H9 C7 C4 D2; E ...; S ...; W ..."]``
     a claim as the Director finds it, for a board ruled without the play before it: who
     is on lead, the tricks each side has won, the cards each seat still holds
-    (:mod:`equity.core.game.claim_position`); with ``[EquityClaim]`` and ``[Result]``
+    (:mod:`equity.core.game.start_position`); with ``[EquityClaim]`` and ``[Result]``
     the claim is ruled from there (Laws 68-71).
 ``[EquityPlayFrom "5"]``
     the ``[Play]`` section starts at trick 5 and runs to the end, the play before it not
@@ -112,9 +112,9 @@ from equity.core.game.cards import (
     small_int,
 )
 from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder, ClaimStatus
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.play_from import PlayFrom
 from equity.core.game.revoke_report import RevokeReport
+from equity.core.game.start_position import StartPosition
 
 
 class Attention(Choice):
@@ -648,12 +648,12 @@ class Facts:
         write=_said("revoke_report"), key="revoke", options=("revoke",)))
     """A revoke as reported at the table, for a board ruled without its card play
     (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
-    claim_position: ClaimPosition | None = field(default=None, metadata=fact(
-        "EquityClaimPosition", read=_one("claim_position", ClaimPosition.parse),
+    claim_position: StartPosition | None = field(default=None, metadata=fact(
+        "EquityClaimPosition", read=_one("claim_position", StartPosition.parse),
         write=_said("claim_position"), key="claim-position", options=("claim_position",)))
     """A claim as found at the table, for a board ruled without the play before it: the
     cards still held, who is on lead, the tricks each side had won
-    (``[EquityClaimPosition]``, :mod:`equity.core.game.claim_position`)."""
+    (``[EquityClaimPosition]``, :mod:`equity.core.game.start_position`)."""
     play_from: PlayFrom | None = field(default=None, metadata=fact(
         "EquityPlayFrom", read=_one("play_from", PlayFrom.parse), write=_said("play_from"),
         key="play-from", options=("play_from",)))
