@@ -178,8 +178,11 @@ class Replay:
         done = self.tricks_done
         won = self.played_won(self.declarer_side)
         if not won <= self.claim_tricks <= won + 13 - done:
+            facts = self.board.facts
+            given = (" ([EquityClaimPosition])" if facts.claim_position is not None else
+                     " ([EquityPlayFrom])" if facts.play_from is not None else "")
             return (f"the claim gives declarer {self.claim_tricks} tricks, but declarer had "
-                    f"already won {won} and {13 - done} remained")
+                    f"already won {won}{given} and {13 - done} remained")
         return None
 
     def check_claim(self) -> None:
