@@ -248,6 +248,28 @@ D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
 BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
 
 
+CLAIM_DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
+CLAIM_RECORD = f"""[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "{CLAIM_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Result "10"]
+[EquityClaim "E: winners"]
+[EquityClaimStatus "disputed"]
+"""
+"""A claim found at the table without the play (3NT by East, his claim of ten tricks
+disputed): the record to which ``[EquityClaimPosition]`` adds the cards still held."""
+CLAIM_HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
+              "W SA SQ S5 CK CJ")
+"""The cards still held at that claim, after trick 8."""
+CLAIM_ROWS = (f"board: 1\ndealer: N\nvulnerable: None\ndeal: {CLAIM_DEAL}\ncontract: 3NT\n"
+              f"declarer: E\nresult: 10\nclaim: E: winners\nclaim-status: disputed\n"
+              f"claim-position: {CLAIM_HELD}\n")
+"""The same claim as rows."""
+
+
 EMPTY_POOL = ["H8 H2 ^R C5 H9", "^R D6 H3 HA HT", "C3 D2 C9 CA"]
 """Two revokes by East-West on D2 (claim: 12 for declarer), the second finding no trick
 left: East revokes at trick 1 (South wins it), West at trick 2, which East wins with

@@ -10,9 +10,9 @@ words, wrong seats, cards twice or dealt elsewhere, unicode digits and very long
 - a value it reads may still contradict the board (a card dealt to another seat, tricks
   won against ``[Result]``): then it is the board's error, naming the board;
 - a value read is written back as it was read (no silent change);
-- ``equity batch`` rules the good board of a file whose other boards carry bad values.
-
-The workbench's API is checked in tests/app/test_serve_hostile.py."""
+- ``equity batch`` rules the good board of a file whose other boards carry bad values;
+- the workbench's API answers an error (a 4xx naming the field, or the board's error in
+  the rulings), never a 500."""
 
 from __future__ import annotations
 
@@ -22,10 +22,11 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,73 +38,15 @@ from equity.core.game.cards import ModelError
 from equity.formats import read_text
 from equity.formats.rows import board_to_rows, read_rows
 from equity.formats.write import board_to_pbn
-from tests.builders import ROOT, case_001, played_from
+from tests.builders import CLAIM_HELD, CLAIM_RECORD, CLAIM_ROWS, ROOT, case_001, played_from
+from tests.fuzz.strategies import HOSTILE_VALUES, hostile_value
+from tests.workbench import Workbench
 
-DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
-CLAIM = f"""[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "{DEAL}"]
-[Declarer "E"]
-[Contract "3NT"]
-[Result "10"]
-[EquityClaim "E: winners"]
-[EquityClaimStatus "disputed"]
-"""
-HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
-        "W SA SQ S5 CK CJ")
-CLAIM_ROWS = (f"board: 1\ndealer: N\nvulnerable: None\ndeal: {DEAL}\ncontract: 3NT\n"
-              f"declarer: E\nresult: 10\nclaim: E: winners\nclaim-status: disputed\n"
-              f"claim-position: {HELD}\n")
 PLAYED_FROM_5 = played_from(case_001(), 5)
 NO_EQUITY = RulingOptions(equity=False)
 
-HUGE = "9" * 5000
-NASTY = ["", " ", ";", ";;;", "-1", "0", "1", "14", "99", HUGE, "-" + HUGE, "1e3", "0x5",
-         "\uff15", "²", "٣", "\u202e", "\ufeff", "a" * 20_000, "top", "TOP", "lead", "won", "N",
-         "Q", "♠A", "S1", "5; won", f"5; won NS {HUGE} EW 1", "5; won NS -1 EW 5",
-         "5; won NS 2 EW 2 EW 2", "lead \uff25; won NS 3 EW 5", HELD.replace("CJ", "HQ"),
-         HELD.replace("CJ", "CK"), HELD.replace("lead S", "lead Q"),
-         HELD.replace("won NS 3 EW 5", "won NS 5 EW 3"),
-         HELD.replace("won NS 3 EW 5", "won NS 0 EW 0"), "2", "13", "12; won NS 11 EW 0"]
-"""Values every door is tried with (each fact's reader refuses most of them)."""
-
-WORDS = ["lead", "won", "NS", "EW", "N", "E", "S", "W", ";", "-", "top", "SA", "HQ", "C2",
-         "0", "5", "13", "14", "-1", HUGE, "\uff25", "\uff15", "♠K", "\u202e", "x" * 300]
-
-
-@st.composite
-def mutated(draw: st.DrawFn, valid: str) -> str:
-    """``valid`` with one to three of its words dropped, doubled, swapped or replaced."""
-    words = valid.replace(";", " ; ").split()
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(words) - 1))
-        op = draw(st.sampled_from(["drop", "twice", "swap", "replace"]))
-        if op == "drop" and len(words) > 1:
-            del words[i]
-        elif op == "twice":
-            words.insert(i, words[i])
-        elif op == "swap":
-            j = draw(st.integers(0, len(words) - 1))
-            words[i], words[j] = words[j], words[i]
-        else:
-            words[i] = draw(st.sampled_from(WORDS))
-    return " ".join(words).replace(" ; ", "; ")
-
-
-LINE_SAFE = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
-                          blacklist_characters='"\\')
-
-
-def hostile(valid: str) -> st.SearchStrategy[str]:
-    """A value for a fact whose valid form is like ``valid``: a known bad one, text, or
-    ``valid`` mutated. Nothing that ends a line or a PBN tag's value."""
-    return st.one_of(st.sampled_from(NASTY), st.text(LINE_SAFE, max_size=80),
-                     mutated(valid))
-
-
 FACTS: dict[str, tuple[Callable[[str], object], str, str, str]] = {
-    "EquityClaimPosition": (StartPosition.parse, "claim-position", "--claim-position", HELD),
+    "EquityClaimPosition": (StartPosition.parse, "claim-position", "--claim-position", CLAIM_HELD),
     "EquityPlayFrom": (PlayFrom.parse, "play-from", "--play-from", "5; won NS 2 EW 2"),
     "EquityClaimOrder": (ClaimOrder.parse, "claim-order", "--claim-order", "top"),
 }
@@ -134,7 +77,8 @@ def base_pbn(tag: str) -> str:
     and for the order a valid one), or seed 001 given from trick 5."""
     if tag == "EquityPlayFrom":
         return board_to_pbn(PLAYED_FROM_5)
-    return CLAIM + (f'[EquityClaimPosition "{HELD}"]\n' if tag == "EquityClaimOrder" else "")
+    held = f'[EquityClaimPosition "{CLAIM_HELD}"]\n'
+    return CLAIM_RECORD + (held if tag == "EquityClaimOrder" else "")
 
 
 def with_tag(text: str, tag: str, value: str) -> str:
@@ -170,7 +114,7 @@ def ruled_or_error(board: Board | BoardError) -> BoardError | None:
 def test_a_facts_reader_refuses_with_a_short_message_or_reads_what_it_writes(
         tag: str, data: st.DataObject) -> None:
     parse, *_, valid = FACTS[tag]
-    value = data.draw(hostile(valid))
+    value = data.draw(hostile_value(valid))
     try:
         read = parse(value)
     except ModelError as e:
@@ -186,7 +130,7 @@ def test_a_facts_reader_refuses_with_a_short_message_or_reads_what_it_writes(
 @given(st.sampled_from(sorted(FACTS)), st.data())
 def test_a_hostile_tag_value_is_the_boards_error_naming_the_tag(
         tag: str, data: st.DataObject) -> None:
-    value = data.draw(hostile(FACTS[tag][3]))
+    value = data.draw(hostile_value(FACTS[tag][3]))
     [item] = list(read_text(with_tag(base_pbn(tag), tag, value), "pbn", "t.pbn"))
     error = ruled_or_error(item)
     if refused(tag, value):
@@ -197,6 +141,11 @@ def test_a_hostile_tag_value_is_the_boards_error_naming_the_tag(
 
 
 # --- The rows ---------------------------------------------------------------------------------
+
+
+ROWS_TAG = {"claim-position": "EquityClaimPosition", "play-from": "EquityPlayFrom",
+            "claim-order": "EquityClaimOrder", "lead": "EquityPlayFrom"}
+"""Each rows key and the fact it gives (``lead:`` with ``play-from:``: who led its trick)."""
 
 
 def rows_with(key: str, value: str) -> str:
@@ -211,9 +160,8 @@ def rows_with(key: str, value: str) -> str:
 @given(st.sampled_from(["claim-position", "play-from", "lead", "claim-order"]), st.data())
 def test_a_hostile_rows_value_is_an_error_naming_the_board_and_the_key(
         key: str, data: st.DataObject) -> None:
-    tag = {"claim-position": "EquityClaimPosition", "play-from": "EquityPlayFrom",
-           "claim-order": "EquityClaimOrder", "lead": "EquityPlayFrom"}[key]
-    value = data.draw(hostile("E" if key == "lead" else FACTS[tag][3]).filter(
+    tag = ROWS_TAG[key]
+    value = data.draw(hostile_value("E" if key == "lead" else FACTS[tag][3]).filter(
         lambda v: v.strip() and "\n" not in v))  # an empty key is a key not given
     try:
         [case] = read_rows(rows_with(key, value))
@@ -248,7 +196,7 @@ def run(*args: str) -> tuple[int, str]:
 def test_a_hostile_option_value_is_an_error_naming_the_option(
         tmp_path_factory: Any, tag: str, data: st.DataObject) -> None:
     _, _, option, valid = FACTS[tag]
-    value = data.draw(hostile(valid).filter(lambda v: v.strip() != ""))
+    value = data.draw(hostile_value(valid).filter(lambda v: v.strip() != ""))
     record = tmp_path_factory.mktemp("opt") / "record.pbn"
     base = base_pbn(tag)
     record.write_text(base if tag != "EquityPlayFrom" else with_tag(base, tag, "5"),
@@ -271,7 +219,7 @@ def test_batch_rules_the_good_board_beside_boards_with_hostile_values(tmp_path: 
     boards, named = [with_tag(base_pbn("EquityClaimOrder"), "EquityClaimOrder", "top")], {}
     number = 2
     for tag in sorted(FACTS):
-        for value in NASTY:
+        for value in HOSTILE_VALUES:
             if not refused(tag, value):
                 continue
             board = with_tag(base_pbn(tag), tag, value).replace('[Board "1"]',
@@ -294,3 +242,78 @@ def test_batch_rules_the_good_board_beside_boards_with_hostile_values(tmp_path: 
     for board, tag in named.items():
         said = errors[board]["error"] + json.dumps(errors[board].get("where", {}))
         assert tag in said and len(errors[board]["error"]) < SHORT, (board, said[:SHORT])
+
+
+# --- The workbench's API: an error reply, never a 500 -----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bench() -> Iterator[Workbench]:
+    s = Workbench("--time-limit", "60")
+    yield s
+    err = s.stop()
+    assert "Traceback" not in err, err
+
+
+NO_EQUITY_FORM = {"equity": True}
+"""The form's options of ``--no-equity`` (a switch's value is whether its flag is given)."""
+
+
+def answer(bench: Workbench, path: str, body: Any = None, raw: bytes | None = None
+           ) -> tuple[int, dict[str, Any]]:
+    status, _, out = bench.call(path, body, raw=raw)
+    assert status < 500, out[:SHORT]
+    said: dict[str, Any] = json.loads(out)
+    if status >= 400:
+        assert said["error"] and len(said["error"]) < SHORT, said
+    return status, said
+
+
+def boards_ruled_or_named(said: dict[str, Any]) -> None:
+    """Every ruling of a 200 reply is a ruling or its board's error, named."""
+    for ruling in said["rulings"]:
+        if "error" in ruling:
+            assert "board 1" in str(ruling["board"]) and len(ruling["error"]) < SHORT
+
+
+@fuzz(25)
+@given(st.sampled_from(sorted(ROWS_TAG)), st.data())
+def test_the_api_answers_a_hostile_rows_value_with_an_error_naming_it(
+        bench: Workbench, key: str, data: st.DataObject) -> None:
+    tag = ROWS_TAG[key]
+    value = data.draw(hostile_value("E" if key == "lead" else FACTS[tag][3]).filter(
+        lambda v: v.strip() and "\n" not in v))
+    status, said = answer(bench, "/api/rule", {"rows": rows_with(key, value),
+                                               "options": NO_EQUITY_FORM})
+    if status == 200:
+        boards_ruled_or_named(said)
+    elif key != "lead" and refused(tag, value) and status == 422:
+        assert f"{key}:" in said["error"] and "board 1" in said["error"], said
+
+
+@fuzz(25)
+@given(st.sampled_from(sorted(FACTS)), st.data())
+def test_the_api_answers_a_hostile_option_value_with_an_error_naming_it(
+        bench: Workbench, tag: str, data: st.DataObject) -> None:
+    _, key, option, valid = FACTS[tag]
+    value = data.draw(hostile_value(valid).filter(lambda v: v.strip() != ""))
+    field = option.removeprefix("--").replace("-", "_")
+    status, said = answer(bench, "/api/rule", {
+        "rows": rows_with(key, valid), "options": {**NO_EQUITY_FORM, field: value}})
+    if status == 200:
+        boards_ruled_or_named(said)
+    else:
+        assert status == 422 and option in said["error"], said
+        assert not (len(value) <= 2000 and not refused(tag, value)), said
+
+
+@fuzz(25)
+@given(st.sampled_from(sorted(FACTS)), st.data())
+def test_the_api_answers_a_hand_record_with_a_hostile_tag_naming_the_board_and_tag(
+        bench: Workbench, tag: str, data: st.DataObject) -> None:
+    value = data.draw(hostile_value(FACTS[tag][3]))
+    pbn = with_tag(base_pbn(tag), tag, value)
+    status, said = answer(bench, "/api/handrecord?format=pbn", raw=pbn.encode())
+    if status == 200 and refused(tag, value):
+        [error] = said["errors"]
+        assert error["board"].startswith("board 1") and f"[{tag}]" in error["error"], said
