@@ -313,9 +313,9 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
     result: int | None = None
     if values.get("result"):
         t = values["result"]
-        if not (t.isascii() and t.isdigit() and int(t) <= 13):
+        result = small_int(t, 2)
+        if result is None or result > 13:
             raise fail("result", f"result: declarer's tricks, 0 to 13, not {t[:20]!r}")
-        result = int(t)
     won: tuple[Side, ...] | None = None
     if values.get("won"):
         sides = {"NS": Side.NS, "N-S": Side.NS, "EW": Side.EW, "E-W": Side.EW}
