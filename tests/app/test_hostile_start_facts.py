@@ -22,11 +22,10 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -249,14 +248,6 @@ def test_batch_rules_the_good_board_beside_boards_with_hostile_values(tmp_path: 
 
 
 # --- The workbench's API: an error reply, never a 500 -----------------------------------------
-
-
-@pytest.fixture(scope="module")
-def bench() -> Iterator[Workbench]:
-    s = Workbench("--time-limit", "60")
-    yield s
-    err = s.stop()
-    assert "Traceback" not in err, err
 
 
 NO_EQUITY_FORM = {"equity": True}
