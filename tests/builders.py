@@ -26,7 +26,6 @@ from equity.core.game.cards import (
     cards,
 )
 from equity.core.game.claim import Claim, ClaimAware, ClaimOrder, ClaimStatus
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.facts import (
     Attention,
     Facts,
@@ -39,6 +38,7 @@ from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import Position, legal_cards, trick_winner
 from equity.core.game.replay import replay
 from equity.core.game.revoke_report import RevokeReport
+from equity.core.game.start_position import StartPosition
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate
 from equity.formats import read_boards
@@ -248,6 +248,39 @@ D2 = "N:AKQJT.5432.5432. 98.AKQ.AKQ.98765 765.JT9.JT9.AKQJ 432.876.876.T432"
 BOTH_SIDES = ["H8 H2 HA ^R S5", "D8 D2 ^R C5 DJ", "C3 H3 C6 CA"]
 
 
+CLAIM_DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
+CLAIM_RECORD = f"""[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "{CLAIM_DEAL}"]
+[Declarer "E"]
+[Contract "3NT"]
+[Result "10"]
+[EquityClaim "E: winners"]
+[EquityClaimStatus "disputed"]
+"""
+"""A claim found at the table without the play (3NT by East, his claim of ten tricks
+disputed): the record to which ``[EquityClaimPosition]`` adds the cards still held."""
+CLAIM_HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
+              "W SA SQ S5 CK CJ")
+"""The cards still held at that claim, after trick 8."""
+CLAIM_ROWS = (f"board: 1\ndealer: N\nvulnerable: None\ndeal: {CLAIM_DEAL}\ncontract: 3NT\n"
+              f"declarer: E\nresult: 10\nclaim: E: winners\nclaim-status: disputed\n"
+              f"claim-position: {CLAIM_HELD}\n")
+"""The same claim as rows."""
+
+
+EMPTY_POOL = ["H8 H2 ^R C5 H9", "^R D6 H3 HA HT", "C3 D2 C9 CA"]
+"""Two revokes by East-West on D2 (claim: 12 for declarer), the second finding no trick
+left: East revokes at trick 1 (South wins it), West at trick 2, which East wins with
+♥A, East-West's only trick; the first revoke's 64A2 transfer takes it."""
+
+
+EMPTY_POOL_64A1 = ["H8 H2 ^R C5 H9", "^R S2 H3 HA HT", "C2 D2 C6 CA"]
+"""As :data:`EMPTY_POOL`, but West wins trick 2 by ruffing: his revoke is 64A1, and the
+first revoke's transfer has taken the trick."""
+
+
 POLICIES_DIFFER_DEAL = "N:KT9.QJ87.KJT543. 8432.T654.98.K94 AJ.A93.AQ72.AQJ6 Q765.K2.6.T87532"
 
 
@@ -384,7 +417,7 @@ EVERY_FACT = Facts(laws="2007", attention=Attention.RETURNED,
                    authorised=Information.parse_list("3 E: S D<=5 | 4 W: N HK"),
                    authority="ACBL", ruled_by=RuledBy.COMMITTEE,
                    revoke_report=RevokeReport.parse("4 E S3 established; won E; later yes"),
-                   claim_position=ClaimPosition.parse(
+                   claim_position=StartPosition.parse(
                        "lead S; won NS 7 EW 5; N SA; E SK; S SQ; W SJ"),
                    play_from=PlayFrom.parse("5; won NS 3 EW 1"))
 """Every fact away from its default: what the tests of the registry say and read back."""

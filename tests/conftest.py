@@ -91,6 +91,18 @@ def server() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
+def bench() -> Iterator[Any]:
+    """``equity serve`` in a real process on loopback, for the API's hostile-input tests;
+    it must never print a traceback."""
+    from tests.workbench import Workbench
+
+    s = Workbench("--time-limit", "60")
+    yield s
+    err = s.stop()
+    assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright (no browser download: ``executable_path``)."""
     from playwright import sync_api

@@ -30,7 +30,6 @@ from equity.core.game import (
     ClaimAgreement,
     ClaimAware,
     ClaimOrder,
-    ClaimPosition,
     Event,
     Facts,
     Information,
@@ -40,6 +39,7 @@ from equity.core.game import (
     RevokeReport,
     RuledBy,
     Seat,
+    StartPosition,
     UsageError,
     Vulnerability,
     Withdrawal,
@@ -268,8 +268,8 @@ class RulingOptions:
              "established|corrected; won SEAT; later yes|no', e.g. '4 E S3 established; "
              "won E; later yes' (who won the revoke trick; whether the offending side won "
              "a later trick); replaces the board's [EquityRevoke]"))
-    claim_position: ClaimPosition | None = field(default=None, metadata=cli(
-        "--claim-position", group="facts", metavar="HELD", parse=ClaimPosition.parse,
+    claim_position: StartPosition | None = field(default=None, metadata=cli(
+        "--claim-position", group="facts", metavar="HELD", parse=StartPosition.parse,
         help="a claim as found at the table, for a board ruled without the play before "
              "it: 'lead SEAT; won NS N EW N; N CARDS; E CARDS; S CARDS; W CARDS' (who is "
              "on lead, the tricks each side won, the cards each seat still holds), with "
@@ -503,7 +503,7 @@ class RulingOptions:
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
             elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, ClaimAware,
-                                RuledBy, RevokeReport, ClaimPosition, PlayFrom)):
+                                RuledBy, RevokeReport, StartPosition, PlayFrom)):
                 v = str(v.name if isinstance(v, Seat) else v)
             out[f.name] = v
         return out

@@ -66,7 +66,7 @@ The facts, as our PBN tags say them (:data:`FACT_KEYS`, from each fact's declara
     case ruled without the play before it: ``claim-position: lead S; won NS 3 EW 5;
     N SK S7 S4 CQ C4; E ...; S ...; W ...`` with ``claim:``, ``claim-status:`` and
     ``result:`` declarer's tricks in all as claimed, and no seat rows
-    (:mod:`equity.core.game.claim_position`).
+    (:mod:`equity.core.game.start_position`).
 ``won:`` optional, the side each trick's quitted cards point to (Law 65C), e.g.
     ``won: EW NS NS ...``; checked against the tricks the rows rebuild.
 
@@ -313,9 +313,9 @@ def _case(values: Mapping[str, str], lines: Mapping[str, int],
     result: int | None = None
     if values.get("result"):
         t = values["result"]
-        if not (t.isascii() and t.isdigit() and int(t) <= 13):
+        result = small_int(t, 2)
+        if result is None or result > 13:
             raise fail("result", f"result: declarer's tricks, 0 to 13, not {t[:20]!r}")
-        result = int(t)
     won: tuple[Side, ...] | None = None
     if values.get("won"):
         sides = {"NS": Side.NS, "N-S": Side.NS, "EW": Side.EW, "E-W": Side.EW}

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from equity.render.tally import LAW_ORDER, ROLES, STATS, Tally
 
 LAW_NAMES = {
-    "64A1": "64A1: offender won the revoke trick (two tricks)",
+    "64A1": "64A1: offender won the revoke trick (one or two tricks)",
     "64A2": "64A2: offender did not win it (one trick)",
-    "64A": "64A: established, nothing to transfer (yet)",
+    "64A": "64A: established, nothing to transfer (yet, or none left)",
     "64B1": "64B1: offenders won neither the revoke trick nor a later one",
     "64B2": "64B2: second revoke in the same suit by the same player",
     "64B3": "64B3: a card of dummy, a penalty card or a faced hand",

@@ -22,10 +22,10 @@ ROLES = ("declarer", "dummy", "defender")
 LAW_ORDER = ("64A1", "64A2", "64A", "64B1", "64B2", "64B3", "64B4", "64B5", "64B6", "64B7",
              "64B8", "62", "62D")
 """The rule each revoke was settled by, in the order the summary lists them: the two
-transfers (64A1, 64A2; "64A" an established revoke with no trick to transfer yet, e.g.
-play continues), each exemption of Law 64B, a correction under Law 62 (or a claim
-adjudicated under Law 70 with the revoke corrected), a trick-12 revoke corrected
-under Law 62D."""
+transfers (64A1, 64A2; "64A" an established revoke with no trick to transfer: play
+continues, or earlier revokes' transfers took every trick it would take), each
+exemption of Law 64B, a correction under Law 62 (or a claim adjudicated under Law 70
+with the revoke corrected), a trick-12 revoke corrected under Law 62D."""
 
 OVERRUN = "double-dummy solving exceeded "
 WORKER_STOPPED = "the worker stopped"
@@ -43,7 +43,7 @@ def revoke_law(revoke: JSON) -> str:
     if exemption:
         return str(exemption)
     for law in ("64A1", "64A2"):
-        if law in laws:
+        if law in laws and revoke.get("transfer") != 0:  # 0: no trick left to transfer
             return law
     return "64A"
 

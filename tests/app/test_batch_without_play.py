@@ -12,10 +12,8 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
-
-DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
-HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
-        "W SA SQ S5 CK CJ")
+from tests.builders import CLAIM_DEAL as DEAL
+from tests.builders import CLAIM_HELD as HELD
 
 
 def _board(number: int, result: int, *tags: str) -> str:

@@ -11,20 +11,8 @@ import pytest
 
 from equity.app.cli import main
 from equity.app.pipeline import FROM_POSITION
-
-DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
-RECORD = f"""[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "{DEAL}"]
-[Declarer "E"]
-[Contract "3NT"]
-[Result "10"]
-[EquityClaim "E: winners"]
-[EquityClaimStatus "disputed"]
-"""
-HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
-        "W SA SQ S5 CK CJ")
+from tests.builders import CLAIM_HELD as HELD
+from tests.builders import CLAIM_RECORD as RECORD
 
 
 def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

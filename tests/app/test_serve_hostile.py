@@ -11,7 +11,6 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,14 +28,6 @@ from tests.workbench import (
 
 HEADERS = {"referrer-policy": "no-referrer", "x-content-type-options": "nosniff",
            "cache-control": "no-store", "x-frame-options": "DENY"}
-
-
-@pytest.fixture(scope="module")
-def bench() -> Iterator[Workbench]:
-    s = Workbench("--time-limit", "60")
-    yield s
-    err = s.stop()
-    assert "Traceback" not in err, err
 
 
 def test_every_answer_carries_the_security_headers(bench: Workbench) -> None:

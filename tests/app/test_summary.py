@@ -60,9 +60,10 @@ def independent_count(objs: list[dict[str, Any]]) -> dict[str, Any]:
         "in error": sum("error" in o for o in objs),
         "revokes": len(revokes),
         "64A1": sum(1 for r in revokes if not r["corrected"] and r["exemption"] is None
-                    and "64A1" in r["laws"]),
+                    and "64A1" in r["laws"] and r["transfer"] > 0),
         "64A2": sum(1 for r in revokes if not r["corrected"] and r["exemption"] is None
-                    and "64A2" in r["laws"] and "64A1" not in r["laws"]),
+                    and "64A2" in r["laws"] and "64A1" not in r["laws"]
+                    and r["transfer"] > 0),
         "exemptions": Counter(r["exemption"] for r in revokes
                               if r["exemption"] and not r["corrected"]),
         "corrected": sum(r["corrected"] for r in revokes),

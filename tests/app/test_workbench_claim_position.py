@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.builders import CLAIM_HELD as HELD
 from tests.workbench import phone_page
 
-HELD = ("lead S; won NS 3 EW 5; N SK S7 S4 CQ C4; E S9 S6 S2 CA C7; S SJ H9 H5 H2 CT; "
-        "W SA SQ S5 CK CJ")
 RECORD = f"""[Event "x"]
 [Board "1"]
 [Dealer "N"]

@@ -201,6 +201,15 @@ def test_no_deal_no_contract_and_bad_lines() -> None:
     assert "KEY: VALUE" in str(_error("hello\n"))
 
 
+@pytest.mark.parametrize("result", ["9" * 5000, "14", "-1", "\uff15", "1e3"],
+                         ids=["5000 digits", "14", "-1", "fullwidth 5", "1e3"])
+def test_a_result_not_0_to_13_is_an_error_naming_the_key(result: str) -> None:
+    """A result of thousands of digits once reached int() past Python's limit: an
+    internal error where a bad value was meant."""
+    e = _error(ROWS_001.replace("result: 6", f"result: {result}"), _hand_record())
+    assert "result: declarer's tricks, 0 to 13" in str(e) and len(str(e)) < 200
+
+
 def test_the_claim_and_the_facts() -> None:
     case = parse_rows(ROWS_001 + "attention: round\nclaim: N\nlaws: 2007\n"
                       "require: 1 W lead H; 3 E penalty SK\n")

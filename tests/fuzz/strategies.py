@@ -30,7 +30,7 @@ from equity.core.game.cards import (
 from equity.core.game.errors import BoardError
 from equity.core.game.facts import Attention, Facts, Requirement
 from equity.formats import read_boards
-from tests.builders import EXTERNAL
+from tests.builders import CLAIM_HELD, EXTERNAL
 
 DECK: tuple[Card, ...] = tuple(cards(FULL_DECK))
 SEATS = tuple(Seat)
@@ -368,3 +368,52 @@ def mutated_play(draw: st.DrawFn, board: Board) -> Board:
 
 def errors_only(items: list[Board | BoardError]) -> list[BoardError]:
     return [x for x in items if isinstance(x, BoardError)]
+
+
+# ---------------------------------------------------------------- hostile fact values
+
+HUGE = "9" * 5000
+HOSTILE_VALUES = [
+    "", " ", ";", ";;;", "-1", "0", "1", "14", "99", HUGE, "-" + HUGE, "1e3", "0x5", "\uff15",
+    "²", "٣", "\u202e", "\ufeff", "a" * 20_000, "top", "TOP", "lead", "won", "N", "Q", "♠A",
+    "S1", "5; won", f"5; won NS {HUGE} EW 1", "5; won NS -1 EW 5", "5; won NS 2 EW 2 EW 2",
+    "lead \uff25; won NS 3 EW 5", CLAIM_HELD.replace("CJ", "HQ"), CLAIM_HELD.replace("CJ", "CK"),
+    CLAIM_HELD.replace("lead S", "lead Q"), CLAIM_HELD.replace("won NS 3 EW 5", "won NS 5 EW 3"),
+    CLAIM_HELD.replace("won NS 3 EW 5", "won NS 0 EW 0"), "2", "13", "12; won NS 11 EW 0"]
+"""Values a fact of ours is tried with, through each door (tag, rows key, option):
+empty, huge and negative numbers, tricks 0 and 14, unknown words and seats, unicode
+digits and letters, very long strings, claim positions with a card twice, a card dealt
+elsewhere or tricks won that do not add up."""
+
+WORDS = ["lead", "won", "NS", "EW", "N", "E", "S", "W", ";", "-", "top", "SA", "HQ", "C2",
+         "0", "5", "13", "14", "-1", HUGE, "\uff25", "\uff15", "♠K", "\u202e", "x" * 300]
+
+
+@st.composite
+def mutated_words(draw: st.DrawFn, valid: str) -> str:
+    """``valid`` with one to three of its words dropped, doubled, swapped or replaced."""
+    words = valid.replace(";", " ; ").split()
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(words) - 1))
+        op = draw(st.sampled_from(["drop", "twice", "swap", "replace"]))
+        if op == "drop" and len(words) > 1:
+            del words[i]
+        elif op == "twice":
+            words.insert(i, words[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+        else:
+            words[i] = draw(st.sampled_from(WORDS))
+    return " ".join(words).replace(" ; ", "; ")
+
+
+LINE_SAFE = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"),
+                          blacklist_characters='"\\')
+
+
+def hostile_value(valid: str) -> st.SearchStrategy[str]:
+    """A value for a fact whose valid form is like ``valid``: a known bad one, text, or
+    ``valid`` mutated. Nothing that ends a line or a PBN tag's value."""
+    return st.one_of(st.sampled_from(HOSTILE_VALUES), st.text(LINE_SAFE, max_size=80),
+                     mutated_words(valid))

@@ -53,7 +53,6 @@ from equity.core.game.claim import (
     ClaimStep,
     ClaimWord,
 )
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import (
     BoardError,
     EquityError,
@@ -130,6 +129,7 @@ from equity.core.game.scoring import (
     result_text,
     score_ns,
 )
+from equity.core.game.start_position import StartPosition
 from equity.core.game.traveller import (
     ScorerEntry,
     Traveller,
@@ -167,7 +167,6 @@ __all__ = [
     "ClaimAgreement",
     "ClaimAware",
     "ClaimOrder",
-    "ClaimPosition",
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",
@@ -200,6 +199,7 @@ __all__ = [
     "Side",
     "Slot",
     "Solver",
+    "StartPosition",
     "Strain",
     "Suit",
     "Told",

@@ -45,6 +45,13 @@ def small_int(text: str, digits: int = 9) -> int | None:
     return int(t)
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` as an error message quotes it: its first ``limit`` characters, with "…"
+    when there were more, so that a value of thousands of characters (a hostile file, a
+    form's field) makes a message of a line, not of pages."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
 class Choice(StrEnum):
     """A value named by a word (a fact, a policy): read from text by its value, any case."""
 
@@ -55,7 +62,7 @@ class Choice(StrEnum):
             if member.value == t:
                 return member
         raise ModelError(f"{cls.noun()} must be one of "
-                         f"{', '.join(m.value for m in cls)}, not {text!r}")
+                         f"{', '.join(m.value for m in cls)}, not {quoted(text)}")
 
     @classmethod
     def noun(cls) -> str:
@@ -93,7 +100,7 @@ class Seat(IntEnum):
         """``"N"``, ``"north"``, ``"South"`` ... to a seat."""
         t = text.strip().upper()
         if t not in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
-            raise ModelError(f"not a seat: {text!r}")
+            raise ModelError(f"not a seat: {quoted(text)}")
         return cls("NESW".index(t[0]))
 
     @property
@@ -145,7 +152,7 @@ class Suit(IntEnum):
             return Suit(SUIT_CHARS.index(t))
         if len(t) == 1 and t in SUIT_SYMBOLS:
             return Suit(SUIT_SYMBOLS.index(t))
-        raise ModelError(f"not a suit: {text!r}")
+        raise ModelError(f"not a suit: {quoted(text)}")
 
 
 class Strain(IntEnum):
@@ -212,7 +219,7 @@ class Card:
             return known
         t = text.strip().upper()
         if len(t) < 2:
-            raise ModelError(f"not a card: {text!r}")
+            raise ModelError(f"not a card: {quoted(text)}")
         suit = Suit.parse(t[0])
         return cls(suit, parse_rank(t[1:], text))
 
@@ -238,7 +245,8 @@ def parse_rank(text: str, context: str = "") -> int:
     if t == "10":
         t = "T"
     if len(t) != 1 or t not in RANK_CHARS:
-        raise ModelError(f"not a rank: {text!r}" + (f" in {context!r}" if context else ""))
+        raise ModelError(f"not a rank: {quoted(text)}"
+                         + (f" in {quoted(context)}" if context else ""))
     return RANK_CHARS.index(t) + 2
 
 
@@ -286,7 +294,7 @@ def parse_hand(text: str) -> CardSet:
         return CS_EMPTY
     suits = t.split(".")
     if len(suits) != 4:
-        raise ModelError(f"a hand needs four suits separated by dots: {text!r}")
+        raise ModelError(f"a hand needs four suits separated by dots: {quoted(text)}")
     cs = 0
     for suit, ranks in zip(Suit, suits, strict=True):
         ranks = ranks.replace("10", "T")
@@ -295,7 +303,8 @@ def parse_hand(text: str) -> CardSet:
         for ch in ranks:
             bit = 1 << (16 * suit + (_RANK_OF.get(ch) or parse_rank(ch, text)))
             if cs & bit:
-                raise ModelError(f"card {Card(suit, parse_rank(ch))} twice in hand {text!r}")
+                raise ModelError(f"card {Card(suit, parse_rank(ch))} twice in hand "
+                                 f"{quoted(text)}")
             cs |= bit
     return cs
 
@@ -339,11 +348,11 @@ class Deal:
         """
         t = text.strip()
         if len(t) < 2 or t[1] != ":":
-            raise ModelError(f"a deal starts with the first seat and a colon: {text!r}")
+            raise ModelError(f"a deal starts with the first seat and a colon: {quoted(text, 80)}")
         first = Seat.parse(t[0])
         parts = t[2:].split()
         if len(parts) != 4:
-            raise ModelError(f"a deal needs four hands: {text!r}")
+            raise ModelError(f"a deal needs four hands: {quoted(text, 80)}")
         hands = [CS_EMPTY] * 4
         unknown = []
         for i, part in enumerate(parts):
@@ -407,7 +416,7 @@ class Contract:
         """PBN ``[Contract]`` value such as "4S", "3NTX", "6HXX" (passed-out is not a contract)."""
         t = text.strip().upper()
         if not t or t[0] not in "0123456789":  # not isdigit(): "²" is a digit to Python
-            raise ModelError(f"not a contract: {text!r}")
+            raise ModelError(f"not a contract: {quoted(text)}")
         level = int(t[0])
         rest = t[1:]
         doubled = len(rest) - len(rest.rstrip("X"))
@@ -415,7 +424,7 @@ class Contract:
         try:
             strain = Strain.parse(rest)
         except ModelError:
-            raise ModelError(f"not a contract: {text!r}") from None
+            raise ModelError(f"not a contract: {quoted(text)}") from None
         return cls(level, strain, doubled, declarer)
 
     def hand(self, seat: Seat) -> str:
@@ -459,7 +468,7 @@ class Vulnerability(IntEnum):
             "EW": cls.EW, "E-W": cls.EW, "E": cls.EW,
         }
         if t not in table:
-            raise ModelError(f"not a vulnerability: {text!r}")
+            raise ModelError(f"not a vulnerability: {quoted(text)}")
         return table[t]
 
     @classmethod

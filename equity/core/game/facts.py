@@ -83,7 +83,7 @@ The tags, documented in the README:
 ``[EquityClaimPosition "lead E; won NS 6 EW 2; N S4 H9 C7 C4 D2; E ...; S ...; W ..."]``
     a claim as the Director finds it, for a board ruled without the play before it: who
     is on lead, the tricks each side has won, the cards each seat still holds
-    (:mod:`equity.core.game.claim_position`); with ``[EquityClaim]`` and ``[Result]``
+    (:mod:`equity.core.game.start_position`); with ``[EquityClaim]`` and ``[Result]``
     the claim is ruled from there (Laws 68-71).
 ``[EquityPlayFrom "5"]``
     the ``[Play]`` section starts at trick 5 and runs to the end, the play before it not
@@ -109,12 +109,13 @@ from equity.core.game.cards import (
     Seat,
     Suit,
     count,
+    quoted,
     small_int,
 )
 from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder, ClaimStatus
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.play_from import PlayFrom
 from equity.core.game.revoke_report import RevokeReport
+from equity.core.game.start_position import StartPosition
 
 
 class Attention(Choice):
@@ -202,7 +203,7 @@ class Requirement:
             raise ModelError(f"a requirement reads 'TRICK SEAT lead|penalty|faced ...': "
                              f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
-            raise ModelError(f"requirement trick out of range in {text!r}")
+            raise ModelError(f"requirement trick out of range in {quoted(text)}")
         if kind == "lead" and len(words) == 4:
             return cls(RequirementKind.LEAD, seat, trick, suit=Suit.parse(words[3]))
         if kind == "penalty" and len(words) == 4:
@@ -210,7 +211,7 @@ class Requirement:
         if kind == "faced" and len(words) == 3:
             return cls(RequirementKind.FACED, seat, trick)
         raise ModelError(f"a requirement reads 'TRICK SEAT lead SUIT', 'TRICK SEAT penalty CARD' "
-                         f"or 'TRICK SEAT faced': {text!r}")
+                         f"or 'TRICK SEAT faced': {quoted(text)}")
 
     @staticmethod
     def parse_list(text: str) -> tuple[Requirement, ...]:
@@ -246,7 +247,8 @@ class Withdrawal:
             raise ModelError(f"a withdrawn card reads 'TRICK SEAT CARD' (e.g. '2 E H2'): "
                              f"{text.strip()[:60]!r}") from e
         if not 1 <= trick <= 13:
-            raise ModelError(f"withdrawn card's trick out of range in {text.strip()!r}")
+            raise ModelError("withdrawn card's trick out of range in "
+                             f"{quoted(text.strip())}")
         return cls(trick, seat, card)
 
     @staticmethod
@@ -303,7 +305,7 @@ class Told:
         words = text.split()
         if len(words) != 2:
             raise ModelError(f"a fact reads 'SEAT SUIT=N', 'SEAT SUIT>=N', 'SEAT SUIT<=N' or "
-                             f"'SEAT CARD' (e.g. 'S D=6', 'W DJ'): {text.strip()!r}")
+                             f"'SEAT CARD' (e.g. 'S D=6', 'W DJ'): {quoted(text.strip())}")
         seat = Seat.parse(words[0])
         what = words[1]
         for op in _OPS:
@@ -343,7 +345,7 @@ class Information:
         words = head.split()
         if not colon or len(words) != 2 or not rest.strip():
             raise ModelError(f"unauthorised information reads 'T SEAT: FACT; FACT' (e.g. "
-                             f"'3 E: S D=6'): {text.strip()!r}")
+                             f"'3 E: S D=6'): {quoted(text.strip())}")
         trick = small_int(words[0], 2)
         if trick is None or not 1 <= trick <= 13:
             raise ModelError(f"the trick of unauthorised information is a number 1-13: "
@@ -375,7 +377,7 @@ def parse_signals(text: str) -> str:
         return "upside-down"
     if t == "standard":
         return t
-    raise ModelError(f"signals: {text!r} is not standard or upside-down")
+    raise ModelError(f"signals: {quoted(text)} is not standard or upside-down")
 
 
 LAWS_EDITIONS = ("2017", "2007", "1997")
@@ -465,7 +467,7 @@ def _laws(text: str) -> str:
     laws = text.strip()
     if laws not in LAWS_EDITIONS:
         raise ModelError(f"the Laws edition must be one of {', '.join(LAWS_EDITIONS)}, "
-                         f"not {laws!r}")
+                         f"not {quoted(laws)}")
     return laws
 
 
@@ -648,12 +650,12 @@ class Facts:
         write=_said("revoke_report"), key="revoke", options=("revoke",)))
     """A revoke as reported at the table, for a board ruled without its card play
     (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
-    claim_position: ClaimPosition | None = field(default=None, metadata=fact(
-        "EquityClaimPosition", read=_one("claim_position", ClaimPosition.parse),
+    claim_position: StartPosition | None = field(default=None, metadata=fact(
+        "EquityClaimPosition", read=_one("claim_position", StartPosition.parse),
         write=_said("claim_position"), key="claim-position", options=("claim_position",)))
     """A claim as found at the table, for a board ruled without the play before it: the
     cards still held, who is on lead, the tricks each side had won
-    (``[EquityClaimPosition]``, :mod:`equity.core.game.claim_position`)."""
+    (``[EquityClaimPosition]``, :mod:`equity.core.game.start_position`)."""
     play_from: PlayFrom | None = field(default=None, metadata=fact(
         "EquityPlayFrom", read=_one("play_from", PlayFrom.parse), write=_said("play_from"),
         key="play-from", options=("play_from",)))

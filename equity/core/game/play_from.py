@@ -5,7 +5,7 @@ and only from the trick the screen names (:mod:`equity.core.adjust.screen`). On 
 played out, the cards played from trick N to 13 are the four hands at trick N, and the
 tricks each side won before N follow from declarer's tricks in all (``[Result]``) and
 those from N on; so a record of tricks N to 13 is a starting position, like a claim's
-cards still held (:mod:`equity.core.game.claim_position`): the earlier play is not known,
+cards still held (:mod:`equity.core.game.start_position`): the earlier play is not known,
 to the law or to the players' model, and nothing of it is invented.
 
 ``[EquityPlayFrom "5"]`` — the board's ``[Play]`` section starts at trick 5 (its seat,
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from equity.core.game.cards import ModelError, Side, small_int
-from equity.core.game.claim_position import parse_won
+from equity.core.game.start_position import parse_won
 
 GRAMMAR = ("a play from a trick reads 'TRICK' or 'TRICK; won NS N EW N' (the tricks each "
            "side won before it), TRICK 2 to 13, e.g. '5' or '5; won NS 3 EW 1'")

@@ -18,7 +18,6 @@ from enum import StrEnum
 
 from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import Card, CardSet, Contract, ModelError, Seat, Side, Suit, cards
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import BoardError, Where
 from equity.core.game.facts import Attention, Requirement, RequirementKind
 from equity.core.game.kernel import (
@@ -32,6 +31,7 @@ from equity.core.game.kernel import (
     run,
 )
 from equity.core.game.position import LeadRule, Position, follow_suit_cards
+from equity.core.game.start_position import StartPosition
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +147,7 @@ class Replay:
     """The Law 61A(b) requirements the replay applied (lead penalties and major penalty
     cards, each from its trick on): the board's facts and the penalty cards that
     corrections in the record created (Laws 62B1, 62C2)."""
-    opening: ClaimPosition | None = None
+    opening: StartPosition | None = None
     """Where the record starts when the play before it is not known: the cards still
     held, who is on lead, the tricks each side had won. At a claim
     (``[EquityClaimPosition]``) the record then has no tricks, every point of it the
@@ -178,8 +178,11 @@ class Replay:
         done = self.tricks_done
         won = self.played_won(self.declarer_side)
         if not won <= self.claim_tricks <= won + 13 - done:
+            facts = self.board.facts
+            given = (" ([EquityClaimPosition])" if facts.claim_position is not None else
+                     " ([EquityPlayFrom])" if facts.play_from is not None else "")
             return (f"the claim gives declarer {self.claim_tricks} tricks, but declarer had "
-                    f"already won {won} and {13 - done} remained")
+                    f"already won {won}{given} and {13 - done} remained")
         return None
 
     def check_claim(self) -> None:
@@ -455,7 +458,7 @@ def _from_trick(board: Board, contract: Contract, record: PlayRecord | None) -> 
         raise fail(f"{twice.pretty} is played twice from trick {n} on", card=twice)
     leader = record.first_leader
     try:
-        ClaimPosition(leader, 0, 0, hands).check(board.deal, f"the play from trick {n} gives")
+        StartPosition(leader, 0, 0, hands).check(board.deal, f"the play from trick {n} gives")
     except ModelError as e:
         raise fail(str(e)) from e
     reqs = tuple(r for r in facts.requirements if r.kind in ("lead", "penalty"))
@@ -483,7 +486,7 @@ def _from_trick(board: Board, contract: Contract, record: PlayRecord | None) -> 
                    f"trick {report.trick}, which [EquityRevoke] reports", report.trick,
                    report.seat, report.card)
     return Replay(board, contract, tuple(tricks), tuple(revokes), False, None, (), reqs,
-                  opening=ClaimPosition(leader, won[0], won[1], hands))
+                  opening=StartPosition(leader, won[0], won[1], hands))
 
 
 def record_start(board: Board) -> tuple[tuple[CardSet, CardSet, CardSet, CardSet], int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game.cards import Card, ModelError, Seat
+from equity.core.game.cards import Card, ModelError, Seat, small_int
 
 GRAMMAR = ("a revoke reads 'TRICK SEAT CARD established|corrected; won SEAT; later "
            "yes|no', e.g. '4 E S3 established; won E; later yes'")
@@ -56,7 +56,8 @@ class RevokeReport:
         if len(words) != 4:
             raise ModelError(f"{GRAMMAR}; not {text.strip()[:60]!r}")
         trick_text, seat_text, card_text, state = words
-        if not (trick_text.isascii() and trick_text.isdigit() and 1 <= int(trick_text) <= 13):
+        trick = small_int(trick_text, 2)
+        if trick is None or not 1 <= trick <= 13:
             raise ModelError(f"the revoke's trick is 1 to 13, not {trick_text[:10]!r}")
         seat, card = Seat.parse(seat_text), Card.parse(card_text)
         if state.lower() not in ("established", "corrected"):
@@ -75,7 +76,7 @@ class RevokeReport:
                 later = value == "yes"
             else:
                 raise ModelError(f"{GRAMMAR}; not {part[:40]!r}")
-        return cls(int(trick_text), seat, card, state.lower() == "established", won_by, later)
+        return cls(trick, seat, card, state.lower() == "established", won_by, later)
 
 
 __all__ = ["GRAMMAR", "RevokeReport"]

@@ -141,7 +141,14 @@ def law_64b(facts: TransferFacts, edition: Edition) -> Step | None:
 
 
 def law_64a(facts: TransferFacts, edition: Edition) -> Count:
-    """64A1 and 64A2: the tricks transferred, never more than :attr:`~TransferFacts.available`."""
+    """64A1 and 64A2: the tricks transferred, never more than :attr:`~TransferFacts.available`.
+
+    Each step says the facts the paragraph reads, then the count: what the paragraph
+    transfers, or, when earlier revokes' transfers took the tricks it would take, what
+    is left (our reading of 64A1's "one of any subsequent tricks won by the offending
+    side" and 64A2's "if the offending side won that or any subsequent trick": only a
+    trick the offending side won from the revoke trick on is transferred, and none for
+    two revokes; the same paragraphs in 1997, 2007 and 2017)."""
     who = named(facts.offender, facts.contract)
     won, later, trick = facts.revoke_trick, facts.later, facts.trick
     if won is UNKNOWN:
@@ -151,33 +158,55 @@ def law_64a(facts: TransferFacts, edition: Edition) -> Count:
         if later is UNKNOWN:
             return Count(None, needs=("Law 64A1: whether the offending side won a trick "
                                       f"after trick {trick}",))
-        n = _at_most(2 if later else 1, facts.available)
-        return Count(n, (Step("64A1", f"{who} won the revoke trick"
-                                      + (" and his side won a later trick" if n == 2 else
-                                         ", and his side won no later trick")
-                                      + f": {n} trick{'s' if n != 1 else ''} transferred."),))
+        due = 2 if later else 1
+        n = _at_most(due, facts.available)
+        said = f"{who} won the revoke trick" + (" and his side won a later trick" if later
+                                                else ", and his side won no later trick")
+        return Count(n, (Step("64A1", said + _transferred(n, due, f"{due} trick"
+                                                          f"{'s' if due != 1 else ''}")),))
     side_won = facts.side_won_revoke_trick
     if not side_won and later is UNKNOWN:
         return Count(None, needs=("Law 64A2: whether the offending side won a trick after "
                                   f"trick {trick}",))
     # 64A2: his side won the revoke trick or a later one (64B1 took the case of neither)
     by = f" ({named(won, facts.contract)} won it)" if won is not None and side_won else ""
-    steps = [Step("64A2", f"{who} did not win the revoke trick{by}; his side won that trick "
-                          "or a later one: one trick transferred.")]
     n = _at_most(1, facts.available)
+    steps = [Step("64A2", f"{who} did not win the revoke trick{by}; his side won that trick "
+                          "or a later one" + _transferred(n, 1, "one trick"))]
     if not edition.second_trick_limb:
         return Count(n, tuple(steps))
     if facts.legal_card_later is UNKNOWN:
         return Count(n, tuple(steps), needs=(
             "1997 Law 64A2: whether the offender later won a trick with a card he could "
             f"legally have played to trick {trick} (then a second trick is transferred): "
-            "not reported, one trick counted",))
-    if facts.legal_card_later is not None and _at_most(2, facts.available) == 2:
+            f"not reported, {'one trick' if n else 'no trick'} counted",))
+    if facts.legal_card_later is not None:
+        second = _at_most(2, facts.available) == 2
         steps.append(Step("64A2", f"{who} later won trick {facts.legal_card_later} with a "
                                   "card he could legally have played to the revoke trick "
-                                  "(1997 Laws): a second trick transferred."))
-        n = 2
+                                  "(1997 Laws): " + ("a second trick transferred." if second
+                                                     else "a second trick would be due, but "
+                                                     "no trick is left to transfer" + _LIMIT
+                                                     + ".")))
+        n += second
     return Count(n, tuple(steps))
+
+
+_LIMIT = (" (64A: never more than the tricks the offending side won from the revoke trick "
+          "on, and none for two revokes)")
+
+
+def _transferred(n: int, due: int, due_words: str) -> str:
+    """The end of a 64A1/64A2 step: the ``due`` tricks the paragraph transfers, or the
+    ``n`` that earlier revokes' transfers left of the tricks the offending side won from
+    the revoke trick on."""
+    if n == due:
+        return f": {due_words} transferred."
+    taken = "every trick" if n == 0 else f"all but {n} of the tricks"
+    left = "no trick is left to transfer" if n == 0 else \
+        f"{n} trick{'s' if n != 1 else ''} transferred, not {due}"
+    return (f"; but earlier revokes' transfers have taken {taken} his side won from the "
+            f"revoke trick on: {left}{_LIMIT}.")
 
 
 def _at_most(n: int, available: int | None) -> int:

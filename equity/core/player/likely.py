@@ -32,6 +32,7 @@ from equity.core.game import (
     Seat,
     Side,
     Work,
+    small_int,
     tricks_through,
 )
 from equity.core.player.decision import DEFAULT_SAMPLING, REFERENCE, DecisionModel, Sampling
@@ -111,16 +112,17 @@ class DirectorOutcome:
     def parse(text: str, number: int) -> DirectorOutcome:
         """``"[N:] T"``, T declarer's tricks 0-13 (raises ModelError)."""
         revoke, body = _revoke_prefix(text)
-        t = body.strip().lower().removesuffix("tricks").strip()
-        if not t.isdigit() or not 0 <= int(t) <= 13:
-            raise ModelError(f"an outcome is declarer's tricks, 0 to 13: {text!r}")
-        return DirectorOutcome(number, int(t), revoke)
+        t = small_int(body.strip().lower().removesuffix("tricks"), 2)
+        if t is None or not 0 <= t <= 13:
+            raise ModelError(f"an outcome is declarer's tricks, 0 to 13: {text[:40]!r}")
+        return DirectorOutcome(number, t, revoke)
 
 
 def _revoke_prefix(text: str) -> tuple[int | None, str]:
     head, sep, body = text.partition(":")
-    if sep and head.strip().isdigit():
-        return int(head), body
+    trick = small_int(head) if sep else None
+    if trick is not None:
+        return trick, body
     return None, text
 
 

@@ -41,8 +41,9 @@ def test_the_revoke_fact_reads_back_as_written() -> None:
     assert str(RevokeReport.parse(text)) == text
     facts = parse_facts({"EquityRevoke": text})
     assert fact_tags(facts)["EquityRevoke"] == text
-    with pytest.raises(ModelError):
-        RevokeReport.parse("14 N C2 established")
+    for trick in ("14", "0", "\u00b2", "9" * 5000):  # 5,000 digits once reached int()
+        with pytest.raises(ModelError):
+            RevokeReport.parse(f"{trick} N C2 established")
     with pytest.raises(ModelError):
         RevokeReport.parse("5 N C2 established; won X")
 

@@ -21,7 +21,7 @@ from equity.core.game import (
 )
 from equity.core.law import EDITIONS, rule_reported
 from equity.core.law.transfer import UNKNOWN, TransferFacts, law_64
-from tests.builders import ruled
+from tests.builders import EMPTY_POOL, EMPTY_POOL_64A1, ruled
 
 SOUTH = Contract(4, Strain.S, 0, Seat.S)  # North is dummy
 
@@ -151,3 +151,53 @@ def test_reported_and_replayed_revoke_count_the_same(rows: list[str], claim: int
     assert (reported.transfer, reported.exemption) == (rev.transfer, rev.exemption)
     assert reported.steps[-1] == rev.steps[-1]
     assert reported.after_transfer_tricks == replayed.after_transfer_tricks
+
+
+# --- Several revokes: the tricks earlier transfers left (64A) ----------------------------
+
+def test_64a1_limited_by_earlier_transfers_says_what_is_left() -> None:
+    """64A1 worded from the facts: a later trick won is said even when only one trick is
+    left to transfer, and the count says why it is not two."""
+    c = law_64(facts(available=1), EDITIONS["2017"])
+    assert c.transfer == 1
+    text = c.steps[0].text
+    assert "his side won a later trick" in text and "no later trick" not in text
+    assert "1 trick transferred, not 2" in text
+
+
+@pytest.mark.parametrize("won", [Seat.W, Seat.E])
+def test_an_empty_pool_says_no_trick_is_left_to_transfer(won: Seat) -> None:
+    c = law_64(facts(won=won, available=0), EDITIONS["2017"])
+    assert c.transfer == 0
+    assert "no trick is left to transfer" in c.steps[0].text
+    assert "transferred." not in c.steps[0].text
+
+
+@pytest.mark.parametrize(("rows", "law"), [(EMPTY_POOL, "64A2"), (EMPTY_POOL_64A1, "64A1")])
+@pytest.mark.parametrize("edition", ["2017", "2007", "1997"])
+def test_a_second_revoke_finding_no_trick_left_is_worded_from_the_facts(
+        rows: list[str], law: str, edition: str) -> None:
+    """East-West won one trick from trick 1 on (trick 2); the first revoke's transfer
+    takes it, and the second revoke's step says no trick is left, in every edition."""
+    r = ruled(rows, claim=12, laws=edition)
+    first, second = r.revokes
+    assert (first.transfer, first.transferred_tricks) == (1, (2,))
+    assert first.steps[-1].law == "64A2" and (
+        first.steps[2].text.endswith("one trick transferred."))
+    assert second.transfer == 0 and second.exemption is None
+    (step,) = [s for s in second.steps if s.law.startswith("64")]
+    assert step.law == law
+    assert "no trick is left to transfer" in step.text and "one trick" not in step.text
+    if law == "64A1":
+        assert "his side won no later trick" in step.text
+    assert r.after_transfer_tricks == r.table_tricks + 1 == 13
+
+
+def test_1997_second_limb_with_no_trick_left_says_so() -> None:
+    """1997 64A2: East later won trick 2 with the ♥A he could have played to trick 1; a
+    second trick would be due, but East-West won only that one."""
+    first = ruled(EMPTY_POOL, claim=12, laws="1997").revokes[0]
+    assert first.transfer == 1
+    limb = first.steps[-1]
+    assert limb.law == "64A2" and "a second trick would be due" in limb.text
+    assert "no trick is left to transfer" in limb.text

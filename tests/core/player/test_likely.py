@@ -215,8 +215,9 @@ def test_directors_line_and_outcome_syntax() -> None:
     for bad in ("then dd", "DT then maybe"):
         with pytest.raises(ModelError):
             DirectorLine.parse(bad, 1)
-    with pytest.raises(ModelError):
-        DirectorOutcome.parse("14", 1)
+    for bad in ("14", "\u00b2", "9" * 5000, "\u00b2: 3", "9" * 5000 + ": 3"):
+        with pytest.raises(ModelError):  # "²" and 5,000 digits once reached int()
+            DirectorOutcome.parse(bad, 1)
 
 
 def test_options_carry_the_estimate_and_reject_nonsense() -> None:

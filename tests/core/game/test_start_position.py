@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from equity.core.game.cards import Card, ModelError, Seat, Side, card_set
-from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import BoardError
 from equity.core.game.facts import Facts
 from equity.core.game.replay import Replay, replay
 from equity.core.game.revoke_report import RevokeReport
+from equity.core.game.start_position import StartPosition
 from equity.core.player.start import Start, checkpoint
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board
 
@@ -22,13 +22,13 @@ AT_NINE = f"lead S; won NS 3 EW 5; {HELD}"
 
 def _at_claim(text: str = AT_NINE, rows: list[str] | None = None) -> Replay:
     b = board(SEED001_DEAL, "3NT", "E", rows or [], claim=10,
-              facts=Facts(claim_position=ClaimPosition.parse(text)))
+              facts=Facts(claim_position=StartPosition.parse(text)))
     return replay(b)
 
 
 def test_a_claim_position_reads_back_as_written() -> None:
-    position = ClaimPosition.parse(AT_NINE)
-    assert ClaimPosition.parse(str(position)) == position
+    position = StartPosition.parse(AT_NINE)
+    assert StartPosition.parse(str(position)) == position
     assert (position.trick, position.left, position.leader) == (9, 5, Seat.S)
     assert (position.won(Side.NS), position.won(Side.EW)) == (3, 5)
 
@@ -46,7 +46,7 @@ def test_a_claim_position_reads_back_as_written() -> None:
 def test_a_position_that_does_not_hold_together_is_refused_saying_why(
         text: str, says: str) -> None:
     with pytest.raises(ModelError, match=says):
-        ClaimPosition.parse(text)
+        StartPosition.parse(text)
 
 
 def test_a_card_the_hand_record_deals_to_another_seat_is_an_error_naming_the_board() -> None:
@@ -76,7 +76,7 @@ def test_from_a_claim_position_no_show_out_is_known_where_the_play_showed_one() 
     (South showed out of diamonds on trick 2 of the record)."""
     played = replay(board(SEED001_DEAL, "3NT", "E", SEED001_PLAY[:8], claim=10))
     held = replay(board(SEED001_DEAL, "3NT", "E", [], claim=10,
-                        facts=Facts(claim_position=ClaimPosition.parse(AT_NINE))))
+                        facts=Facts(claim_position=StartPosition.parse(AT_NINE))))
     assert Start.at(played, 9).voids[Seat.S]
     start = Start.at(held, 9)
     assert not any(start.voids.values()) and start.evidence == ()
@@ -85,7 +85,7 @@ def test_from_a_claim_position_no_show_out_is_known_where_the_play_showed_one() 
 
 
 def test_a_claim_position_and_a_reported_revoke_together_are_refused() -> None:
-    facts = Facts(claim_position=ClaimPosition.parse(AT_NINE),
+    facts = Facts(claim_position=StartPosition.parse(AT_NINE),
                   revoke_report=RevokeReport.parse("5 N C2 established; won E; later yes"))
     with pytest.raises(BoardError, match="not both"):
         replay(board(SEED001_DEAL, "3NT", "E", [], claim=10, facts=facts))

@@ -1,11 +1,17 @@
-"""A claim as the Director finds it at the table: the cards still held, not the play before.
+"""Where a replay starts when the play before it is not known: the cards each seat still
+holds, who is on lead and the tricks each side has won.
 
-Called to a claim, the Director sees the cards each player still holds (the claimer
-faces his, dummy's lie on the table, the defenders show theirs) and the quitted cards,
-each turned to say which side won its trick (Law 65C): the tricks each side has won.
-He rarely has the play that led there. ``[EquityClaimPosition]`` says what he sees; with
-the session's hand record it is the position the claim is ruled from
-(:func:`equity.core.game.replay.replay`), the earlier play unknown.
+Two facts start there, through one door (:attr:`equity.core.game.replay.Replay.opening`):
+
+- A claim as the Director finds it at the table. Called to a claim, he sees the cards
+  each player still holds (the claimer faces his, dummy's lie on the table, the defenders
+  show theirs) and the quitted cards, each turned to say which side won its trick (Law
+  65C): the tricks each side has won. He rarely has the play that led there.
+  ``[EquityClaimPosition]`` says what he sees; with the session's hand record it is the
+  position the claim is ruled from (:func:`equity.core.game.replay.replay`), the earlier
+  play unknown.
+- A play given from trick N (``[EquityPlayFrom]``, :mod:`equity.core.game.play_from`):
+  the cards played from N on are the hands at N.
 
 ``[EquityClaimPosition "lead E; won NS 6 EW 2; N S4 H9 C7 C4 D2; E ...; S ...; W ..."]``
 — who is on lead, the tricks each side has won, then the cards each seat still holds
@@ -35,9 +41,10 @@ GRAMMAR = ("a claim position reads 'lead SEAT; won NS N EW N; N CARDS; E CARDS; 
 
 
 @dataclass(frozen=True, slots=True)
-class ClaimPosition:
-    """The cards still held at a claim, who is on lead and the tricks each side has won
-    (module docstring). Its parts agree with each other (:meth:`parse`); with the deal
+class StartPosition:
+    """The cards still held where a replay starts (a claim from the cards still held, a
+    play from trick N), who is on lead and the tricks each side has won (module
+    docstring). Its parts agree with each other (:meth:`parse`); with the deal
     as :meth:`check` says."""
 
     leader: Seat
@@ -76,7 +83,7 @@ class ClaimPosition:
                                  f"which the hand record deals to {holder.long_name}")
 
     @classmethod
-    def parse(cls, text: str) -> ClaimPosition:
+    def parse(cls, text: str) -> StartPosition:
         """Read ``[EquityClaimPosition]``'s value. Raises :class:`ModelError` naming
         what is wrong: a part out of the grammar, a card twice, hands of unequal size,
         tricks won that do not add up to those played."""
@@ -148,4 +155,4 @@ def _cards(words: list[str], seat: str) -> CardSet:
     return out
 
 
-__all__ = ["GRAMMAR", "ClaimPosition", "parse_won"]
+__all__ = ["GRAMMAR", "StartPosition", "parse_won"]
