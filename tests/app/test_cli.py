@@ -237,6 +237,40 @@ def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_tra
         assert b"Traceback" not in err, err.decode()
 
 
+INTERRUPTED_IN_A_STRING_EXEC = """import os, signal, sys
+import equity.app.likely_cmd
+
+def likely_interrupted(args):
+    # the Ctrl-C lands while a lazily imported module builds a dataclass, whose methods
+    # dataclasses exec from a string: the loop's jump lets the interrupt be raised inside
+    exec("os.kill(os.getpid(), signal.SIGINT)\\nfor _ in range(9): pass",
+         {"os": os, "signal": signal})
+    return 0
+
+equity.app.likely_cmd.cmd_likely = likely_interrupted
+sys.argv = ["equity", "likely", "any.pbn", "--after-trick", "2"]
+from equity.app.cli import main
+raise SystemExit(main())
+"""
+
+
+def test_a_ctrl_c_raised_inside_a_string_exec_still_ends_python_m_with_130(
+        tmp_path: Path) -> None:
+    """The Ctrl-C race of ``equity likely`` (issue 49): a KeyboardInterrupt that passed
+    out of an ``exec`` of a string (a dataclass being built by a lazy import) left
+    CPython's "unhandled Ctrl-C" mark set although equity handled it, and ``python -m``
+    then killed itself by SIGINT after printing "interrupted" (exit -2 instead of 130).
+    The moment is driven by the program itself, not by a sleep."""
+    import os
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "interrupted_driver.py").write_text(INTERRUPTED_IN_A_STRING_EXEC)
+    r = subprocess.run([sys.executable, "-m", "interrupted_driver"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(root)})
+    assert (r.returncode, r.stderr) == (130, "equity: interrupted\n")
+
+
 def test_a_ctrl_c_once_the_command_is_over_is_ignored(tmp_path: Path) -> None:
     """The command has written everything; a Ctrl-C then (Python resets its handlers as
     it shuts down) killed the interpreter by SIGINT in 1 of 50 tries."""
