@@ -664,7 +664,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _import_for(command: str) -> None:
     """What ``command`` needs imported, a Ctrl-C meanwhile held until the imports are
     done (see the top of this module): the options (every command's hidden options are
-    checked) and so the core and numpy, and the pipeline for a command that rules."""
+    checked) and so the core and numpy, and the pipeline for a command that rules.
+
+    numpy is loaded with OpenBLAS's pool of threads at one (unless the user set it):
+    equity does no linear algebra, only sorts and sums, and the pool's threads, started
+    as numpy loads, cost a tenth of a second of CPU a command (issue 49)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         import equity.app.options

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -367,6 +368,29 @@ def test_help_and_version_import_no_command_s_modules(args: list[str]) -> None:
     out = subprocess.run([sys.executable, "-c", HEAVY.format(args=args)], cwd=ROOT,
                          capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+THREADS = """
+import os, sys
+from equity.app.cli import _import_for
+_import_for("rule")
+print(os.environ["OPENBLAS_NUM_THREADS"], len(os.listdir("/proc/self/task")), file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_a_ruling_s_imports_start_no_blas_threads() -> None:
+    """equity does no linear algebra: loading numpy for a ruling starts none of OpenBLAS's
+    threads (their start cost a tenth of a second of CPU, issue 49), and a thread count
+    the user set is kept."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", THREADS], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True)
+    assert out.stderr.split() == ["1", "1"]
+    out = subprocess.run([sys.executable, "-c", THREADS], cwd=ROOT,
+                         env={**env, "OPENBLAS_NUM_THREADS": "2"},
+                         capture_output=True, text=True, check=True)
+    assert out.stderr.split()[0] == "2"
 
 
 def test_a_command_s_help_still_lists_its_options() -> None:
