@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the repository (this file is in benchmarks/speed)
 LIKELY = f"""import sys
 sys.path.insert(1, {str(ROOT)!r})
 from equity.app.cli import main
