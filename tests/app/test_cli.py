@@ -245,7 +245,7 @@ def test_ctrl_c_at_any_moment_of_likely_ends_it_with_130_never_a_signal_or_a_tra
             [sys.executable, "-S", "-m", "equity.app.cli", "likely", str(case),
              "--after-trick", "2"], cwd=tmp_path, env={**os.environ, "PYTHONPATH": path},
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-        while not _sigint_blocked(run.pid):  # equity's own code has begun
+        while run.poll() is None and not _sigint_blocked(run.pid):  # equity's code began
             time.sleep(0.0005)
         time.sleep(moment)
         if run.poll() is None:
