@@ -60,7 +60,7 @@ def write_session(path: Path, megabytes: float) -> None:
 
 def write_back(session: Path) -> None:
     """``equity rule`` writing ``session`` back with seed 001's ruling: its peak RSS."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]  # the repository
     seed = root / "tests" / "cases" / "001_3nt_east_diamond_discard.pbn"
     out = session.with_name("ruled.xml")
     run = subprocess.run([sys.executable, "-m", "equity.app.cli", "rule", str(seed),

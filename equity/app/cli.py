@@ -12,6 +12,18 @@ import os
 import signal
 import sys
 
+
+def _forget_the_interrupt() -> None:
+    """Tell CPython the Ctrl-C was handled. A KeyboardInterrupt that passed out of an
+    ``exec`` or ``eval`` of a string (dataclasses and namedtuple build their methods so,
+    as a module is imported) leaves the interpreter's "unhandled Ctrl-C" mark set even
+    once caught, and ``python -m`` then kills itself by SIGINT as it exits, after our
+    "interrupted" (CPython's Python/pythonrun.c ``run_eval_code_obj`` sets the mark,
+    Modules/main.c ``Py_RunMain`` acts on it; the console script exits by ``Py_Exit``,
+    which does not look). An ``eval`` of a string that completes clears the mark."""
+    eval("None")  # clears the mark (see above); evaluates nothing of the user's
+
+
 # A Ctrl-C while equity starts waits for the imports, then ends it like any other:
 # raised inside an import run by C code, it came out as numpy's ImportError, a
 # traceback, or a death by SIGINT. A command's own imports (the rulings: numpy, the
@@ -32,6 +44,7 @@ try:
         signal.pthread_sigmask(signal.SIG_SETMASK, _HELD)  # raises the Ctrl-C held
 except KeyboardInterrupt:
     print("equity: interrupted", file=sys.stderr)
+    _forget_the_interrupt()
     raise SystemExit(130) from None
 
 if TYPE_CHECKING:
@@ -645,12 +658,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if argv is None:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+            _forget_the_interrupt()  # a Ctrl-C handled (by us or by batch) stays handled
 
 
 def _import_for(command: str) -> None:
     """What ``command`` needs imported, a Ctrl-C meanwhile held until the imports are
     done (see the top of this module): the options (every command's hidden options are
-    checked) and so the core and numpy, and the pipeline for a command that rules."""
+    checked) and so the core and numpy, and the pipeline for a command that rules.
+
+    numpy is loaded with OpenBLAS's pool of threads at one (unless the user set it):
+    equity does no linear algebra, only sorts and sums, and the pool's threads, started
+    as numpy loads, cost a tenth of a second of CPU a command (issue 49)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         import equity.app.options

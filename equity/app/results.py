@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from equity.app.options import RulingOptions
 from equity.app.outfile import check_output, one_writer, refuse_inputs, write_pieces
@@ -43,15 +43,12 @@ from equity.core.game import (
     weighted_matchpoints,
 )
 from equity.formats.edits import Edit, spliced
-from equity.formats.scoretable import (
-    ScoreTableFile,
-    has_score_table,
-    read_score_table,
-    row_edits,
-)
-from equity.formats.usebio import UsebioFile, line_edits, read_usebio
 from equity.render.brief import wrap
 from equity.render.scorer_entry import entry_json, entry_text, mp_text
+
+if TYPE_CHECKING:  # the readers are imported when a results file is given (start-up)
+    from equity.formats.scoretable import ScoreTableFile
+    from equity.formats.usebio import UsebioFile
 
 _PAIRS = re.compile(r"^\s*(\w+)\s*-\s*(\w+)\s*$")
 
@@ -78,6 +75,9 @@ def parse_pairs(text: str) -> tuple[str, str]:
 def open_results(path: Path) -> UsebioFile | ScoreTableFile | None:
     """A USEBIO file (``.xml``) or a PBN file with score tables; None for a PBN/LIN file
     of the other tables' plays (read as before, by :func:`~equity.app.pipeline.table_scores`)."""
+    from equity.formats.scoretable import has_score_table, read_score_table
+    from equity.formats.usebio import read_usebio
+
     try:
         if path.suffix.lower() == ".xml":
             return read_usebio(path)
@@ -243,6 +243,9 @@ class Results:
             raise UsageError("--results-out: the ruling has no result yet (play continues)")
         if self.written:
             raise UsageError("--results-out writes one board's ruling: give --board N")
+        from equity.formats.scoretable import row_edits
+        from equity.formats.usebio import UsebioFile, line_edits
+
         with one_writer(self.out):
             base = this_session(self.file, self.out) if self.out.exists() else self.file
             e = self.entry(ruling, base.traveller)
@@ -288,6 +291,9 @@ def this_session(traveller: UsebioFile | ScoreTableFile, out: Path
     """``out`` read as the traveller's kind of file, when it holds the same session: the
     same boards and tables (an earlier --results-out of this traveller, its rulings in
     it). Raises :class:`UsageError` otherwise: it is not replaced."""
+    from equity.formats.scoretable import read_score_table
+    from equity.formats.usebio import UsebioFile, read_usebio
+
     def other(why: str) -> UsageError:
         return UsageError(f"--results-out {out} already holds {why}, not the results of "
                           f"the traveller {traveller.traveller.source}: give a new file, or "
