@@ -52,6 +52,7 @@ from equity.core.game.claim import (
     ClaimStatus,
     ClaimStep,
     ClaimWord,
+    Condition,
 )
 from equity.core.game.claim_position import ClaimPosition
 from equity.core.game.errors import (
@@ -171,6 +172,7 @@ __all__ = [
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",
+    "Condition",
     "Contract",
     "Deal",
     "EquityError",

@@ -172,7 +172,7 @@ class _Ruling:
         s = Search(self.claim, self.replay.contract, side, self.model, bound,
                    c70=bound and self.c70, overlooked=self.overlooked if bound else 0,
                    slips=SLIPS.get(self.model.players.name, 0), order=self.order,
-                   likely=likely, cite=self.cite)
+                   likely=likely, cite=self.cite, dealt=tuple(self.replay.board.deal.hands))
         return s, s.lines(self.start)
 
     def contested(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
