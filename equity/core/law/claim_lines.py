@@ -40,7 +40,11 @@ a panel's: normal is what a player of the class might do **holding what he belie
   :data:`SLIPS` (club players one a line, experts none): an expert's normal lines are a
   subset of a club player's, so he is never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
-  (:mod:`equity.core.law.claim_statement`) he plays no other;
+  (:mod:`equity.core.law.claim_statement`) he plays no other; a line stated for one
+  layout (``if``) once the play has shown it to him, a line on his stated reading of the
+  hands (``provided``) when the deal bears it out, the reading then part of his belief
+  (:meth:`Search._shown`, :meth:`Search._reading`); a stated squeeze without a careless
+  slip (:meth:`Search._squeezing`);
 * **the opponents defend double dummy**, and of their cards equally good the one that
   puts him to a guess or a problem (70A: any doubtful point against him): on lead, the
   lowest card of each suit is tried while :data:`DEFENCE_BRANCH` tricks or fewer are
