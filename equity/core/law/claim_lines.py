@@ -58,9 +58,10 @@ a panel's: normal is what a player of the class might do **holding what he belie
   goes where it would have gone had he followed.
 
 The award is the worst result for the claimer over the normal lines (70A). The same
-search serves Law 71 (what a conceding side could not lose by any normal play: the
-statement set aside) and Law 69B (what the agreeing side would likely have won: its
-cards the ones players of the class most likely play, the claimer's side double dummy).
+search serves Law 71 (what a conceding side could not lose by any normal play: his
+statement binding, his misbelief not presumed) and Law 69B (what the agreeing side would
+likely have won: its cards the ones players of the class most likely play, the claimer's
+side double dummy).
 """
 
 from __future__ import annotations
@@ -400,7 +401,7 @@ class Search:
         thrown = self._all_good(pos)
         if thrown:  # a discard, every card of his side a winner in his eyes: any of them
             leads = {c: True for c in reps if c.bit & thrown}
-        worse = set(decision.dominated)
+        worse = set(decision.dominated) | self._worse_here(decision, reps, real)
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
         out: dict[int, Option] = {}
@@ -435,6 +436,9 @@ class Search:
             if have is None or (have.slip and not slip):
                 out[real[card]] = option
         found = sorted(out.values(), key=lambda o: (o.slip, -o.share))
+        if not found:  # every card set aside (two readings meet): the one he likeliest plays
+            card = decision.speaker(decision.card)
+            found = [Option(card, 1.0, None, False, real[card])]
         if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
             return [min(found, key=lambda o: (o.value, o.slip))]
         return found
@@ -522,6 +526,27 @@ class Search:
         statement), so no careless slip is his (a guess the squeeze leaves is still
         normal both ways, the losing way against him, 70E1)."""
         return here.step is not None and self.claim.steps[here.step].word == ClaimWord.SQUEEZE
+
+    @staticmethod
+    def _worse_here(decision: Decision, reps: Sequence[Card], real: dict[Card, int]
+                    ) -> set[Card]:
+        """The cards never better than another on the layouts he could believe in and
+        worse on one of them — dominated, as :attr:`Decision.dominated` says, though the
+        sample missed it: on every sampled layout the card scores as another does (the
+        same mean, never the right choice), and on the real layout, which is one he could
+        believe in (it fits all he has seen), that other card scores more. A card the
+        sample cannot tell from a better one is no guess (a guess wins on some of his
+        layouts, 70E1) but at best careless (footnote to Laws 70-71): a side ace cashed
+        before a round of trumps, as good as a trump lead on every layout drawn and worse
+        on the real one (BBO 72042, where the panel's normal line is a round of trumps,
+        then the pitches: "So I rule making 6"), a discard whose cost only a bad break
+        shows."""
+        if decision.how not in ("clear", "likely", "close") or not decision.means:
+            return set()
+        means = dict(decision.means)
+        return {c for c in reps if c in means and decision.chance(c) == 0 and any(
+            d in means and real[d] > real[c] and abs(means[d] - means[c]) < 1e-9
+            for d in reps)}
 
     def _unstated_finesses(self, pos: Position, reps: Sequence[Card], decision: Decision
                            ) -> set[Card]:

@@ -17,6 +17,7 @@ from equity.core.game import (
     ClaimOrder,
     ClaimStatus,
     Seat,
+    Suit,
     Work,
     once_each,
     replay,
@@ -418,3 +419,23 @@ def test_70d1_a_conditional_line_is_shown_by_a_show_out_and_not_before() -> None
         run.play(Card.parse(card))
     assert s._shown(_Walk(run), four_one) is False
     assert s._shown(_Walk(run), five_nil) is True
+
+
+def test_70d1_a_card_the_sampled_layouts_cannot_tell_from_a_better_one_is_no_guess() -> None:
+    """BBO 72042: 4H claimed at trick one, nothing said. The side aces cashed before a
+    round of trumps score as a trump lead on every layout drawn and less on the real one
+    (one he could believe in): no guess both ways, and the panel's line — a round of
+    trumps, then the pitches — is the award ("So I rule making 6")."""
+    b = case("claims/bbo72042_4h_claim_at_trick_one_spades_blocked", 10)
+    r = judged(b)
+    assert r.awarded == 12
+    lead = next(p for p in r.lines[0].plays if p.trick == 2)
+    assert lead.card.suit == Suit.H  # trick 2: a round of trumps first
+
+
+def test_71_a_concession_is_judged_on_the_line_he_stated() -> None:
+    """Saint Petersburg 2000: "if it will be 4-1 I shall ruff the fourth round"; South
+    shows out on the queen, the branch is over, and no normal play of a declarer who has
+    seen clubs 5-0 loses the twelfth trick: the concession of it is cancelled (71)."""
+    r = judged(case("claims/stpetersburg2000_concession_to_eleven_cancelled"))
+    assert (r.law, r.awarded) == ("71", 12)
