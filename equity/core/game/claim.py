@@ -100,19 +100,20 @@ class Condition:
     proviso: bool = False
 
     def __str__(self) -> str:
-        word = "provided" if self.proviso else "if"
-        if self.seat is None:
-            return f"{word} {self.suit.name} {self.high}-{self.low}"
-        n = f"{self.low}+" if self.high == 13 and self.low < 13 else f"{self.low}"
-        return f"{word} {self.seat.name} has {n} {self.suit.name}"
+        return self._said(False)
 
     def describe(self) -> str:
         """In words: "if ♣ 4-1", "provided East has 5 ♠"."""
+        return self._said(True)
+
+    def _said(self, words: bool) -> str:
         word = "provided" if self.proviso else "if"
+        suit = self.suit.symbol if words else self.suit.name
         if self.seat is None:
-            return f"{word} {self.suit.symbol} {self.high}-{self.low}"
-        n = f"{self.low} or more" if self.high == 13 and self.low < 13 else f"{self.low}"
-        return f"{word} {self.seat.long_name} has {n} {self.suit.symbol}"
+            return f"{word} {suit} {self.high}-{self.low}"
+        more = self.high == 13 and self.low < 13
+        n = f"{self.low}{(' or more' if words else '+') if more else ''}"
+        return f"{word} {self.seat.long_name if words else self.seat.name} has {n} {suit}"
 
     def met(self, lengths: tuple[int, int]) -> bool:
         """Whether dealt lengths meet it: the two opponents' (for a split), or the seat's
