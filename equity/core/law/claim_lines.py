@@ -462,10 +462,25 @@ class Search:
         seats = (c.seat, c.seat) if c.seat is not None else (
             self.claim.claimer.next, self.claim.claimer.partner.next)
         if c.proviso:
-            return c.met((_length(self.dealt[seats[0]], c.suit),
-                          _length(self.dealt[seats[1]], c.suit)))
+            met = c.met((_length(self.dealt[seats[0]], c.suit),
+                         _length(self.dealt[seats[1]], c.suit)))
+            self._said_of(c, met)
+            return met
         met = {c.met(pair) for pair in self._dealt_lengths(w, c.suit, seats)}
         return None if len(met) != 1 else met.pop()
+
+    def _said_of(self, c: Condition, met: bool) -> None:
+        """The ruling says once whether the deal bears out a reading he stated."""
+        law = self.cite.cite("not_embraced" if met else "adjudicated")
+        who = self.claim.claimer.long_name
+        text = (f"{who} stated his line {c.describe()}: the deal bears the reading out (the "
+                "Director sees the cards: no doubtful point), so the line is his and he "
+                f"plays it placing the cards so ({law})" if met else
+                f"{who} stated his line {c.describe()}: the deal does not bear the reading "
+                f"out, so the line is not his and the reading no part of his belief ({law})")
+        doubt = Doubt(law, text, f"{c.describe()}: {'borne out' if met else 'not so'} ({law})")
+        if doubt not in self.in_favour:
+            self.in_favour.append(doubt)
 
     def _dealt_lengths(self, w: _Walk, suit: Suit, seats: tuple[Seat, Seat]
                        ) -> set[tuple[int, int]]:
