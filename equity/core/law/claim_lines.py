@@ -462,10 +462,10 @@ class Search:
         seats = (c.seat, c.seat) if c.seat is not None else (
             self.claim.claimer.next, self.claim.claimer.partner.next)
         if c.proviso:
-            met = c.met((_length(self.dealt[seats[0]], c.suit),
-                         _length(self.dealt[seats[1]], c.suit)))
-            self._said_of(c, met)
-            return met
+            borne = c.met((_length(self.dealt[seats[0]], c.suit),
+                           _length(self.dealt[seats[1]], c.suit)))
+            self._said_of(c, borne)
+            return borne
         met = {c.met(pair) for pair in self._dealt_lengths(w, c.suit, seats)}
         return None if len(met) != 1 else met.pop()
 
