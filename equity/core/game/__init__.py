@@ -52,6 +52,7 @@ from equity.core.game.claim import (
     ClaimStatus,
     ClaimStep,
     ClaimWord,
+    Condition,
 )
 from equity.core.game.errors import (
     BoardError,
@@ -170,6 +171,7 @@ __all__ = [
     "ClaimStatus",
     "ClaimStep",
     "ClaimWord",
+    "Condition",
     "Contract",
     "Deal",
     "EquityError",

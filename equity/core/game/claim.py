@@ -15,7 +15,16 @@ then the steps separated by ``;``:
 * ``concede N`` — he concedes N of the remaining tricks;
 * ``finesse CARD`` — take the finesse with CARD;
 * ``N SUIT`` (``6 D``) — he counted N tricks in SUIT ("six diamonds, five spades and two
-  clubs"), without saying in what order he would take them.
+  clubs"), without saying in what order he would take them;
+* ``squeeze`` — he said the rest comes from a squeeze;
+* ``if CONDITION: STEP`` — a line for one layout ("if clubs are 4-1 I shall ruff the fourth
+  round": ``if C 4-1: ruff C``), followed once the play shows the layout;
+* ``provided CONDITION: STEP`` — a line he stated on a reading of the hands ("a double
+  squeeze, provided the information about the opening bid was accurate": ``provided E has
+  5 S: squeeze``), followed from the claim when the deal bears the reading out.
+
+A CONDITION is ``SUIT N-M`` (the opponents' cards of SUIT were dealt N and M, either way
+round) or ``SEAT has N SUIT`` (``N+``: N or more) — what the deal is, never what was played.
 
 ``"S:"`` is a claim with nothing said; ``"S"`` (no colon, the older form) names the
 claimer and says nothing of a statement.
@@ -23,6 +32,7 @@ claimer and says nothing of a statement.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -67,6 +77,76 @@ class ClaimWord(StrEnum):
     FINESSE = "finesse"
     COUNT = "count"
     """``N SUIT``: N tricks counted in SUIT, no order said (no first word of its own)."""
+    SQUEEZE = "squeeze"
+    IF = "if"
+    """``if CONDITION: STEP``: a step for one layout (the step keeps its own word; this
+    one names the form)."""
+    PROVIDED = "provided"
+    """``provided CONDITION: STEP``: a step stated on a reading of the hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """What a conditional step says of the deal (never of the play): the opponents'
+    cards of ``suit`` were dealt ``low`` and ``high`` between them, either way round
+    (``seat`` None: ``C 4-1``), or ``seat`` was dealt ``low`` to ``high`` of ``suit``
+    (``E has 5 S``, ``E has 5+ S``). ``proviso``: stated as the reading the line rests
+    on (``provided``), not as a branch the play will show (``if``)."""
+
+    suit: Suit
+    low: int
+    high: int
+    seat: Seat | None = None
+    proviso: bool = False
+
+    def __str__(self) -> str:
+        return self._said(False)
+
+    def describe(self) -> str:
+        """In words: "if ♣ 4-1", "provided East has 5 ♠"."""
+        return self._said(True)
+
+    def _said(self, words: bool) -> str:
+        word = "provided" if self.proviso else "if"
+        suit = self.suit.symbol if words else self.suit.name
+        if self.seat is None:
+            return f"{word} {suit} {self.high}-{self.low}"
+        more = self.high == 13 and self.low < 13
+        n = f"{self.low}{(' or more' if words else '+') if more else ''}"
+        return f"{word} {self.seat.long_name if words else self.seat.name} has {n} {suit}"
+
+    def met(self, lengths: tuple[int, int]) -> bool:
+        """Whether dealt lengths meet it: the two opponents' (for a split), or the seat's
+        (its first)."""
+        if self.seat is None:
+            return sorted(lengths) == [self.low, self.high]
+        return self.low <= lengths[0] <= self.high
+
+    @classmethod
+    def parse(cls, text: str, proviso: bool) -> Condition:
+        """"C 4-1", "E has 5 S", "E has 5+ S"."""
+        words = text.split()
+        if len(words) == 2 and "-" in words[1]:
+            a, _, b = words[1].partition("-")
+            if not (_count(a, 0) and _count(b, 0)) or int(a) + int(b) > 13:
+                raise ModelError(f"'SUIT N-M' splits at most 13 cards: {_quoted(text)}")
+            low, high = sorted((int(a), int(b)))
+            return cls(Suit.parse(words[0]), low, high, None, proviso)
+        if len(words) == 4 and words[1].lower() == "has":
+            n = words[2]
+            more = n.endswith("+")
+            n = n.rstrip("+")
+            if not _count(n, 0):
+                raise ModelError(f"'SEAT has N SUIT' counts 0-13 cards: {_quoted(text)}")
+            return cls(Suit.parse(words[3]), int(n), 13 if more else int(n),
+                       Seat.parse(words[0]), proviso)
+        raise ModelError(f"a condition reads 'SUIT N-M' or 'SEAT has N SUIT': "
+                         f"{_quoted(text)}")
+
+
+def _count(text: str, least: int) -> bool:
+    """Whether ``text`` is a count of cards from ``least`` to 13."""
+    return text.isascii() and text.isdigit() and len(text) <= 2 and least <= int(text) <= 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +173,12 @@ STEP_FORMS: tuple[StepForm, ...] = (
     StepForm(ClaimWord.CONCEDE, "concede N", chips=("concede 1",)),
     StepForm(ClaimWord.FINESSE, "finesse CARD"),
     StepForm(ClaimWord.COUNT, "N SUIT", "tricks counted in a suit: '6 D'"),
+    StepForm(ClaimWord.SQUEEZE, "squeeze", chips=("squeeze",)),
+    StepForm(ClaimWord.IF, "if CONDITION: STEP",
+             "a line for one layout, CONDITION 'SUIT N-M' or 'SEAT has N SUIT': "
+             "'if C 4-1: ruff C'"),
+    StepForm(ClaimWord.PROVIDED, "provided CONDITION: STEP",
+             "a line on his reading of the hands: 'provided E has 5 S: squeeze'"),
 )
 """The steps of a statement, each written once: the grammar of the errors, the option's
 help and the workbench's words and chips are made from it."""
@@ -126,8 +212,15 @@ class ClaimStep:
     """``ruff SUIT SEAT``: the hand that ruffs (None: the claimer)."""
     count: int = 0
     """``concede``: the tricks conceded; ``N SUIT``: the tricks counted in ``suit``."""
+    condition: Condition | None = None
+    """``if``/``provided``: the layout the step is stated for (None: every layout)."""
 
     def __str__(self) -> str:
+        if self.condition is not None:
+            return f"{self.condition}: {self._plain()}"
+        return self._plain()
+
+    def _plain(self) -> str:
         if self.word == ClaimWord.CARDS:
             return " ".join(str(c) for c in self.cards)
         if self.word == ClaimWord.RUFF:
@@ -144,7 +237,12 @@ class ClaimStep:
         return self.word.value
 
     def describe(self) -> str:
-        """In words: "♥A ♥K", "ruff a ♠", "take the ♥Q finesse"."""
+        """In words: "♥A ♥K", "ruff a ♠", "take the ♥Q finesse", "if ♣ 4-1, ruff a ♣"."""
+        if self.condition is not None:
+            return f"{self.condition.describe()}, {self._words()}"
+        return self._words()
+
+    def _words(self) -> str:
         if self.word == ClaimWord.CARDS:
             return " ".join(c.pretty for c in self.cards)
         if self.word == ClaimWord.RUFF:
@@ -159,18 +257,22 @@ class ClaimStep:
             assert self.suit is not None
             return f"{self.count} {self.suit.symbol} trick{'s' if self.count != 1 else ''}"
         return {ClaimWord.TRUMPS: "draw trumps", ClaimWord.CROSSRUFF: "crossruff",
-                ClaimWord.WINNERS: "cash his winners"}[self.word]
+                ClaimWord.WINNERS: "cash his winners",
+                ClaimWord.SQUEEZE: "squeeze"}[self.word]
 
     @classmethod
     def parse(cls, text: str) -> ClaimStep:
         """"HA HK", "trumps", "ruff S", "ruff S N", "crossruff", "winners", "concede 2",
-        "finesse HQ", "6 D"."""
+        "finesse HQ", "6 D", "squeeze", "if C 4-1: ruff C", "provided E has 5 S: squeeze"."""
         words = text.split()
         if not words:
             raise ModelError(f"an empty step in a claim statement; {GRAMMAR}")
         head, rest = words[0].lower(), words[1:]
+        if head in (ClaimWord.IF, ClaimWord.PROVIDED):
+            return cls._conditional(text, head == ClaimWord.PROVIDED)
         try:
-            if head in (ClaimWord.TRUMPS, ClaimWord.CROSSRUFF, ClaimWord.WINNERS) and not rest:
+            if head in (ClaimWord.TRUMPS, ClaimWord.CROSSRUFF, ClaimWord.WINNERS,
+                        ClaimWord.SQUEEZE) and not rest:
                 return cls(ClaimWord(head))
             if head == ClaimWord.RUFF and len(rest) in (1, 2):
                 return cls(ClaimWord.RUFF, suit=Suit.parse(rest[0]),
@@ -196,6 +298,31 @@ class ClaimStep:
         if len(set(stated)) < len(stated):
             raise ModelError(f"claim statement step {_quoted(text)} names a card twice")
         return cls(ClaimWord.CARDS, cards=stated)
+
+    @classmethod
+    def _conditional(cls, text: str, proviso: bool) -> ClaimStep:
+        """"if C 4-1: ruff C", "provided E has 5 S: squeeze": a condition, a colon, one
+        step (not itself conditional, nor a concession or a count: those say nothing of
+        the play)."""
+        head, colon, rest = text.partition(":")
+        word = "provided" if proviso else "if"
+        if not colon or not rest.strip():
+            raise ModelError(f"claim statement step {_quoted(text)}: '{word} CONDITION: "
+                             "STEP' needs a colon and a step after it")
+        try:
+            condition = Condition.parse(head.split(None, 1)[1] if len(head.split()) > 1
+                                        else "", proviso)
+        except ModelError as e:
+            raise ModelError(f"claim statement step {_quoted(text)}: {e}") from None
+        step = cls.parse(rest)
+        if step.condition is not None or step.word in (ClaimWord.CONCEDE, ClaimWord.COUNT):
+            raise ModelError(f"claim statement step {_quoted(text)}: after '{word} "
+                             "CONDITION:' comes one step of the play (not another "
+                             "condition, a concession or a count)")
+        if proviso and condition.seat is None:
+            raise ModelError(f"claim statement step {_quoted(text)}: 'provided' reads "
+                             "'SEAT has N SUIT' (a split is an 'if')")
+        return dataclasses.replace(step, condition=condition)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,11 @@ a panel's: normal is what a player of the class might do **holding what he belie
   :data:`SLIPS` (club players one a line, experts none): an expert's normal lines are a
   subset of a club player's, so he is never awarded fewer tricks;
 * **the statement binds** (70B, 70D1): where it names the card or the kind of card
-  (:mod:`equity.core.law.claim_statement`) he plays no other;
+  (:mod:`equity.core.law.claim_statement`) he plays no other; a line stated for one
+  layout (``if``) once the play has shown it to him, a line on his stated reading of the
+  hands (``provided``) when the deal bears it out, the reading then part of his belief
+  (:meth:`Search._shown`, :meth:`Search._reading`); a stated squeeze without a careless
+  slip (:meth:`Search._squeezing`);
 * **the opponents defend double dummy**, and of their cards equally good the one that
   puts him to a guess or a problem (70A: any doubtful point against him): on lead, the
   lowest card of each suit is tried while :data:`DEFENCE_BRANCH` tricks or fewer are
@@ -54,15 +58,16 @@ a panel's: normal is what a player of the class might do **holding what he belie
   goes where it would have gone had he followed.
 
 The award is the worst result for the claimer over the normal lines (70A). The same
-search serves Law 71 (what a conceding side could not lose by any normal play: the
-statement set aside) and Law 69B (what the agreeing side would likely have won: its
-cards the ones players of the class most likely play, the claimer's side double dummy).
+search serves Law 71 (what a conceding side could not lose by any normal play: his
+statement binding, his misbelief not presumed) and Law 69B (what the agreeing side would
+likely have won: its cards the ones players of the class most likely play, the claimer's
+side double dummy).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from equity.core.game import (
@@ -70,6 +75,7 @@ from equity.core.game import (
     CardSet,
     Claim,
     ClaimWord,
+    Condition,
     Contract,
     Plan,
     Play,
@@ -87,6 +93,7 @@ from equity.core.law.claim_statement import NOTHING, Said, after, controlled, sa
 from equity.core.player import (
     Decision,
     DecisionModel,
+    Holding,
     Knowledge,
     Run,
     classes,
@@ -257,6 +264,9 @@ class Search:
     order: str | None = None
     likely: bool = False
     cite: ClaimParagraphs = field(default_factory=lambda: CLAIM_PARAGRAPHS["2017"])
+    dealt: tuple[CardSet, ...] = ()
+    """The hands as dealt, which a conditional step's layout speaks of (``if C 4-1``,
+    ``provided E has 5 S``); without them no condition is shown or borne out."""
     in_favour: list[Doubt] = field(default_factory=list)
     """Doubtful points resolved for the claimer (70E1's exception), as they were met."""
     _memo: dict[object, list[_Tail]] = field(default_factory=dict, repr=False)
@@ -320,7 +330,8 @@ class Search:
             if here.revoke:
                 return (yield from self._announced(w, here, at))
             options = yield from self._options(w, here)
-            nxt = after(self.claim, at, pos, self.contract) if self._binds(pos) else at
+            nxt = (after(self.claim, at, pos, self.contract, self._shown_by(w))
+                   if self._binds(pos) else at)
             if len(options) == 1:
                 w = self._play(w, options[0].card, nxt, options[0])
                 continue
@@ -337,7 +348,7 @@ class Search:
     def _said(self, w: _Walk) -> tuple[Said, int]:
         if not self._binds(w.run.pos):
             return NOTHING, w.at
-        return said(self.claim, w.at, w.run.pos, self.contract)
+        return said(self.claim, w.at, w.run.pos, self.contract, self._shown_by(w))
 
     def _defence(self, pos: Position) -> Plan[list[Card]]:
         """The other side's cards: the best for it double dummy. Of equally good cards,
@@ -374,7 +385,7 @@ class Search:
         allowed = self._discards(pos, (here.allowed or 0) & legal or legal)
         if here.step is not None and self.claim.steps[here.step].word == ClaimWord.WINNERS:
             allowed |= sum((c.bit for c in believed), 0) & legal  # his winners as he saw them
-        knowledge = w.run.knowledge(self.declarer)
+        knowledge = self._reading(w.run.knowledge(self.declarer))
         decision = yield from self.model.decide(knowledge, allowed, PRECISION)
         if decision.how in ("forced", "designated", "free"):
             return [Option(decision.card)]
@@ -390,7 +401,7 @@ class Search:
         thrown = self._all_good(pos)
         if thrown:  # a discard, every card of his side a winner in his eyes: any of them
             leads = {c: True for c in reps if c.bit & thrown}
-        worse = set(decision.dominated)
+        worse = set(decision.dominated) | self._worse_here(decision, reps, real)
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
         out: dict[int, Option] = {}
@@ -399,6 +410,7 @@ class Search:
         unblock = self._own_lead(pos)
         finesses = self._unstated_finesses(pos, reps, decision)
         finesses |= self._unstated_throw_ins(pos, reps, decision, believed)
+        slips = 0 if self._squeezing(here) else self.slips
         for card in sorted(reps, key=lambda c: (c.rank, c.suit)):
             if card in finesses:
                 continue  # 70E1: a finesse or throw-in he did not state is no line of his
@@ -409,7 +421,7 @@ class Search:
             slip = (card in worse and card not in decision.beaten
                     and (misled is False or (misled is None and card.suit == unblock)))
             if card in known or (card in worse and not misled and not slip) or (
-                    slip and w.slips >= self.slips):
+                    slip and w.slips >= slips):
                 continue  # irrational, or a slip beyond what the class is allowed
             lost = best - real[card]
             doubt = None
@@ -424,9 +436,132 @@ class Search:
             if have is None or (have.slip and not slip):
                 out[real[card]] = option
         found = sorted(out.values(), key=lambda o: (o.slip, -o.share))
+        if not found:  # every card set aside (two readings meet): the one he likeliest plays
+            card = decision.speaker(decision.card)
+            found = [Option(card, 1.0, None, False, real[card])]
         if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
             return [min(found, key=lambda o: (o.value, o.slip))]
         return found
+
+    # --- a conditional statement, a squeeze -----------------------------------------
+
+    def _shown_by(self, w: _Walk) -> Callable[[Condition], bool | None]:
+        """Whether a condition of the statement holds on ``w`` (:meth:`_shown`)."""
+        return lambda c: self._shown(w, c)
+
+    def _shown(self, w: _Walk, c: Condition) -> bool | None:
+        """70D1 (a line embraced in his statement) and 70A (doubtful points against him):
+        ``provided`` — whether the deal bears his reading out (the Director sees the
+        cards: no doubtful point); ``if`` — whether the play has shown the layout to the
+        claimer: True when every layout he could believe in (his cards and dummy's, the
+        cards played, the suits shown out of, the hidden hands' sizes) meets it, False
+        when none does, None while it is not yet shown (the doubt is his: the step says
+        nothing yet)."""
+        if len(self.dealt) != 4:
+            return False if c.proviso else None
+        seats = (c.seat, c.seat) if c.seat is not None else (
+            self.claim.claimer.next, self.claim.claimer.partner.next)
+        if c.proviso:
+            borne = c.met((_length(self.dealt[seats[0]], c.suit),
+                           _length(self.dealt[seats[1]], c.suit)))
+            self._said_of(c, borne)
+            return borne
+        met = {c.met(pair) for pair in self._dealt_lengths(w, c.suit, seats)}
+        return None if len(met) != 1 else met.pop()
+
+    def _said_of(self, c: Condition, met: bool) -> None:
+        """The ruling says once whether the deal bears out a reading he stated."""
+        law = self.cite.cite("not_embraced" if met else "adjudicated")
+        who = self.claim.claimer.long_name
+        text = (f"{who} stated his line {c.describe()}: the deal bears the reading out (the "
+                "Director sees the cards: no doubtful point), so the line is his and he "
+                f"plays it placing the cards so ({law})" if met else
+                f"{who} stated his line {c.describe()}: the deal does not bear the reading "
+                f"out, so the line is not his and the reading no part of his belief ({law})")
+        doubt = Doubt(law, text, f"{c.describe()}: {'borne out' if met else 'not so'} ({law})")
+        if doubt not in self.in_favour:
+            self.in_favour.append(doubt)
+
+    def _dealt_lengths(self, w: _Walk, suit: Suit, seats: tuple[Seat, Seat]
+                       ) -> set[tuple[int, int]]:
+        """The lengths of ``suit`` the two ``seats`` may have been dealt, as the claimer
+        can tell: what each has played of it (public) and what each may hold now — his
+        own hands' and dummy's cards as they are, a seat shown out of the suit none, the
+        suit's unseen cards shared among the hidden hands within their sizes."""
+        pos = w.run.pos
+        k = Knowledge.at(pos, self.declarer, w.run.voids,
+                         dummy_faced=(w.run.trick_no, len(pos.trick)) != (1, 0))
+        if k.viewer.side != self.claim.claimer.side:
+            k = dataclasses.replace(k, viewer=self.claim.claimer)
+        hidden = k.hidden
+        sizes = k.sizes()
+        unseen = _length(k.unseen, suit)
+        ranges: list[range] = []
+        for h in hidden:
+            if k.voids.get(h, 0) >> suit & 1:
+                ranges.append(range(0, 1))
+            else:
+                ranges.append(range(0, min(unseen, sizes[h]) + 1))
+        played = {s: _length(self.dealt[s] & ~pos.hands[s], suit) for s in Seat}
+        out: set[tuple[int, int]] = set()
+        for held in _shares(ranges, unseen):
+            now = {s: _length(pos.hands[s], suit) for s in Seat if s not in hidden}
+            now.update((h, n + _length(pos.hands[h] & k.exposed, suit))
+                       for h, n in zip(hidden, held, strict=True))
+            out.add((played[seats[0]] + now[seats[0]], played[seats[1]] + now[seats[1]]))
+        return out
+
+    def _reading(self, knowledge: Knowledge) -> Knowledge:
+        """``knowledge`` with the claimer's stated reading of the hands (``provided
+        SEAT has N SUIT`` that the deal bears out) when the card is one of his: he placed
+        the cards so, and his play is judged on the layouts that agree (70D1: the line
+        his statement embraces). A reading the deal does not bear out is no part of it
+        (70A)."""
+        pos = knowledge.position
+        if not (self.bound and len(self.dealt) == 4 and self.side == self.claim.claimer.side
+                and pos.to_play in controlled(self.claim, self.contract)):
+            return knowledge
+        holds = list(knowledge.holds)
+        for step in self.claim.steps:
+            c = step.condition
+            if c is None or not c.proviso or c.seat is None or c.seat in knowledge.seen:
+                continue
+            if not c.met((_length(self.dealt[c.seat], c.suit), 0)):
+                continue
+            gone = _length(self.dealt[c.seat] & ~pos.hands[c.seat], c.suit)
+            holds.append(Holding(c.seat, c.suit.mask, max(0, c.low - gone),
+                                 max(0, c.high - gone)))
+        if len(holds) == len(knowledge.holds):
+            return knowledge
+        return dataclasses.replace(knowledge, holds=tuple(holds))
+
+    def _squeezing(self, here: Said) -> bool:
+        """A squeeze stated and under way: the Director accepts the line when his play
+        executes it on the layouts he could believe in (70D1: a line embraced in the
+        statement), so no careless slip is his (a guess the squeeze leaves is still
+        normal both ways, the losing way against him, 70E1)."""
+        return here.step is not None and self.claim.steps[here.step].word == ClaimWord.SQUEEZE
+
+    @staticmethod
+    def _worse_here(decision: Decision, reps: Sequence[Card], real: dict[Card, int]
+                    ) -> set[Card]:
+        """The cards never better than another on the layouts he could believe in and
+        worse on one of them — dominated, as :attr:`Decision.dominated` says, though the
+        sample missed it: on every sampled layout the card scores as another does (the
+        same mean, never the right choice), and on the real layout, which is one he could
+        believe in (it fits all he has seen), that other card scores more. A card the
+        sample cannot tell from a better one is no guess (a guess wins on some of his
+        layouts, 70E1) but at best careless (footnote to Laws 70-71): a side ace cashed
+        before a round of trumps, as good as a trump lead on every layout drawn and worse
+        on the real one (BBO 72042, where the panel's normal line is a round of trumps,
+        then the pitches: "So I rule making 6"), a discard whose cost only a bad break
+        shows."""
+        if decision.how not in ("clear", "likely", "close") or not decision.means:
+            return set()
+        means = dict(decision.means)
+        return {c for c in reps if c in means and decision.chance(c) == 0 and any(
+            d in means and real[d] > real[c] and abs(means[d] - means[c]) < 1e-9
+            for d in reps)}
 
     def _unstated_finesses(self, pos: Position, reps: Sequence[Card], decision: Decision
                            ) -> set[Card]:
@@ -686,7 +821,7 @@ class Search:
         pos = w.run.pos
         assert here.allowed is not None
         trump = min(cards(here.allowed), key=lambda c: c.rank)
-        nxt = after(self.claim, at, pos, self.contract)
+        nxt = after(self.claim, at, pos, self.contract, self._shown_by(w))
         follow = yield from self._options(w, NOTHING)
         twist = Twist(w.run.trick_no, len(pos.trick), tuple(o.card for o in follow))
         seat = pos.to_play.long_name
@@ -880,6 +1015,19 @@ def _counted(pos: Position, hands: frozenset[Seat], suit: Suit, n: int) -> CardS
     if not counted:
         return 0
     return sum((Card(suit, r).bit for r in range(counted[-1].rank + 1, 15)), 0)
+
+
+def _length(hand: CardSet, suit: Suit) -> int:
+    return (hand & suit.mask).bit_count()
+
+
+def _shares(ranges: Sequence[range], total: int) -> list[tuple[int, ...]]:
+    """Every way of sharing ``total`` cards among hands each holding a number in its
+    range."""
+    if not ranges:
+        return [()] if total == 0 else []
+    return [(n, *rest) for n in ranges[0] if n <= total
+            for rest in _shares(ranges[1:], total - n)]
 
 
 def _suits(mask: int) -> list[Suit]:

@@ -31,7 +31,21 @@ The steps are taken in the order stated; a step is under way until it is done:
   his belief, :func:`~equity.core.law.claim_lines.overlooked`;
 * ``finesse CARD`` — his partner, on lead, leads CARD's suit, and CARD is played when
   its holder plays to that suit (unless an opponent's higher card lies on the trick);
-  done when CARD's holder has played to a trick of that suit.
+  done when CARD's holder has played to a trick of that suit;
+* ``squeeze`` — the rest of the play: every card is his to choose, but as one who
+  executes the squeeze he stated (no careless slip: :mod:`equity.core.law.claim_lines`);
+* ``if CONDITION: STEP`` — a line stated for one layout (70D1: a line embraced in his
+  statement): STEP is followed once the play has shown the layout (the condition holds
+  on every layout he could believe in); done when it has shown another. Until then it
+  says nothing (every normal card is his: the doubt is his, 70A) and the steps after it
+  wait;
+* ``provided CONDITION: STEP`` — a line stated on his reading of the hands: when the
+  deal bears the reading out (the Director sees the cards: no doubtful point), STEP is
+  followed from the claim and the reading is part of his belief; when it does not, the
+  step is no line of his.
+
+Whether a condition holds is the caller's to say (:data:`Shown`): from what the claimer
+can see for ``if``, from the deal for ``provided``.
 
 The hands a statement governs (:func:`controlled`): declarer speaks for his own hand and
 dummy's; a defender for his own only — Law 70D2: no part of a defender's claim that
@@ -41,6 +55,7 @@ partner's cards are every normal play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from equity.core.game import (
@@ -49,6 +64,7 @@ from equity.core.game import (
     Claim,
     ClaimStep,
     ClaimWord,
+    Condition,
     Contract,
     Position,
     Seat,
@@ -71,6 +87,19 @@ class Said:
 
 
 NOTHING = Said(None)
+
+Shown = Callable[[Condition], bool | None]
+"""Whether a step's condition holds (True), fails (False) or is not yet shown (None)."""
+
+
+def _pending(s: ClaimStep, shown: Shown | None) -> bool | None:
+    """A conditional step's state: True while it is not yet shown (it says nothing),
+    None when it is shown to hold or has no condition (the step as stated), False when
+    it is shown to fail (done)."""
+    if s.condition is None:
+        return None
+    held = shown(s.condition) if shown is not None else None
+    return True if held is None else (None if held else False)
 
 
 def controlled(claim: Claim, contract: Contract) -> frozenset[Seat]:
@@ -101,14 +130,19 @@ def top_cards(pos: Position, seat: Seat, overlooked: CardSet = 0) -> CardSet:
     return out
 
 
-def said(claim: Claim, at: int, pos: Position, contract: Contract) -> tuple[Said, int]:
+def said(claim: Claim, at: int, pos: Position, contract: Contract,
+         shown: Shown | None = None) -> tuple[Said, int]:
     """What the statement says of the next card in ``pos`` (its player one the claimer
     controls), the steps before ``at`` done; and the step under way after skipping
-    those that are done now."""
+    those that are done now. ``shown``: whether a conditional step's layout is shown
+    (without it no condition is)."""
     seat = pos.to_play
     while at < len(claim.steps):
         s = claim.steps[at]
-        if not _done(s, pos, seat, contract):
+        pending = _pending(s, shown)
+        if pending:  # a layout not yet shown: nothing said, the later steps wait
+            return NOTHING, at
+        if pending is None and not _done(s, pos, seat, contract):
             out = _says(s, pos, seat, contract, claim)
             return (Said(out.allowed, at, out.revoke) if out.allowed is not None
                     else NOTHING), at
@@ -116,12 +150,16 @@ def said(claim: Claim, at: int, pos: Position, contract: Contract) -> tuple[Said
     return NOTHING, at
 
 
-def after(claim: Claim, at: int, pos: Position, contract: Contract) -> int:
+def after(claim: Claim, at: int, pos: Position, contract: Contract,
+          shown: Shown | None = None) -> int:
     """The step under way after the player to play in ``pos`` plays: ``ruff`` and
-    ``finesse`` are done once their hand has played to a trick of their suit."""
+    ``finesse`` are done once their hand has played to a trick of their suit (a
+    conditional one only once its layout is shown)."""
     if at >= len(claim.steps) or not pos.trick:
         return at
     s = claim.steps[at]
+    if _pending(s, shown) is not None:
+        return at
     seat, led = pos.to_play, pos.suit_led
     if s.word == ClaimWord.RUFF and seat == _ruffer(s, claim) and led == s.suit:
         return at + 1
@@ -137,6 +175,8 @@ def _done(s: ClaimStep, pos: Position, seat: Seat, contract: Contract) -> bool:
     trump = contract.strain.trump
     if s.word in (ClaimWord.CONCEDE, ClaimWord.COUNT):  # nothing said of the play
         return True
+    if s.word == ClaimWord.SQUEEZE:  # the rest of the play
+        return False
     if s.word == ClaimWord.CARDS:
         return not any(side & c.bit for c in s.cards)
     if s.word == ClaimWord.FINESSE:
@@ -166,6 +206,8 @@ def _says(s: ClaimStep, pos: Position, seat: Seat, contract: Contract, claim: Cl
         return Said(_suit(hand, trump)) if led is None and _suit(hand, trump) else NOTHING
     if s.word == ClaimWord.WINNERS:
         return Said(top_cards(pos, seat)) if led is None else NOTHING
+    if s.word == ClaimWord.SQUEEZE:  # every card his, as the squeeze's executor
+        return Said(hand & legal)
     if s.word == ClaimWord.CROSSRUFF:
         if led is None:
             return Said(_crossruff_leads(pos, seat, trump))

@@ -23,8 +23,11 @@ Read against the law book (2017 numbering; the 2007 text is alike):
   adjudication would give him more than he claimed, he conceded the rest: Law 71.
 * **71** — a concession stands, but the Director cancels the concession of "a trick that
   could not be lost by any normal play of the remaining cards": the conceding side's
-  worst normal line, his statement set aside (a statement does not bind a concession's
-  normal play), the other side defending double dummy.
+  worst normal line, the other side defending double dummy. *Our reading*: his normal
+  play is his statement where it says what he plays (a line he stated, a branch of it
+  once the play shows its layout: he would play as he said) and every normal card where
+  it is silent; what 70A and 70C presume of his belief (a card overlooked, a trump he was
+  unaware of) is Law 70's doubt against a contested claim, not Law 71's.
 
 When the Director rules: on a disputed claim (``[EquityClaimStatus "disputed"]``), and
 on any claim whose statement the record gives (``[EquityClaim "S: ..."]``, even ``"S:"``:
@@ -164,15 +167,16 @@ class _Ruling:
         won = line.declarer_tricks - self.start.won[self.declarer]
         return won if self.side == self.declarer else self.start.pos.tricks_left - won
 
-    def search(self, side: Side, bound: bool, likely: bool = False
+    def search(self, side: Side, bound: bool, likely: bool = False, believed: bool = True
                ) -> tuple[Search, Plan[list[ClaimLine]]]:
         """The normal lines of ``side`` (its statement binding when ``bound``; each card
         the one the class most likely plays when ``likely``, 69B); the claimer's belief
-        (what he overlooked) in a contested claim only."""
+        (what he overlooked) in a contested claim only (``believed``)."""
+        belief = bound and believed
         s = Search(self.claim, self.replay.contract, side, self.model, bound,
-                   c70=bound and self.c70, overlooked=self.overlooked if bound else 0,
+                   c70=belief and self.c70, overlooked=self.overlooked if belief else 0,
                    slips=SLIPS.get(self.model.players.name, 0), order=self.order,
-                   likely=likely, cite=self.cite)
+                   likely=likely, cite=self.cite, dealt=tuple(self.replay.board.deal.hands))
         return s, s.lines(self.start)
 
     def contested(self, mine: int, left: int, said: Step) -> Plan[ClaimRuling]:
@@ -196,7 +200,7 @@ class _Ruling:
                             StepKind.CLAIM)]
         in_favour = list(s.in_favour)
         if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
-            s71, plan71 = self.search(self.side, False)
+            s71, plan71 = self.search(self.side, True, believed=False)
             free = yield from plan71
             floor = min((ln for ln in free if ln.normal), key=self.mine)
             in_favour += s71.in_favour
@@ -225,7 +229,7 @@ class _Ruling:
                               f"({self.cite.cite('withdrawn')}).", StepKind.CLAIM))
             return self._ruling("69A", mine, mine, [], None, steps, [])
         if best > mine:  # he conceded tricks he may not lose: Law 71
-            s, plan = self.search(self.side, False)
+            s, plan = self.search(self.side, True, believed=False)
             lines = yield from plan
             worst = min((ln for ln in lines if ln.normal), key=self.mine)
             awarded = max(mine, self.mine(worst))

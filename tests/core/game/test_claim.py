@@ -80,6 +80,15 @@ def test_the_statement_in_words() -> None:
     ("S: 6", "N SUIT"),
     ("S: 14 D", "1-13"),
     ("S: 6 diamonds", "not a suit"),
+    ("S: if C 4-1 ruff C", "needs a colon"),
+    ("S: if C 4-1:", "needs a colon"),
+    ("S: if C 9-8: ruff C", "at most 13"),
+    ("S: if E has 14 S: winners", "0-13"),
+    ("S: if clubs break: winners", "SUIT N-M"),
+    ("S: provided C 4-1: winners", "'provided' reads"),
+    ("S: if C 4-1: if C 3-2: winners", "one step of the play"),
+    ("S: if C 4-1: concede 1", "one step of the play"),
+    ("S: squeeze now", "squeeze"),
 ])
 def test_a_malformed_statement_is_refused_with_its_grammar(text: str, says: str) -> None:
     with pytest.raises(ModelError, match=says):
@@ -110,3 +119,20 @@ def test_every_step_word_is_written_once_and_every_chip_is_a_step() -> None:
         assert form.form in GRAMMAR
         assert all(ClaimStep.parse(chip).word == form.word for chip in form.chips)
     assert CHIPS[0] == "winners" and "concede 1" in CHIPS
+
+
+@pytest.mark.parametrize("text", ["E: CQ C2; if C 4-1: ruff C", "N: provided E has 5 S: squeeze",
+                                  "S: if W has 3+ H: finesse HQ; squeeze"])
+def test_a_conditional_statement_reads_back_as_written(text: str) -> None:
+    assert str(Claim.parse(text)) == text
+
+
+def test_a_condition_is_the_deal_a_split_either_way_round_or_a_seats_length() -> None:
+    split = Claim.parse("E: if C 1-4: ruff C").steps[0]
+    assert split.word == ClaimWord.RUFF and split.condition is not None
+    assert split.condition.met((1, 4)) and split.condition.met((4, 1))
+    assert not split.condition.met((5, 0)) and not split.condition.proviso
+    length = Claim.parse("N: provided E has 5+ S: squeeze").steps[0].condition
+    assert length is not None and length.proviso and length.seat == Seat.E
+    assert length.met((6, 0)) and not length.met((4, 0))
+    assert Claim.parse("E: if C 4-1: ruff C").describe() == "if ♣ 4-1, ruff a ♣"

@@ -98,7 +98,16 @@ def claim_cases(draw: st.DrawFn) -> ClaimCase:
             lambda t: f"ruff {t[0]}{t[1]}"),
         st.integers(0, 14).map(lambda n: f"concede {n}") | st.just("concede " + "9" * 5000),
         card.map(lambda c: f"finesse {c}"),
+        st.just("squeeze"),
     )
+    condition = st.one_of(  # a line for one layout, or on his reading of the hands
+        st.tuples(st.sampled_from("SHDC"), st.integers(0, 9), st.integers(0, 9)).map(
+            lambda t: f"if {t[0]} {t[1]}-{t[2]}"),
+        st.tuples(st.sampled_from(("if", "provided")), st.sampled_from("NESW"),
+                  st.integers(0, 13), st.sampled_from(("", "+")), st.sampled_from("SHDC")).map(
+            lambda t: f"{t[0]} {t[1]} has {t[2]}{t[3]} {t[4]}"),
+    )
+    step = step | st.tuples(condition, step).map(lambda t: f"{t[0]}: {t[1]}")
     steps = draw(st.just([]) | st.lists(step, max_size=3))
     statement = f"{claimer.name}:" + ("" if not steps else " " + "; ".join(steps))
     total = draw(st.integers(won, won + left) | st.integers(0, 13))

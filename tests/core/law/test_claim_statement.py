@@ -106,3 +106,31 @@ def test_finesse_leads_toward_the_card_and_plays_it_under_a_lower_card() -> None
     assert allowed("S: finesse HQ", under) is None  # West's king covers: no finesse
     low = position(".AQ..", ".K.2.", ".2.3.", ".3.4.", leader=Seat.S, trick=("H2", "H3"))
     assert allowed("S: finesse HQ", low) == cs("HQ")
+
+
+def test_a_conditional_step_waits_until_the_play_shows_its_layout() -> None:
+    """70D1/70A: a line stated for one layout says nothing until the play shows the
+    layout (the doubt is his), is followed once it has, and is over when the play shows
+    another."""
+    pos = position("...AK", "Q..A.", "2.K..", "...Q2", leader=Seat.E, trick=("DA",))
+    claim = Claim.parse("S: if D 4-1: ruff D; winners")
+    assert said(claim, 0, pos, SPADES_BY_SOUTH, lambda c: None) == (said(
+        Claim.parse("S:"), 0, pos, SPADES_BY_SOUTH)[0], 0)
+    shown, at = said(claim, 0, pos, SPADES_BY_SOUTH, lambda c: True)
+    assert shown.allowed == cs("S2") and shown.step == 0 and at == 0
+    assert said(claim, 0, pos, SPADES_BY_SOUTH, lambda c: False)[1] == 1
+    # without a way to tell, no condition is ever shown
+    assert said(claim, 0, pos, SPADES_BY_SOUTH)[0].allowed is None
+
+
+def test_a_conditional_ruff_is_not_done_by_a_trick_before_its_layout_is_shown() -> None:
+    pos = position("...AK", "Q..A.", "2.K..", "...Q2", leader=Seat.E, trick=("DA",))
+    claim = Claim.parse("S: if D 4-1: ruff D; winners")
+    assert after(claim, 0, pos, SPADES_BY_SOUTH, lambda c: None) == 0
+    assert after(claim, 0, pos, SPADES_BY_SOUTH, lambda c: True) == 1
+
+
+def test_a_stated_squeeze_leaves_him_every_card_to_the_end() -> None:
+    pos = position("...AK", "Q..A.", "2.K..", "...Q2", leader=Seat.E, trick=("DA",))
+    here, at = said(Claim.parse("S: squeeze"), 0, pos, SPADES_BY_SOUTH)
+    assert here.allowed == cs("S2", "HK") and here.step == 0 and at == 0

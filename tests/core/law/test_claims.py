@@ -17,6 +17,7 @@ from equity.core.game import (
     ClaimOrder,
     ClaimStatus,
     Seat,
+    Suit,
     Work,
     once_each,
     replay,
@@ -375,3 +376,66 @@ def test_70b_an_order_he_stated_from_the_top_is_his_line() -> None:
     stated = dataclasses.replace(b, facts=dataclasses.replace(
         b.facts, claim_order=ClaimOrder.TOP))
     assert judged(stated).awarded == 9
+
+
+# --- conditional lines and a stated squeeze (70D1, 70A) ----------------------------------
+
+def test_70d1_a_squeeze_stated_on_a_reading_the_deal_bears_out_is_accepted() -> None:
+    """WBF/EBL appeal 16 (Belgium v England): "a double squeeze, provided that the
+    information about the opening bid was accurate"; it was, and the Director accepted
+    the claim. Placing East with his five spades, North reads the ending; without the
+    reading the last spade or the diamond is a guess (9)."""
+    b = case("claims/wbf_belgium_england_4h_double_squeeze", 30)
+    assert judged(with_claim(b, "N: provided E has 5 S: squeeze"),
+                  players="expert").awarded == 10
+    assert judged(with_claim(b, "N:"), players="expert").awarded == 9
+
+
+def test_70a_a_reading_the_deal_does_not_bear_out_is_no_line_of_his() -> None:
+    b = case("claims/wbf_belgium_england_4h_double_squeeze", 30)
+    assert judged(with_claim(b, "N: provided E has 6 S: squeeze"),
+                  players="expert").awarded == 9
+
+
+def test_70d1_a_conditional_line_is_shown_by_a_show_out_and_not_before() -> None:
+    """Saint Petersburg 2000: "if it will be 4-1 I shall ruff the fourth round". At the
+    claim no club has been played: the split is not shown. South shows out on the queen:
+    clubs were 5-0, so the 4-1 line is over and a 5-0 one would be his."""
+    from equity.core.law.claim_lines import Search, _Walk
+    from equity.core.player import Run, checkpoint
+
+    b = case("claims/stpetersburg2000_concession_to_eleven_cancelled")
+    rp = replay(b)
+    start = checkpoint(rp, len(rp.tricks))
+    run = Run(start.position, dict(start.voids), start.trick)
+    claim = Claim.parse("E: CQ; if C 4-1: ruff C")
+    s = Search(claim, rp.contract, rp.declarer_side, DecisionModel.of(Table.of(b)),
+               dealt=tuple(b.deal.hands))
+    four_one, five_nil = (claim.steps[1].condition,
+                          Claim.parse("E: if C 5-0: winners").steps[0].condition)
+    assert four_one is not None and five_nil is not None
+    assert s._shown(_Walk(run), four_one) is None
+    for card in ("CQ", "S7"):  # East's queen, South shows out
+        run.play(Card.parse(card))
+    assert s._shown(_Walk(run), four_one) is False
+    assert s._shown(_Walk(run), five_nil) is True
+
+
+def test_70d1_a_card_the_sampled_layouts_cannot_tell_from_a_better_one_is_no_guess() -> None:
+    """BBO 72042: 4H claimed at trick one, nothing said. The side aces cashed before a
+    round of trumps score as a trump lead on every layout drawn and less on the real one
+    (one he could believe in): no guess both ways, and the panel's line — a round of
+    trumps, then the pitches — is the award ("So I rule making 6")."""
+    b = case("claims/bbo72042_4h_claim_at_trick_one_spades_blocked", 10)
+    r = judged(b)
+    assert r.awarded == 12
+    lead = next(p for p in r.lines[0].plays if p.trick == 2)
+    assert lead.card.suit == Suit.H  # trick 2: a round of trumps first
+
+
+def test_71_a_concession_is_judged_on_the_line_he_stated() -> None:
+    """Saint Petersburg 2000: "if it will be 4-1 I shall ruff the fourth round"; South
+    shows out on the queen, the branch is over, and no normal play of a declarer who has
+    seen clubs 5-0 loses the twelfth trick: the concession of it is cancelled (71)."""
+    r = judged(case("claims/stpetersburg2000_concession_to_eleven_cancelled"))
+    assert (r.law, r.awarded) == ("71", 12)
