@@ -241,7 +241,8 @@ class Search:
     claimer's for Laws 70 and 71, the agreeing side's for 69B); the other side defends
     double dummy. ``claim`` binds the hands it controls when ``bound``; ``c70`` says
     whether Law 70C applies; ``overlooked``, the cards the claimer evidently overlooked
-    (:func:`overlooked`); ``slips``, the careless slips a line of the class may hold;
+    (:func:`overlooked`; ``presumed``, those only presumed from a claim of all the
+    rest); ``slips``, the careless slips a line of the class may hold;
     ``order``, the regulating authority's order within a suit (``"top"``: from the top,
     70E2) or None; ``likely``: each card of the side the one players of the class most
     likely play (69B's "would likely have won")."""
@@ -254,6 +255,9 @@ class Search:
     c70: bool = False
     overlooked: CardSet = 0
     slips: int = 1
+    presumed: CardSet = 0
+    """Of :attr:`overlooked`, the cards presumed overlooked only because he claimed all
+    the rest (:func:`overlooked`'s ``everything``), not shown by his statement."""
     order: str | None = None
     likely: bool = False
     cite: ClaimParagraphs = field(default_factory=lambda: CLAIM_PARAGRAPHS["2017"])
@@ -393,9 +397,10 @@ class Search:
         worse = set(decision.dominated)
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
-        out: dict[int, Option] = {}
-        # one card for each value, the same whatever the class (the lowest, a winner he
-        # holds before a slip): the expert's lines stay a subset of the club player's
+        out: dict[tuple[object, ...], Option] = {}
+        # one card for each value and belief (:meth:`_alike`), the same whatever the class
+        # (the lowest, a winner he holds before a slip): the expert's lines stay a subset
+        # of the club player's
         unblock = self._own_lead(pos)
         finesses = self._unstated_finesses(pos, reps, decision)
         finesses |= self._unstated_throw_ins(pos, reps, decision, believed)
@@ -420,13 +425,32 @@ class Search:
             elif lost:
                 doubt = self._doubt(w, decision, card, real[card], best)
             option = Option(card, played.get(card, 0.0) / top, doubt, slip, real[card])
-            have = out.get(real[card])
+            alike = (real[card], *self._alike(pos, card, misled))
+            have = out.get(alike)
             if have is None or (have.slip and not slip):
-                out[real[card]] = option
+                out[alike] = option
         found = sorted(out.values(), key=lambda o: (o.slip, -o.share))
         if pos.tricks_left > BRANCH:  # early in a long claim: the worst normal card only
             return [min(found, key=lambda o: (o.value, o.slip))]
         return found
+
+    def _alike(self, pos: Position, card: Card, misled: bool | None) -> tuple[object, ...]:
+        """What, besides its double-dummy value, tells one normal lead of his from
+        another (70D1: "any … normal line of play"; 70A: the doubt is his). Where his
+        statement shows a card he overlooked (70C's trump he said nothing of, a higher card
+        in a suit he named or counted: :func:`overlooked` without the presumption of a
+        claim of all the rest), his leads of different suits, or held good for different
+        reasons (a winner he knows of, one only through what he overlooked), are lines of
+        their own though they score alike double dummy: which he cashes first decides the
+        card he is left to lead believing it good (his ♣K cashed before his ♥K leaves the
+        ♣8 he counted good). Cards of one suit held alike are one line. *Our reading*: a
+        misbelief only presumed from a claim of all the rest (:attr:`presumed`) is a
+        doubtful point met once, on the card that shows it (the lowest of the suit led
+        while he holds its winners), not again through every order of his equal winners:
+        BBO 66805, 72042 and 81146, where the panels found one trick at most."""
+        if pos.trick or not self._misled(pos) & ~self.presumed:
+            return ()
+        return (card.suit, misled)
 
     def _unstated_finesses(self, pos: Position, reps: Sequence[Card], decision: Decision
                            ) -> set[Card]:
