@@ -27,7 +27,8 @@ a panel's: normal is what a player of the class might do **holding what he belie
   he overlooked a card: a card he believes a winner is not thrown while he holds a
   side-suit card he believes a loser, and on his side's winning lead, every card of his
   side a winner in his eyes, any discard is open (:meth:`Search._discards`,
-  :meth:`Search._all_good`);
+  :meth:`Search._all_good`); his equal winners of different suits are lines of their own
+  where his statement shows a card he overlooked (:meth:`Search._alike`);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
   layout consistent with his belief" — *our reading*: one other card of his beats it on
   every layout he could believe in (:attr:`~equity.core.player.Decision.beaten`):
@@ -364,12 +365,13 @@ class Search:
     def _options(self, w: _Walk, here: Said) -> Plan[list[Option]]:
         """The normal cards of the player to play among those the statement leaves him
         (all his legal cards where it is silent), at most one for each double-dummy
-        value (module docstring): a card no other of his beats on the layouts he could
-        believe in (a guess is normal both ways); on lead, a winner as he believes his
-        winners (70C, a card he overlooked), in any order across suits and within a suit
-        as :attr:`order` allows; a winner cashed in an order another beats is a careless
-        slip, normal while the line holds fewer than :attr:`slips`; any other card is
-        beaten by another on the layouts he could believe in: irrational, no line."""
+        value and belief (:meth:`_alike`; module docstring): a card no other of his
+        beats on the layouts he could believe in (a guess is normal both ways); on lead,
+        a winner as he believes his winners (70C, a card he overlooked), in any order
+        across suits and within a suit as :attr:`order` allows; a winner cashed in an
+        order another beats is a careless slip, normal while the line holds fewer than
+        :attr:`slips`; any other card is beaten by another on the layouts he could
+        believe in: irrational, no line."""
         pos = w.run.pos
         # what the statement leaves him, within what the law lets him play (Law 50's
         # requirements may forbid the card it names: then it says nothing of this one)
