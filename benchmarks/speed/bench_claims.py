@@ -1,6 +1,6 @@
 """Benchmark: a contested claim adjudicated with eight tricks left (issue 41: at most 1 s
 on 2 cores), and with thirteen left, declarer's or a defender's, before the opening lead
-(issue 46: at most 3 s and 300 MB on 2 cores).
+(issue 46: at most 3 s and 300 MB on 2 cores), one of them counting a suit.
 
 Run: ``PYTHONPATH=. python -m pytest benchmarks/speed/bench_claims.py
 --benchmark-only -q -s`` (``-s`` to see the figures printed).
@@ -10,9 +10,10 @@ random legal play from the opening lead, and, with declarer's side on lead, decl
 claim of the tricks double dummy gives him, disputed, **with nothing said** (``"S:"``:
 every card open to the normal play of club players, the hardest case for the search) or
 with ``"S: winners"``; with thirteen left, South's or West's claim with nothing said
-(``LONG_SEEDS``). Each round judges every claim with a fresh decision model (a model
-remembers its decisions) through the real DDS solver, DDS warm (endplay imported, one
-solve made) before timing. Printed per claim: seconds (best of the rounds), DDS
+(``LONG_SEEDS``), and South's counting his side's longest suit (:data:`COUNTED`).
+Each round judges every claim with a fresh decision model (a model remembers its
+decisions) through the real DDS solver, DDS warm (endplay imported, one solve made)
+before timing. Printed per claim: seconds (best of the rounds), DDS
 positions, decisions, layouts, the claimed and awarded totals.
 """
 
@@ -38,6 +39,7 @@ from equity.core.game import (
     Side,
     Slot,
     Strain,
+    Suit,
     Vulnerability,
     Work,
     card_set,
@@ -57,6 +59,10 @@ SEEDS = range(10)
 ROUNDS = 3
 LONG_SEEDS = range(5)
 """The claims made before the opening lead (13 tricks left), one round each."""
+COUNTED = "S: counted"
+"""Declarer's claim counting his side's longest suit whole ("S: 6 D": every card of it
+called good, so each of the opponents' above his lowest overlooked): his equal winners
+are then lines of their own (``Search._alike``), the widest the search gets."""
 
 
 def claim_board(seed: int, statement: str, left: int = LEFT) -> Board:
@@ -83,6 +89,11 @@ def claim_board(seed: int, statement: str, left: int = LEFT) -> Board:
                 pos = pos.play(card)
             won += pos.leader.side == Side.NS
             tricks.append((row[0], row[1], row[2], row[3]))
+        if statement == COUNTED:  # his side's longest suit counted whole: "S: 6 D"
+            suit = max(Suit, key=lambda x: max((pos.hands[h] & x.mask).bit_count()
+                                               for h in (Seat.S, Seat.N)))
+            n = max((pos.hands[h] & suit.mask).bit_count() for h in (Seat.S, Seat.N))
+            statement = f"S: {n} {suit.name}"
         claim = Claim.parse(statement)
         side = claim.claimer.side
         if pos.leader.side != side and left < 13:
@@ -145,6 +156,11 @@ def test_claim_cashing_winners(benchmark: Any) -> None:
 
 def test_declarers_claim_before_the_opening_lead(benchmark: Any) -> None:
     _report("'S:' before the lead", [claim_board(s, "S:", 13) for s in LONG_SEEDS],
+            benchmark, 1, 13)
+
+
+def test_a_counted_claim_before_the_opening_lead(benchmark: Any) -> None:
+    _report("'S: N SUIT' before the lead", [claim_board(s, COUNTED, 13) for s in LONG_SEEDS],
             benchmark, 1, 13)
 
 

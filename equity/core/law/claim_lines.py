@@ -27,7 +27,8 @@ a panel's: normal is what a player of the class might do **holding what he belie
   he overlooked a card: a card he believes a winner is not thrown while he holds a
   side-suit card he believes a loser, and on his side's winning lead, every card of his
   side a winner in his eyes, any discard is open (:meth:`Search._discards`,
-  :meth:`Search._all_good`);
+  :meth:`Search._all_good`); his equal winners of different suits are lines of their own
+  where his statement shows a card he overlooked (:meth:`Search._alike`);
 * **irrational**, never normal whatever a model's frequency: a card "worse on every
   layout consistent with his belief" — *our reading*: one other card of his beats it on
   every layout he could believe in (:attr:`~equity.core.player.Decision.beaten`):
@@ -248,7 +249,8 @@ class Search:
     claimer's for Laws 70 and 71, the agreeing side's for 69B); the other side defends
     double dummy. ``claim`` binds the hands it controls when ``bound``; ``c70`` says
     whether Law 70C applies; ``overlooked``, the cards the claimer evidently overlooked
-    (:func:`overlooked`); ``slips``, the careless slips a line of the class may hold;
+    (:func:`overlooked`; ``presumed``, those only presumed from a claim of all the
+    rest); ``slips``, the careless slips a line of the class may hold;
     ``order``, the regulating authority's order within a suit (``"top"``: from the top,
     70E2) or None; ``likely``: each card of the side the one players of the class most
     likely play (69B's "would likely have won")."""
@@ -261,6 +263,9 @@ class Search:
     c70: bool = False
     overlooked: CardSet = 0
     slips: int = 1
+    presumed: CardSet = 0
+    """Of :attr:`overlooked`, the cards presumed overlooked only because he claimed all
+    the rest (:func:`overlooked`'s ``everything``), not shown by his statement."""
     order: str | None = None
     likely: bool = False
     cite: ClaimParagraphs = field(default_factory=lambda: CLAIM_PARAGRAPHS["2017"])
@@ -371,12 +376,13 @@ class Search:
     def _options(self, w: _Walk, here: Said) -> Plan[list[Option]]:
         """The normal cards of the player to play among those the statement leaves him
         (all his legal cards where it is silent), at most one for each double-dummy
-        value (module docstring): a card no other of his beats on the layouts he could
-        believe in (a guess is normal both ways); on lead, a winner as he believes his
-        winners (70C, a card he overlooked), in any order across suits and within a suit
-        as :attr:`order` allows; a winner cashed in an order another beats is a careless
-        slip, normal while the line holds fewer than :attr:`slips`; any other card is
-        beaten by another on the layouts he could believe in: irrational, no line."""
+        value and belief (:meth:`_alike`; module docstring): a card no other of his
+        beats on the layouts he could believe in (a guess is normal both ways); on lead,
+        a winner as he believes his winners (70C, a card he overlooked), in any order
+        across suits and within a suit as :attr:`order` allows; a winner cashed in an
+        order another beats is a careless slip, normal while the line holds fewer than
+        :attr:`slips`; any other card is beaten by another on the layouts he could
+        believe in: irrational, no line."""
         pos = w.run.pos
         # what the statement leaves him, within what the law lets him play (Law 50's
         # requirements may forbid the card it names: then it says nothing of this one)
@@ -404,9 +410,10 @@ class Search:
         worse = set(decision.dominated) | self._worse_here(decision, reps, real)
         known = yield from self._shown_out(knowledge, allowed, decision, [
             c for c in reps if c in worse and c not in leads and real[c] < best])
-        out: dict[int, Option] = {}
-        # one card for each value, the same whatever the class (the lowest, a winner he
-        # holds before a slip): the expert's lines stay a subset of the club player's
+        out: dict[tuple[object, ...], Option] = {}
+        # one card for each value and belief (:meth:`_alike`), the same whatever the class
+        # (the lowest, a winner he holds before a slip): the expert's lines stay a subset
+        # of the club player's
         unblock = self._own_lead(pos)
         finesses = self._unstated_finesses(pos, reps, decision)
         finesses |= self._unstated_throw_ins(pos, reps, decision, believed)
@@ -432,9 +439,10 @@ class Search:
             elif lost:
                 doubt = self._doubt(w, decision, card, real[card], best)
             option = Option(card, played.get(card, 0.0) / top, doubt, slip, real[card])
-            have = out.get(real[card])
+            alike = (real[card], *self._alike(pos, card, misled))
+            have = out.get(alike)
             if have is None or (have.slip and not slip):
-                out[real[card]] = option
+                out[alike] = option
         found = sorted(out.values(), key=lambda o: (o.slip, -o.share))
         if not found:  # every card set aside (two readings meet): the one he likeliest plays
             card = decision.speaker(decision.card)
@@ -562,6 +570,24 @@ class Search:
         return {c for c in reps if c in means and decision.chance(c) == 0 and any(
             d in means and real[d] > real[c] and abs(means[d] - means[c]) < 1e-9
             for d in reps)}
+
+    def _alike(self, pos: Position, card: Card, misled: bool | None) -> tuple[object, ...]:
+        """What, besides its double-dummy value, tells one normal lead of his from
+        another (70D1: "any … normal line of play"; 70A: the doubt is his). Where his
+        statement shows a card he overlooked (70C's trump he said nothing of, a higher card
+        in a suit he named or counted: :func:`overlooked` without the presumption of a
+        claim of all the rest), his leads of different suits, or held good for different
+        reasons (a winner he knows of, one only through what he overlooked), are lines of
+        their own though they score alike double dummy: which he cashes first decides the
+        card he is left to lead believing it good (his ♣K cashed before his ♥K leaves the
+        ♣8 he counted good). Cards of one suit held alike are one line. *Our reading*: a
+        misbelief only presumed from a claim of all the rest (:attr:`presumed`) is a
+        doubtful point met once, on the card that shows it (the lowest of the suit led
+        while he holds its winners), not again through every order of his equal winners:
+        BBO 66805, 72042 and 81146, where the panels found one trick at most."""
+        if pos.trick or not self._misled(pos) & ~self.presumed:
+            return ()
+        return (card.suit, misled)
 
     def _unstated_finesses(self, pos: Position, reps: Sequence[Card], decision: Decision
                            ) -> set[Card]:

@@ -124,9 +124,10 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
                  start.won != {s: replay.played_won(s) for s in Side})
     aware = facts.claim_aware.mask if facts.claim_aware is not None else 0
     c70 = _law_70c(claim, start.pos, replay, aware)
+    missed = overlooked(claim, start.pos, replay.contract, c70, aware, mine == left)
     ruling = _Ruling(replay, claim, agreement, model, start, side, declarer,
-                     CLAIM_PARAGRAPHS[ed.name], c70,
-                     overlooked(claim, start.pos, replay.contract, c70, aware, mine == left),
+                     CLAIM_PARAGRAPHS[ed.name], c70, missed,
+                     missed & ~overlooked(claim, start.pos, replay.contract, c70, aware),
                      "top" if facts.claim_order is not None
                      or (facts.authority or "WBF") in TOP_DOWN else None)
     if agreement.status == ClaimStatus.DISPUTED:
@@ -151,6 +152,9 @@ class _Ruling:
     found aware of it."""
     overlooked: CardSet
     """The cards the claimer evidently overlooked (:func:`~.claim_lines.overlooked`)."""
+    presumed: CardSet
+    """Of them, those presumed only from a claim of all the rest (not shown by his
+    statement)."""
     order: str | None
     """The authority's order within a suit (``"top"``, 70E2), or None."""
 
@@ -175,6 +179,7 @@ class _Ruling:
         belief = bound and believed
         s = Search(self.claim, self.replay.contract, side, self.model, bound,
                    c70=belief and self.c70, overlooked=self.overlooked if belief else 0,
+                   presumed=self.presumed if belief else 0,
                    slips=SLIPS.get(self.model.players.name, 0), order=self.order,
                    likely=likely, cite=self.cite, dealt=tuple(self.replay.board.deal.hands))
         return s, s.lines(self.start)

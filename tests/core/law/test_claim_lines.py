@@ -280,3 +280,37 @@ def test_his_discards_follow_his_belief_as_his_leads_do() -> None:
     search, run = _north_discards("HA SA D2", "S8 HJ D3")
     assert search._discards(run.pos, run.pos.legal()) == Card.parse("D2").bit
     assert search._all_good(run.pos) == 0
+
+
+def _clubs_counted(statement: str) -> tuple[Search, Run]:
+    """A 3-card notrump ending, South (declarer) on lead with the HK CK C8, North the HA
+    SA DJ (his only heart the ace), West's CT (above his C8) and East's hearts and spade."""
+    hands = ("HA SA DJ", "S8 HJ H6", "HK CK C8", "CT C7 SJ")
+    held = tuple(sum(Card.parse(c).bit for c in h.split()) for h in hands)
+    pos = Position((held[0], held[1], held[2], held[3]), Strain.NT, Seat.S, ())
+    claim = Claim.parse(statement)
+    contract = Contract(3, Strain.NT, 0, Seat.S)
+    missed = claim_lines.overlooked(claim, pos, contract, False, 0, True)
+    search = Search(claim, contract, Side.NS,
+                    DecisionModel.of(NO_TABLE, players=player_class("expert")),
+                    overlooked=missed,
+                    presumed=missed & ~claim_lines.overlooked(claim, pos, contract, False, 0))
+    return search, Run(pos, {}, 11)
+
+
+def test_his_equal_winners_of_two_suits_are_two_lines_where_his_statement_shows_a_misbelief(
+        ) -> None:
+    # 70A, 70D1: "two club tricks" calls the C8 good (West's CT overlooked): the HK and
+    # the CK score alike double dummy, but the CK first leaves him the C8 to lead for a
+    # winner (West wins it and cashes the SJ), the HK first lets dummy's HA and SA win
+    search, run = _clubs_counted("S: 2 C")
+    found = solved(search.lines(run), DdsSolver())
+    assert {ln.plays[0].card for ln in found if ln.normal} >= {Card.parse("HK"),
+                                                                Card.parse("CK")}
+    assert min(ln.declarer_tricks for ln in found if ln.normal) == 2
+    # the same misbelief presumed from a claim of all the rest ("S:") is met once, on the
+    # card that shows it: the two winners score alike and are one line
+    search, run = _clubs_counted("S:")
+    assert search.presumed == Card.parse("CT").bit
+    found = solved(search.lines(run), DdsSolver())
+    assert len({ln.plays[0].card for ln in found if ln.normal}) == 1
