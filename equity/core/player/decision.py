@@ -366,6 +366,14 @@ class DecisionModel:
                                               for k in knowledges))
         return decisions
 
+    def knows_same(self, a: Knowledge, b: Knowledge) -> bool:
+        """Whether a judgement of what he would do (``judging``) is the same in ``a`` as
+        in ``b`` without making it: he sees the same, may play the same cards and reads
+        the same (the decision's key, :func:`_key`), and a decision is a function of
+        that alone. Two such judgements need no layout solved to be compared."""
+        a, b = self._knowing(a), self._knowing(b)
+        return _key(a, a.position.legal()) == _key(b, b.position.legal())
+
     def _knowing(self, knowledge: Knowledge) -> Knowledge:
         """``knowledge`` with what the table showed every player, unless it says it."""
         if knowledge.table is None:
