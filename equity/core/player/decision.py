@@ -316,6 +316,9 @@ class _Solved:
     it, the same without what he was told and what he read)."""
     layouts: list[Position] = field(default_factory=list)
     values: list[dict[Card, int]] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)
+    """Each layout's weight as drawn (:func:`draw_weighted`: what the play showed him),
+    which :func:`layout_weights` would give it again."""
     outside: int = 0
     """How many have a hidden hand outside the auction's limits."""
 
@@ -438,8 +441,7 @@ class DecisionModel:
             self.work.layouts -= known.layouts
         self.work.decisions += memo not in self._memo
         decision = _decision(knowledge, key, reps, prefer, groups, budget, found,
-                             layout_weights(found.knowledge, found.layouts), s.share,
-                             None if judging else real)
+                             found.weights, s.share, None if judging else real)
         decision = dataclasses.replace(decision, plays=self._plays(pos, groups, decision))
         self._memo[memo] = decision
         return decision
@@ -480,7 +482,7 @@ class DecisionModel:
         b = yield from self._solve(told, key_b, reps, budget, True)
         self.work.decisions += 2 * (known is None)
         pool = _Solved(blind, a.layouts + b.layouts, a.values + b.values,
-                       a.outside + b.outside)
+                       a.weights + b.weights, a.outside + b.outside)
         # the pool's density q = n_a P_blind + n_b P_told, each picture the layouts of
         # what he sees that fit its holds: P = P_seen * fits / share
         seen = dataclasses.replace(blind, holds=())
@@ -515,13 +517,17 @@ class DecisionModel:
         want = min(s.first, cap)
         try:
             while len(found.values) < want:
-                layouts, _, outside = draw_weighted(knowledge, rng, want - len(found.values))
-                drawn = [p for p in layouts if not p.revoke_on_trick]
-                if not drawn:
+                layouts, weights, outside = draw_weighted(knowledge, rng,
+                                                          want - len(found.values))
+                kept = [(p, w) for p, w in zip(layouts, weights, strict=True)
+                        if not p.revoke_on_trick]
+                if not kept:
                     break
+                drawn = [p for p, _ in kept]
                 values = yield from many_card_values(drawn, side)
                 found.layouts += drawn
                 found.values += values
+                found.weights += [w for _, w in kept]
                 found.outside += outside
                 self.work.layouts += len(drawn)
                 if want >= cap or (not measured and _sure(reps, found.values)):
