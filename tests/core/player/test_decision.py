@@ -368,3 +368,41 @@ def test_a_card_beaten_on_some_layouts_is_dominated_but_beaten_only_on_every_one
     shown, _ = recorded(DecisionModel(sampling=Sampling(8, 48, 48)).decide(
         Knowledge.at(FINESSE, Seat.S, {Seat.E: 1 << Suit.H}), measured=True))
     assert C("HA") in shown.beaten  # East showed out: the ace loses to the finesse everywhere
+
+
+# --- Judgements compared without being made ---------------------------------------------------
+
+
+def test_one_key_is_one_judgement_so_knows_same_needs_no_layout() -> None:
+    # The causation test skips its two judgements when knows_same says they are one
+    # (issue 49): on random endings, the unseen cards dealt again between the hidden
+    # hands give another real layout with the same key, and the same judgement; a suit
+    # shown out of gives another key.
+    import random
+
+    from tests.builders import random_ending
+
+    rng = random.Random(49)
+    compared = 0
+    for _ in range(30):
+        pos = random_ending(rng, 3)
+        k = Knowledge.at(pos, Seat.S, {})
+        a, b = k.hidden
+        pool = list(cards(pos.hands[a] | pos.hands[b]))
+        rng.shuffle(pool)
+        n = count(pos.hands[a])
+        hs = list(pos.hands)
+        hs[a], hs[b] = sum(c.bit for c in pool[:n]), sum(c.bit for c in pool[n:])
+        other = Knowledge.at(Position((hs[0], hs[1], hs[2], hs[3]), pos.strain,
+                                      pos.leader, pos.trick), Seat.S, {})
+        model = DecisionModel(sampling=SMALL)
+        assert model.knows_same(k, other)
+        mine, _ = recorded(DecisionModel(sampling=SMALL).decide(k, judging=True))
+        theirs, _ = recorded(DecisionModel(sampling=SMALL).decide(other, judging=True))
+        assert mine == theirs
+        compared += mine.how not in ("forced", "designated")
+        void = next((s for s in Suit if not pos.hands[a] & sum(
+            Card(s, r).bit for r in range(2, 15))), None)
+        if void is not None:
+            assert not model.knows_same(k, Knowledge.at(pos, Seat.S, {a: 1 << void}))
+    assert compared >= 10  # most of them sampled judgements, not forced cards
