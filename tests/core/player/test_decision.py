@@ -406,3 +406,61 @@ def test_one_key_is_one_judgement_so_knows_same_needs_no_layout() -> None:
         if void is not None:
             assert not model.knows_same(k, Knowledge.at(pos, Seat.S, {a: 1 << void}))
     assert compared >= 10  # most of them sampled judgements, not forced cards
+
+
+# --- The favoured side's card: settled as soon as it is known ---------------------------------
+
+
+def _full_choice(model: DecisionModel, k: Knowledge, precision: float = 1.0) -> Card:
+    """The favoured player's card the long way: the full decision, then the best of its
+    options in the real layout (the likeliest of equals)."""
+    d, _ = recorded(model.decide(k, precision=precision))
+    if not d.branches:
+        return d.card
+    real = oracle_values(k.position, k.position.to_play.side)
+    best = max(real[c] for c, _ in d.options)
+    return next(c for c, _ in d.options if real[c] == best)
+
+
+def test_the_favoured_card_is_the_full_decisions_best_option_in_the_real_layout() -> None:
+    # property (issue 49): on random endings the card favoured() settles early is the
+    # one the full decision gives, never on more layouts; and a full decision asked for
+    # after it is the one a fresh model makes at the budget the settled one had
+    import random
+
+    from tests.builders import random_ending
+
+    rng = random.Random(4949)
+    settled = 0
+    for _ in range(40):
+        pos = random_ending(rng, 3)
+        k = Knowledge.at(pos, Seat.S, {})
+        for precision in (0.0, 1.0):
+            fresh = DecisionModel(sampling=SMALL)
+            want = _full_choice(fresh, k, precision)
+            model = DecisionModel(sampling=SMALL)
+            card, _ = recorded(model.favoured(k, precision=precision))
+            assert card == want
+            assert model.work.layouts <= fresh.work.layouts
+            settled += model.work.layouts < fresh.work.layouts
+            # asked in full afterwards (a smaller budget, then the same): as if made in
+            # full at first
+            for later in (0.0, precision):
+                full, _ = recorded(model.decide(k, precision=later))
+                again = DecisionModel(sampling=SMALL)
+                recorded(again.decide(k, precision=precision))
+                expected, _ = recorded(again.decide(k, precision=later))
+                assert full == expected
+    assert settled >= 3  # some were settled before their budget was sampled
+
+
+def test_a_favoured_finesse_is_settled_on_the_first_layout_that_shows_the_real_best_card(
+        ) -> None:
+    # FINESSE, the king with East: the ♥A is the one best card in the real layout; the
+    # first layouts already show it best somewhere, so the rest are not solved
+    k = Knowledge.at(FINESSE, Seat.S, {})
+    model = DecisionModel(sampling=SMALL)
+    card, _ = recorded(model.favoured(k))
+    full = DecisionModel(sampling=SMALL)
+    assert card == _full_choice(full, k) == C("HA")
+    assert model.work.layouts == SMALL.first < full.work.layouts == SMALL.cap
