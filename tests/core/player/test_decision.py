@@ -5,7 +5,8 @@ on small endings), sampling stops early on a clear choice, and the tie rules."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import pytest
@@ -25,6 +26,7 @@ from equity.core.player.decision import (
 from equity.core.player.knowledge import Knowledge
 from equity.core.player.player_model import player_class
 from equity.dd.single_dummy import decide, decide_many
+from tests.builders import random_ending
 from tests.oracle_sd import OracleValuer, oracle_values, recorded
 
 C = Card.parse
@@ -373,20 +375,21 @@ def test_a_card_beaten_on_some_layouts_is_dominated_but_beaten_only_on_every_one
 # --- Judgements compared without being made ---------------------------------------------------
 
 
+def _random_endings(seed: int, n: int) -> Iterator[tuple[random.Random, Position, Knowledge]]:
+    """``n`` random 3-card endings (seeded), each with South as declarer's knowledge."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        pos = random_ending(rng, 3)
+        yield rng, pos, Knowledge.at(pos, Seat.S, {})
+
+
 def test_one_key_is_one_judgement_so_knows_same_needs_no_layout() -> None:
     # The causation test skips its two judgements when knows_same says they are one
     # (issue 49): on random endings, the unseen cards dealt again between the hidden
     # hands give another real layout with the same key, and the same judgement; a suit
     # shown out of gives another key.
-    import random
-
-    from tests.builders import random_ending
-
-    rng = random.Random(49)
     compared = 0
-    for _ in range(30):
-        pos = random_ending(rng, 3)
-        k = Knowledge.at(pos, Seat.S, {})
+    for rng, pos, k in _random_endings(49, 30):
         a, b = k.hidden
         pool = list(cards(pos.hands[a] | pos.hands[b]))
         rng.shuffle(pool)
@@ -426,15 +429,8 @@ def test_the_favoured_card_is_the_full_decisions_best_option_in_the_real_layout(
     # property (issue 49): on random endings the card favoured() settles early is the
     # one the full decision gives, never on more layouts; and a full decision asked for
     # after it is the one a fresh model makes at the budget the settled one had
-    import random
-
-    from tests.builders import random_ending
-
-    rng = random.Random(4949)
     settled = 0
-    for _ in range(40):
-        pos = random_ending(rng, 3)
-        k = Knowledge.at(pos, Seat.S, {})
+    for _, _, k in _random_endings(4949, 40):
         for precision in (0.0, 1.0):
             fresh = DecisionModel(sampling=SMALL)
             want = _full_choice(fresh, k, precision)
