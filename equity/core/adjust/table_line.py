@@ -406,6 +406,10 @@ def _induced(rp: Replay, run: Run, model: DecisionModel, declarer: Seat, card: C
     # what he knew at the table: the record's position, its false voids believed
     table_k = Start.at(rp, run.trick_no, rp.index_of(run.trick_no, seat)).knowledge()
     counter_k = run.knowledge(declarer)
+    if model.knows_same(table_k, counter_k):
+        # what he saw at the table is what he would see with the revoke corrected: the
+        # same judgement both ways, so the revoke did not change his card (Law 12B1)
+        return None
     share = model.sampling.share
 
     def near(d: list[Decision]) -> bool:

@@ -316,8 +316,13 @@ class _Solved:
     it, the same without what he was told and what he read)."""
     layouts: list[Position] = field(default_factory=list)
     values: list[dict[Card, int]] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)
+    """Each layout's weight as drawn (:func:`draw_weighted`: what the play showed him),
+    which :func:`layout_weights` would give it again."""
     outside: int = 0
     """How many have a hidden hand outside the auction's limits."""
+    settled: bool = False
+    """Stopped early: the card to settle was best in a layout (:meth:`DecisionModel.favoured`)."""
 
 
 @dataclass
@@ -337,6 +342,9 @@ class DecisionModel:
     _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
     _pairs: dict[str, tuple[Decision, Decision]] = field(default_factory=dict, repr=False)
     _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
+    _settled: dict[str, int] = field(default_factory=dict, repr=False)
+    """The decisions a favoured player's card was settled in before their budget was
+    sampled (:meth:`favoured`), each with that budget."""
 
     @classmethod
     def of(cls, table: Table = NO_TABLE, sampling: Sampling = DEFAULT_SAMPLING,
@@ -365,6 +373,14 @@ class DecisionModel:
                                                           measured=measured, judging=True)
                                               for k in knowledges))
         return decisions
+
+    def knows_same(self, a: Knowledge, b: Knowledge) -> bool:
+        """Whether a judgement of what he would do (``judging``) is the same in ``a`` as
+        in ``b`` without making it: he sees the same, may play the same cards and reads
+        the same (the decision's key, :func:`_key`), and a decision is a function of
+        that alone. Two such judgements need no layout solved to be compared."""
+        a, b = self._knowing(a), self._knowing(b)
+        return _key(a, a.position.legal()) == _key(b, b.position.legal())
 
     def _knowing(self, knowledge: Knowledge) -> Knowledge:
         """``knowledge`` with what the table showed every player, unless it says it."""
@@ -396,6 +412,36 @@ class DecisionModel:
         (a comparison of means, as the causation test makes, converges only so).
         ``judging``: a judgement of what he would do (Laws 16B, 16C, 84D), made on his
         layouts even where every card is worth the same in the real layout."""
+        made = yield from self._decide(knowledge, allowed, precision, measured, judging)
+        assert isinstance(made, Decision)  # only a favoured player's card is settled early
+        return made
+
+    def favoured(self, knowledge: Knowledge, allowed: CardSet | None = None,
+                 precision: float = 1.0) -> Plan[Card]:
+        """The card a player of the side the caller's law favours plays (doubtful points
+        go to the non-offenders): of the cards he might choose (:meth:`decide`'s
+        ``options``), the one best in the real layout, the likeliest of equals.
+
+        Where one card alone is best in the real layout, it is his card as soon as one
+        layout shows it best (he might choose it, and none of his choices is better): the
+        decision's further layouts are not solved. What was settled so is remembered with
+        its budget, and a full decision asked for later is made as :meth:`decide` would
+        have made it here, so that nothing else the ruling says depends on the shortcut.
+        """
+        made = yield from self._decide(knowledge, allowed, precision, False, False, True)
+        if isinstance(made, Card):
+            return made
+        if not made.branches:
+            return made.card
+        real = yield from self.real_values(knowledge.position)
+        best = max(real[c] for c, _ in made.options)
+        return next(c for c, _ in made.options if real[c] == best)
+
+    def _decide(self, knowledge: Knowledge, allowed: CardSet | None, precision: float,
+                measured: bool, judging: bool, settle: bool = False
+                ) -> Plan[Decision | Card]:
+        """:meth:`decide`; with ``settle`` (:meth:`favoured`), the real layout's one best
+        card once a layout shows it best, without the rest of the decision."""
         knowledge = self._knowing(knowledge)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
@@ -405,6 +451,7 @@ class DecisionModel:
         groups = classes(legal_set, pos)
         reps = [lowest(g) for g in groups]
         prefer = sure_winners(knowledge, reps)
+        real: dict[Card, int] | None = None
         if not judging:
             real = yield from self.real_values(pos)
             if len({real.get(c) for c in reps}) == 1:
@@ -420,20 +467,46 @@ class DecisionModel:
         memo = key if judging else f"{key}|{'.'.join(f'{h:x}' for h in pos.hands)}"
         s = self.sampling
         budget = max(s.first, round(s.cap * precision))
+        top = None if real is None else max(real[c] for c in reps)
+        alone = [c for c in reps if real is not None and real[c] == top]
+        settled = alone[0] if settle and len(alone) == 1 else None
+        earlier = self._settled.get(memo)
+        if earlier is not None:
+            if settled is not None:
+                return settled
+            # settled early before: the full decision as it would have been made then
+            yield from self._made(knowledge, key, memo, reps, prefer, groups, earlier,
+                                  False, real)
         known = self._memo.get(memo)
         if known is not None and (known.budget >= budget
                                   or known.how not in ("close", "likely")) and not (
                 measured and known.how in _SAMPLED and known.layouts < budget):
             return known
-        found = yield from self._solve(knowledge, key, reps, budget, measured)
+        made = yield from self._made(knowledge, key, memo, reps, prefer, groups, budget,
+                                     measured, real, settled)
+        return made
+
+    def _made(self, knowledge: Knowledge, key: str, memo: str, reps: Sequence[Card],
+              prefer: CardSet, groups: Sequence[tuple[Card, ...]], budget: int,
+              measured: bool, real: dict[Card, int] | None, settled: Card | None = None
+              ) -> Plan[Decision | Card]:
+        """The decision sampled to ``budget`` and remembered under ``memo`` (the real
+        layout's values ``real`` break a layout's ties; None: a judgement); or
+        ``settled``, once a layout shows it best, remembered as settled."""
+        known = self._memo.get(memo)
+        found = yield from self._solve(knowledge, key, reps, budget, measured, settled)
         if known is not None:  # the stream starts again: its first layouts were solved
             self.work.layouts -= known.layouts
-        self.work.decisions += memo not in self._memo
+        self.work.decisions += memo not in self._memo and memo not in self._settled
+        if settled is not None and found.settled:
+            self._settled[memo] = budget
+            return settled
         decision = _decision(knowledge, key, reps, prefer, groups, budget, found,
-                             layout_weights(found.knowledge, found.layouts), s.share,
-                             None if judging else real)
-        decision = dataclasses.replace(decision, plays=self._plays(pos, groups, decision))
+                             found.weights, self.sampling.share, real)
+        decision = dataclasses.replace(
+            decision, plays=self._plays(knowledge.position, groups, decision))
         self._memo[memo] = decision
+        self._settled.pop(memo, None)
         return decision
 
     def judge(self, blind: Knowledge, told: Knowledge,
@@ -472,7 +545,7 @@ class DecisionModel:
         b = yield from self._solve(told, key_b, reps, budget, True)
         self.work.decisions += 2 * (known is None)
         pool = _Solved(blind, a.layouts + b.layouts, a.values + b.values,
-                       a.outside + b.outside)
+                       a.weights + b.weights, a.outside + b.outside)
         # the pool's density q = n_a P_blind + n_b P_told, each picture the layouts of
         # what he sees that fit its holds: P = P_seen * fits / share
         seen = dataclasses.replace(blind, holds=())
@@ -493,11 +566,12 @@ class DecisionModel:
         return pair
 
     def _solve(self, knowledge: Knowledge, key: str, reps: Sequence[Card], cap: int,
-               measured: bool) -> Plan[_Solved]:
+               measured: bool, settled: Card | None = None) -> Plan[_Solved]:
         """Layouts of what he knows, drawn from the decision's own stream and valued:
         ``first``, then ``step`` more at a time up to ``cap`` — stopping as soon as one
-        card is right in every layout unless the means are ``measured``. No layout when
-        none fits what he believes (what he was told, the count), even without the
+        card is right in every layout unless the means are ``measured``, or as soon as
+        ``settled`` is best in a layout of some weight (:meth:`favoured`). No layout
+        when none fits what he believes (what he was told, the count), even without the
         table's reading."""
         pos = knowledge.position
         side = pos.to_play.side
@@ -507,15 +581,24 @@ class DecisionModel:
         want = min(s.first, cap)
         try:
             while len(found.values) < want:
-                layouts, _, outside = draw_weighted(knowledge, rng, want - len(found.values))
-                drawn = [p for p in layouts if not p.revoke_on_trick]
-                if not drawn:
+                layouts, weights, outside = draw_weighted(knowledge, rng,
+                                                          want - len(found.values))
+                kept = [(p, w) for p, w in zip(layouts, weights, strict=True)
+                        if not p.revoke_on_trick]
+                if not kept:
                     break
+                drawn = [p for p, _ in kept]
                 values = yield from many_card_values(drawn, side)
                 found.layouts += drawn
                 found.values += values
+                found.weights += [w for _, w in kept]
                 found.outside += outside
                 self.work.layouts += len(drawn)
+                if settled is not None and any(
+                        w > 0 and settled in _best_of(reps, v)
+                        for v, w in zip(values, found.weights[-len(values):], strict=True)):
+                    found.settled = True
+                    break
                 if want >= cap or (not measured and _sure(reps, found.values)):
                     break
                 want = min(cap, want + s.step)
@@ -523,7 +606,8 @@ class DecisionModel:
             plain = dataclasses.replace(knowledge.unread(), holds=())
             if not found.values and plain != knowledge:
                 # nothing fits what he believes: what he sees alone
-                return (yield from self._solve(plain, f"{key}|plain", reps, cap, measured))
+                return (yield from self._solve(plain, f"{key}|plain", reps, cap, measured,
+                                               settled))
         self.work.loosened += found.outside > 0 and key not in self._memo
         return found
 
@@ -577,11 +661,16 @@ def _sure(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> bool:
     """Whether one card is right (best) in every layout valued."""
     common = set(reps)
     for v in values:
-        top = max(v[c] for c in reps)
-        common &= {c for c in reps if v[c] == top}
+        common &= set(_best_of(reps, v))
         if not common:
             return False
     return True
+
+
+def _best_of(reps: Sequence[Card], v: dict[Card, int]) -> list[Card]:
+    """The cards of ``reps`` best in a layout whose values are ``v``."""
+    top = max(v[c] for c in reps)
+    return [c for c in reps if v[c] == top]
 
 
 def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: CardSet,
@@ -644,8 +733,7 @@ def _found(reps: Sequence[Card], v: dict[Card, int],
     right, the one best by ``means`` — over all his layouts in a judgement (what he can
     reckon), in the real layout in the play (the card a competent player finds) — then
     the tie rule."""
-    top = max(v[c] for c in reps)
-    level = [c for c in reps if v[c] == top]
+    level = _best_of(reps, v)
     best = max(means[c] for c in level)
     return _tie_break([c for c in level if means[c] == best], prefer)
 

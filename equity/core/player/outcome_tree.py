@@ -205,18 +205,19 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
     out: list[Leaf] = []
     while run.pos.tricks_left:
         yield from before_lead(run, declarer)
+        seat = run.pos.to_play
+        if seat.side == favour:
+            card = yield from model.favoured(run.knowledge(declarer), allowed,
+                                             precision(probability))
+            allowed = None
+            run.play(card)
+            continue
         decision = yield from model.decide(run.knowledge(declarer), allowed,
                                            precision(probability))
         allowed = None
-        seat = run.pos.to_play
         real: dict[Card, int] = {}
-        if decision.branches and seat.side == favour:
-            real = yield from model.real_values(run.pos)
-            best = max(real[c] for c, _ in decision.options)
-            run.play(next(c for c, _ in decision.options if real[c] == best))
-            continue
         choices, errors = dict(decision.options), dict[Card, float]()
-        if (seat.side != favour and len(decision.plays) > 1
+        if (len(decision.plays) > 1
                 and decision.how not in ("forced", "designated")):
             real = yield from model.real_values(run.pos)
             plays = informed(dict(decision.plays), real, model.players)

@@ -136,3 +136,27 @@ def test_mirrored_layouts_with_unequal_free_cards_keep_the_difference_in_place()
     for a, b in zip(layouts[::2], layouts[1::2], strict=True):
         moved = a.hands[Seat.W] & b.hands[Seat.E]
         assert moved.bit_count() == 1 and not a.hands[Seat.E] & b.hands[Seat.E] & ~hearts
+
+
+def test_the_weights_drawn_with_the_layouts_are_those_layout_weights_gives_them() -> None:
+    # a decision keeps each layout's weight as drawn instead of weighing it again: the
+    # two must agree to the last bit (declarer reads West's opening ♠K; a false void
+    # the count contradicts is dropped before drawing, which the weights must not see)
+    import dataclasses
+
+    from equity.core.player.knowledge import draw_weighted, layout_weights
+    from equity.core.reading.lead import lead_of
+    from equity.core.reading.table import Table
+    from tests.builders import board
+
+    deal = "N:A854.KQ3.A72.K86 J73.J82.Q943.QJ4 962.AT9765.K5.A5 KQT.4.JT86.T9732"
+    lead = lead_of(board(deal, "4H", "S", ["SK S4 S2 S6"]))
+    assert lead is not None
+    h = hands("A85.KQ3.A72.K86", "J73.J82.Q943.QJ4", "962.AT9765.K5.A5", "QT.4.JT86.T9732")
+    pos = Position(h, Strain.H, Seat.W, (C("SK"), C("S4")))
+    k = dataclasses.replace(Knowledge.at(pos, Seat.S, {}), viewer=Seat.S,
+                            table=Table(cards=(lead,)))
+    for knowledge in (k, dataclasses.replace(k, voids={Seat.E: 0b1111})):
+        layouts, weights, _ = draw_weighted(knowledge, random.Random(11), 60)
+        assert len(set(weights)) > 1  # the lead weighs the layouts unevenly
+        assert weights == layout_weights(knowledge, layouts)
