@@ -137,7 +137,7 @@ in one of his layouts, not how often."""
 def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
                aware: CardSet, everything: bool = False) -> CardSet:
     """The opponents' cards the claimer evidently overlooked at the claim: under 70C
-    (``c70``: a trump is out and his statement says nothing of trumps) every trump they
+    (``c70``: a trump is out and his statement says nothing of that trump) every trump they
     hold; in a suit whose cards of his side he named (he called them good), their cards
     above the lowest he named there; and when he claimed ``everything`` left, in a side
     suit where one card only of theirs beats his side's lowest, that card (he counted

@@ -424,8 +424,11 @@ def _said(claim: Claim, left: int, mine: int, before: int, total: int, corrected
 
 
 def _law_70c(claim: Claim, pos: Position, replay: Replay, aware: CardSet) -> bool:
-    """70C1: a trump remains with an opponent and the statement says nothing of trumps
-    (no ``trumps`` step, no trump named, no tricks counted in trumps); 70C2: that he
+    """70C1: a trump remains with an opponent and the claimer "made no statement about
+    that trump" — *our reading*: only a ``trumps`` step (he will draw them) speaks of the
+    opponents' trump; his own trumps named or counted as tricks speak of his cards, not of
+    theirs (NBB District Delft, "Verkeerde claim of niet": "I shall make the ♥K, ♥Q and
+    ♣10" with the ♥8 out, ruled under 70C); 70C2: that he
     was unaware of it is at all likely — *our reading*: when one trump is out (a
     claimer who says nothing while two or more are out plans to draw them, or he could
     not claim), unless the Director found him aware of it (``aware``: what he read from
@@ -437,9 +440,7 @@ def _law_70c(claim: Claim, pos: Position, replay: Replay, aware: CardSet) -> boo
     out = (pos.hands[seat.next] | pos.hands[seat.partner.next]) & trump.mask & ~aware
     if not out or out & (out - 1):  # 70C2: unaware of *a* trump, at all likely only of one
         return False
-    return not any(s.word == ClaimWord.TRUMPS or (s.word == ClaimWord.COUNT
-                                                  and s.suit == trump)
-                   for s in claim.steps) and not any(c.suit == trump for c in claim.cards)
+    return not any(s.word == ClaimWord.TRUMPS for s in claim.steps)
 
 
 def _unique(doubts: Sequence[Doubt]) -> list[Doubt]:

@@ -128,6 +128,17 @@ def test_70c_does_not_apply_when_the_statement_draws_trumps() -> None:
     assert (r.claimed, r.awarded) == (10, 10) and laws_of(r) == []
 
 
+def test_70c_his_own_trump_tricks_counted_are_no_statement_about_the_outstanding_one(
+        ) -> None:
+    # 70C1 "no statement about that trump": his own trump counted or named speaks of his
+    # cards, not of theirs (NBB District Delft, "Verkeerde claim of niet")
+    b = case("041_70c_unmentioned_trump")
+    said = Claim.parse("S: 1 S; winners")
+    b = dataclasses.replace(b, facts=dataclasses.replace(b.facts, claim=said))
+    r = judged(b)
+    assert (r.claimed, r.awarded) == (10, 9) and "70C" in laws_of(r)
+
+
 def test_70e1_an_unstated_finesse_is_not_accepted() -> None:
     r = judged(case("041_70e_unstated_finesse"))
     assert (r.claimed, r.awarded) == (9, 8) and laws_of(r) == ["70E1"]
