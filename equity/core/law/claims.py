@@ -71,7 +71,7 @@ from equity.core.law.claim_lines import (
     overlooked,
 )
 from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
-from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
+from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
 from equity.core.law.claim_statement import controlled
 from equity.core.law.correction import under_claim
 from equity.core.law.laws import EDITIONS, Edition, law_69a
@@ -276,8 +276,10 @@ class _Ruling:
         line = (f"the worst normal line for {who} gives declarer {_tricks(total)}"
                 if worst is not None else "")
         if law == "70":
+            claimed = as_claimed(self.claim.claimer, self.side == self.declarer,
+                                 self.total(mine))
             text = (f"{line}: {who} are awarded {awarded} of the tricks left, declarer "
-                    f"{_tricks(total)} (claimed {self.total(mine)}).")
+                    f"{_tricks(total)} ({claimed}).")
         elif law == "71":
             text = (f"{line}; {who} conceded {_tricks(awarded - mine)} they could not lose "
                     f"by any normal play: the concession is cancelled for "

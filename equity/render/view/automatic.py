@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.game import Card, Contract, Seat
-from equity.core.law import AutomaticRuling, ClaimLine, ClaimRuling, RevokeRuling, Step, StepKind
+from equity.core.law import (
+    AutomaticRuling,
+    ClaimLine,
+    ClaimRuling,
+    RevokeRuling,
+    Step,
+    StepKind,
+    as_claimed,
+)
 from equity.render.view.sentences import (
     SIDE_NAMES,
     STAGES,
@@ -73,17 +81,23 @@ class AutomaticView:
     @property
     def result_label(self) -> str:
         """What the result is called: "table result", or for a claim the Director ruled
-        on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's)."""
+        on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's); on a
+        board with a revoke, "before Laws 61-64" (the revoke trick as played: the result
+        after them is another number)."""
         if self.claim is not None:
-            return f"the claim as ruled, Law {self.claim.law}"
+            return f"the claim as ruled, Law {self.claim.law}{self._before}"
         return "table result"
+
+    @property
+    def _before(self) -> str:
+        return ", before Laws 61-64" if self.revokes else ""
 
     @property
     def table_how(self) -> str:
         """How the table result was reached: "as played", with the claim's tricks as
         claimed or as ruled."""
         if self.claim is not None:
-            return f"as played, the claim as ruled under Law {self.claim.law}"
+            return f"as played, the claim as ruled under Law {self.claim.law}{self._before}"
         return "as played" + (", claimed tricks included" if self.claimed else "")
 
 
@@ -156,7 +170,7 @@ def claim_view(auto: AutomaticRuling) -> ClaimView | None:
     said = cr.claim.describe() if cr.claim.stated else "no statement recorded"
     steps = step_views(cr.steps)
     return ClaimView(f"Claim by {who.long_name}{role}, {status}", said, steps[:-1], lines,
-                     steps[-1], cr.law, cr.players, _claim_brief(cr))
+                     steps[-1], cr.law, cr.players, _claim_brief(cr, c.declarer))
 
 
 def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
@@ -168,18 +182,19 @@ def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
                          number == 1 and cr.deciding is line, line.why)
 
 
-def _claim_brief(cr: ClaimRuling) -> str:
+def _claim_brief(cr: ClaimRuling, declarer: Seat) -> str:
     who = cr.claim.claimer.long_name
+    claimed = as_claimed(cr.claim.claimer, cr.claim.claimer.side == declarer.side,
+                         cr.claimed)
     if cr.law == "70":
         return (f"Law 70: {who}'s claim is adjudicated, doubtful points against him: "
-                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+                f"declarer {cr.awarded} tricks ({claimed})")
     if cr.law == "71":
         return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
-                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+                f"declarer {cr.awarded} tricks ({claimed})")
     if cr.law == "69B":
         return (f"Law 69B: the other side withdrew its agreement to {who}'s claim for tricks "
-                f"it would likely have won: declarer {cr.awarded} tricks "
-                f"(claimed {cr.claimed})")
+                f"it would likely have won: declarer {cr.awarded} tricks ({claimed})")
     return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
 
 

@@ -347,7 +347,11 @@ def _verdict(ruling: Ruling) -> str:
 
 
 def _brief_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
-    label = _after_scores_label(ruling)
+    """The scores the text report ends with: the result Laws 61-64 leave (on a board
+    without a revoke, the table's or the claim's as ruled: Law 64 has nothing to say
+    there), then the ruling."""
+    label = (_after_scores_label(ruling) if ruling.automatic.revokes
+             else _unrevoked_label(ruling))
     after = (label[0].lower() + label[1:],
              score_text(ruling, ruling.after_transfer))
     if ruling.offenders_weighted is None:
@@ -372,11 +376,17 @@ def _final_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
                  for side, weighted in ruling.side_results().items())
 
 
+def _unrevoked_label(ruling: Ruling) -> str:
+    """The table's result, or the claim's as the Director ruled it (an adjudicated claim
+    is not the table's)."""
+    return "Table result" if ruling.automatic.claim is None else "Claim as ruled"
+
+
 def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
     rp = ruling.automatic.replay
     out = []
     if rp.finished:
-        out.append(("Table result" if ruling.automatic.claim is None else "Claim as ruled",
+        out.append((_unrevoked_label(ruling),
                     score_text(ruling, ((ruling.automatic.table_tricks, 1.0),))))
     if ruling.automatic.revokes:
         out.append((_after_scores_label(ruling), score_text(ruling, ruling.after_transfer)))

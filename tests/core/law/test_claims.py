@@ -23,7 +23,7 @@ from equity.core.game import (
     replay,
     solved,
 )
-from equity.core.law import ClaimRuling, judge_claim, needs_ruling, rule
+from equity.core.law import ClaimRuling, as_claimed, judge_claim, needs_ruling, rule
 from equity.core.player import DecisionModel, player_class
 from equity.core.reading import Table
 from equity.dd import DdsSolver
@@ -439,3 +439,9 @@ def test_71_a_concession_is_judged_on_the_line_he_stated() -> None:
     seen clubs 5-0 loses the twelfth trick: the concession of it is cancelled (71)."""
     r = judged(case("claims/stpetersburg2000_concession_to_eleven_cancelled"))
     assert (r.law, r.awarded) == ("71", 12)
+
+
+def test_declarers_claim_says_claimed_and_a_defenders_names_the_defender() -> None:
+    # Law 68A: a defender claims tricks for his side; declarer's total is what it leaves him
+    assert as_claimed(Seat.S, True, 10) == "claimed 10"
+    assert as_claimed(Seat.E, False, 8) == "East's claim left him 8"

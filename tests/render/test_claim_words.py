@@ -1,0 +1,47 @@
+"""The words a Director reads out on a claim (Laws 68-71), in the text report: each number
+said from the claimer's side, no Law 64 words where there is no revoke, and a result
+named for what it is."""
+
+from __future__ import annotations
+
+from equity.app.cli import _parser
+from equity.app.options import RulingOptions
+from equity.app.pipeline import rule_board
+from equity.core.game.board import Board
+from equity.formats import read_boards
+from equity.render.text import board_text
+from tests.builders import CASES, QUICK_ARGS
+
+
+def _text(name: str, board: str = "1") -> str:
+    """The text report of one board of a seed case, ruled with its own options."""
+    case = CASES / f"{name}.pbn"
+    args = _parser().parse_args(["rule", str(case), "--board", board, *QUICK_ARGS])
+    options = RulingOptions.from_args(args)
+    found = [b for b in read_boards(case) if isinstance(b, Board) and b.label.endswith(board)]
+    return board_text(rule_board(found[0], options), width=None)
+
+
+def test_a_defenders_claim_is_said_from_his_side_never_as_declarers_claim() -> None:
+    text = _text("041_defender_claim")
+    assert "East claimed the last 3 (declarer 8)" in text
+    assert "declarer 10 tricks (East's claim left him 8)" in text
+    assert "(claimed 8)" not in text  # declarer claimed nothing
+
+
+def test_a_board_without_a_revoke_says_no_law_64_words_in_its_scores() -> None:
+    text = _text("041_defender_claim")
+    scores = text[text.index("Scores ("):]
+    assert "Laws 61-64" not in scores
+    assert "no trick transferred" not in text
+    assert "claim as ruled: 4S by S = (+420)" in scores
+
+
+def test_a_claim_ruled_on_a_board_with_a_revoke_is_named_before_laws_61_64() -> None:
+    # 011 board 4: the claim ruled with the revoke trick corrected (9 tricks); the record's
+    # trick 1 as played with the claim as ruled makes 10, which is no ruling's number
+    text = _text("011_63a4_agreed_claim_69a_timing", "4")
+    first = text.splitlines()[0]
+    assert first.endswith("10 tricks, made exactly (the claim as ruled, Law 70, before "
+                          "Laws 61-64).")
+    assert "Laws 61-64: 4♠ by South: 9 tricks, one down" in text
