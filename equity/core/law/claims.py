@@ -194,14 +194,14 @@ class _Ruling:
         c = self.cite
         steps = [said, Step(c.cite("adjudicated"), f"{self._opponents()} disputed the claim: "
                             "the Director adjudicates it as equitably as possible, any "
-                            "doubtful point against the claimer; his statement stands as "
-                            f"made ({c.cite('statement')}), completed where he said nothing "
-                            f"({c.cite('not_embraced')}) by every play "
+                            "doubtful point against the claimer. His statement stands as "
+                            f"made ({c.cite('statement')}). Where he said nothing "
+                            f"({c.cite('not_embraced')}), every play "
                             f"{_a(self.model.players.name)} player might make holding what "
-                            "he believed: careless or inferior for the class ("
-                            f"{_slips(SLIPS.get(self.model.players.name, 0))}), but never a "
-                            "card another of his beats on every layout he could believe in "
-                            "(irrational); the opponents defending double dummy.",
+                            "he believed is normal: careless or inferior for the class ("
+                            f"{_slips(SLIPS.get(self.model.players.name, 0))}), never "
+                            "irrational (a card another of his beats on every layout he "
+                            "could believe in). The opponents defend double dummy.",
                             StepKind.CLAIM)]
         in_favour = list(s.in_favour)
         if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
