@@ -460,6 +460,7 @@ def _a(word: str) -> str:
 def _slips(n: int) -> str:
     """What careless play the class may make (:data:`SLIPS`), in words."""
     if not n:
-        return "no card another of his beats on some of his layouts and matches on the rest"
+        return ("none for this class: no card another of his beats on some of his layouts "
+                "and matches on the rest")
     return (f"at most {n} careless slip{'s' if n > 1 else ''} a line: a card another of his "
             "beats on some of his layouts, not on every one")

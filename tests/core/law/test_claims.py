@@ -397,6 +397,27 @@ def test_70a_a_reading_the_deal_does_not_bear_out_is_no_line_of_his() -> None:
                   players="expert").awarded == 9
 
 
+def test_a_proviso_borne_out_is_said_once_with_its_own_editions_paragraph() -> None:
+    # read out as a Director says it: the law in front (1997: 70D, 2017: 70D1), not again
+    # at the end of the sentence
+    b = with_claim(case("claims/wbf_belgium_england_4h_double_squeeze", 30),
+                   "N: provided E has 5 S: squeeze")
+    for edition, law in (("2017", "70D1"), ("1997", "70D")):
+        (said,) = (d for d in judged(b, edition=edition, players="expert").doubtful
+                   if "stated his line" in d.text)
+        assert said.law == law
+        assert said.text == ("North stated his line provided East has 5 ♠, and the deal "
+                             "bears it out (the Director sees the cards: no doubtful "
+                             "point): the line is his, played on that reading")
+
+
+def test_the_70a_step_for_a_class_without_slips_says_none_is_allowed() -> None:
+    b = case("claims/wbf_belgium_england_4h_double_squeeze", 30)
+    step = next(s for s in judged(b, players="expert").steps if s.law == "70A")
+    assert "careless or inferior for the class (none for this class: no card" in step.text
+    assert step.text.count(". ") >= 3  # sentences a Director can read out, not one
+
+
 def test_70d1_a_conditional_line_is_shown_by_a_show_out_and_not_before() -> None:
     """Saint Petersburg 2000: "if it will be 4-1 I shall ruff the fourth round". At the
     claim no club has been played: the split is not shown. South shows out on the queen:
