@@ -45,3 +45,9 @@ def test_a_claim_ruled_on_a_board_with_a_revoke_is_named_before_laws_61_64() -> 
     assert first.endswith("10 tricks, made exactly (the claim as ruled, Law 70, before "
                           "Laws 61-64).")
     assert "Laws 61-64: 4♠ by South: 9 tricks, one down" in text
+
+
+def test_a_claim_basis_in_brackets_holds_no_brackets_of_its_own() -> None:
+    text = _text("011_63a4_agreed_claim_69a_timing", "4")
+    assert "(the claim adjudicated, Law 70)." in text.splitlines()[1]
+    assert "(Law 70))" not in text
