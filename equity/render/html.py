@@ -171,9 +171,9 @@ def _html_tricks(v: BoardView) -> str:
                     f"{''.join(cells)}<td>{winner}</td></tr>")
     end = (f'<p class="play-end">{_esc(v.play_end)}</p>' if v.play_end else "")
     legend = ('<p class="legend">Cards by seat; the trick is led by the seat in the '
-              "“Led” column and played clockwise. The winning card is in bold. "
-              "R1, R2 …: the revoke cards, numbered as in the ruling; their tricks are "
-              "highlighted.</p>")
+              "“Led” column and played clockwise. The winning card is in bold."
+              + (" R1, R2 …: the revoke cards, numbered as in the ruling; their tricks are "
+                 "highlighted." if v.has_revoke else "") + "</p>")
     return (f'<h2>The play</h2><div class="scroll"><table class="tricks"><thead><tr>'
             f'<th scope="col">Trick</th><th scope="col">Led</th>{head}'
             f'<th scope="col">Won</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'

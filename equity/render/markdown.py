@@ -123,8 +123,9 @@ def _md_tricks(v: BoardView) -> list[str]:
     out.append("")
     if v.play_end:
         out += [f"*{_md(v.play_end)}*", ""]
-    out += ["Cards by seat, played clockwise from the seat in the “Led” column. "
-            "R1, R2 …: the revoke cards (in bold), numbered as in the ruling.", ""]
+    out += ["Cards by seat, played clockwise from the seat in the “Led” column."
+            + (" R1, R2 …: the revoke cards (in bold), numbered as in the ruling."
+               if v.has_revoke else ""), ""]
     return out
 
 

@@ -7,19 +7,27 @@ from __future__ import annotations
 from equity.app.cli import _parser
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
+from equity.core.adjust import Ruling
 from equity.core.game.board import Board
 from equity.formats import read_boards
+from equity.render.html import render_html
+from equity.render.markdown import render_markdown
 from equity.render.text import board_text
 from tests.builders import CASES, QUICK_ARGS
 
 
-def _text(name: str, board: str = "1") -> str:
-    """The text report of one board of a seed case, ruled with its own options."""
+def _ruled(name: str, board: str = "1") -> Ruling:
+    """One board of a seed case, ruled with its own options."""
     case = CASES / f"{name}.pbn"
     args = _parser().parse_args(["rule", str(case), "--board", board, *QUICK_ARGS])
     options = RulingOptions.from_args(args)
     found = [b for b in read_boards(case) if isinstance(b, Board) and b.label.endswith(board)]
-    return board_text(rule_board(found[0], options), width=None)
+    return rule_board(found[0], options)
+
+
+def _text(name: str, board: str = "1") -> str:
+    """The text report of one board of a seed case."""
+    return board_text(_ruled(name, board), width=None)
 
 
 def test_a_defenders_claim_is_said_from_his_side_never_as_declarers_claim() -> None:
@@ -51,3 +59,18 @@ def test_a_claim_basis_in_brackets_holds_no_brackets_of_its_own() -> None:
     text = _text("011_63a4_agreed_claim_69a_timing", "4")
     assert "(the claim adjudicated, Law 70)." in text.splitlines()[1]
     assert "(Law 70))" not in text
+
+
+def test_the_report_says_a_defenders_claim_as_made_not_the_award() -> None:
+    # the replay's total is the Director's award (10); East's claim left declarer 8
+    page = render_markdown([_ruled("041_defender_claim")])
+    assert "claim or concession by East, leaving declarer 8 tricks." in page
+    assert "for a total of 10 tricks to declarer" not in page
+
+
+def test_the_report_of_a_board_without_a_revoke_has_no_revoke_legend_nor_correction() -> None:
+    ruling = _ruled("041_defender_claim")
+    for page in (render_markdown([ruling]), render_html([ruling])):
+        assert "R1, R2" not in page
+    assert "**Decision** — Law 70A: no revoke" in render_markdown([ruling])
+    assert "**Correction**" not in render_markdown([ruling])

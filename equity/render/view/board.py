@@ -146,7 +146,7 @@ def board_view(ruling: Ruling) -> BoardView:
         automatic=automatic_view(auto), anchor=_anchor(board.label),
         title=board.label.capitalize(), facts=_facts(ruling), deal=board.deal,
         dealer=board.dealer, vulnerability=ruling.vulnerability, tricks=_trick_rows(auto),
-        play_end=_play_end(rp), checked=ruling.solved and bool(ruling.assessments),
+        play_end=_play_end(auto), checked=ruling.solved and bool(ruling.assessments),
         policy=ruling.policy.value,
         groups=tuple(line_group(ruling, a) for a in ruling.assessments)
         if ruling.solved else (),
@@ -311,12 +311,18 @@ def _trick_rows(auto: AutomaticRuling) -> tuple[TrickRow, ...]:
     return tuple(rows)
 
 
-def _play_end(rp: Replay) -> str | None:
+def _play_end(auto: AutomaticRuling) -> str | None:
+    """How the record ends. A claim is said as made (Law 68), from the claimer's side: the
+    Director's award, which replaces the claim's total in the replay, is the ruling's."""
+    rp = auto.replay
     done = rp.tricks_done
     if rp.claimed:
         claimer = rp.board.facts.claimer or rp.contract.declarer
-        total = "" if rp.claim_tricks is None else \
-            f" for a total of {rp.claim_tricks} tricks to declarer"
+        claimed = auto.claim.claimed if auto.claim is not None else rp.claim_tricks
+        total = "" if claimed is None else (
+            f" for a total of {claimed} tricks to declarer"
+            if claimer.side == rp.contract.declarer.side
+            else f", leaving declarer {claimed} tricks")
         return f"After trick {done}: claim or concession by {claimer.long_name}{total}."
     if not rp.finished:
         where = (f"during trick {done + 1}" if len(rp.tricks) > done
