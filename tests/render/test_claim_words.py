@@ -74,3 +74,8 @@ def test_the_report_of_a_board_without_a_revoke_has_no_revoke_legend_nor_correct
         assert "R1, R2" not in page
     assert "**Decision** — Law 70A: no revoke" in render_markdown([ruling])
     assert "**Correction**" not in render_markdown([ruling])
+
+
+def test_the_reports_result_row_names_a_claim_beside_a_revoke_as_the_text_does() -> None:
+    page = render_markdown([_ruled("011_63a4_agreed_claim_69a_timing", "4")])
+    assert "| Result (the claim as ruled, Law 70, before Laws 61-64) | 10 tricks" in page

@@ -84,20 +84,15 @@ class AutomaticView:
         on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's); on a
         board with a revoke, "before Laws 61-64" (the revoke trick as played: the result
         after them is another number)."""
-        if self.claim is not None:
-            return f"the claim as ruled, Law {self.claim.law}{self._before}"
-        return "table result"
-
-    @property
-    def _before(self) -> str:
-        return ", before Laws 61-64" if self.revokes else ""
+        return result_label(self.claim.law if self.claim is not None else None,
+                            bool(self.revokes))
 
     @property
     def table_how(self) -> str:
         """How the table result was reached: "as played", with the claim's tricks as
         claimed or as ruled."""
         if self.claim is not None:
-            return f"as played, the claim as ruled under Law {self.claim.law}{self._before}"
+            return f"as played, {self.result_label}"
         return "as played" + (", claimed tricks included" if self.claimed else "")
 
 
@@ -150,6 +145,16 @@ class ClaimView:
         article = "an" if self.players[:1].lower() in "aeiou" else "a"
         return (f"Lines judged (what {article} {self.players} player might play holding what he "
                 "believed, careless or inferior for the class; the other side double dummy)")
+
+
+def result_label(claim_law: str | None, revoked: bool) -> str:
+    """What the result before Laws 61-64 is called: "table result", or for a claim the
+    Director ruled on (Law ``claim_law``) "the claim as ruled, Law 70" — an adjudicated
+    claim is not the table's — and, on a board with a revoke, "before Laws 61-64" (the
+    revoke trick as played: the result after them is another number)."""
+    if claim_law is None:
+        return "table result"
+    return f"the claim as ruled, Law {claim_law}" + (", before Laws 61-64" if revoked else "")
 
 
 def claim_view(auto: AutomaticRuling) -> ClaimView | None:

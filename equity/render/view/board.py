@@ -19,6 +19,7 @@ from equity.render.view.automatic import (
     StepView,
     after_label,
     automatic_view,
+    result_label,
     step_views,
 )
 from equity.render.view.lines import LineGroup, line_group
@@ -274,8 +275,9 @@ def _facts(ruling: Ruling) -> tuple[tuple[str, str], ...]:
             ("Laws", f"{auto.edition.name} Laws of Duplicate Bridge"),
             ("Law 12", _assigned_words(auto)),
             ("Attention drawn", _attention(rp)),
-            ("Table result" if auto.claim is None else f"Result (the claim as ruled, Law "
-             f"{auto.claim.law})", tricks_result(c, auto.table_tricks, rp.finished))]
+            ("Table result" if auto.claim is None else
+             f"Result ({result_label(auto.claim.law, bool(auto.revokes))})",
+             tricks_result(c, auto.table_tricks, rp.finished))]
     reqs = [str(r) for r in board.facts.requirements]
     if reqs:
         out.insert(-1, ("Requirements", "; ".join(reqs)))
