@@ -79,3 +79,16 @@ def test_the_report_of_a_board_without_a_revoke_has_no_revoke_legend_nor_correct
 def test_the_reports_result_row_names_a_claim_beside_a_revoke_as_the_text_does() -> None:
     page = render_markdown([_ruled("011_63a4_agreed_claim_69a_timing", "4")])
     assert "| Result (the claim as ruled, Law 70, before Laws 61-64) | 10 tricks" in page
+
+
+def test_an_agreed_claim_that_stands_is_named_agreed_not_ruled() -> None:
+    text = _text("041_agreed_claims_69_71")
+    assert text.splitlines()[0].endswith("(the claim as agreed, Law 69A).")
+    assert "claim as agreed: 3NT by S = (+400)" in text
+    assert "as ruled" not in text
+
+
+def test_the_69b_line_says_each_card_as_a_player_of_the_class_would_play_it() -> None:
+    text = _text("041_agreed_claims_69_71", "2")
+    assert "[the award]: each card the one a player of the class would most likely play" in text
+    assert "the one players of the class" not in text

@@ -935,7 +935,7 @@ class Search:
         if doubts:
             return "; ".join(d.short or d.text for d in doubts)
         if self.likely:
-            return "every card the one players of the class most likely play"
+            return "each card the one a player of the class would most likely play"
         return ("the statement as made, no card it leaves open costing a trick" if self.bound
                 else "no card costing a trick")
 

@@ -150,11 +150,14 @@ class ClaimView:
 def result_label(claim_law: str | None, revoked: bool) -> str:
     """What the result before Laws 61-64 is called: "table result", or for a claim the
     Director ruled on (Law ``claim_law``) "the claim as ruled, Law 70" — an adjudicated
-    claim is not the table's — and, on a board with a revoke, "before Laws 61-64" (the
+    claim is not the table's; one agreed that stands, "the claim as agreed, Law 69A" —
+    and, on a board with a revoke, "before Laws 61-64" (the
     revoke trick as played: the result after them is another number)."""
     if claim_law is None:
         return "table result"
-    return f"the claim as ruled, Law {claim_law}" + (", before Laws 61-64" if revoked else "")
+    ruled = "agreed" if claim_law == "69A" else "ruled"  # 69A: an agreed claim stands
+    return f"the claim as {ruled}, Law {claim_law}" + (", before Laws 61-64" if revoked
+                                                         else "")
 
 
 def claim_view(auto: AutomaticRuling) -> ClaimView | None:

@@ -387,7 +387,10 @@ def _final_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
 def _unrevoked_label(ruling: Ruling) -> str:
     """The table's result, or the claim's as the Director ruled it (an adjudicated claim
     is not the table's)."""
-    return "Table result" if ruling.automatic.claim is None else "Claim as ruled"
+    claim = ruling.automatic.claim
+    if claim is None:
+        return "Table result"
+    return "Claim as agreed" if claim.law == "69A" else "Claim as ruled"
 
 
 def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
