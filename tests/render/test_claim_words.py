@@ -92,3 +92,11 @@ def test_the_69b_line_says_each_card_as_a_player_of_the_class_would_play_it() ->
     text = _text("041_agreed_claims_69_71", "2")
     assert "[the award]: each card the one a player of the class would most likely play" in text
     assert "the one players of the class" not in text
+
+
+def test_a_document_of_claims_is_not_titled_revoke_rulings() -> None:
+    claim = _ruled("041_defender_claim")
+    assert "<title>Claim ruling: Board 1, 4♠ by South</title>" in render_html([claim])
+    both = [claim, _ruled("011_63a4_agreed_claim_69a_timing", "1")]
+    assert "# Rulings\n" in render_markdown(both)
+    assert "Revoke ruling" not in render_html([claim])

@@ -5,7 +5,7 @@ announces at the table."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust import Policy, Ruling
@@ -134,6 +134,17 @@ class BoardView:
         if any(s.law.startswith(("16B", "16A")) for s in self.decision):
             return "Law 16B: unauthorised information from partner"
         return "Decision"
+
+
+def rulings_title(views: Sequence[BoardView], reported: bool = False) -> str:
+    """What a document of rulings is called: "Revoke rulings" only when every board in it
+    is a revoke's (a revoke as reported is one), "Claim rulings" when every one is a
+    claim's without a revoke; a claim ruled under Laws 68-71 is no revoke ruling."""
+    if all(v.has_revoke for v in views):
+        return "Revoke rulings"
+    if not reported and all(v.claim is not None and not v.has_revoke for v in views):
+        return "Claim rulings"
+    return "Rulings"
 
 
 def board_view(ruling: Ruling) -> BoardView:
