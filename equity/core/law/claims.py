@@ -257,10 +257,9 @@ class _Ruling:
             c = self.cite
             steps.append(Step(c.cite("statement"), "played as he stated it, his line loses "
                                      f"{_tricks(mine - awarded)} of those he claimed: he may "
-                                     f"not change his statement nor add to it "
-                                     f"({c.cite('statement')}), and no successful line it "
-                                     f"does not embrace is accepted ({c.cite('not_embraced')}).",
-                              StepKind.CLAIM))
+                                     "not change his statement nor add to it, and no "
+                                     "successful line it does not embrace is accepted "
+                                     f"({c.cite('not_embraced')}).", StepKind.CLAIM))
         steps.append(self._award_step(law, mine, awarded, worst))
         shown = ([worst] if worst is not None else []) + sorted(
             (ln for ln in lines if ln is not worst), key=lambda ln: (-ln.normal, -ln.share))
@@ -288,11 +287,11 @@ class _Ruling:
             lost = mine - awarded
             text = (f"played as {self._side_name(self.side.other)} would most likely have "
                     f"played on, declarer takes {_tricks(total)}: they agreed to the loss of "
-                    f"{_tricks(lost)} their side would likely have won; within the "
+                    f"{_tricks(lost)} their side would likely have won. Within the "
                     "correction period they may withdraw their agreement to "
-                    f"{'it' if lost == 1 else 'them'} ({self.cite.cite('withdrawn')}: their "
-                    "right, not the Director's of his own motion), and the board is then "
-                    f"scored with declarer {_tricks(total)}.")
+                    f"{'it' if lost == 1 else 'them'}: their right, not the Director's of "
+                    "his own motion. The board is then scored with declarer "
+                    f"{_tricks(total)}.")
         else:
             text = (f"{line}: " if line else "") + (
                 f"the claim stands, declarer {_tricks(total)}.")

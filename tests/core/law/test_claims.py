@@ -165,6 +165,23 @@ def test_69b_agreeing_to_lose_a_trick_won_on_every_normal_line_is_withdrawn() ->
     assert (r.law, r.claimed, r.awarded, r.basis) == ("69B", 9, 8, "69B")
 
 
+def test_69b_is_said_as_the_agreeing_sides_right_in_sentences_read_out() -> None:
+    award = judged(case("041_agreed_claims_69_71", 2)).steps[-1]
+    assert award.law == "69B"
+    assert ("Within the correction period they may withdraw their agreement to it: their "
+            "right, not the Director's of his own motion. The board is then scored with "
+            "declarer 8 tricks.") in award.text
+    assert "(69B:" not in award.text  # the step's law is in front, not again in brackets
+
+
+def test_the_70b_step_cites_70b_in_front_and_the_edition_s_70d_after() -> None:
+    b = case("041_stated_order_loses_a_trick", 1)
+    for edition, d in (("2017", "70D1"), ("1997", "70D")):
+        (step,) = (s for s in judged(b, edition=edition).steps if s.law == "70B")
+        assert "(70B)" not in step.text
+        assert step.text.endswith(f"no successful line it does not embrace is accepted ({d}).")
+
+
 def test_71_a_conceded_trick_that_no_normal_play_could_lose_is_restored() -> None:
     r = judged(case("041_agreed_claims_69_71", 3))
     assert (r.law, r.claimed, r.awarded, r.basis) == ("71", 8, 9, "71")
