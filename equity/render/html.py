@@ -28,6 +28,7 @@ from equity.render.view import (
     board_view,
     lines_question,
     ranks,
+    rulings_title,
 )
 
 RED_SUITS = (Suit.H, Suit.D)
@@ -58,8 +59,9 @@ def render_html(rulings: Sequence[Ruling], errors: Sequence[BoardError] = (),
     (without the card play) and the boards in error."""
     views = _unique_anchors([board_view(r) for r in rulings])
     if title is None:
-        title = (f"Revoke ruling: {views[0].title}, {views[0].contract.pretty}"
-                 if len(views) == 1 and not errors and not reported else "Revoke rulings")
+        kind = rulings_title(views, bool(reported))
+        title = (f"{kind[:-1]}: {views[0].title}, {views[0].contract.pretty}"
+                 if len(views) == 1 and not errors and not reported else kind)
     parts = ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              '<meta name="generator" content="equity ' + __version__ + '">',
@@ -171,9 +173,9 @@ def _html_tricks(v: BoardView) -> str:
                     f"{''.join(cells)}<td>{winner}</td></tr>")
     end = (f'<p class="play-end">{_esc(v.play_end)}</p>' if v.play_end else "")
     legend = ('<p class="legend">Cards by seat; the trick is led by the seat in the '
-              "“Led” column and played clockwise. The winning card is in bold. "
-              "R1, R2 …: the revoke cards, numbered as in the ruling; their tricks are "
-              "highlighted.</p>")
+              "“Led” column and played clockwise. The winning card is in bold."
+              + (" R1, R2 …: the revoke cards, numbered as in the ruling; their tricks are "
+                 "highlighted." if v.has_revoke else "") + "</p>")
     return (f'<h2>The play</h2><div class="scroll"><table class="tricks"><thead><tr>'
             f'<th scope="col">Trick</th><th scope="col">Led</th>{head}'
             f'<th scope="col">Won</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'

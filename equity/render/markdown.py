@@ -18,6 +18,7 @@ from equity.render.view import (
     board_view,
     lines_question,
     ranks,
+    rulings_title,
 )
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~!])")
@@ -34,7 +35,7 @@ def render_markdown(rulings: Sequence[Ruling], errors: Sequence[BoardError] = ()
     views = [board_view(r) for r in rulings]
     out: list[str] = []
     if len(views) + len(reported) > 1 or errors:
-        out += ["# Revoke rulings", ""]
+        out += [f"# {rulings_title(views, bool(reported))}", ""]
         out += [f"- {_md(v.title)}: {_md(v.contract.pretty)}" for v in views]
         out += [f"- {_md(c.ruling.board.label)}: a revoke as reported, without the card play"
                 for c in reported]
@@ -123,8 +124,9 @@ def _md_tricks(v: BoardView) -> list[str]:
     out.append("")
     if v.play_end:
         out += [f"*{_md(v.play_end)}*", ""]
-    out += ["Cards by seat, played clockwise from the seat in the “Led” column. "
-            "R1, R2 …: the revoke cards (in bold), numbered as in the ruling.", ""]
+    out += ["Cards by seat, played clockwise from the seat in the “Led” column."
+            + (" R1, R2 …: the revoke cards (in bold), numbered as in the ruling."
+               if v.has_revoke else ""), ""]
     return out
 
 

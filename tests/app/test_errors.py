@@ -379,6 +379,14 @@ def test_cards_after_a_missing_one_in_the_last_trick_are_named_in_a_note() -> No
     assert any("missing card of trick 1" in n and "\u2665A" in n for n in notes), notes
 
 
+def test_the_note_on_cards_after_a_missing_one_cites_the_law_never_a_seed() -> None:
+    (board,) = items(pbn(play="H8 - HA H9"))
+    assert isinstance(board, Board)
+    (note,) = (n for n in ruling_json(rule_automatic(board))["notes"] if "missing card" in n)
+    assert note.endswith("(Law 62A prevails over 63A1 when attention was drawn first)")
+    assert "seed" not in note
+
+
 def test_a_claim_for_more_tricks_than_remain_is_an_error_naming_the_result() -> None:
     # East won both tricks played: declarer can have at most 11.
     err = ruling_error(pbn('[Result "12"]'))

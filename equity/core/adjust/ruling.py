@@ -703,10 +703,11 @@ def _no_revoke(ruling: AutomaticRuling) -> Step:
     the claim as the Director ruled it (Laws 69-71)."""
     claim = ruling.claim
     if claim is None:
-        return Step("61A", "no revoke: the result obtained at the table stands.")
+        return Step("61A", "no revoke: the result obtained at the table stands.",
+                    StepKind.DECISION)
     law = claim.law if claim.law != "70" else "70A"
     return Step(law, f"no revoke: the board is scored as the Director ruled the claim, "
-                     f"declarer {claim.awarded} tricks.")
+                     f"declarer {claim.awarded} tricks.", StepKind.DECISION)
 
 
 def _nothing_stands(ruling: AutomaticRuling) -> str:

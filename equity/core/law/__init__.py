@@ -18,7 +18,7 @@ from equity.core.law.claim_lines import (
     Doubt,
 )
 from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
-from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
+from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
 from equity.core.law.claims import (
     claim_of,
     judge_claim,
@@ -81,6 +81,7 @@ __all__ = [
     "Step",
     "StepKind",
     "Unauthorised",
+    "as_claimed",
     "assignment",
     "authority_of",
     "changes",

@@ -481,11 +481,11 @@ class Search:
         """The ruling says once whether the deal bears out a reading he stated."""
         law = self.cite.cite("not_embraced" if met else "adjudicated")
         who = self.claim.claimer.long_name
-        text = (f"{who} stated his line {c.describe()}: the deal bears the reading out (the "
-                "Director sees the cards: no doubtful point), so the line is his and he "
-                f"plays it placing the cards so ({law})" if met else
-                f"{who} stated his line {c.describe()}: the deal does not bear the reading "
-                f"out, so the line is not his and the reading no part of his belief ({law})")
+        text = (f"{who} stated his line {c.describe()}, and the deal bears it out (the "
+                "Director sees the cards: no doubtful point): the line is his, played on "
+                "that reading" if met else
+                f"{who} stated his line {c.describe()}, but the deal does not bear it out: "
+                "the line is not his, and the reading no part of his belief")
         doubt = Doubt(law, text, f"{c.describe()}: {'borne out' if met else 'not so'} ({law})")
         if doubt not in self.in_favour:
             self.in_favour.append(doubt)
@@ -935,7 +935,7 @@ class Search:
         if doubts:
             return "; ".join(d.short or d.text for d in doubts)
         if self.likely:
-            return "every card the one players of the class most likely play"
+            return "each card the one a player of the class would most likely play"
         return ("the statement as made, no card it leaves open costing a trick" if self.bound
                 else "no card costing a trick")
 

@@ -6,12 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game import Claim, ClaimAgreement
+from equity.core.game import Claim, ClaimAgreement, Seat
 from equity.core.law.claim_lines import ClaimLine, Doubt
 from equity.core.law.steps import Step
 
 MAX_LINES = 8
 """The most lines a ruling lists (the deciding one first); the award counts them all."""
+
+
+def as_claimed(claimer: Seat, declarers: bool, total: int) -> str:
+    """Declarer's total as claimed, said from the claimer's side: "claimed 10" when
+    declarer's side claimed, "East's claim left him 8" when a defender did (a defender
+    claims tricks for his side, never declarer's 8; Law 68A)."""
+    if declarers:
+        return f"claimed {total}"
+    return f"{claimer.long_name}'s claim left him {total}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,4 +64,4 @@ class ClaimRuling:
         return self.lines[0] if self.lines else None
 
 
-__all__ = ["MAX_LINES", "ClaimRuling"]
+__all__ = ["MAX_LINES", "ClaimRuling", "as_claimed"]

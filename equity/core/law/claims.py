@@ -71,7 +71,7 @@ from equity.core.law.claim_lines import (
     overlooked,
 )
 from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
-from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling
+from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
 from equity.core.law.claim_statement import controlled
 from equity.core.law.correction import under_claim
 from equity.core.law.laws import EDITIONS, Edition, law_69a
@@ -194,14 +194,14 @@ class _Ruling:
         c = self.cite
         steps = [said, Step(c.cite("adjudicated"), f"{self._opponents()} disputed the claim: "
                             "the Director adjudicates it as equitably as possible, any "
-                            "doubtful point against the claimer; his statement stands as "
-                            f"made ({c.cite('statement')}), completed where he said nothing "
-                            f"({c.cite('not_embraced')}) by every play "
+                            "doubtful point against the claimer. His statement stands as "
+                            f"made ({c.cite('statement')}). Where he said nothing "
+                            f"({c.cite('not_embraced')}), every play "
                             f"{_a(self.model.players.name)} player might make holding what "
-                            "he believed: careless or inferior for the class ("
-                            f"{_slips(SLIPS.get(self.model.players.name, 0))}), but never a "
-                            "card another of his beats on every layout he could believe in "
-                            "(irrational); the opponents defending double dummy.",
+                            "he believed is normal: careless or inferior for the class ("
+                            f"{_slips(SLIPS.get(self.model.players.name, 0))}), never "
+                            "irrational (a card another of his beats on every layout he "
+                            "could believe in). The opponents defend double dummy.",
                             StepKind.CLAIM)]
         in_favour = list(s.in_favour)
         if awarded > mine:  # he conceded tricks: Law 71 gives back those he cannot lose
@@ -257,10 +257,9 @@ class _Ruling:
             c = self.cite
             steps.append(Step(c.cite("statement"), "played as he stated it, his line loses "
                                      f"{_tricks(mine - awarded)} of those he claimed: he may "
-                                     f"not change his statement nor add to it "
-                                     f"({c.cite('statement')}), and no successful line it "
-                                     f"does not embrace is accepted ({c.cite('not_embraced')}).",
-                              StepKind.CLAIM))
+                                     "not change his statement nor add to it, and no "
+                                     "successful line it does not embrace is accepted "
+                                     f"({c.cite('not_embraced')}).", StepKind.CLAIM))
         steps.append(self._award_step(law, mine, awarded, worst))
         shown = ([worst] if worst is not None else []) + sorted(
             (ln for ln in lines if ln is not worst), key=lambda ln: (-ln.normal, -ln.share))
@@ -276,8 +275,10 @@ class _Ruling:
         line = (f"the worst normal line for {who} gives declarer {_tricks(total)}"
                 if worst is not None else "")
         if law == "70":
+            claimed = as_claimed(self.claim.claimer, self.side == self.declarer,
+                                 self.total(mine))
             text = (f"{line}: {who} are awarded {awarded} of the tricks left, declarer "
-                    f"{_tricks(total)} (claimed {self.total(mine)}).")
+                    f"{_tricks(total)} ({claimed}).")
         elif law == "71":
             text = (f"{line}; {who} conceded {_tricks(awarded - mine)} they could not lose "
                     f"by any normal play: the concession is cancelled for "
@@ -286,11 +287,11 @@ class _Ruling:
             lost = mine - awarded
             text = (f"played as {self._side_name(self.side.other)} would most likely have "
                     f"played on, declarer takes {_tricks(total)}: they agreed to the loss of "
-                    f"{_tricks(lost)} their side would likely have won; within the "
+                    f"{_tricks(lost)} their side would likely have won. Within the "
                     "correction period they may withdraw their agreement to "
-                    f"{'it' if lost == 1 else 'them'} ({self.cite.cite('withdrawn')}: their "
-                    "right, not the Director's of his own motion), and the board is then "
-                    f"scored with declarer {_tricks(total)}.")
+                    f"{'it' if lost == 1 else 'them'}: their right, not the Director's of "
+                    "his own motion. The board is then scored with declarer "
+                    f"{_tricks(total)}.")
         else:
             text = (f"{line}: " if line else "") + (
                 f"the claim stands, declarer {_tricks(total)}.")
@@ -459,6 +460,7 @@ def _a(word: str) -> str:
 def _slips(n: int) -> str:
     """What careless play the class may make (:data:`SLIPS`), in words."""
     if not n:
-        return "no card another of his beats on some of his layouts and matches on the rest"
+        return ("none for this class: no card another of his beats on some of his layouts "
+                "and matches on the rest")
     return (f"at most {n} careless slip{'s' if n > 1 else ''} a line: a card another of his "
             "beats on some of his layouts, not on every one")

@@ -783,7 +783,7 @@ def _notes(replay: Replay, revokes: list[RevokeRuling]) -> tuple[str, ...]:
         notes.append(f"the play stopped at the missing card of trick {len(replay.tricks)}; "
                      f"the cards recorded after it ({stray}) were played after that moment "
                      "and neither count nor establish a revoke (Law 62A prevails over 63A1 "
-                     "when attention was drawn first, WC 2012, seed 003)")
+                     "when attention was drawn first)")
     record = replay.board.play
     if record is not None and record.claim_unmarked:
         notes.append(f"the [Play] stops at trick {len(replay.tricks)} without a claim mark "

@@ -32,7 +32,13 @@ from equity.render.view.automatic import (
     revoke_title,
     step_views,
 )
-from equity.render.view.board import BoardView, TrickRow, announcement, board_view
+from equity.render.view.board import (
+    BoardView,
+    TrickRow,
+    announcement,
+    board_view,
+    rulings_title,
+)
 from equity.render.view.lines import (
     KIND_LABELS,
     LineGroup,
@@ -113,6 +119,7 @@ __all__ = [
     "ranks",
     "record_notes",
     "revoke_title",
+    "rulings_title",
     "score_text",
     "score_values",
     "step_views",

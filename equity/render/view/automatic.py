@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity.core.game import Card, Contract, Seat
-from equity.core.law import AutomaticRuling, ClaimLine, ClaimRuling, RevokeRuling, Step, StepKind
+from equity.core.law import (
+    AutomaticRuling,
+    ClaimLine,
+    ClaimRuling,
+    RevokeRuling,
+    Step,
+    StepKind,
+    as_claimed,
+)
 from equity.render.view.sentences import (
     SIDE_NAMES,
     STAGES,
@@ -73,17 +81,18 @@ class AutomaticView:
     @property
     def result_label(self) -> str:
         """What the result is called: "table result", or for a claim the Director ruled
-        on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's)."""
-        if self.claim is not None:
-            return f"the claim as ruled, Law {self.claim.law}"
-        return "table result"
+        on, "the claim as ruled, Law 70" (an adjudicated claim is not the table's); on a
+        board with a revoke, "before Laws 61-64" (the revoke trick as played: the result
+        after them is another number)."""
+        return result_label(self.claim.law if self.claim is not None else None,
+                            bool(self.revokes))
 
     @property
     def table_how(self) -> str:
         """How the table result was reached: "as played", with the claim's tricks as
         claimed or as ruled."""
         if self.claim is not None:
-            return f"as played, the claim as ruled under Law {self.claim.law}"
+            return f"as played, {self.result_label}"
         return "as played" + (", claimed tricks included" if self.claimed else "")
 
 
@@ -138,6 +147,19 @@ class ClaimView:
                 "believed, careless or inferior for the class; the other side double dummy)")
 
 
+def result_label(claim_law: str | None, revoked: bool) -> str:
+    """What the result before Laws 61-64 is called: "table result", or for a claim the
+    Director ruled on (Law ``claim_law``) "the claim as ruled, Law 70" — an adjudicated
+    claim is not the table's; one agreed that stands, "the claim as agreed, Law 69A" —
+    and, on a board with a revoke, "before Laws 61-64" (the
+    revoke trick as played: the result after them is another number)."""
+    if claim_law is None:
+        return "table result"
+    ruled = "agreed" if claim_law == "69A" else "ruled"  # 69A: an agreed claim stands
+    return f"the claim as {ruled}, Law {claim_law}" + (", before Laws 61-64" if revoked
+                                                         else "")
+
+
 def claim_view(auto: AutomaticRuling) -> ClaimView | None:
     """The claim ruling of ``auto`` in words (None when the Director did not rule)."""
     cr = auto.claim
@@ -156,7 +178,7 @@ def claim_view(auto: AutomaticRuling) -> ClaimView | None:
     said = cr.claim.describe() if cr.claim.stated else "no statement recorded"
     steps = step_views(cr.steps)
     return ClaimView(f"Claim by {who.long_name}{role}, {status}", said, steps[:-1], lines,
-                     steps[-1], cr.law, cr.players, _claim_brief(cr))
+                     steps[-1], cr.law, cr.players, _claim_brief(cr, c.declarer))
 
 
 def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
@@ -168,18 +190,19 @@ def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
                          number == 1 and cr.deciding is line, line.why)
 
 
-def _claim_brief(cr: ClaimRuling) -> str:
+def _claim_brief(cr: ClaimRuling, declarer: Seat) -> str:
     who = cr.claim.claimer.long_name
+    claimed = as_claimed(cr.claim.claimer, cr.claim.claimer.side == declarer.side,
+                         cr.claimed)
     if cr.law == "70":
         return (f"Law 70: {who}'s claim is adjudicated, doubtful points against him: "
-                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+                f"declarer {cr.awarded} tricks ({claimed})")
     if cr.law == "71":
         return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
-                f"declarer {cr.awarded} tricks (claimed {cr.claimed})")
+                f"declarer {cr.awarded} tricks ({claimed})")
     if cr.law == "69B":
         return (f"Law 69B: the other side withdrew its agreement to {who}'s claim for tricks "
-                f"it would likely have won: declarer {cr.awarded} tricks "
-                f"(claimed {cr.claimed})")
+                f"it would likely have won: declarer {cr.awarded} tricks ({claimed})")
     return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
 
 

@@ -5,7 +5,7 @@ announces at the table."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from equity.core.adjust import Policy, Ruling
@@ -19,6 +19,7 @@ from equity.render.view.automatic import (
     StepView,
     after_label,
     automatic_view,
+    result_label,
     step_views,
 )
 from equity.render.view.lines import LineGroup, line_group
@@ -135,6 +136,17 @@ class BoardView:
         return "Decision"
 
 
+def rulings_title(views: Sequence[BoardView], reported: bool = False) -> str:
+    """What a document of rulings is called: "Revoke rulings" only when every board in it
+    is a revoke's (a revoke as reported is one), "Claim rulings" when every one is a
+    claim's without a revoke; a claim ruled under Laws 68-71 is no revoke ruling."""
+    if all(v.has_revoke for v in views):
+        return "Revoke rulings"
+    if not reported and all(v.claim is not None and not v.has_revoke for v in views):
+        return "Claim rulings"
+    return "Rulings"
+
+
 def board_view(ruling: Ruling) -> BoardView:
     """The content for one ruled board."""
     auto = ruling.automatic
@@ -146,7 +158,7 @@ def board_view(ruling: Ruling) -> BoardView:
         automatic=automatic_view(auto), anchor=_anchor(board.label),
         title=board.label.capitalize(), facts=_facts(ruling), deal=board.deal,
         dealer=board.dealer, vulnerability=ruling.vulnerability, tricks=_trick_rows(auto),
-        play_end=_play_end(rp), checked=ruling.solved and bool(ruling.assessments),
+        play_end=_play_end(auto), checked=ruling.solved and bool(ruling.assessments),
         policy=ruling.policy.value,
         groups=tuple(line_group(ruling, a) for a in ruling.assessments)
         if ruling.solved else (),
@@ -274,8 +286,9 @@ def _facts(ruling: Ruling) -> tuple[tuple[str, str], ...]:
             ("Laws", f"{auto.edition.name} Laws of Duplicate Bridge"),
             ("Law 12", _assigned_words(auto)),
             ("Attention drawn", _attention(rp)),
-            ("Table result" if auto.claim is None else f"Result (the claim as ruled, Law "
-             f"{auto.claim.law})", tricks_result(c, auto.table_tricks, rp.finished))]
+            ("Table result" if auto.claim is None else
+             f"Result ({result_label(auto.claim.law, bool(auto.revokes))})",
+             tricks_result(c, auto.table_tricks, rp.finished))]
     reqs = [str(r) for r in board.facts.requirements]
     if reqs:
         out.insert(-1, ("Requirements", "; ".join(reqs)))
@@ -311,12 +324,18 @@ def _trick_rows(auto: AutomaticRuling) -> tuple[TrickRow, ...]:
     return tuple(rows)
 
 
-def _play_end(rp: Replay) -> str | None:
+def _play_end(auto: AutomaticRuling) -> str | None:
+    """How the record ends. A claim is said as made (Law 68), from the claimer's side: the
+    Director's award, which replaces the claim's total in the replay, is the ruling's."""
+    rp = auto.replay
     done = rp.tricks_done
     if rp.claimed:
         claimer = rp.board.facts.claimer or rp.contract.declarer
-        total = "" if rp.claim_tricks is None else \
-            f" for a total of {rp.claim_tricks} tricks to declarer"
+        claimed = auto.claim.claimed if auto.claim is not None else rp.claim_tricks
+        total = "" if claimed is None else (
+            f" for a total of {claimed} tricks to declarer"
+            if claimer.side == rp.contract.declarer.side
+            else f", leaving declarer {claimed} tricks")
         return f"After trick {done}: claim or concession by {claimer.long_name}{total}."
     if not rp.finished:
         where = (f"during trick {done + 1}" if len(rp.tricks) > done
@@ -347,7 +366,11 @@ def _verdict(ruling: Ruling) -> str:
 
 
 def _brief_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
-    label = _after_scores_label(ruling)
+    """The scores the text report ends with: the result Laws 61-64 leave (on a board
+    without a revoke, the table's or the claim's as ruled: Law 64 has nothing to say
+    there), then the ruling."""
+    label = (_after_scores_label(ruling) if ruling.automatic.revokes
+             else _unrevoked_label(ruling))
     after = (label[0].lower() + label[1:],
              score_text(ruling, ruling.after_transfer))
     if ruling.offenders_weighted is None:
@@ -372,11 +395,20 @@ def _final_scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
                  for side, weighted in ruling.side_results().items())
 
 
+def _unrevoked_label(ruling: Ruling) -> str:
+    """The table's result, or the claim's as the Director ruled it (an adjudicated claim
+    is not the table's)."""
+    claim = ruling.automatic.claim
+    if claim is None:
+        return "Table result"
+    return "Claim as agreed" if claim.law == "69A" else "Claim as ruled"
+
+
 def _scores(ruling: Ruling) -> tuple[tuple[str, str], ...]:
     rp = ruling.automatic.replay
     out = []
     if rp.finished:
-        out.append(("Table result" if ruling.automatic.claim is None else "Claim as ruled",
+        out.append((_unrevoked_label(ruling),
                     score_text(ruling, ((ruling.automatic.table_tricks, 1.0),))))
     if ruling.automatic.revokes:
         out.append((_after_scores_label(ruling), score_text(ruling, ruling.after_transfer)))

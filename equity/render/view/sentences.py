@@ -91,14 +91,15 @@ BASIS_NAMES = {"64C": "Law 64C adjusted score", "64A": "Law 64A transfer stands"
                "16B": "adjusted score for unauthorised information from partner "
                       "(Laws {partner}, {assigned})",
                "none": "no transfer and no adjustment",
-               "70": "the claim adjudicated (Law 70)",
-               "69B": "agreement to the claim withdrawn (Law 69B)",
-               "71": "concession cancelled (Law 71)",
+               "70": "the claim adjudicated, Law 70",
+               "69B": "agreement to the claim withdrawn, Law 69B",
+               "71": "concession cancelled, Law 71",
                "64+70": "Law 64A transfer from the tricks of the adjudicated claim (Laws 64A, 70)",
                "64+69B": "Law 64A transfer from the claim as corrected (Laws 64A, 69B)",
                "64+71": "Law 64A transfer from the claim as corrected (Laws 64A, 71)"}
 """The basis in words, the edition's paragraphs filled in (:func:`basis_name`); each
-begins with a capital, as it stands in a sentence or in brackets."""
+stands in brackets ("Laws 61-64: ... (the claim adjudicated, Law 70)"), so a claim's
+names its law after a comma, not in brackets of its own."""
 
 
 def basis_cited(ruling: Ruling) -> str:

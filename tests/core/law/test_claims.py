@@ -23,7 +23,7 @@ from equity.core.game import (
     replay,
     solved,
 )
-from equity.core.law import ClaimRuling, judge_claim, needs_ruling, rule
+from equity.core.law import ClaimRuling, as_claimed, judge_claim, needs_ruling, rule
 from equity.core.player import DecisionModel, player_class
 from equity.core.reading import Table
 from equity.dd import DdsSolver
@@ -174,6 +174,23 @@ def test_69a_an_agreed_claim_that_double_dummy_bears_out_stands() -> None:
 def test_69b_agreeing_to_lose_a_trick_won_on_every_normal_line_is_withdrawn() -> None:
     r = judged(case("041_agreed_claims_69_71", 2))
     assert (r.law, r.claimed, r.awarded, r.basis) == ("69B", 9, 8, "69B")
+
+
+def test_69b_is_said_as_the_agreeing_sides_right_in_sentences_read_out() -> None:
+    award = judged(case("041_agreed_claims_69_71", 2)).steps[-1]
+    assert award.law == "69B"
+    assert ("Within the correction period they may withdraw their agreement to it: their "
+            "right, not the Director's of his own motion. The board is then scored with "
+            "declarer 8 tricks.") in award.text
+    assert "(69B:" not in award.text  # the step's law is in front, not again in brackets
+
+
+def test_the_70b_step_cites_70b_in_front_and_the_edition_s_70d_after() -> None:
+    b = case("041_stated_order_loses_a_trick", 1)
+    for edition, d in (("2017", "70D1"), ("1997", "70D")):
+        (step,) = (s for s in judged(b, edition=edition).steps if s.law == "70B")
+        assert "(70B)" not in step.text
+        assert step.text.endswith(f"no successful line it does not embrace is accepted ({d}).")
 
 
 def test_71_a_conceded_trick_that_no_normal_play_could_lose_is_restored() -> None:
@@ -408,6 +425,27 @@ def test_70a_a_reading_the_deal_does_not_bear_out_is_no_line_of_his() -> None:
                   players="expert").awarded == 9
 
 
+def test_a_proviso_borne_out_is_said_once_with_its_own_editions_paragraph() -> None:
+    # read out as a Director says it: the law in front (1997: 70D, 2017: 70D1), not again
+    # at the end of the sentence
+    b = with_claim(case("claims/wbf_belgium_england_4h_double_squeeze", 30),
+                   "N: provided E has 5 S: squeeze")
+    for edition, law in (("2017", "70D1"), ("1997", "70D")):
+        (said,) = (d for d in judged(b, edition=edition, players="expert").doubtful
+                   if "stated his line" in d.text)
+        assert said.law == law
+        assert said.text == ("North stated his line provided East has 5 ♠, and the deal "
+                             "bears it out (the Director sees the cards: no doubtful "
+                             "point): the line is his, played on that reading")
+
+
+def test_the_70a_step_for_a_class_without_slips_says_none_is_allowed() -> None:
+    b = case("claims/wbf_belgium_england_4h_double_squeeze", 30)
+    step = next(s for s in judged(b, players="expert").steps if s.law == "70A")
+    assert "careless or inferior for the class (none for this class: no card" in step.text
+    assert step.text.count(". ") >= 3  # sentences a Director can read out, not one
+
+
 def test_70d1_a_conditional_line_is_shown_by_a_show_out_and_not_before() -> None:
     """Saint Petersburg 2000: "if it will be 4-1 I shall ruff the fourth round". At the
     claim no club has been played: the split is not shown. South shows out on the queen:
@@ -450,3 +488,9 @@ def test_71_a_concession_is_judged_on_the_line_he_stated() -> None:
     seen clubs 5-0 loses the twelfth trick: the concession of it is cancelled (71)."""
     r = judged(case("claims/stpetersburg2000_concession_to_eleven_cancelled"))
     assert (r.law, r.awarded) == ("71", 12)
+
+
+def test_declarers_claim_says_claimed_and_a_defenders_names_the_defender() -> None:
+    # Law 68A: a defender claims tricks for his side; declarer's total is what it leaves him
+    assert as_claimed(Seat.S, True, 10) == "claimed 10"
+    assert as_claimed(Seat.E, False, 8) == "East's claim left him 8"
