@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
+from equity.core import adjust, law
 from equity.core.adjust import (
     Counterfactual,
-    ReportedCase,
     Ruling,
     build,
     check_weights,
     compare,
-    screen,
     without_equity,
 )
 from equity.core.game import (
@@ -38,14 +37,7 @@ from equity.core.game import (
     score_ns,
     solved,
 )
-from equity.core.law import (
-    AutomaticRuling,
-    ClaimRuling,
-    judge_claim,
-    needs_ruling,
-    rule,
-    rule_reported,
-)
+from equity.core.law import AutomaticRuling, rule
 from equity.core.player import (
     DEFAULT_CLASS,
     Forecast,
@@ -86,7 +78,7 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         raise BoardError(message, board.source, board.label, Where(tag=tag))
     table = Table.of(board)  # what the table showed every player: read once
     edition = options.edition_for(board)
-    if not needs_ruling(rp):
+    if not (rp.claimed and law.needs_ruling(rp)):  # Laws 68-71 imported for a claim only
         ruled = rule(rp, edition, table=table)
         if board.facts.play_from is None:
             return ruled
@@ -104,7 +96,7 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
 
 
 def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver | None,
-               work: Work) -> ClaimRuling:
+               work: Work) -> law.ClaimRuling:
     """Laws 68-71 on the record's claim: normal play judged for the class of player
     the options or the board name, else :data:`~equity.core.player.DEFAULT_CLASS`
     (the class whose careless play is measured most: Law 70's "normal" is the
@@ -116,7 +108,7 @@ def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver 
     board = rp.board
     model = options.estimate_for(board, DEFAULT_CLASS).model(table, work)
     try:
-        return solved(once_each(judge_claim(rp, model, options.edition_for(board)), work),
+        return solved(once_each(law.judge_claim(rp, model, options.edition_for(board)), work),
                       solver, work)
     except BoardError:
         raise
@@ -199,7 +191,7 @@ def is_claim_position(board: Board, options: RulingOptions = DEFAULT_OPTIONS) ->
 
 
 def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
-                        solver: Solver | None = None) -> ReportedCase:
+                        solver: Solver | None = None) -> adjust.ReportedCase:
     """A revoke ruled from the facts reported at the table, without the card play
     (Laws 61-64A/B, :func:`~equity.core.law.rule_reported`), and unless the options say
     not to, the Law 64C screen from the deal alone: the likely outcomes from the
@@ -207,7 +199,7 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     gives) against the result after the transfer (:func:`~equity.core.adjust.screen`).
     Raises :class:`BoardError` for facts that do not fit."""
     faced = dataclasses.replace(board, facts=options.facts_for(board))
-    ruling = rule_reported(faced, options.edition_for(board))
+    ruling = law.rule_reported(faced, options.edition_for(board))
     found = None
     contract = board.contract
     if options.equity and contract is not None and ruling.after_transfer_tricks is not None \
@@ -220,8 +212,8 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         except EquityError as e:  # a cap on the work
             raise BoardError(f"Law 64C screen: {e}", board.source, board.label,
                              Where()) from e
-        found = screen(ruling, likely.outcomes, options.probable)
-    return ReportedCase(ruling, found, vulnerability_of(board))
+        found = adjust.screen(ruling, likely.outcomes, options.probable)
+    return adjust.ReportedCase(ruling, found, vulnerability_of(board))
 
 
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -386,6 +387,45 @@ def test_help_and_version_import_no_command_s_modules(args: list[str]) -> None:
     out = subprocess.run([sys.executable, "-c", HEAVY.format(args=args)], cwd=ROOT,
                          capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+CLAIM_MODULES = ("equity.core.law.claims", "equity.core.law.claim_lines",
+                 "equity.core.law.claim_ruling", "equity.core.law.claim_paragraphs",
+                 "equity.core.law.claim_statement", "equity.core.law.correction",
+                 "equity.core.law.partner_information")
+"""Laws 68-71, 62D and 16B: a revoke ruling without a claim, on trick 12 or Law 16B's
+facts runs none of them."""
+
+LOADED = """
+import sys
+from equity.app.cli import main
+try:
+    main({args!r})
+except SystemExit:
+    pass
+print(sorted(m for m in sys.modules if m in {modules!r}), file=sys.stderr)
+"""
+
+
+def _loaded(args: list[str]) -> list[str]:
+    """The modules of :data:`CLAIM_MODULES` a fresh process imported for ``equity ARGS``."""
+    out = subprocess.run([sys.executable, "-c", LOADED.format(args=args, modules=CLAIM_MODULES)],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    return list(ast.literal_eval(out.stderr.strip().splitlines()[-1]))
+
+
+def test_a_revoke_ruling_without_a_claim_imports_no_claim_module() -> None:
+    """``equity rule --example`` (a revoke, no claim) imports none of Laws 68-71's,
+    62D's or 16B's modules: the law's face offers them on first use (issue 49)."""
+    assert _loaded(["rule", "--example", "--format", "json"]) == []
+
+
+def test_a_claim_ruling_imports_the_claim_modules() -> None:
+    """The same process on a board with a disputed claim does import them: the test
+    above can fail."""
+    claim = ROOT / "tests" / "cases" / "003_wrong_claim_ending.pbn"
+    assert {"equity.core.law.claims", "equity.core.law.claim_lines"} <= set(
+        _loaded(["rule", str(claim), "--format", "json"]))
 
 
 THREADS = """

@@ -82,6 +82,7 @@ from equity.core.game.kernel import (
     pack_board,
     run,
 )
+from equity.core.game.later import later
 from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import (
     LeadRule,
@@ -227,6 +228,7 @@ __all__ = [
     "fact_problems",
     "follow_suit_cards",
     "imps",
+    "later",
     "legal_cards",
     "many_card_values",
     "matchpoints",
