@@ -398,10 +398,12 @@ UNUSED_BY_A_REVOKE = (*CLAIM_MODULES, "equity.core.law.correction",
                       "equity.core.law.partner_information", "equity.core.law.reported",
                       "equity.core.adjust.screen", "equity.render.reported",
                       "equity.render.html", "equity.render.markdown",
-                      "equity.render.forecast", "equity.formats.lin")
+                      "equity.render.forecast", "equity.formats.lin",
+                      "equity.core.game.traveller", "equity.app.outfile",
+                      "equity.formats.edits")
 """What ``rule --example`` (a revoke on trick 4 of a PBN board, no claim, no Law 16B
-facts, not reported) never runs: Laws 62D, 16B, a reported revoke and its Law 64C
-screen, the report and forecast layouts, the LIN reader."""
+facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported revoke and its
+Law 64C screen, the report and forecast layouts, the LIN reader, the session's results."""
 
 LOADED = """
 import sys
