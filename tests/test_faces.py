@@ -123,3 +123,16 @@ def test_a_name_typed_in_a_face_counts_as_offered() -> None:
            "    from equity.core.player.decision import DecisionModel\n"
            "__all__ = [\"DecisionModel\", \"judge_claim\"]\n")
     assert misplaced(src, "equity.core.law", is_face=True) == ["DecisionModel"]
+
+
+@pytest.mark.parametrize(("module", "path"),
+                         [(m, p) for m, p in modules() if p.name == "__init__.py"],
+                         ids=lambda v: str(v))
+def test_no_name_offered_on_first_use_is_also_a_module_of_the_face(
+        module: str, path: Path) -> None:
+    """Importing ``equity.core.adjust.screen`` by its path sets the face's ``screen`` to
+    the module, and the face's ``__getattr__`` is never asked: such a name is offered at
+    once."""
+    own = {p.stem for p in path.parent.glob("*.py")} | {
+        p.name for p in path.parent.iterdir() if (p / "__init__.py").exists()}
+    assert set(typed_later(path.read_text(encoding="utf-8"))) & own == set()

@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
-from equity.core import adjust, law
+from equity.core import law
 from equity.core.adjust import (
     Counterfactual,
+    ReportedCase,
     Ruling,
     build,
     check_weights,
     compare,
+    screen,
     without_equity,
 )
 from equity.core.game import (
@@ -191,7 +193,7 @@ def is_claim_position(board: Board, options: RulingOptions = DEFAULT_OPTIONS) ->
 
 
 def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
-                        solver: Solver | None = None) -> adjust.ReportedCase:
+                        solver: Solver | None = None) -> ReportedCase:
     """A revoke ruled from the facts reported at the table, without the card play
     (Laws 61-64A/B, :func:`~equity.core.law.rule_reported`), and unless the options say
     not to, the Law 64C screen from the deal alone: the likely outcomes from the
@@ -212,8 +214,8 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         except EquityError as e:  # a cap on the work
             raise BoardError(f"Law 64C screen: {e}", board.source, board.label,
                              Where()) from e
-        found = adjust.screen(ruling, likely.outcomes, options.probable)
-    return adjust.ReportedCase(ruling, found, vulnerability_of(board))
+        found = screen(ruling, likely.outcomes, options.probable)
+    return ReportedCase(ruling, found, vulnerability_of(board))
 
 
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:

@@ -223,14 +223,14 @@ import importlib, sys
 from equity.app.batch.workers import PRELOAD
 for name in PRELOAD:
     importlib.import_module(name)
-import equity.core.adjust as adjust, equity.core.law as law
-print(sorted(m for m in (*law.LATER, *adjust.LATER) if m not in sys.modules))
+import equity.core.law as law
+print(sorted(m for m in law.LATER if m not in sys.modules))
 """
 
 
 def test_the_fork_server_preloads_what_the_faces_import_on_first_use() -> None:
-    """A worker never imports Laws 68-71, 62D, 16B or the reported revoke's screen on its
-    first such board: the fork server has them, though ``equity rule`` imports them only
+    """A worker never imports Laws 68-71, 62D, 16B or a reported revoke's on its first
+    such board: the fork server has them, though ``equity rule`` imports them only
     when a board needs them (issue 49)."""
     out = subprocess.run([sys.executable, "-c", PRELOADED], cwd=ROOT, capture_output=True,
                          text=True, check=True)

@@ -396,14 +396,14 @@ CLAIM_MODULES = ("equity.core.law.claims", "equity.core.law.claim_lines",
 
 UNUSED_BY_A_REVOKE = (*CLAIM_MODULES, "equity.core.law.correction",
                       "equity.core.law.partner_information", "equity.core.law.reported",
-                      "equity.core.adjust.screen", "equity.render.reported",
+                      "equity.render.reported",
                       "equity.render.html", "equity.render.markdown",
                       "equity.render.forecast", "equity.formats.lin",
                       "equity.core.game.traveller", "equity.app.outfile",
                       "equity.formats.edits")
 """What ``rule --example`` (a revoke on trick 4 of a PBN board, no claim, no Law 16B
-facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported revoke and its
-Law 64C screen, the report and forecast layouts, the LIN reader, the session's results."""
+facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported revoke, the
+report and forecast layouts, the LIN reader, the session's results."""
 
 LOADED = """
 import sys
@@ -428,7 +428,7 @@ def _loaded(args: list[str]) -> list[str]:
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_revoke_ruling_without_a_claim_imports_no_claim_module(fmt: str) -> None:
     """``equity rule --example`` (a revoke, no claim) imports none of Laws 68-71's
-    modules nor any other it never runs: the law and adjust faces offer their names on
+    modules nor any other it never runs: the law and game faces offer their names on
     first use (issue 49: import only what a command uses)."""
     assert _loaded(["rule", "--example", "--format", fmt]) == []
 

@@ -7,8 +7,6 @@ directly."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from equity.core.adjust.candidates import (
     build,
     plan,
@@ -33,6 +31,7 @@ from equity.core.adjust.ruling import (
     nos_gain,
     without_equity,
 )
+from equity.core.adjust.screen import ReportedCase, Screen, screen
 from equity.core.adjust.table_line import (
     TableLine,
 )
@@ -47,15 +46,6 @@ from equity.core.adjust.weights import (
     director_weights,
     line_names,
 )
-from equity.core.game import later
-
-if TYPE_CHECKING:  # imported on first use (LATER): only a reported revoke is screened
-    from equity.core.adjust.screen import ReportedCase, Screen, screen
-
-LATER = {"equity.core.adjust.screen": ("ReportedCase", "Screen", "screen")}
-"""The Law 64C screen of a reported revoke, imported when a name is first asked for."""
-
-__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "ANNOUNCE",
