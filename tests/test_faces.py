@@ -1,5 +1,6 @@
 """Each module's ``__all__`` names what it defines; a package's ``__init__`` (its face) may
-also offer names of its own modules. No module re-exports a name defined elsewhere, so a
+also offer names of its own modules, imported at once or, under ``if TYPE_CHECKING:`` and
+in its ``LATER`` table, on first use (PEP 562). No module re-exports a name defined elsewhere, so a
 reader finds a name where ``__all__`` lists it, or one step below a face."""
 
 from __future__ import annotations
@@ -29,7 +30,11 @@ def misplaced(source: str, module: str, is_face: bool) -> list[str]:
     defined: set[str] = set()
     offered: set[str] = set()
     listed: list[str] = []
-    for node in tree.body:
+    body = list(tree.body)
+    if is_face:  # a face's names offered on first use are typed under `if TYPE_CHECKING:`
+        body += [n for node in tree.body if isinstance(node, ast.If)
+                 and ast.unparse(node.test) == "TYPE_CHECKING" for n in node.body]
+    for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             defined.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
@@ -78,3 +83,56 @@ def test_a_face_offers_names_of_its_own_modules_only() -> None:
            "from equity.core.player.decision import DecisionModel\n"
            "__all__ = [\"Card\", \"DecisionModel\"]\n")
     assert misplaced(src, "equity.core.game", is_face=True) == ["DecisionModel"]
+
+
+def typed_later(source: str) -> dict[str, str]:
+    """Name -> module of the imports under a face's ``if TYPE_CHECKING:``."""
+    return {a.asname or a.name: node.module
+            for top in ast.parse(source).body
+            if isinstance(top, ast.If) and ast.unparse(top.test) == "TYPE_CHECKING"
+            for node in top.body if isinstance(node, ast.ImportFrom) and node.module
+            for a in node.names}
+
+
+@pytest.mark.parametrize(("module", "path"),
+                         [(m, p) for m, p in modules() if p.name == "__init__.py"],
+                         ids=lambda v: str(v))
+def test_a_face_s_names_on_first_use_are_typed_and_offered_alike(
+        module: str, path: Path) -> None:
+    """What mypy sees under ``TYPE_CHECKING`` is what the face's ``__getattr__`` gives:
+    the same object of the same module, and nothing else."""
+    typed = typed_later(path.read_text(encoding="utf-8"))
+    face = importlib.import_module(module)
+    table = {name: home for home, names in getattr(face, "LATER", {}).items()
+             for name in names}
+    assert table == typed
+    for name, home in typed.items():
+        assert getattr(face, name) is getattr(importlib.import_module(home), name)
+
+
+def test_a_face_s_unknown_name_is_an_attribute_error() -> None:
+    face = importlib.import_module("equity.core.law")
+    with pytest.raises(AttributeError, match="no_such_law"):
+        face.no_such_law  # noqa: B018
+
+
+def test_a_name_typed_in_a_face_counts_as_offered() -> None:
+    src = ("from typing import TYPE_CHECKING\n"
+           "if TYPE_CHECKING:\n"
+           "    from equity.core.law.claims import judge_claim\n"
+           "    from equity.core.player.decision import DecisionModel\n"
+           "__all__ = [\"DecisionModel\", \"judge_claim\"]\n")
+    assert misplaced(src, "equity.core.law", is_face=True) == ["DecisionModel"]
+
+
+@pytest.mark.parametrize(("module", "path"),
+                         [(m, p) for m, p in modules() if p.name == "__init__.py"],
+                         ids=lambda v: str(v))
+def test_no_name_offered_on_first_use_is_also_a_module_of_the_face(
+        module: str, path: Path) -> None:
+    """Importing ``equity.core.adjust.screen`` by its path sets the face's ``screen`` to
+    the module, and the face's ``__getattr__`` is never asked: such a name is offered at
+    once."""
+    own = {p.stem for p in path.parent.glob("*.py")} | {
+        p.name for p in path.parent.iterdir() if (p / "__init__.py").exists()}
+    assert set(typed_later(path.read_text(encoding="utf-8"))) & own == set()

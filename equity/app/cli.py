@@ -420,7 +420,6 @@ def cmd_rule(args: argparse.Namespace) -> int:
     from equity.core.adjust import ReportedCase
     from equity.core.game import BoardError, UsageError, Work
     from equity.render.jsonout import board_json
-    from equity.render.reported import reported_json, reported_text
     from equity.render.text import work_text
 
     fmt = args.output_format
@@ -440,6 +439,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if ruling is None:
             continue
         if isinstance(ruling, ReportedCase):  # no card play: the facts as reported
+            from equity.render.reported import reported_json, reported_text  # (start-up)
+
             sys.stdout.write(json.dumps(reported_json(ruling), ensure_ascii=False) + "\n"
                              if fmt.name == "json" else reported_text(ruling))
             sys.stdout.flush()

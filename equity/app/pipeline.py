@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
+from equity.core import law
 from equity.core.adjust import (
     Counterfactual,
     ReportedCase,
@@ -38,14 +39,7 @@ from equity.core.game import (
     score_ns,
     solved,
 )
-from equity.core.law import (
-    AutomaticRuling,
-    ClaimRuling,
-    judge_claim,
-    needs_ruling,
-    rule,
-    rule_reported,
-)
+from equity.core.law import AutomaticRuling, rule
 from equity.core.player import (
     DEFAULT_CLASS,
     Forecast,
@@ -86,7 +80,7 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         raise BoardError(message, board.source, board.label, Where(tag=tag))
     table = Table.of(board)  # what the table showed every player: read once
     edition = options.edition_for(board)
-    if not needs_ruling(rp):
+    if not (rp.claimed and law.needs_ruling(rp)):  # Laws 68-71 imported for a claim only
         ruled = rule(rp, edition, table=table)
         if board.facts.play_from is None:
             return ruled
@@ -104,7 +98,7 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
 
 
 def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver | None,
-               work: Work) -> ClaimRuling:
+               work: Work) -> law.ClaimRuling:
     """Laws 68-71 on the record's claim: normal play judged for the class of player
     the options or the board name, else :data:`~equity.core.player.DEFAULT_CLASS`
     (the class whose careless play is measured most: Law 70's "normal" is the
@@ -116,7 +110,7 @@ def rule_claim(rp: Replay, table: Table, options: RulingOptions, solver: Solver 
     board = rp.board
     model = options.estimate_for(board, DEFAULT_CLASS).model(table, work)
     try:
-        return solved(once_each(judge_claim(rp, model, options.edition_for(board)), work),
+        return solved(once_each(law.judge_claim(rp, model, options.edition_for(board)), work),
                       solver, work)
     except BoardError:
         raise
@@ -207,7 +201,7 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     gives) against the result after the transfer (:func:`~equity.core.adjust.screen`).
     Raises :class:`BoardError` for facts that do not fit."""
     faced = dataclasses.replace(board, facts=options.facts_for(board))
-    ruling = rule_reported(faced, options.edition_for(board))
+    ruling = law.rule_reported(faced, options.edition_for(board))
     found = None
     contract = board.contract
     if options.equity and contract is not None and ruling.after_transfer_tricks is not None \

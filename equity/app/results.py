@@ -22,31 +22,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from equity.app.options import RulingOptions
-from equity.app.outfile import check_output, one_writer, refuse_inputs, write_pieces
+from equity.core import game
 from equity.core.adjust import Ruling
 from equity.core.game import (
     Board,
     BoardError,
     Contract,
     ModelError,
-    ScorerEntry,
     Seat,
     Side,
-    Traveller,
-    TravellerError,
-    TravellerLine,
     UsageError,
     Where,
     matchpoints,
     result_text,
     score_ns,
-    weighted_matchpoints,
 )
-from equity.formats.edits import Edit, spliced
 from equity.render.brief import wrap
 from equity.render.scorer_entry import entry_json, entry_text, mp_text
 
 if TYPE_CHECKING:  # the readers are imported when a results file is given (start-up)
+    from equity.core.game import ScorerEntry, Traveller, TravellerLine
+    from equity.formats.edits import Edit
     from equity.formats.scoretable import ScoreTableFile
     from equity.formats.usebio import UsebioFile
 
@@ -83,7 +79,7 @@ def open_results(path: Path) -> UsebioFile | ScoreTableFile | None:
             return read_usebio(path)
         if path.suffix.lower() == ".pbn" and has_score_table(path):
             return read_score_table(path)
-    except TravellerError as e:
+    except game.TravellerError as e:
         raise UsageError(str(e)) from None
     return None
 
@@ -115,6 +111,8 @@ class Results:
             raise UsageError("--results-out replaces the ruled table's line: name it with "
                              "--pairs NS-EW")
         if out is not None and file is not None:
+            from equity.app.outfile import check_output, refuse_inputs
+
             refuse_inputs("--results-out", out, _inputs(args, path))
             check_output(out, "--results-out")
             if out.exists():
@@ -143,13 +141,13 @@ class Results:
             if self.pairs is None and len(self.traveller.board(number)) > 1:
                 lines = ", ".join(f"{ln.ns_pair}-{ln.ew_pair}"
                                   for ln in self.traveller.board(number))
-                raise TravellerError(
+                raise game.TravellerError(
                     f"board {number} of the traveller {self.traveller.source} has "
                     f"{len(self.traveller.board(number))} lines ({lines}): name the ruled "
                     "table's with --pairs NS-EW, so that its own result is left out of the "
                     "field it is compared with")
             return self.traveller.field(number, self.pairs)
-        except TravellerError as e:
+        except game.TravellerError as e:
             raise BoardError(str(e), board.source, board.label, Where()) from None
 
     def check_pairs(self, ruling: Ruling) -> None:
@@ -166,7 +164,7 @@ class Results:
         try:
             number = self.number(board)
             line = self.traveller.line(number, self.pairs)
-        except TravellerError as e:
+        except game.TravellerError as e:
             raise BoardError(str(e), board.source, board.label, Where()) from None
         tricks = sorted({auto.table_tricks, auto.corrected_tricks, auto.after_transfer_tricks})
         scores = {score_ns(contract, t, ruling.vulnerability) for t in tricks}
@@ -210,9 +208,9 @@ class Results:
         ns, ew = components(Side.NS), components(Side.EW)
         field = traveller.field(number, self.pairs)
         top = traveller.top(number, self.pairs)
-        ns_mp, ew_mp = weighted_matchpoints([(w, s) for w, s, _ in ns],
+        ns_mp, ew_mp = game.weighted_matchpoints([(w, s) for w, s, _ in ns],
                                             [(w, s) for w, s, _ in ew], field, top)
-        return ScorerEntry(number, *self.pairs, ns, ew, ns_mp, ew_mp, top)
+        return game.ScorerEntry(number, *self.pairs, ns, ew, ns_mp, ew_mp, top)
 
     def text(self, ruling: Ruling) -> str:
         e = self.entry(ruling)
@@ -243,6 +241,8 @@ class Results:
             raise UsageError("--results-out: the ruling has no result yet (play continues)")
         if self.written:
             raise UsageError("--results-out writes one board's ruling: give --board N")
+        from equity.app.outfile import one_writer, write_pieces
+        from equity.formats.edits import spliced
         from equity.formats.scoretable import row_edits
         from equity.formats.usebio import UsebioFile, line_edits
 
@@ -302,7 +302,7 @@ def this_session(traveller: UsebioFile | ScoreTableFile, out: Path
     try:
         held = (read_usebio(out) if isinstance(traveller, UsebioFile)
                 else read_score_table(out))
-    except TravellerError as e:
+    except game.TravellerError as e:
         raise other(f"something else ({e})") from None
     keys = ({(ln.board, ln.ns_pair, ln.ew_pair) for ln in t.lines}
             for t in (held.traveller, traveller.traveller))

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from equity.core.game import Board, BoardError
-from equity.formats.lin import read_lin
 from equity.formats.pbn import read_pbn, refused
 from equity.formats.text_lines import BLOCK, lines_of_text, not_text, read_lines
 
@@ -97,4 +96,8 @@ def names_board(label: str, number: int) -> bool:
 
 
 def _read(lines: Iterable[str], fmt: str, source: str) -> Iterator[Board | BoardError]:
-    return read_pbn(lines, source) if fmt == "pbn" else read_lin(lines, source)
+    if fmt == "pbn":
+        return read_pbn(lines, source)
+    from equity.formats.lin import read_lin  # imported for a LIN file only (start-up)
+
+    return read_lin(lines, source)

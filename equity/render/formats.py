@@ -11,21 +11,28 @@ with no edit to the CLI.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from equity.core.adjust import ReportedCase, Ruling
+from equity.core.adjust import Ruling
 from equity.core.game import BoardError
 from equity.core.player import Forecast
 from equity.render.brief import brief_text
 from equity.render.csvrows import FIELDS, header_line, json_row_line, row_fields
-from equity.render.forecast import forecast_error_json, forecast_json, forecast_text
-from equity.render.html import render_html
 from equity.render.jsonout import error_json
-from equity.render.markdown import render_markdown
 from equity.render.text import board_text
+
+if TYPE_CHECKING:
+    from equity.core.adjust import ReportedCase
+
+
+def _later(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported when first called: a command
+    imports only the layouts it prints (start-up)."""
+    return lambda *args: getattr(importlib.import_module(module), name)(*args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +115,14 @@ class DocumentFormat:
 
 DOCUMENT_FORMATS: dict[str, DocumentFormat] = {f.name: f for f in (
     DocumentFormat("html", "a self-contained HTML page (default; --pdf prints it)",
-                   render_html),
-    DocumentFormat("md", "Markdown", render_markdown),
+                   _later("equity.render.html", "render_html")),
+    DocumentFormat("md", "Markdown", _later("equity.render.markdown", "render_markdown")),
 )}
 """``equity report``'s formats, by name; the first is the default."""
+
+
+_FORECAST = "equity.render.forecast"
+"""The module of ``equity likely``'s layouts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +139,10 @@ class ForecastFormat:
 FORECAST_FORMATS: dict[str, ForecastFormat] = {f.name: f for f in (
     ForecastFormat("text", "the outcomes with their probabilities, the decisions that "
                    "branch, what the players read from the table (default)",
-                   lambda f: forecast_text(f) + "\n"),
+                   lambda f: _later(_FORECAST, "forecast_text")(f) + "\n"),
     ForecastFormat("json", "JSON Lines, one object per board (the public contract)",
-                   lambda f: _json_line(forecast_json(f)),
-                   lambda e: _json_line(forecast_error_json(e))),
+                   lambda f: _json_line(_later(_FORECAST, "forecast_json")(f)),
+                   lambda e: _json_line(_later(_FORECAST, "forecast_error_json")(e))),
 )}
 """``equity likely``'s formats, by name; the first is the default."""
 

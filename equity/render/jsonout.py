@@ -9,22 +9,22 @@ the manual (docs/json.md) for the list. The scores and their rounding are the vi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from equity.core.adjust import Departure, Line, Ruling
 from equity.core.game import BoardError, Card, Suit, cards
 from equity.core.law import (
     AutomaticRuling,
-    ClaimRuling,
-    Doubt,
     Finding,
-    InfoFinding,
     RevokeRuling,
     Step,
 )
 from equity.core.player import Inference
 from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Table
 from equity.render.view import no_auction, record_notes, score_values, weight_notes
+
+if TYPE_CHECKING:  # types only: Laws 68-71 and 16B are imported when a ruling has them
+    from equity.core.law import ClaimRuling, Doubt, InfoFinding
 
 JSON = dict[str, Any]
 

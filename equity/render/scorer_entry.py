@@ -4,9 +4,10 @@ of the whole board against the rest of the traveller."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from equity.core.game import ScorerEntry
+if TYPE_CHECKING:  # a type only: the traveller's module is imported when one is read
+    from equity.core.game import ScorerEntry
 
 
 def mp_text(value: float) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -386,6 +387,57 @@ def test_help_and_version_import_no_command_s_modules(args: list[str]) -> None:
     out = subprocess.run([sys.executable, "-c", HEAVY.format(args=args)], cwd=ROOT,
                          capture_output=True, text=True, check=True)
     assert out.stderr.strip().splitlines()[-1] == "[]"
+
+
+CLAIM_MODULES = ("equity.core.law.claims", "equity.core.law.claim_lines",
+                 "equity.core.law.claim_ruling", "equity.core.law.claim_paragraphs",
+                 "equity.core.law.claim_statement")
+"""Laws 68-71: a ruling on a board without a claim runs none of them."""
+
+UNUSED_BY_A_REVOKE = (*CLAIM_MODULES, "equity.core.law.correction",
+                      "equity.core.law.partner_information", "equity.core.law.reported",
+                      "equity.render.reported",
+                      "equity.render.html", "equity.render.markdown",
+                      "equity.render.forecast", "equity.formats.lin",
+                      "equity.core.game.traveller", "equity.app.outfile",
+                      "equity.formats.edits")
+"""What ``rule --example`` (a revoke on trick 4 of a PBN board, no claim, no Law 16B
+facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported revoke, the
+report and forecast layouts, the LIN reader, the session's results."""
+
+LOADED = """
+import sys
+from equity.app.cli import main
+try:
+    main({args!r})
+except SystemExit:
+    pass
+print(sorted(m for m in sys.modules if m in {modules!r}), file=sys.stderr)
+"""
+
+
+def _loaded(args: list[str]) -> list[str]:
+    """The modules of :data:`UNUSED_BY_A_REVOKE` a fresh process imported for ``equity
+    ARGS``."""
+    out = subprocess.run([sys.executable, "-c",
+                          LOADED.format(args=args, modules=UNUSED_BY_A_REVOKE)],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    return list(ast.literal_eval(out.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_revoke_ruling_without_a_claim_imports_no_claim_module(fmt: str) -> None:
+    """``equity rule --example`` (a revoke, no claim) imports none of Laws 68-71's
+    modules nor any other it never runs: the law and game faces offer their names on
+    first use (issue 49: import only what a command uses)."""
+    assert _loaded(["rule", "--example", "--format", fmt]) == []
+
+
+def test_a_claim_ruling_imports_the_claim_modules() -> None:
+    """The same process on a board with a disputed claim does import them: the test
+    above can fail."""
+    claim = ROOT / "tests" / "cases" / "003_wrong_claim_ending.pbn"
+    assert set(CLAIM_MODULES) <= set(_loaded(["rule", str(claim), "--format", "json"]))
 
 
 THREADS = """

@@ -108,9 +108,13 @@ def _exit(conn: Connection, message: tuple[str, str], queue: Any) -> None:
 
 DEPTH = 2
 """Tasks a worker holds at once: the one it rules and the next."""
-PRELOAD = ["equity.app.batch.workers", "equity.dd.session"]
+PRELOAD = ["equity.app.batch.workers", "equity.dd.session", "equity.core.law.claims",
+           "equity.core.law.correction", "equity.core.law.partner_information",
+           "equity.core.law.reported"]
 """What the fork server imports for its workers (not DDS itself: no DDS thread or memory
-before a fork)."""
+before a fork): with the modules of Laws 68-71, 62D, 16B and a reported revoke, which the
+law's face imports only on first use, so that no worker imports them on its first such
+board."""
 
 
 def context() -> Any:

@@ -78,7 +78,7 @@ from equity.core.game import (
     together,
     values_of,
 )
-from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge, judge_information
+from equity.core.law import LAW, AutomaticRuling, RevokeRuling, changes, judge
 from equity.core.player import (
     DecisionModel,
     DirectorLine,
@@ -194,6 +194,8 @@ def _information(ruling: AutomaticRuling, info: Information, model: DecisionMode
     chance without the information times theirs), and each double dummy (16B3, 12C1).
     Which of them the score weighs is Law 12's (:func:`~equity.core.adjust.ruling.compare`:
     all, under 12C1(c); the worst for his side, under 12C1(e) and 1997's 12C2)."""
+    from equity.core.law import judge_information  # Law 16B: imported for its facts only
+
     rp = ruling.replay
     nos = info.seat.side.other
     f = yield from judge_information(rp, info, model)

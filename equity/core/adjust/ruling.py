@@ -45,6 +45,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from equity.core.adjust.line import Counterfactual, Line
 from equity.core.adjust.sensitivity import sensitivity as sensitivity_sentence
@@ -72,12 +73,13 @@ from equity.core.game import (
 from equity.core.law import (
     AutomaticRuling,
     Finding,
-    InfoFinding,
-    Judged,
     Paragraphs,
     Step,
     StepKind,
 )
+
+if TYPE_CHECKING:  # types only: Law 16B is imported when a ruling has its facts
+    from equity.core.law import InfoFinding, Judged
 
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""

@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from equity.core.game import Side, Vulnerability, result_text, score_ns
-from equity.core.law import ReportedRuling, Step
+from equity.core.law import Step
+
+if TYPE_CHECKING:  # a type only: Laws 61-64 as reported are imported when one is ruled
+    from equity.core.law import ReportedRuling
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ directly."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from equity.core.game.board import (
     Board,
     PlayRecord,
@@ -82,6 +84,7 @@ from equity.core.game.kernel import (
     pack_board,
     run,
 )
+from equity.core.game.later import later
 from equity.core.game.play_from import PlayFrom
 from equity.core.game.position import (
     LeadRule,
@@ -131,13 +134,22 @@ from equity.core.game.scoring import (
     score_ns,
 )
 from equity.core.game.start_position import StartPosition
-from equity.core.game.traveller import (
-    ScorerEntry,
-    Traveller,
-    TravellerError,
-    TravellerLine,
-    weighted_matchpoints,
-)
+
+if TYPE_CHECKING:  # imported on first use (LATER): only a session's results read it
+    from equity.core.game.traveller import (
+        ScorerEntry,
+        Traveller,
+        TravellerError,
+        TravellerLine,
+        weighted_matchpoints,
+    )
+
+LATER = {"equity.core.game.traveller": ("ScorerEntry", "Traveller", "TravellerError",
+                                        "TravellerLine", "weighted_matchpoints")}
+"""A session's traveller and the scorer's entry, imported when a name is first asked
+for."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "CARD",
@@ -227,6 +239,7 @@ __all__ = [
     "fact_problems",
     "follow_suit_cards",
     "imps",
+    "later",
     "legal_cards",
     "many_card_values",
     "matchpoints",

@@ -11,22 +11,9 @@ directly."""
 
 from __future__ import annotations
 
-from equity.core.law.claim_lines import (
-    SLIPS,
-    TOP_DOWN,
-    ClaimLine,
-    Doubt,
-)
-from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
-from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
-from equity.core.law.claims import (
-    claim_of,
-    judge_claim,
-    needs_ruling,
-)
-from equity.core.law.correction import (
-    PlayOut,
-)
+from typing import TYPE_CHECKING
+
+from equity.core.game import later
 from equity.core.law.law12 import (
     AUTHORITIES,
     Assignment,
@@ -41,12 +28,6 @@ from equity.core.law.laws import (
     RevokeRuling,
     rule,
 )
-from equity.core.law.partner_information import (
-    InfoFinding,
-    Judged,
-    judge_information,
-)
-from equity.core.law.reported import ReportedRuling, rule_reported
 from equity.core.law.steps import Step, StepKind
 from equity.core.law.unauthorised import (
     LAW,
@@ -55,6 +36,29 @@ from equity.core.law.unauthorised import (
     changes,
     judge,
 )
+
+if TYPE_CHECKING:  # imported on first use (LATER): a revoke ruling runs none of them
+    from equity.core.law.claim_lines import SLIPS, TOP_DOWN, ClaimLine, Doubt
+    from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
+    from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
+    from equity.core.law.claims import claim_of, judge_claim, needs_ruling
+    from equity.core.law.correction import PlayOut
+    from equity.core.law.partner_information import InfoFinding, Judged, judge_information
+    from equity.core.law.reported import ReportedRuling, rule_reported
+
+LATER = {
+    "equity.core.law.claim_lines": ("SLIPS", "TOP_DOWN", "ClaimLine", "Doubt"),
+    "equity.core.law.claim_paragraphs": ("CLAIM_PARAGRAPHS", "ClaimParagraphs"),
+    "equity.core.law.claim_ruling": ("MAX_LINES", "ClaimRuling", "as_claimed"),
+    "equity.core.law.claims": ("claim_of", "judge_claim", "needs_ruling"),
+    "equity.core.law.correction": ("PlayOut",),
+    "equity.core.law.partner_information": ("InfoFinding", "Judged", "judge_information"),
+    "equity.core.law.reported": ("ReportedRuling", "rule_reported"),
+}
+"""The modules of Laws 68-71, 62D, 16B and a reported revoke, and the names the face
+offers from each, imported when a name is first asked for."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "AUTHORITIES",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from equity.core.game import (
     Attention,
@@ -37,19 +38,15 @@ from equity.core.game import (
     Side,
     cards,
 )
-from equity.core.law.claim_ruling import ClaimRuling
-from equity.core.law.correction import (
-    PlayOut,
-    Rule62D2,
-    TrickChoice,
-    trick_twelve,
-    under_claim,
-)
 from equity.core.law.law12 import PARAGRAPHS, Assignment, Paragraphs, assignment
 from equity.core.law.steps import Step
 from equity.core.law.transfer import UNKNOWN, TransferFacts, law_64, law_64b6, named
 from equity.core.law.unauthorised import Unauthorised
 from equity.core.reading import NO_TABLE, Table
+
+if TYPE_CHECKING:  # types only: Laws 62D and 70 are imported when a ruling plays them out
+    from equity.core.law.claim_ruling import ClaimRuling
+    from equity.core.law.correction import PlayOut, Rule62D2, TrickChoice
 
 # --- The editions -------------------------------------------------------------------
 
@@ -406,6 +403,8 @@ def law_62d_play_out(rev: Revoke, replay: Replay, edition: Edition, table: Table
     each side choosing what is best for it within Law 16C2 — or, 2007/1997, 62D2's
     two-suits wording; trick 13 plays itself); the ruling's trick count is the
     corrected one, never the table's."""
+    from equity.core.law.correction import trick_twelve
+
     out = trick_twelve(rev, replay, table, edition.rule_62d2, edition.withdrawn_info)
     if out is None:
         return None, []
@@ -428,6 +427,8 @@ def law_70(rev: Revoke, replay: Replay, table: Table, ruled: bool = False
     """70: the claim is adjudicated with the (not established) revoke corrected,
     doubtful points against the revoker (70A, 84D): the revoke trick is played again as
     Law 62 allows, and the tricks the claim gave each side after it stand."""
+    from equity.core.law.correction import under_claim
+
     out = under_claim(rev, replay, table)
     c = replay.claim_tricks
     if out is None:

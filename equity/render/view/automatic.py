@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from equity.core.game import Card, Contract, Seat
-from equity.core.law import (
-    AutomaticRuling,
-    ClaimLine,
-    ClaimRuling,
-    RevokeRuling,
-    Step,
-    StepKind,
-    as_claimed,
-)
+from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
 from equity.render.view.sentences import (
     SIDE_NAMES,
     STAGES,
@@ -24,6 +17,9 @@ from equity.render.view.sentences import (
     played_text,
     unread_auction,
 )
+
+if TYPE_CHECKING:  # types only: Laws 68-71 are imported when a claim is ruled
+    from equity.core.law import ClaimLine, ClaimRuling
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +187,8 @@ def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
 
 
 def _claim_brief(cr: ClaimRuling, declarer: Seat) -> str:
+    from equity.core.law import as_claimed  # Laws 68-71 on first use: a claim was ruled
+
     who = cr.claim.claimer.long_name
     claimed = as_claimed(cr.claim.claimer, cr.claim.claimer.side == declarer.side,
                          cr.claimed)
