@@ -92,6 +92,7 @@ from equity.core.game.position import (
 )
 from equity.core.game.questions import (
     BatchSolver,
+    BestCards,
     CardValues,
     Plan,
     Question,
@@ -102,6 +103,7 @@ from equity.core.game.questions import (
     Work,
     answer,
     drive,
+    many_best_cards,
     many_card_values,
     once_each,
     solved,
@@ -156,6 +158,7 @@ __all__ = [
     "Auction",
     "Batch",
     "BatchSolver",
+    "BestCards",
     "Board",
     "BoardError",
     "Call",
@@ -228,6 +231,7 @@ __all__ = [
     "follow_suit_cards",
     "imps",
     "legal_cards",
+    "many_best_cards",
     "many_card_values",
     "matchpoints",
     "once_each",

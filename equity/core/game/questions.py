@@ -4,9 +4,11 @@ Law 64C's lines are built by generators (:data:`Plan`) that yield lists of quest
 are resumed with the answers, in order (``.send``). So the caller decides how questions
 are answered: :func:`answer` answers a list at once through a :class:`Solver` (the real
 one is :class:`equity.dd.DdsSolver`; tests use fakes), ``equity batch`` collects the
-questions of many boards and sends them to DDS together. Two questions exist:
+questions of many boards and sends them to DDS together. Three questions exist:
 
 * :class:`CardValues` — the value of every legal card of the player to play;
+* :class:`BestCards` — which of them reach the best value, with it (cheaper for DDS:
+  its ``solutions=2``; never taken for :class:`CardValues`' answer);
 * :class:`Tricks` — the tricks a side wins from each of several positions on.
 
 Every sampled single-dummy decision (:mod:`equity.core.player.decision`) is a list of
@@ -40,6 +42,24 @@ class CardValues:
 
 
 @dataclass(frozen=True, slots=True)
+class BestCards:
+    """Which legal cards of the player to play at ``position`` reach the best value,
+    each with its worth to ``side``? Answered by a dict of those cards alone (a
+    decision that needs only which cards are right in a layout, not the others' values)."""
+
+    position: Position
+    side: Side
+
+
+def best_only(values: dict[Card, int], position: Position, side: Side) -> dict[Card, int]:
+    """The cards of ``values`` (every legal card's worth to ``side``) that are best for
+    the player to play at ``position``: :class:`BestCards`' answer from every card's."""
+    mine = position.to_play.side == side
+    top = max(values.values()) if mine else min(values.values())
+    return {c: v for c, v in values.items() if v == top}
+
+
+@dataclass(frozen=True, slots=True)
 class Tricks:
     """How many tricks does ``side`` win from each of ``positions`` on (current trick
     included), best play by both sides? Answered by a list, in order."""
@@ -48,7 +68,7 @@ class Tricks:
     side: Side
 
 
-Question = CardValues | Tricks
+Question = CardValues | BestCards | Tricks
 Reply = dict[Card, int] | list[int]
 T = TypeVar("T")
 Plan = Generator[list[Question], list[Reply], T]
@@ -94,7 +114,7 @@ class TooMuchWork(EquityError):
 
 def positions_in(question: Question) -> int:
     """How many deals a question hands to the solver."""
-    return 1 if isinstance(question, CardValues) else len(question.positions)
+    return len(question.positions) if isinstance(question, Tricks) else 1
 
 
 def once_each(plan: Plan[T], work: Work) -> Plan[T]:
@@ -163,11 +183,19 @@ def answer(dd: Solver | BatchSolver | RoundSolver, questions: Sequence[Question]
             got = dd.card_values([p for _, p in asked], side)
             for (i, _), values in zip(asked, got, strict=True):
                 out[i] = values
+        for i, q in enumerate(questions):
+            if isinstance(q, BestCards):
+                (values,) = dd.card_values([q.position], q.side)
+                out[i] = best_only(values, q.position, q.side)
     for i, q in enumerate(questions):
         if out[i] is None:
-            assert isinstance(dd, Solver), "a card valuer alone answers only CardValues"
-            out[i] = (dd.solve_cards(q.position, q.side) if isinstance(q, CardValues)
-                      else dd.solve_positions(q.positions, q.side))
+            assert isinstance(dd, Solver), "a card valuer alone answers only card questions"
+            if isinstance(q, Tricks):
+                out[i] = dd.solve_positions(q.positions, q.side)
+            else:
+                values = dd.solve_cards(q.position, q.side)
+                out[i] = (values if isinstance(q, CardValues)
+                          else best_only(values, q.position, q.side))
     return [r for r in out if r is not None]
 
 
@@ -236,6 +264,17 @@ def many_card_values(positions: Sequence[Position], side: Side
     if not positions:
         return []
     replies = yield [CardValues(p.free, side) for p in positions]
+    out = [r for r in replies if isinstance(r, dict)]
+    assert len(out) == len(positions)
+    return out
+
+
+def many_best_cards(positions: Sequence[Position], side: Side
+                    ) -> Plan[list[dict[Card, int]]]:
+    """Ask :class:`BestCards` for several positions in one yield (one batch)."""
+    if not positions:
+        return []
+    replies = yield [BestCards(p.free, side) for p in positions]
     out = [r for r in replies if isinstance(r, dict)]
     assert len(out) == len(positions)
     return out
