@@ -117,16 +117,29 @@ def positions_in(question: Question) -> int:
     return len(question.positions) if isinstance(question, Tricks) else 1
 
 
+def _as_counted(question: Question) -> Question:
+    """The question ``question`` counts as in a ruling's work: every card's values for a
+    position's best cards."""
+    if isinstance(question, BestCards):
+        return CardValues(question.position, question.side)
+    return question
+
+
 def once_each(plan: Plan[T], work: Work) -> Plan[T]:
     """``plan`` with every question asked once: a question asked again is answered from
-    the earlier reply, and the deals really asked are counted in ``work.positions``."""
+    the earlier reply, and the deals really asked are counted in ``work.positions`` (a
+    position's best cards and its every card's values count as one question, the one
+    they were before :class:`BestCards` existed: the limit moves no ruling)."""
     seen: dict[Question, Reply] = {}
+    counted: set[Question] = set()
     try:
         asked = next(plan)
         while True:
             new = [q for q in dict.fromkeys(asked) if q not in seen]
             if new:
-                work.positions += sum(positions_in(q) for q in new)
+                fresh = {_as_counted(q) for q in new} - counted
+                counted |= fresh
+                work.positions += sum(positions_in(q) for q in fresh)
                 if work.limit and work.positions > work.limit:
                     plan.close()
                     raise TooMuchWork(f"the ruling needs more than {work.limit} double-dummy "
@@ -169,24 +182,22 @@ class RoundSolver(Protocol):
 def answer(dd: Solver | BatchSolver | RoundSolver, questions: Sequence[Question]
            ) -> list[Reply]:
     """``questions`` answered through ``dd``: all at once when the solver takes a round;
-    else the :class:`CardValues` of one side in one call when it takes batches (the
-    layouts of a single-dummy decision), and one call per other question."""
+    else the :class:`CardValues` and :class:`BestCards` of one side in one call when it
+    takes batches (the layouts of a single-dummy decision), and one call per other
+    question."""
     if isinstance(dd, RoundSolver):
         return dd.reply_all(questions)
     out: list[Reply | None] = [None] * len(questions)
     if isinstance(dd, BatchSolver):
         by_side: dict[Side, list[tuple[int, Position]]] = {}
         for i, q in enumerate(questions):
-            if isinstance(q, CardValues):
+            if isinstance(q, CardValues | BestCards):
                 by_side.setdefault(q.side, []).append((i, q.position))
         for side, asked in by_side.items():
             got = dd.card_values([p for _, p in asked], side)
-            for (i, _), values in zip(asked, got, strict=True):
-                out[i] = values
-        for i, q in enumerate(questions):
-            if isinstance(q, BestCards):
-                (values,) = dd.card_values([q.position], q.side)
-                out[i] = best_only(values, q.position, q.side)
+            for (i, p), values in zip(asked, got, strict=True):
+                out[i] = (best_only(values, p, side) if isinstance(questions[i], BestCards)
+                          else values)
     for i, q in enumerate(questions):
         if out[i] is None:
             assert isinstance(dd, Solver), "a card valuer alone answers only card questions"
