@@ -272,20 +272,21 @@ def card_values(position: Position, side: Side) -> Plan[dict[Card, int]]:
 def many_card_values(positions: Sequence[Position], side: Side
                      ) -> Plan[list[dict[Card, int]]]:
     """Ask :class:`CardValues` for several positions in one yield (one batch)."""
-    if not positions:
-        return []
-    replies = yield [CardValues(p.free, side) for p in positions]
-    out = [r for r in replies if isinstance(r, dict)]
-    assert len(out) == len(positions)
-    return out
+    return (yield from _each(CardValues, positions, side))
 
 
 def many_best_cards(positions: Sequence[Position], side: Side
                     ) -> Plan[list[dict[Card, int]]]:
     """Ask :class:`BestCards` for several positions in one yield (one batch)."""
+    return (yield from _each(BestCards, positions, side))
+
+
+def _each(kind: type[CardValues] | type[BestCards], positions: Sequence[Position],
+          side: Side) -> Plan[list[dict[Card, int]]]:
+    """Ask ``kind`` for each of ``positions`` (free play) in one yield."""
     if not positions:
         return []
-    replies = yield [BestCards(p.free, side) for p in positions]
+    replies = yield [kind(p.free, side) for p in positions]
     out = [r for r in replies if isinstance(r, dict)]
     assert len(out) == len(positions)
     return out
