@@ -92,6 +92,7 @@ class TableLine:
     outcomes: tuple[Outcome, ...]
     natural: Card
     natural_decision: Decision | None
+    """The decision that chose ``natural`` (its choices alone: asked lean, no means)."""
     left: Departure
     departures: tuple[Departure, ...]
     own_errors: tuple[Departure, ...]
