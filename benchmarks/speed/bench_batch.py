@@ -94,7 +94,7 @@ def test_batch_over_dds_alone(benchmark: BenchmarkFixture, corpus_file: Path,
     """A whole batch run in one process (screen, read, rule, solve, write; DDS with its
     own thread count) over DDS alone on exactly the batches the run sent it (recorded,
     packed beforehand, solved again with the same thread count). Goal <= 1.15."""
-    chunks: list[list[tuple[Position, bool]]] = []
+    chunks: list[list[tuple[Position, int]]] = []
     monkeypatch.setattr(batch_run, "dds_solver", lambda limit=None: dds_solver(limit, chunks))
     batch(corpus_file, fresh(tmp_path, "warm"), 1)  # warm up: imports, DDS memory
     chunks.clear()

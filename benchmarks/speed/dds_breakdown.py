@@ -279,7 +279,7 @@ def table(results: Sequence[dict[str, Any]]) -> Iterator[str]:
             yield line(f"ms a position, {lo}-{hi} tricks left (n)",
                        [f"{_ms([x for x in r if lo <= x[0] <= hi])} "
                         f"({sum(1 for x in r if lo <= x[0] <= hi)})" for r in rows])
-        for sol, what in ((1, "best card"), (3, "every card")):
+        for sol, what in ((1, "best card"), (2, "best cards"), (3, "every card")):
             yield line(f"ms a position, {what} (n)",
                        [f"{_ms([x for x in r if x[1] == sol])} "
                         f"({sum(1 for x in r if x[1] == sol)})" for r in rows])

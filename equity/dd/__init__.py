@@ -39,19 +39,21 @@ class DdsSolver:
         thread's transposition table when similar deals come in a row. Checked first,
         question by question, in the words :func:`solve.solve_cards` and
         :func:`solve.solve_positions` use."""
-        wanted: dict[Position, bool] = {}
+        wanted: dict[Position, int] = {}
         for q in questions:
             solve.check_question(q)
-            for p, every in solve.requests(q):
+            for p, level in solve.requests(q):
                 known = self.known.get(p)
-                if known is not None and (known.card_scores is not None or not every):
+                if known is not None and known.level >= level:
                     continue
-                wanted[p] = wanted.get(p, False) or every
+                wanted[p] = max(wanted.get(p, level), level)
         if wanted:
             got = session().solve(list(wanted), list(wanted.values()), check=False)
             self.solved += len(got)
             self.calls += 1
-            self.known.update((a.position, a) for a in got)
+            self.known.update((a.position, a) for a in got
+                              if a.position not in self.known
+                              or self.known[a.position].level < a.level)
         out = [solve.reply(q, self.known) for q in questions]
         assert all(r is not None for r in out)  # every position it needs was just solved
         return [r for r in out if r is not None]

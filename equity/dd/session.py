@@ -44,6 +44,11 @@ from equity.dd.checks import SolveError
 
 _DUMP_FILE = "dump.txt"
 
+BEST, BEST_CARDS, EVERY = 1, 2, 3
+"""What a position is solved for, as DDS's ``solutions`` says it: the best score only,
+the cards that reach it (with their equals), or every legal card's score. A higher
+level answers every lower one; a lower one never a higher one."""
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:
@@ -51,12 +56,21 @@ class Answer:
 
     ``best`` is the tricks the side to play wins from the position on (current trick
     included) with best play; ``card_scores`` (only when every card was asked for) the
-    same after each legal card, every card of a run of equals listed.
+    same after each legal card, every card of a run of equals listed; ``best_cards``
+    (only when the best cards alone were asked for, :data:`BEST_CARDS`) the cards that
+    reach ``best``, each with it: never taken for every card's scores.
     """
 
     position: Position
     best: int
     card_scores: tuple[tuple[Card, int], ...] | None = None
+    best_cards: tuple[tuple[Card, int], ...] | None = None
+
+    @property
+    def level(self) -> int:
+        """What it answers: :data:`EVERY`, :data:`BEST_CARDS` or :data:`BEST`."""
+        return (EVERY if self.card_scores is not None
+                else BEST_CARDS if self.best_cards is not None else BEST)
 
     def tricks(self, side: Side) -> int:
         """Tricks ``side`` wins from the position on, best play by both sides (``best``
@@ -72,6 +86,14 @@ class Answer:
         if self.card_scores is None:
             raise SolveError("this position was solved for its best card only")
         return {c: for_side(v, self.position, side) for c, v in self.card_scores}
+
+    def best_of(self, side: Side) -> dict[Card, int]:
+        """The cards of the player to play that reach his best, each with its value for
+        ``side`` (from every card's scores where those were asked for)."""
+        listed = self.card_scores if self.card_scores is not None else self.best_cards
+        if listed is None:
+            raise SolveError("this position was solved for its best score only")
+        return {c: for_side(v, self.position, side) for c, v in listed if v == self.best}
 
 
 def for_side(score: int, position: Position, side: Side) -> int:
@@ -120,10 +142,12 @@ class DdsSession:
         with self._lock:
             return binding.dds_info()
 
-    def solve(self, positions: Sequence[Position], every: Sequence[bool] | bool = False,
-              check: bool = True) -> list[Answer]:
+    def solve(self, positions: Sequence[Position],
+              every: Sequence[bool | int] | bool = False, check: bool = True
+              ) -> list[Answer]:
         """Answers for ``positions``, each for the best card or, where ``every`` says so,
-        for every legal card (DDS's ``solutions=3``), in batches of at most
+        for every legal card (True: DDS's ``solutions=3``) or a level of its own
+        (:data:`BEST`, :data:`BEST_CARDS`, :data:`EVERY`), in batches of at most
         :data:`MAX_BOARDS`.
 
         Every position is checked first (``check=False``: the caller already did, with
@@ -131,7 +155,8 @@ class DdsSession:
         naming its index. Put a deal's positions next to each other: DDS reuses its
         transposition table between similar deals that come in a row.
         """
-        flags = [every] * len(positions) if isinstance(every, bool) else list(every)
+        flags = [_level(every)] * len(positions) if isinstance(every, bool) else [
+            _level(e) for e in every]
         if len(flags) != len(positions):
             raise SolveError("one every-card flag per position")
         if check:
@@ -145,7 +170,7 @@ class DdsSession:
                     for i, (p, e) in enumerate(zip(chunk, wanted, strict=True))]
         return out
 
-    def pack(self, positions: Sequence[Position], every: Sequence[bool]) -> Any:
+    def pack(self, positions: Sequence[Position], every: Sequence[bool | int]) -> Any:
         """One DDS batch (``struct boards``) of at most :data:`MAX_BOARDS` checked
         positions. Separate from :meth:`run` so that benchmarks can time DDS alone."""
         if len(positions) > MAX_BOARDS or len(positions) != len(every):
@@ -154,8 +179,9 @@ class DdsSession:
         bop.noOfBoards = len(positions)
         for i, (p, e) in enumerate(zip(positions, every, strict=True)):
             binding.fill_deal(bop.deals[i], p)
-            bop.target[i] = 0 if e else -1
-            bop.solutions[i] = 3 if e else 1
+            level = _level(e)
+            bop.target[i] = 0 if level == EVERY else -1
+            bop.solutions[i] = level
             bop.mode[i] = 1
         return bop
 
@@ -311,13 +337,23 @@ class _Slot:
                 self.done.set()
 
 
-def _decode(p: Position, fut: Any, every: bool) -> Answer:
+def _level(e: bool | int) -> int:
+    """A request's level: True every card, False the best score, else the level given."""
+    if isinstance(e, bool):
+        return EVERY if e else BEST
+    if e not in (BEST, BEST_CARDS, EVERY):
+        raise SolveError(f"no such request level {e}")
+    return e
+
+
+def _decode(p: Position, fut: Any, level: int) -> Answer:
     """One position's ``futureTricks`` as an :class:`Answer` (scores for the side to play).
 
-    With every card asked for, DDS lists one card per run of equivalent cards and the
-    rest in an ``equals`` bit mask; every card is listed in the answer.
+    With every card asked for (or the best cards), DDS lists one card per run of
+    equivalent cards and the rest in an ``equals`` bit mask; every card is listed in the
+    answer.
     """
-    if not every:
+    if level == BEST:
         score = int(fut.score[0])
         if not 0 <= score <= p.hands[(p.leader + len(p.trick)) & 3].bit_count():
             raise SolveError(f"DDS returned an impossible score {score} for {p}")
@@ -331,7 +367,12 @@ def _decode(p: Position, fut: Any, every: bool) -> Answer:
         listed += [(Card(suit, r), score) for r in range(14, 1, -1) if holding >> r & 1]
     if not listed or any(not held & c.bit for c, _ in listed):
         raise SolveError(f"DDS listed a card {p.to_play.long_name} does not hold")
-    return Answer(p, max(v for _, v in listed), tuple(listed))
+    best = max(v for _, v in listed)
+    if level == BEST_CARDS:
+        if any(v != best for _, v in listed):
+            raise SolveError(f"DDS listed a card below the best for {p}")
+        return Answer(p, best, best_cards=tuple(listed))
+    return Answer(p, best, tuple(listed))
 
 
 _SESSION: DdsSession | None = None

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from equity.core.game import Card, CardValues, Position, Question, Reply, Side
+from equity.core.game import BestCards, Card, CardValues, Position, Question, Reply, Side
 from equity.dd.checks import validate, validate_all
-from equity.dd.session import Answer, session
+from equity.dd.session import BEST, BEST_CARDS, EVERY, Answer, session
 
 __all__ = [
     "check_question",
@@ -59,25 +59,32 @@ def check_question(question: Question) -> None:
     """Check a question's positions as :func:`solve_cards` (no index in the message) or
     :func:`solve_positions` (the index of the bad position) would, so that a board solved
     in bulk fails with the words a board solved alone fails with."""
-    if isinstance(question, CardValues):
+    if isinstance(question, CardValues | BestCards):
         validate(question.position)
     else:
         validate_all(question.positions)
 
 
-def requests(question: Question) -> list[tuple[Position, bool]]:
-    """What DDS must solve to answer ``question``: (position, every card?) pairs."""
+def requests(question: Question) -> list[tuple[Position, int]]:
+    """What DDS must solve to answer ``question``: (position, level) pairs (the level
+    :data:`~.session.EVERY`, :data:`~.session.BEST_CARDS` or :data:`~.session.BEST`)."""
     if isinstance(question, CardValues):
-        return [(question.position, True)]
-    return [(p, False) for p in question.positions]
+        return [(question.position, EVERY)]
+    if isinstance(question, BestCards):
+        return [(question.position, BEST_CARDS)]
+    return [(p, BEST) for p in question.positions]
 
 
 def reply(question: Question, answers: Mapping[Position, Answer]) -> Reply | None:
     """``question``'s reply from DDS's ``answers``, for the side it names; None while an
-    answer it needs is missing (a best-card answer cannot value every card)."""
+    answer it needs is missing (a best-card answer cannot value every card, nor a
+    best-cards answer)."""
     if isinstance(question, CardValues):
         a = answers.get(question.position)
         return None if a is None or a.card_scores is None else a.cards(question.side)
+    if isinstance(question, BestCards):
+        a = answers.get(question.position)
+        return None if a is None or a.level < BEST_CARDS else a.best_of(question.side)
     out = []
     for p in question.positions:
         a = answers.get(p)

@@ -1,6 +1,7 @@
 """The solver a ruling asks (equity.dd.DdsSolver): a round of questions is one DDS call,
-no position is solved twice within a ruling, and DDS's warm transposition table gives the
-values a cold one gives (issue 49)."""
+no position is solved twice within a ruling, DDS's warm transposition table gives the
+values a cold one gives, and a best-cards answer is every card's best and never taken for
+every card's (issue 49)."""
 
 from __future__ import annotations
 
@@ -17,25 +18,25 @@ from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
 from equity.core.game.cards import Side, Strain, cards
 from equity.core.game.position import Position
-from equity.core.game.questions import CardValues, Tricks, answer
-from equity.dd import DdsSolver
-from equity.dd.session import DdsSession, session
+from equity.core.game.questions import BestCards, CardValues, Tricks, answer, best_only
+from equity.dd import DdsSolver, solve
+from equity.dd.session import BEST, BEST_CARDS, EVERY, DdsSession, session
 from equity.formats import read_boards
 from tests.builders import CASES, SEED001_DEAL, SEED001_PLAY, board, random_ending
 
 
-def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[Position, bool]]]:
-    """Every call into the session: its (position, every card?) requests."""
-    calls: list[list[tuple[Position, bool]]] = []
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[Position, bool | int]]]:
+    """Every call into the session: its (position, level) requests."""
+    calls: list[list[tuple[Position, bool | int]]] = []
     real = DdsSession.solve
 
-    def solve(self: DdsSession, positions: Sequence[Position],
-              every: Sequence[bool] | bool = False, check: bool = True) -> Any:
+    def spied(self: DdsSession, positions: Sequence[Position],
+              every: Sequence[bool | int] | bool = False, check: bool = True) -> Any:
         flags = [every] * len(positions) if isinstance(every, bool) else list(every)
         calls.append(list(zip(positions, flags, strict=True)))
         return real(self, positions, every, check)
 
-    monkeypatch.setattr(DdsSession, "solve", solve)
+    monkeypatch.setattr(DdsSession, "solve", spied)
     return calls
 
 
@@ -76,7 +77,7 @@ def test_a_position_asked_for_its_best_card_and_every_card_is_solved_once(
     solver = DdsSolver()
     asked = [Tricks((p, q), Side.NS), CardValues(p, Side.EW), Tricks((q,), Side.EW)]
     tricks_pq, values_p, (tricks_q,) = answer(solver, asked)
-    assert calls == [[(p, True), (q, False)]]
+    assert calls == [[(p, EVERY), (q, BEST)]]
     assert isinstance(tricks_pq, list) and isinstance(values_p, dict)
     # the best card's value is the best of every card's, for the side to play
     best_ew = (max if p.to_play.side == Side.EW else min)(values_p.values())
@@ -91,7 +92,40 @@ def test_a_position_asked_for_its_best_card_and_every_card_is_solved_once(
     assert len(calls) == 1 and solver.solved == 2
     # q's every card was never asked: now it is, and only it goes
     answer(solver, [CardValues(q, Side.NS)])
-    assert calls[1] == [(q, True)]
+    assert calls[1] == [(q, EVERY)]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(2, 9))
+def test_best_cards_are_the_cards_best_of_every_cards_values(seed: int, n: int) -> None:
+    """Property: DDS's best cards (``solutions=2``) are, equals included, the cards
+    whose value is best among every card's (``solutions=3``), for either side; a
+    best-cards answer never answers a question for every card's values."""
+    p = random_ending(random.Random(seed), n)
+    lean, full = session().solve([p, p], [BEST_CARDS, EVERY])
+    assert (lean.level, full.level, lean.best) == (BEST_CARDS, EVERY, full.best)
+    for side in Side:
+        assert lean.best_of(side) == best_only(full.cards(side), p, side) == full.best_of(side)
+    assert solve.reply(CardValues(p, Side.NS), {p: lean}) is None
+    assert solve.reply(BestCards(p, Side.EW), {p: full}) == lean.best_of(Side.EW)
+
+
+def test_a_position_asked_for_its_best_cards_is_solved_again_for_every_card(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _spy(monkeypatch)
+    p = random_ending(random.Random(49), 6)
+    solver = DdsSolver()
+    (best,) = answer(solver, [BestCards(p, Side.NS)])
+    (values,) = answer(solver, [CardValues(p, Side.NS)])
+    assert calls == [[(p, BEST_CARDS)], [(p, EVERY)]]
+    assert values == solve.solve_cards(p, Side.NS) and isinstance(best, dict)
+    assert best == best_only(values, p, Side.NS)
+    # every card known now: its best cards and its best score need no DDS
+    ew, ns = solve.solve_cards(p, Side.EW), solve.solve_position(p, Side.NS)
+    before = len(calls)
+    assert answer(solver, [BestCards(p, Side.EW), Tricks((p,), Side.NS)]) == [
+        best_only(ew, p, Side.EW), [ns]]
+    assert len(calls) == before
 
 
 def _values(solved: Any, i: int, every: bool) -> tuple[Any, ...]:

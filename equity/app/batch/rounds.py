@@ -43,7 +43,7 @@ loses little and a retried task costs little."""
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds one DDS call may take before its boards are given up on (``--time-limit``)."""
 
-Solve = Callable[[Sequence[Sequence[tuple[Position, bool]]]], list[Answer]]
+Solve = Callable[[Sequence[Sequence[tuple[Position, int]]]], list[Answer]]
 """Answers for groups of (position, every card?) requests, one group per board."""
 T = TypeVar("T")
 
@@ -140,14 +140,14 @@ def _final_error(board: Board, e: Exception) -> str:
 
 
 def _missing(asked: Sequence[Question], cache: dict[Position, Answer]
-             ) -> list[tuple[Position, bool]]:
-    """The (position, every card?) requests DDS must answer for ``asked``, each once."""
-    out: dict[Position, bool] = {}
+             ) -> list[tuple[Position, int]]:
+    """The (position, level) requests DDS must answer for ``asked``, each once."""
+    out: dict[Position, int] = {}
     for q in asked:
-        for position, every in solve.requests(q):
+        for position, level in solve.requests(q):
             known = cache.get(position)
-            if known is None or (every and known.card_scores is None):
-                out[position] = out.get(position, False) or every
+            if known is None or known.level < level:
+                out[position] = max(out.get(position, level), level)
     return list(out.items())
 
 
@@ -180,7 +180,7 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
         _share_time(pending, groups, time.perf_counter() - started)
         for a in answers:
             known = cache.get(a.position)
-            if known is None or known.card_scores is None:
+            if known is None or known.level < a.level:
                 cache[a.position] = a
         still = []
         for p in pending:
@@ -195,7 +195,7 @@ def rule_boards(boards: Sequence[Board], options: RulingOptions, solve_groups: S
 
 
 def _share_time(pending: Sequence[_Pending],
-                groups: Sequence[Sequence[tuple[Position, bool]]], seconds: float) -> None:
+                groups: Sequence[Sequence[tuple[Position, int]]], seconds: float) -> None:
     """A round's DDS time shared among its boards by the positions each asked."""
     asked = sum(len(g) for g in groups)
     for p, g in zip(pending, groups, strict=True):
@@ -205,7 +205,7 @@ def _share_time(pending: Sequence[_Pending],
 
 
 def _solve_or_isolate(pending: Sequence[_Pending],
-                      groups: Sequence[Sequence[tuple[Position, bool]]], solve_groups: Solve,
+                      groups: Sequence[Sequence[tuple[Position, int]]], solve_groups: Solve,
                       lines: list[str | None]) -> list[Answer]:
     """Solve every board's positions together; if DDS rejects the batch, solve board by
     board so that only the board at fault gets an error line (the others go on)."""
@@ -229,23 +229,23 @@ class Overrun(Exception):
     """A DDS call took longer than the time limit (DDS cannot be interrupted)."""
 
 
-def _chunks(groups: Sequence[Sequence[tuple[Position, bool]]]
-            ) -> Iterator[list[tuple[Position, bool]]]:
+def _chunks(groups: Sequence[Sequence[tuple[Position, int]]]
+            ) -> Iterator[list[tuple[Position, int]]]:
     """Requests in DDS batches of at most :data:`~equity.dd.binding.MAX_BOARDS`, one board's
     positions kept together (and so next to each other) where they fit, without repeats
     (a position asked for its best card by one board and for every card by another is
-    solved once, for every card)."""
-    every: dict[Position, bool] = {}  # in order of first request
+    solved once, for every card: the highest level asked)."""
+    every: dict[Position, int] = {}  # in order of first request
     fresh: list[int] = []  # how many positions each group asks first
     for group in groups:
         before = len(every)
         for p, e in group:
             known = every.get(p)
-            if known is None or (e and not known):
+            if known is None or e > known:
                 every[p] = e
         fresh.append(len(every) - before)
     items = iter(every.items())
-    chunk: list[tuple[Position, bool]] = []
+    chunk: list[tuple[Position, int]] = []
     for n in fresh:
         if chunk and len(chunk) + n > MAX_BOARDS:
             yield chunk
@@ -284,11 +284,11 @@ def _within(limit: float | None, fn: Callable[[], T]) -> T:
 
 
 def dds_solver(limit: float | None = None,
-               record: list[list[tuple[Position, bool]]] | None = None) -> Solve:
+               record: list[list[tuple[Position, int]]] | None = None) -> Solve:
     """Solve groups of requests with DDS, each batch within ``limit`` seconds; the
     batches sent are appended to ``record`` when given (benchmarks time them alone)."""
 
-    def solve_groups(groups: Sequence[Sequence[tuple[Position, bool]]]) -> list[Answer]:
+    def solve_groups(groups: Sequence[Sequence[tuple[Position, int]]]) -> list[Answer]:
         out: list[Answer] = []
         for chunk in _chunks(groups):
             if record is not None:

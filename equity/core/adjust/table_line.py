@@ -92,6 +92,7 @@ class TableLine:
     outcomes: tuple[Outcome, ...]
     natural: Card
     natural_decision: Decision | None
+    """The decision that chose ``natural`` (its choices alone: asked lean, no means)."""
     left: Departure
     departures: tuple[Departure, ...]
     own_errors: tuple[Departure, ...]
@@ -279,7 +280,8 @@ class _Walk:
         he would choose it here; else the line leaves the record, and the rest is the
         likely outcomes from here (:meth:`finish`)."""
         run, pos, seat = self.run, self.run.pos, self.run.pos.to_play
-        decision = yield from self.model.decide(run.knowledge(self.declarer))
+        # read for its choices alone (never a card's mean): asked lean
+        decision = yield from self.model.decide(run.knowledge(self.declarer), lean=True)
         if playable and decision.might_choose(rec.card, self.model.sampling.share):
             return self._keep(rec.card)
         here = Departure(Leaves.CARD, run.trick_no, seat,
@@ -350,7 +352,7 @@ def _correction(model: DecisionModel, knowledge: Knowledge, rev: Revoke) -> Plan
     (his decision with the revoke corrected: nobody has seen a false void)."""
     pos = knowledge.position
     allowed: CardSet = rev.could_play & pos.hands[rev.seat] or pos.legal()
-    decision = yield from model.decide(knowledge, allowed)
+    decision = yield from model.decide(knowledge, allowed, lean=True)  # its card alone
     return decision
 
 

@@ -95,6 +95,7 @@ from equity.core.game.position import (
 )
 from equity.core.game.questions import (
     BatchSolver,
+    BestCards,
     CardValues,
     Plan,
     Question,
@@ -105,6 +106,7 @@ from equity.core.game.questions import (
     Work,
     answer,
     drive,
+    many_best_cards,
     many_card_values,
     once_each,
     solved,
@@ -168,6 +170,7 @@ __all__ = [
     "Auction",
     "Batch",
     "BatchSolver",
+    "BestCards",
     "Board",
     "BoardError",
     "Call",
@@ -241,6 +244,7 @@ __all__ = [
     "imps",
     "later",
     "legal_cards",
+    "many_best_cards",
     "many_card_values",
     "matchpoints",
     "once_each",

@@ -4,9 +4,11 @@ Law 64C's lines are built by generators (:data:`Plan`) that yield lists of quest
 are resumed with the answers, in order (``.send``). So the caller decides how questions
 are answered: :func:`answer` answers a list at once through a :class:`Solver` (the real
 one is :class:`equity.dd.DdsSolver`; tests use fakes), ``equity batch`` collects the
-questions of many boards and sends them to DDS together. Two questions exist:
+questions of many boards and sends them to DDS together. Three questions exist:
 
 * :class:`CardValues` — the value of every legal card of the player to play;
+* :class:`BestCards` — which of them reach the best value, with it (cheaper for DDS:
+  its ``solutions=2``; never taken for :class:`CardValues`' answer);
 * :class:`Tricks` — the tricks a side wins from each of several positions on.
 
 Every sampled single-dummy decision (:mod:`equity.core.player.decision`) is a list of
@@ -40,6 +42,24 @@ class CardValues:
 
 
 @dataclass(frozen=True, slots=True)
+class BestCards:
+    """Which legal cards of the player to play at ``position`` reach the best value,
+    each with its worth to ``side``? Answered by a dict of those cards alone (a
+    decision that needs only which cards are right in a layout, not the others' values)."""
+
+    position: Position
+    side: Side
+
+
+def best_only(values: dict[Card, int], position: Position, side: Side) -> dict[Card, int]:
+    """The cards of ``values`` (every legal card's worth to ``side``) that are best for
+    the player to play at ``position``: :class:`BestCards`' answer from every card's."""
+    mine = position.to_play.side == side
+    top = max(values.values()) if mine else min(values.values())
+    return {c: v for c, v in values.items() if v == top}
+
+
+@dataclass(frozen=True, slots=True)
 class Tricks:
     """How many tricks does ``side`` win from each of ``positions`` on (current trick
     included), best play by both sides? Answered by a list, in order."""
@@ -48,7 +68,7 @@ class Tricks:
     side: Side
 
 
-Question = CardValues | Tricks
+Question = CardValues | BestCards | Tricks
 Reply = dict[Card, int] | list[int]
 T = TypeVar("T")
 Plan = Generator[list[Question], list[Reply], T]
@@ -94,19 +114,32 @@ class TooMuchWork(EquityError):
 
 def positions_in(question: Question) -> int:
     """How many deals a question hands to the solver."""
-    return 1 if isinstance(question, CardValues) else len(question.positions)
+    return len(question.positions) if isinstance(question, Tricks) else 1
+
+
+def _as_counted(question: Question) -> Question:
+    """The question ``question`` counts as in a ruling's work: every card's values for a
+    position's best cards."""
+    if isinstance(question, BestCards):
+        return CardValues(question.position, question.side)
+    return question
 
 
 def once_each(plan: Plan[T], work: Work) -> Plan[T]:
     """``plan`` with every question asked once: a question asked again is answered from
-    the earlier reply, and the deals really asked are counted in ``work.positions``."""
+    the earlier reply, and the deals really asked are counted in ``work.positions`` (a
+    position's best cards and its every card's values count as one question, the one
+    they were before :class:`BestCards` existed: the limit moves no ruling)."""
     seen: dict[Question, Reply] = {}
+    counted: set[Question] = set()
     try:
         asked = next(plan)
         while True:
             new = [q for q in dict.fromkeys(asked) if q not in seen]
             if new:
-                work.positions += sum(positions_in(q) for q in new)
+                fresh = {_as_counted(q) for q in new} - counted
+                counted |= fresh
+                work.positions += sum(positions_in(q) for q in fresh)
                 if work.limit and work.positions > work.limit:
                     plan.close()
                     raise TooMuchWork(f"the ruling needs more than {work.limit} double-dummy "
@@ -149,25 +182,31 @@ class RoundSolver(Protocol):
 def answer(dd: Solver | BatchSolver | RoundSolver, questions: Sequence[Question]
            ) -> list[Reply]:
     """``questions`` answered through ``dd``: all at once when the solver takes a round;
-    else the :class:`CardValues` of one side in one call when it takes batches (the
-    layouts of a single-dummy decision), and one call per other question."""
+    else the :class:`CardValues` and :class:`BestCards` of one side in one call when it
+    takes batches (the layouts of a single-dummy decision), and one call per other
+    question."""
     if isinstance(dd, RoundSolver):
         return dd.reply_all(questions)
     out: list[Reply | None] = [None] * len(questions)
     if isinstance(dd, BatchSolver):
         by_side: dict[Side, list[tuple[int, Position]]] = {}
         for i, q in enumerate(questions):
-            if isinstance(q, CardValues):
+            if isinstance(q, CardValues | BestCards):
                 by_side.setdefault(q.side, []).append((i, q.position))
         for side, asked in by_side.items():
             got = dd.card_values([p for _, p in asked], side)
-            for (i, _), values in zip(asked, got, strict=True):
-                out[i] = values
+            for (i, p), values in zip(asked, got, strict=True):
+                out[i] = (best_only(values, p, side) if isinstance(questions[i], BestCards)
+                          else values)
     for i, q in enumerate(questions):
         if out[i] is None:
-            assert isinstance(dd, Solver), "a card valuer alone answers only CardValues"
-            out[i] = (dd.solve_cards(q.position, q.side) if isinstance(q, CardValues)
-                      else dd.solve_positions(q.positions, q.side))
+            assert isinstance(dd, Solver), "a card valuer alone answers only card questions"
+            if isinstance(q, Tricks):
+                out[i] = dd.solve_positions(q.positions, q.side)
+            else:
+                values = dd.solve_cards(q.position, q.side)
+                out[i] = (values if isinstance(q, CardValues)
+                          else best_only(values, q.position, q.side))
     return [r for r in out if r is not None]
 
 
@@ -233,9 +272,21 @@ def card_values(position: Position, side: Side) -> Plan[dict[Card, int]]:
 def many_card_values(positions: Sequence[Position], side: Side
                      ) -> Plan[list[dict[Card, int]]]:
     """Ask :class:`CardValues` for several positions in one yield (one batch)."""
+    return (yield from _each(CardValues, positions, side))
+
+
+def many_best_cards(positions: Sequence[Position], side: Side
+                    ) -> Plan[list[dict[Card, int]]]:
+    """Ask :class:`BestCards` for several positions in one yield (one batch)."""
+    return (yield from _each(BestCards, positions, side))
+
+
+def _each(kind: type[CardValues] | type[BestCards], positions: Sequence[Position],
+          side: Side) -> Plan[list[dict[Card, int]]]:
+    """Ask ``kind`` for each of ``positions`` (free play) in one yield."""
     if not positions:
         return []
-    replies = yield [CardValues(p.free, side) for p in positions]
+    replies = yield [kind(p.free, side) for p in positions]
     out = [r for r in replies if isinstance(r, dict)]
     assert len(out) == len(positions)
     return out

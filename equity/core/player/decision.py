@@ -74,6 +74,7 @@ from equity.core.game import (
     Work,
     cards,
     count,
+    many_best_cards,
     many_card_values,
     together,
     values_of,
@@ -141,7 +142,8 @@ class Decision:
     the share of the layouts in which each is the right choice."""
     means: tuple[tuple[Card, float], ...]
     """Each legal card's mean tricks for the chooser's side over the layouts, best first
-    (the real layout's values when the decision is free; empty when forced)."""
+    (the real layout's values when the decision is free; empty when forced, and when
+    only the right cards were asked for: :meth:`DecisionModel.decide`'s ``lean``)."""
     layouts: int
     """How many layouts were solved (0: forced or free)."""
     how: str
@@ -345,6 +347,9 @@ class DecisionModel:
     _settled: dict[str, int] = field(default_factory=dict, repr=False)
     """The decisions a favoured player's card was settled in before their budget was
     sampled (:meth:`favoured`), each with that budget."""
+    _lean: dict[str, Decision] = field(default_factory=dict, repr=False)
+    """The decisions made on the layouts' best cards alone (``lean``), never handed to a
+    caller that wants the means: a decision is in this or in ``_memo``, not in both."""
 
     @classmethod
     def of(cls, table: Table = NO_TABLE, sampling: Sampling = DEFAULT_SAMPLING,
@@ -402,8 +407,8 @@ class DecisionModel:
         return None
 
     def decide(self, knowledge: Knowledge, allowed: CardSet | None = None,
-               precision: float = 1.0, measured: bool = False, judging: bool = False
-               ) -> Plan[Decision]:
+               precision: float = 1.0, measured: bool = False, judging: bool = False,
+               lean: bool = False) -> Plan[Decision]:
         """The decision of the player to play in ``knowledge.position`` among ``allowed``
         (default: his legal cards). ``precision`` scales the cap of the sampling: 0, the
         first layouts only (a line too unlikely to need more); above 1, more than the
@@ -411,8 +416,15 @@ class DecisionModel:
         are wanted, not only the choice, so a clear decision is sampled to the cap too
         (a comparison of means, as the causation test makes, converges only so).
         ``judging``: a judgement of what he would do (Laws 16B, 16C, 84D), made on his
-        layouts even where every card is worth the same in the real layout."""
-        made = yield from self._decide(knowledge, allowed, precision, measured, judging)
+        layouts even where every card is worth the same in the real layout.
+        ``lean``: the caller reads only the card, ``options``, ``how``, ``inferences``
+        and ``plays`` — where those need no card's mean (a decision in the play, all his
+        free-play legal cards allowed, the class :data:`EXACT`), each layout is asked
+        only which cards are best in it (DDS's cheaper question) and ``means``,
+        ``dominated``, ``beaten`` are left empty. Such a decision is never handed to a
+        caller that is not lean: his is made as it would have been made then."""
+        made = yield from self._decide(knowledge, allowed, precision, measured, judging,
+                                       lean=lean)
         assert isinstance(made, Decision)  # only a favoured player's card is settled early
         return made
 
@@ -428,7 +440,8 @@ class DecisionModel:
         its budget, and a full decision asked for later is made as :meth:`decide` would
         have made it here, so that nothing else the ruling says depends on the shortcut.
         """
-        made = yield from self._decide(knowledge, allowed, precision, False, False, True)
+        made = yield from self._decide(knowledge, allowed, precision, False, False, True,
+                                       lean=True)
         if isinstance(made, Card):
             return made
         if not made.branches:
@@ -438,10 +451,11 @@ class DecisionModel:
         return next(c for c, _ in made.options if real[c] == best)
 
     def _decide(self, knowledge: Knowledge, allowed: CardSet | None, precision: float,
-                measured: bool, judging: bool, settle: bool = False
+                measured: bool, judging: bool, settle: bool = False, lean: bool = False
                 ) -> Plan[Decision | Card]:
         """:meth:`decide`; with ``settle`` (:meth:`favoured`), the real layout's one best
-        card once a layout shows it best, without the rest of the decision."""
+        card once a layout shows it best, without the rest of the decision; ``lean`` as
+        :meth:`decide` says, where it is allowed."""
         knowledge = self._knowing(knowledge)
         pos = knowledge.position
         legal_set = pos.legal() if allowed is None else (allowed & pos.legal() or allowed)
@@ -470,42 +484,55 @@ class DecisionModel:
         top = None if real is None else max(real[c] for c in reps)
         alone = [c for c in reps if real is not None and real[c] == top]
         settled = alone[0] if settle and len(alone) == 1 else None
+        # the layouts' best cards alone give the choice where no mean is read: the play
+        # (its ties go by the real layout), no means wanted, none for the player model,
+        # and DDS's legal cards his (no penalty card nor lead rule, nothing disallowed)
+        lean = (lean and real is not None and not measured and self.players == EXACT
+                and legal_set == pos.free.legal())
         earlier = self._settled.get(memo)
         if earlier is not None:
             if settled is not None:
                 return settled
             # settled early before: the full decision as it would have been made then
             yield from self._made(knowledge, key, memo, reps, prefer, groups, earlier,
+                                  False, real, lean=lean)
+        thin = self._lean.get(memo)
+        if not lean and thin is not None:
+            # made lean before: the full decision as it would have been made then
+            yield from self._made(knowledge, key, memo, reps, prefer, groups, thin.budget,
                                   False, real)
-        known = self._memo.get(memo)
+        known = self._memo.get(memo) or (self._lean.get(memo) if lean else None)
         if known is not None and (known.budget >= budget
                                   or known.how not in ("close", "likely")) and not (
                 measured and known.how in _SAMPLED and known.layouts < budget):
             return known
         made = yield from self._made(knowledge, key, memo, reps, prefer, groups, budget,
-                                     measured, real, settled)
+                                     measured, real, settled, lean)
         return made
 
     def _made(self, knowledge: Knowledge, key: str, memo: str, reps: Sequence[Card],
               prefer: CardSet, groups: Sequence[tuple[Card, ...]], budget: int,
-              measured: bool, real: dict[Card, int] | None, settled: Card | None = None
-              ) -> Plan[Decision | Card]:
+              measured: bool, real: dict[Card, int] | None, settled: Card | None = None,
+              lean: bool = False) -> Plan[Decision | Card]:
         """The decision sampled to ``budget`` and remembered under ``memo`` (the real
         layout's values ``real`` break a layout's ties; None: a judgement); or
-        ``settled``, once a layout shows it best, remembered as settled."""
-        known = self._memo.get(memo)
-        found = yield from self._solve(knowledge, key, reps, budget, measured, settled)
+        ``settled``, once a layout shows it best, remembered as settled. ``lean``: on
+        the layouts' best cards alone, remembered apart."""
+        known = self._memo.get(memo) or self._lean.get(memo)
+        found = yield from self._solve(knowledge, key, reps, budget, measured, settled,
+                                       lean)
         if known is not None:  # the stream starts again: its first layouts were solved
             self.work.layouts -= known.layouts
-        self.work.decisions += memo not in self._memo and memo not in self._settled
+        self.work.decisions += known is None and memo not in self._settled
         if settled is not None and found.settled:
             self._settled[memo] = budget
             return settled
         decision = _decision(knowledge, key, reps, prefer, groups, budget, found,
-                             found.weights, self.sampling.share, real)
+                             found.weights, self.sampling.share, real, lean)
         decision = dataclasses.replace(
             decision, plays=self._plays(knowledge.position, groups, decision))
-        self._memo[memo] = decision
+        (self._lean if lean else self._memo)[memo] = decision
+        (self._memo if lean else self._lean).pop(memo, None)
         self._settled.pop(memo, None)
         return decision
 
@@ -566,15 +593,18 @@ class DecisionModel:
         return pair
 
     def _solve(self, knowledge: Knowledge, key: str, reps: Sequence[Card], cap: int,
-               measured: bool, settled: Card | None = None) -> Plan[_Solved]:
+               measured: bool, settled: Card | None = None, lean: bool = False
+               ) -> Plan[_Solved]:
         """Layouts of what he knows, drawn from the decision's own stream and valued:
         ``first``, then ``step`` more at a time up to ``cap`` — stopping as soon as one
         card is right in every layout unless the means are ``measured``, or as soon as
         ``settled`` is best in a layout of some weight (:meth:`favoured`). No layout
         when none fits what he believes (what he was told, the count), even without the
-        table's reading."""
+        table's reading. ``lean``: each layout's best cards alone are asked (its values
+        hold those cards only)."""
         pos = knowledge.position
         side = pos.to_play.side
+        ask = many_best_cards if lean else many_card_values
         rng = _stream(key)
         found = _Solved(knowledge)
         s = self.sampling
@@ -588,7 +618,7 @@ class DecisionModel:
                 if not kept:
                     break
                 drawn = [p for p, _ in kept]
-                values = yield from many_card_values(drawn, side)
+                values = yield from ask(drawn, side)
                 found.layouts += drawn
                 found.values += values
                 found.weights += [w for _, w in kept]
@@ -607,7 +637,7 @@ class DecisionModel:
             if not found.values and plain != knowledge:
                 # nothing fits what he believes: what he sees alone
                 return (yield from self._solve(plain, f"{key}|plain", reps, cap, measured,
-                                               settled))
+                                               settled, lean))
         self.work.loosened += found.outside > 0 and key not in self._memo
         return found
 
@@ -668,25 +698,29 @@ def _sure(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> bool:
 
 
 def _best_of(reps: Sequence[Card], v: dict[Card, int]) -> list[Card]:
-    """The cards of ``reps`` best in a layout whose values are ``v``."""
-    top = max(v[c] for c in reps)
-    return [c for c in reps if v[c] == top]
+    """The cards of ``reps`` best in a layout whose values are ``v`` (every legal
+    card's, or the best cards' alone: a lean decision's)."""
+    top = max(v[c] for c in reps if c in v)
+    return [c for c in reps if v.get(c) == top]
 
 
 def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: CardSet,
               groups: Sequence[tuple[Card, ...]], budget: int, found: _Solved,
               weights: Sequence[float], share: float,
-              real: dict[Card, int] | None = None) -> Decision:
+              real: dict[Card, int] | None = None, lean: bool = False) -> Decision:
     """The decision the valued layouts give, each weighed by ``weights``: each card's
     mean, its chance (the weight of the layouts where it is the right choice,
     :func:`_chances`), how it is called; the inference from the table that decides it.
-    With no layout (none fits what he believes), the tie rule on his cards."""
+    With no layout (none fits what he believes), the tie rule on his cards. ``lean``:
+    the layouts hold their best cards' values alone (``real`` breaks their ties): no
+    means, no dominated cards."""
     total = sum(weights)
     if not found.values or total <= 0:
         card = _tie_break(reps, prefer)
         return Decision(card, ((card, 1.0),), (), 0, "clear", tuple(groups), budget)
-    means = {c: sum(w * v[c] for v, w in zip(found.values, weights, strict=True)) / total
-             for c in reps}
+    means = {} if lean else {
+        c: sum(w * v[c] for v, w in zip(found.values, weights, strict=True)) / total
+        for c in reps}
     right = [_found(reps, v, means if real is None else real, prefer) for v in found.values]
     chances = _chances(right, weights)
     options = tuple(sorted(chances.items(), key=lambda cp: (-cp[1], cp[0].rank, cp[0].suit)))
@@ -695,8 +729,9 @@ def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: Card
     inferred = (inferences(knowledge, found.layouts, right, key, weights)
                 if len(options) > 1 else ())
     return Decision(options[0][0], options, _ranked(means), len(found.values), how,
-                    tuple(groups), budget, dominated=_dominated(reps, found.values),
-                    beaten=_beaten(reps, found.values),
+                    tuple(groups), budget,
+                    dominated=() if lean else _dominated(reps, found.values),
+                    beaten=() if lean else _beaten(reps, found.values),
                     inferences=inferred)
 
 

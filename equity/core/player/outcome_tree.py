@@ -212,8 +212,9 @@ def grow(run: Run, declarer: Seat, model: DecisionModel, allowed: CardSet | None
             allowed = None
             run.play(card)
             continue
+        # the tree reads the choices alone (never a card's mean): asked lean
         decision = yield from model.decide(run.knowledge(declarer), allowed,
-                                           precision(probability))
+                                           precision(probability), lean=True)
         allowed = None
         real: dict[Card, int] = {}
         choices, errors = dict(decision.options), dict[Card, float]()

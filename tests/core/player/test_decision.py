@@ -13,7 +13,7 @@ import pytest
 
 from equity.core.game.cards import Card, Seat, Side, Strain, Suit, cards, count, parse_hand
 from equity.core.game.position import Position
-from equity.core.game.questions import CardValues, Question
+from equity.core.game.questions import BestCards, CardValues, Question
 from equity.core.player.decision import (
     DEFAULT_SAMPLING,
     Decision,
@@ -460,3 +460,52 @@ def test_a_favoured_finesse_is_settled_on_the_first_layout_that_shows_the_real_b
     full = DecisionModel(sampling=SMALL)
     assert card == _full_choice(full, k) == C("HA")
     assert model.work.layouts == SMALL.first < full.work.layouts == SMALL.cap
+
+
+# --- Lean decisions: the layouts' best cards alone where no mean is read -----------------------
+
+
+def _lean_part(d: Decision) -> tuple[object, ...]:
+    """What a lean caller (the outcome tree) reads of a decision."""
+    return (d.card, d.options, d.how, d.inferences, d.plays, d.layouts, d.budget, d.equal)
+
+
+def test_a_lean_decision_chooses_as_the_full_one_on_the_layouts_best_cards_alone() -> None:
+    # property (issue 49): on random endings a decision in the play asked lean gives
+    # the full decision's choices on the same layouts, each asked only for its best
+    # cards (the real layout alone for every card's values); a full decision asked for
+    # afterwards is the one a model that never asked lean makes (a lean decision is
+    # never handed to a caller that reads means), and a lean one after a full one is it
+    lean_made = 0
+    for _, _, k in _random_endings(4951, 40):
+        for precision in (0.0, 1.0):
+            fresh = DecisionModel(sampling=SMALL)
+            full, _ = recorded(fresh.decide(k, precision=precision))
+            model = DecisionModel(sampling=SMALL)
+            lean, asked = recorded(model.decide(k, precision=precision, lean=True))
+            assert _lean_part(lean) == _lean_part(full)
+            questions = [q for round_ in asked for q in round_]
+            assert all(isinstance(q, BestCards) or q.position == k.position.free
+                       for q in questions)
+            if lean.layouts:
+                lean_made += 1
+                assert not lean.means and not lean.dominated and not lean.beaten
+                assert sum(isinstance(q, BestCards) for q in questions) == lean.layouts
+            for later in (0.0, precision):
+                again, _ = recorded(model.decide(k, precision=later))
+                assert again == recorded(fresh.decide(k, precision=later))[0]
+                assert _lean_part(recorded(model.decide(k, precision=later, lean=True))[0]
+                                  ) == _lean_part(again)
+    assert lean_made >= 10  # most were sampled, not forced or free
+
+
+def test_a_judgement_a_measured_decision_or_another_class_is_never_lean() -> None:
+    # their means are read (the tie-break over his layouts, the causation test's
+    # comparison, the player model's errors): every layout is valued in full
+    for _, _, k in _random_endings(4952, 12):
+        for plan in (DecisionModel(sampling=SMALL).decide(k, judging=True, lean=True),
+                     DecisionModel(sampling=SMALL).decide(k, measured=True, lean=True),
+                     DecisionModel(sampling=SMALL, players=player_class("club")).decide(
+                         k, lean=True)):
+            _, asked = recorded(plan)
+            assert not any(isinstance(q, BestCards) for round_ in asked for q in round_)
