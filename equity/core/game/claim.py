@@ -36,7 +36,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 
-from equity.core.game.cards import Card, Choice, ModelError, Seat, Suit
+from equity.core.game.cards import Card, Choice, ModelError, Seat, Suit, quoted
 
 
 class ClaimStatus(Choice):
@@ -192,11 +192,10 @@ CHIPS: tuple[str, ...] = tuple(c for f in STEP_FORMS for c in f.chips)
 GRAMMAR = f"a statement reads 'SEAT: STEP; STEP', each STEP one of {STEPS}"
 
 
-def _quoted(text: str, most: int = 40) -> str:
-    """``text`` quoted for an error, cut to ``most`` characters (a 5,000-digit number is
-    named, not echoed)."""
-    text = text.strip()
-    return repr(text if len(text) <= most else text[:most] + "…")
+def _quoted(text: str) -> str:
+    """``text`` quoted for an error (:func:`quoted`: a 5,000-digit number is named, not
+    echoed), without the spaces around it."""
+    return quoted(text.strip())
 
 
 @dataclass(frozen=True, slots=True)

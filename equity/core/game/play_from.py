@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game.cards import ModelError, Side, small_int
+from equity.core.game.cards import ModelError, Side, quoted, small_int
 from equity.core.game.start_position import parse_won
 
 GRAMMAR = ("a play from a trick reads 'TRICK' or 'TRICK; won NS N EW N' (the tricks each "
@@ -51,12 +51,12 @@ class PlayFrom:
         first, _, rest = text.partition(";")
         trick = small_int(first.strip(), 2)
         if trick is None or not 2 <= trick <= 13:
-            raise ModelError(f"{GRAMMAR}; not {text[:40]!r}")
+            raise ModelError(f"{GRAMMAR}; not {quoted(text)}")
         words = rest.split()
         if not words:
             return cls(trick)
         if words[0].lower() != "won":
-            raise ModelError(f"{GRAMMAR}; not {text[:40]!r}")
+            raise ModelError(f"{GRAMMAR}; not {quoted(text)}")
         won = parse_won(words[1:], rest.strip())
         if sum(won) != trick - 1:
             raise ModelError(f"the tricks won before trick {trick} (N-S {won[0]}, E-W "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from equity.core.game.cards import Card, ModelError, Seat, small_int
+from equity.core.game.cards import Card, ModelError, Seat, quoted, small_int
 
 GRAMMAR = ("a revoke reads 'TRICK SEAT CARD established|corrected; won SEAT; later "
            "yes|no', e.g. '4 E S3 established; won E; later yes'")
@@ -75,7 +75,7 @@ class RevokeReport:
             elif word.lower() == "later" and later is None and value in ("yes", "no"):
                 later = value == "yes"
             else:
-                raise ModelError(f"{GRAMMAR}; not {part[:40]!r}")
+                raise ModelError(f"{GRAMMAR}; not {quoted(part)}")
         return cls(trick, seat, card, state.lower() == "established", won_by, later)
 
 

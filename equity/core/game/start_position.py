@@ -32,6 +32,7 @@ from equity.core.game.cards import (
     Side,
     cards,
     count,
+    quoted,
     small_int,
 )
 
@@ -101,7 +102,7 @@ class StartPosition:
             elif word.upper() in ("N", "E", "S", "W") and Seat.parse(word) not in held:
                 held[Seat.parse(word)] = _cards(rest, word)
             else:
-                raise ModelError(f"{GRAMMAR}; not {part[:40]!r}")
+                raise ModelError(f"{GRAMMAR}; not {quoted(part)}")
         missing = [s.long_name for s in Seat if s not in held]
         if leader is None or won is None or missing:
             what = ("who is on lead ('lead SEAT')" if leader is None else
@@ -138,7 +139,7 @@ def parse_won(words: list[str], part: str) -> tuple[int, int]:
             break
         got[side.upper()] = tricks
     if len(words) != 4 or len(got) != 2:
-        raise ModelError(f"the tricks won read 'won NS N EW N', not {part[:40]!r}")
+        raise ModelError(f"the tricks won read 'won NS N EW N', not {quoted(part)}")
     return got["NS"], got["EW"]
 
 
