@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import hashlib
 import io
 import json
 import subprocess
@@ -53,9 +54,11 @@ class Recorder:
     """Every ``SolveBoard`` call of the process (patched into the build's binding)."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[int, int, int, int, float, float, int, int]] = []
+        self.rows: list[tuple[int, int, int, int, float, float, int, int, str]] = []
         """(tricks left, solutions, batch size, runs, wall s, thread CPU s, thread slot,
-        batch number) per ``SolveBoard`` call."""
+        batch number, the position's key) per ``SolveBoard`` call. The key names the
+        position and what was asked of it, so that builds can be compared on the positions
+        they both solve."""
         self.deals: list[tuple[Any, ...]] = []
         """Each call's deal and solutions, to solve them again alone."""
         self.batch = (0, 0)
@@ -80,12 +83,14 @@ class Recorder:
             inner_solve(bop, i, solved, thread)
             c, w = time.thread_time() - c, time.perf_counter() - w
             n, runs = rec.batch
+            asked = (int(deal.trump), int(deal.first),
+                     tuple(deal.currentTrickSuit), tuple(deal.currentTrickRank),
+                     tuple(tuple(deal.remainCards[h]) for h in range(4)),
+                     int(bop.solutions[i]))
+            key = hashlib.blake2b(repr(asked).encode(), digest_size=8).hexdigest()
             rec.rows.append(((cards + 3) // 4, int(bop.solutions[i]), n, runs, w, c, thread,
-                             rec.serial))
-            rec.deals.append((int(deal.trump), int(deal.first),
-                              tuple(deal.currentTrickSuit), tuple(deal.currentTrickRank),
-                              tuple(tuple(deal.remainCards[h]) for h in range(4)),
-                              int(bop.solutions[i])))
+                             rec.serial, key))
+            rec.deals.append(asked)
 
         def run(self: Any, bop: Any) -> Any:
             n = int(bop.noOfBoards)
@@ -98,7 +103,7 @@ class Recorder:
         setattr(binding, "solve_board", solve_board)  # noqa: B010
         setattr(session.DdsSession, "run", run)  # noqa: B010
 
-    def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int]],
+    def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int, str]],
                             list[Any], int]:
         out = self.rows, self.deals, self.calls
         self.rows, self.deals, self.calls = [], [], 0
@@ -225,11 +230,11 @@ def _run_probe(tree: str, corpus: str | None, cases: str, page: bool, out: Path
     return found
 
 
-def _ms(rows: Sequence[Sequence[float]], col: int = 5) -> str:
+def _ms(rows: Sequence[Sequence[Any]], col: int = 5) -> str:
     return f"{1e3 * sum(r[col] for r in rows) / len(rows):.2f}" if rows else "-"
 
 
-def busiest(rows: Sequence[Sequence[float]]) -> float:
+def busiest(rows: Sequence[Sequence[Any]]) -> float:
     """Seconds the batches would take on idle cores: per batch, the CPU time of its
     busiest thread (the others wait for it), summed. From CPU times, so it holds on a
     shared machine where wall times do not."""
@@ -295,11 +300,14 @@ def table(results: Sequence[dict[str, Any]]) -> Iterator[str]:
 
 def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
     """ms (CPU) a position by tricks left, every set together, each build: as the
-    rulings solved them, and alone on one thread (each position once)."""
+    rulings solved them; on the positions every build solved (the same position asked
+    the same way: a class of a few positions moves with which ones a build still asks);
+    and alone on one thread (each position once)."""
     names = [Path(r["tree"]).name for r in results]
     yield ("\n| tricks left | " + " | ".join(f"{n} ms (n)" for n in names) + " | "
+           + " | ".join(f"{n}, positions all ask" for n in names) + " | "
            + " | ".join(f"{n} alone, one thread" for n in names) + " |")
-    yield "|---|" + "---|" * 2 * len(names)
+    yield "|---|" + "---|" * 3 * len(names)
     groups: list[dict[int, list[Any]]] = []
     serial: list[dict[int, list[Any]]] = []
     for r in results:
@@ -312,8 +320,12 @@ def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
                 a[t].append((t, cpu))
         groups.append(g)
         serial.append(a)
+    keyed = [{x[8] for g in gs.values() for x in g if len(x) > 8} for gs in groups]
+    common = set.intersection(*keyed) if keyed and all(keyed) else set()
     for t in range(13, 0, -1):
+        shared = [[x for x in g[t] if len(x) > 8 and x[8] in common] for g in groups]
         yield (f"| {t} | " + " | ".join(f"{_ms(g[t])} ({len(g[t])})" for g in groups)
+               + " | " + " | ".join(f"{_ms(x)} ({len(x)})" for x in shared)
                + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
 
 
