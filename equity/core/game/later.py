@@ -6,8 +6,9 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-__all__ = ["later"]
+__all__ = ["later", "parse_later"]
 
 
 def later(face: str, modules: Mapping[str, Sequence[str]]) -> Callable[[str], object]:
@@ -28,3 +29,10 @@ def later(face: str, modules: Mapping[str, Sequence[str]]) -> Callable[[str], ob
         return getattr(loaded, name)
 
     return __getattr__
+
+
+def parse_later(module: str, kind: str) -> Callable[[str], Any]:
+    """``kind.parse`` of ``module`` (a face or a module), imported at the first call: the
+    parser of a fact or an option declared beside the others, whose type a command never
+    given it never imports (a ruling without a claim imports no claim type)."""
+    return lambda text: getattr(importlib.import_module(module), kind).parse(text)
