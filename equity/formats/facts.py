@@ -15,7 +15,6 @@ from typing import Any, ParamSpec, TypeVar
 
 from equity.core.game import (
     FACTS,
-    Auction,
     BoardError,
     Contract,
     EquityError,
@@ -106,4 +105,6 @@ def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:
 
     ``calls`` are normalised, from the dealer on: "P", "X", "XX" or a bid like "3N".
     """
+    from equity.core.game import Auction  # (start-up: a record with calls only)
+
     return Auction.of(dealer, calls).contract

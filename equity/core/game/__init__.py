@@ -13,11 +13,6 @@ from equity.core.game.board import (
     PlayRecord,
     Slot,
 )
-from equity.core.game.calls import (
-    Auction,
-    Call,
-    CallKind,
-)
 from equity.core.game.cards import (
     CARD_BY_TEXT,
     CS_EMPTY,
@@ -129,6 +124,11 @@ from equity.core.game.scoring import (
 )
 
 if TYPE_CHECKING:  # imported on first use (LATER): a revoke ruling reads none of them
+    from equity.core.game.calls import (
+        Auction,
+        Call,
+        CallKind,
+    )
     from equity.core.game.claim import (
         Claim,
         ClaimAgreement,
@@ -149,6 +149,7 @@ if TYPE_CHECKING:  # imported on first use (LATER): a revoke ruling reads none o
     )
 
 LATER = {
+    "equity.core.game.calls": ("Auction", "Call", "CallKind"),
     "equity.core.game.claim": ("Claim", "ClaimAgreement", "ClaimAware", "ClaimOrder",
                                "ClaimStep", "Condition"),
     "equity.core.game.play_from": ("PlayFrom",),
@@ -157,9 +158,9 @@ LATER = {
     "equity.core.game.traveller": ("ScorerEntry", "Traveller", "TravellerError",
                                    "TravellerLine", "weighted_matchpoints"),
 }
-"""The claim as stated (Law 68C), a revoke as reported, a start from the cards still
-held or from a named trick, a session's traveller and the scorer's entry: imported when
-a name is first asked for."""
+"""The calls of a record's auction, the claim as stated (Law 68C), a revoke as reported,
+a start from the cards still held or from a named trick, a session's traveller and the
+scorer's entry: imported when a name is first asked for."""
 
 __getattr__ = later(__name__, LATER)
 
