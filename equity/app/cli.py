@@ -431,7 +431,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return _usage(str(e))
     if setup.options.revoke is not None and args.board is None:
         return _usage("rule: --revoke is one board's revoke: give --board N")
-    sys.stdout.write(fmt.header)
+    sys.stdout.write(fmt.header())
     failed = found = 0
     total = Work()
     for ruling in _rulings(args, setup, fmt.name == "json"):
