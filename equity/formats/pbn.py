@@ -445,7 +445,7 @@ def _auction(pair: TagPair, seat_text: str) -> tuple[Auction | None, str | None]
     """The ``[Auction]`` section's calls from the tag's seat, or None and why they cannot
     be read, naming the call; (None, None) for a section without calls. A ``-`` (no call
     known, before the dealer) counts as a pass; whether the calls are a legal auction is
-    the caller's question (:meth:`Auction.problems`)."""
+    the caller's question (:meth:`~equity.core.game.calls.Auction.problems`)."""
     calls: list[str] = []
     for raw in (raw for _, row in pair.rows for raw in row):
         tok = _strip_annotation(raw).upper()

@@ -15,8 +15,9 @@ def later(face: str, modules: Mapping[str, Sequence[str]]) -> Callable[[str], ob
     """The module ``__getattr__`` of the package ``face``: the first name asked for of a
     module of ``modules`` imports that module and keeps all its listed names in the face;
     any other name is an :class:`AttributeError`, as without it. A name that is also a
-    module's of the package (``adjust.screen``) cannot be offered so: importing that
-    module by its own path sets the name to the module (tests/test_faces.py)."""
+    module's of the package (``screen`` beside an ``adjust/screen.py``) cannot be offered
+    so: importing that module by its own path sets the name to the module
+    (tests/test_faces.py)."""
     home = {name: module for module, names in modules.items() for name in names}
 
     def __getattr__(name: str) -> object:
