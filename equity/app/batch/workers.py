@@ -108,18 +108,12 @@ def _exit(conn: Connection, message: tuple[str, str], queue: Any) -> None:
 
 DEPTH = 2
 """Tasks a worker holds at once: the one it rules and the next."""
-PRELOAD = ["equity.app.batch.workers", "equity.dd.session", "equity.core.law.claims",
-           "equity.core.law.correction", "equity.core.law.partner_information",
-           "equity.core.law.reported", "equity.core.game.calls",
-           "equity.core.reading.auction", "equity.core.player.unforeseen",
-           "equity.core.game.start_position", "equity.core.game.play_from",
-           "equity.core.game.traveller"]
+PRELOAD = ["equity.app.batch.workers", "equity.dd.session", "equity.app.first_use"]
 """What the fork server imports for its workers (not DDS itself: no DDS thread or memory
-before a fork): with every module the core's faces import only on first use (their
-``LATER``: Laws 68-71, 62D, 16B, a reported revoke, the claim's types, the auction's calls
-and reading, a class's unforeseen departures, the traveller, a start from the cards held or
-a trick), so that no worker imports one on its first such board (tests/app/test_batch.py
-holds the list to them)."""
+before a fork): with every module the faces import only on first use
+(:mod:`equity.app.first_use`: Laws 68-71, 62D, 16B, a reported revoke, the claim's types,
+the auction's calls and reading...), so that no worker imports one on its first such
+board."""
 
 
 def context() -> Any:
