@@ -25,9 +25,10 @@ from equity.core.game.cards import (
     card_set,
     cards,
 )
-from equity.core.game.claim import Claim, ClaimAware, ClaimOrder, ClaimStatus
+from equity.core.game.claim import Claim, ClaimAware, ClaimOrder
 from equity.core.game.facts import (
     Attention,
+    ClaimStatus,
     Facts,
     Information,
     Requirement,

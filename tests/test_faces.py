@@ -130,9 +130,9 @@ def test_a_name_typed_in_a_face_counts_as_offered() -> None:
                          ids=lambda v: str(v))
 def test_no_name_offered_on_first_use_is_also_a_module_of_the_face(
         module: str, path: Path) -> None:
-    """Importing ``equity.core.adjust.screen`` by its path sets the face's ``screen`` to
-    the module, and the face's ``__getattr__`` is never asked: such a name is offered at
-    once."""
+    """Importing a module ``equity.core.adjust.screen`` by its path would set the face's
+    ``screen`` to the module, and the face's ``__getattr__`` would never be asked: such a
+    name is offered at once, or its module named otherwise (``deal_screen``)."""
     own = {p.stem for p in path.parent.glob("*.py")} | {
         p.name for p in path.parent.iterdir() if (p / "__init__.py").exists()}
     assert set(typed_later(path.read_text(encoding="utf-8"))) & own == set()

@@ -417,7 +417,7 @@ def board_format(args: argparse.Namespace) -> BoardFormat | str:
 def cmd_rule(args: argparse.Namespace) -> int:
     """``equity rule FILE``: every selected board's ruling in the chosen format, as each
     is made; a board in error is said (on stdout too in a format for programs)."""
-    from equity.core.adjust import ReportedCase
+    from equity.core.adjust import Ruling
     from equity.core.game import BoardError, UsageError, Work
     from equity.render.jsonout import board_json
     from equity.render.text import work_text
@@ -431,14 +431,14 @@ def cmd_rule(args: argparse.Namespace) -> int:
         return _usage(str(e))
     if setup.options.revoke is not None and args.board is None:
         return _usage("rule: --revoke is one board's revoke: give --board N")
-    sys.stdout.write(fmt.header)
+    sys.stdout.write(fmt.header())
     failed = found = 0
     total = Work()
     for ruling in _rulings(args, setup, fmt.name == "json"):
         found += 1
         if ruling is None:
             continue
-        if isinstance(ruling, ReportedCase):  # no card play: the facts as reported
+        if not isinstance(ruling, (Ruling, BoardError)):  # no card play: as reported
             from equity.render.reported import reported_json, reported_text  # (start-up)
 
             sys.stdout.write(json.dumps(reported_json(ruling), ensure_ascii=False) + "\n"

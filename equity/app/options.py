@@ -19,31 +19,25 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from equity.core.adjust import ANNOUNCE, TOTAL_POINTS, Policy, Thresholds, Weights
 from equity.core.game import (
     FACTS,
     SIGNALS,
     Board,
-    Claim,
-    ClaimAgreement,
-    ClaimAware,
-    ClaimOrder,
     Event,
     Facts,
     Information,
     ModelError,
-    PlayFrom,
     Requirement,
-    RevokeReport,
     RuledBy,
     Seat,
-    StartPosition,
     UsageError,
     Vulnerability,
     Withdrawal,
     Work,
+    parse_later,
     parse_signals,
 )
 from equity.core.game import (
@@ -60,7 +54,22 @@ from equity.core.player import (
     player_class,
 )
 
+if TYPE_CHECKING:  # parsed on first use (parse_later): a ruling without them imports none
+    from equity.core.game import (
+        Claim,
+        ClaimAgreement,
+        ClaimAware,
+        ClaimOrder,
+        PlayFrom,
+        RevokeReport,
+        StartPosition,
+    )
+
 Parse = Callable[[Any], Any]
+
+GAME = "equity.core.game"
+"""The game's face, whose claim, reported revoke and start types an option given parses
+into (:func:`~equity.core.game.later.parse_later`)."""
 
 
 class OptionError(UsageError):
@@ -220,24 +229,25 @@ class RulingOptions:
         "--claimer", group="facts", metavar="SEAT", parse=Seat.parse,
         help="who claimed or conceded (default: declarer)"))
     claim: Claim | None = field(default=None, metadata=cli(
-        "--claim", group="facts", metavar="STATEMENT", parse=Claim.parse,
+        "--claim", group="facts", metavar="STATEMENT", parse=parse_later(GAME, "Claim"),
         help="the claim as stated (replaces the board's [EquityClaim]): the claimer and his "
              "statement step by step, e.g. 'S: HA HK; trumps; ruff S; crossruff' (steps: "
              f"{CLAIM_STEPS}; 'S:' nothing said); the Director then rules on the claim "
              "(Laws 69-71)"))
     claim_status: ClaimAgreement | None = field(default=None, metadata=cli(
-        "--claim-status", group="facts", metavar="STATUS", parse=ClaimAgreement.parse,
+        "--claim-status", group="facts", metavar="STATUS",
+        parse=parse_later(GAME, "ClaimAgreement"),
         help="what became of the claim or concession: agreed (default) or disputed (the "
              "claim is adjudicated, Law 70; an opponent's disputed claim does not establish "
              "a revoke, Law 63A4); 'disputed; N agreed' when only North agreed"))
     claim_aware: ClaimAware | None = field(default=None, metadata=cli(
-        "--claim-aware", group="facts", metavar="CARDS", parse=ClaimAware.parse,
+        "--claim-aware", group="facts", metavar="CARDS", parse=parse_later(GAME, "ClaimAware"),
         help="what the Director found at the table: the claimer was aware of every "
              "outstanding card ('all') or of those named ('S2 HQ': an outstanding trump, "
              "70C2 not met; a higher card in a suit he called good); default: not found, "
              "the doubt is his (70A)"))
     claim_order: ClaimOrder | None = field(default=None, metadata=cli(
-        "--claim-order", group="facts", metavar="ORDER", parse=ClaimOrder.parse,
+        "--claim-order", group="facts", metavar="ORDER", parse=parse_later(GAME, "ClaimOrder"),
         help="what the Director found at the table: the claimer stated the order of the "
              "suits he did not name card by card ('top': each from the top, Law 70B); "
              "default: none stated, the authority's order (70E2) or any normal order"))
@@ -262,21 +272,21 @@ class RulingOptions:
              "(authorised; with what the record's auction showed), same form, e.g. "
              "'3 E: S D<=5' (replaces the board's [EquityAI])"))
     revoke: RevokeReport | None = field(default=None, metadata=cli(
-        "--revoke", group="facts", metavar="FACTS", parse=RevokeReport.parse,
+        "--revoke", group="facts", metavar="FACTS", parse=parse_later(GAME, "RevokeReport"),
         help="a revoke as reported at the table, for a board ruled without its card play "
              "(a hand record with the contract and the result): 'TRICK SEAT CARD "
              "established|corrected; won SEAT; later yes|no', e.g. '4 E S3 established; "
              "won E; later yes' (who won the revoke trick; whether the offending side won "
              "a later trick); replaces the board's [EquityRevoke]"))
     claim_position: StartPosition | None = field(default=None, metadata=cli(
-        "--claim-position", group="facts", metavar="HELD", parse=StartPosition.parse,
+        "--claim-position", group="facts", metavar="HELD", parse=parse_later(GAME, "StartPosition"),
         help="a claim as found at the table, for a board ruled without the play before "
              "it: 'lead SEAT; won NS N EW N; N CARDS; E CARDS; S CARDS; W CARDS' (who is "
              "on lead, the tricks each side won, the cards each seat still holds), with "
              "--claim and the result (declarer's tricks in all, as claimed); replaces the "
              "board's [EquityClaimPosition]"))
     play_from: PlayFrom | None = field(default=None, metadata=cli(
-        "--play-from", group="facts", metavar="TRICK", parse=PlayFrom.parse,
+        "--play-from", group="facts", metavar="TRICK", parse=parse_later(GAME, "PlayFrom"),
         help="the play record starts at this trick and runs to the end, the play before "
              "it not given (the hands there are the cards played from it): 'TRICK' (the "
              "tricks each side won before it from the result) or 'TRICK; won NS N EW N', "
@@ -502,9 +512,10 @@ class RulingOptions:
                      f"{x.revoke}:{x.tricks}" if isinstance(x, DirectorOutcome) and x.revoke
                      else str(x.tricks) if isinstance(x, DirectorOutcome) else str(x)
                      for x in v]
-            elif isinstance(v, (Seat, Path, Policy, Claim, ClaimAgreement, ClaimAware,
-                                RuledBy, RevokeReport, StartPosition, PlayFrom)):
-                v = str(v.name if isinstance(v, Seat) else v)
+            elif isinstance(v, Seat):
+                v = v.name
+            elif v is not None and type(v) not in (bool, int, float, str):
+                v = str(v)  # a path, a word, a claim, a reported revoke: as written
             out[f.name] = v
         return out
 

@@ -11,17 +11,16 @@ import dataclasses
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
-from equity.core import law
+from equity.core import adjust, law
 from equity.core.adjust import (
     Counterfactual,
-    ReportedCase,
     Ruling,
     build,
     check_weights,
     compare,
-    screen,
     without_equity,
 )
 from equity.core.game import (
@@ -48,6 +47,9 @@ from equity.core.player import (
 )
 from equity.core.reading import Table
 from equity.formats import read_boards
+
+if TYPE_CHECKING:  # imported by a revoke ruled as reported (adjust.LATER)
+    from equity.core.adjust import ReportedCase
 
 NOT_ADJUDICATED = ("the claim is not ruled on (Laws 69-71): that needs double dummy, which "
                    "--no-equity skips; the claimed total is the result")
@@ -214,8 +216,8 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         except EquityError as e:  # a cap on the work
             raise BoardError(f"Law 64C screen: {e}", board.source, board.label,
                              Where()) from e
-        found = screen(ruling, likely.outcomes, options.probable)
-    return ReportedCase(ruling, found, vulnerability_of(board))
+        found = adjust.screen(ruling, likely.outcomes, options.probable)
+    return adjust.ReportedCase(ruling, found, vulnerability_of(board))
 
 
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:

@@ -15,7 +15,6 @@ from typing import Any, ParamSpec, TypeVar
 
 from equity.core.game import (
     FACTS,
-    Auction,
     BoardError,
     Contract,
     EquityError,
@@ -102,8 +101,11 @@ def fact_tags(facts: Facts) -> dict[str, str]:
 
 
 def contract_from_calls(dealer: Seat, calls: list[str]) -> Contract | None:
-    """The final contract of an auction (None if passed out): :attr:`Auction.contract`.
+    """The final contract of an auction (None if passed out):
+    :attr:`~equity.core.game.calls.Auction.contract`.
 
     ``calls`` are normalised, from the dealer on: "P", "X", "XX" or a bid like "3N".
     """
+    from equity.core.game import Auction  # (start-up: a record with calls only)
+
     return Auction.of(dealer, calls).contract

@@ -47,11 +47,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from equity import _native
 from equity.core.game import (
     CARD_BY_TEXT,
-    Auction,
     Board,
     BoardError,
     Card,
@@ -68,6 +68,9 @@ from equity.core.game import (
 )
 from equity.formats.facts import board_label, one_game, parse_facts
 from equity.formats.text_lines import BLOCK, LONGEST_LINE, OVERLONG, is_blank, not_text
+
+if TYPE_CHECKING:  # imported for a record with calls (_auction)
+    from equity.core.game import Auction
 
 INHERITED = ("Event", "Site", "Date", "Stage", "Round", "Scoring",
              "Board", "Dealer", "Vulnerable", "Deal")
@@ -442,7 +445,7 @@ def _auction(pair: TagPair, seat_text: str) -> tuple[Auction | None, str | None]
     """The ``[Auction]`` section's calls from the tag's seat, or None and why they cannot
     be read, naming the call; (None, None) for a section without calls. A ``-`` (no call
     known, before the dealer) counts as a pass; whether the calls are a legal auction is
-    the caller's question (:meth:`Auction.problems`)."""
+    the caller's question (:meth:`~equity.core.game.calls.Auction.problems`)."""
     calls: list[str] = []
     for raw in (raw for _, row in pair.rows for raw in row):
         tok = _strip_annotation(raw).upper()
@@ -467,6 +470,8 @@ def _auction(pair: TagPair, seat_text: str) -> tuple[Auction | None, str | None]
         seat = Seat.parse(seat_text)
     except ModelError:
         return None, f"the [Auction] tag names no seat for the first call: {seat_text[:20]!r}"
+    from equity.core.game import Auction  # (start-up: a record with calls only)
+
     return Auction.of(seat, calls), None
 
 

@@ -21,7 +21,6 @@ from equity.core.adjust import Ruling
 from equity.core.game import BoardError
 from equity.core.player import Forecast
 from equity.render.brief import brief_text
-from equity.render.csvrows import FIELDS, header_line, json_row_line, row_fields
 from equity.render.jsonout import error_json
 from equity.render.text import board_text
 
@@ -33,6 +32,15 @@ def _later(module: str, name: str) -> Callable[..., Any]:
     """The function ``name`` of ``module``, imported when first called: a command
     imports only the layouts it prints (start-up)."""
     return lambda *args: getattr(importlib.import_module(module), name)(*args)
+
+
+_CSV = "equity.render.csvrows"
+"""The module of the CSV rows (with the tally its columns come from)."""
+
+
+def _csv_columns() -> str:
+    """The CSV columns' names, a batch's first line."""
+    return ",".join(importlib.import_module(_CSV).FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +55,9 @@ class BoardFormat:
     under a text layout, already in the JSON object otherwise)."""
     error: Callable[[BoardError], str] | None = None
     """What is printed for a board in error; None: the error goes to stderr only."""
-    header: str = ""
-    """Printed once before the first board."""
+    header: Callable[[], str] = str
+    """What is printed once before the first board (asked for then: a layout's module is
+    imported by the command that prints it); ``str``: nothing."""
     for_people: bool = True
     """A layout for people (False: one record a board, for programs)."""
 
@@ -71,8 +80,9 @@ BOARD_FORMATS: dict[str, BoardFormat] = {f.name: f for f in (
                 lambda _r, obj, _extra: _json_line(obj),
                 lambda e: _json_line(error_json(e)), for_people=False),
     BoardFormat("csv", "one flat row a board, as equity batch --format csv",
-                lambda _r, obj, _extra: json_row_line(dict(obj)),
-                lambda e: json_row_line(error_json(e)), header_line(), for_people=False),
+                lambda _r, obj, _extra: _later(_CSV, "json_row_line")(dict(obj)),
+                lambda e: _later(_CSV, "json_row_line")(error_json(e)),
+                _later(_CSV, "header_line"), for_people=False),
 )}
 """``equity rule``'s formats, by name, in the order ``--help`` lists them."""
 
@@ -89,16 +99,17 @@ class BatchFormat:
     read: Callable[[str], Any]
     """A line of an earlier run read back to its fields (at least ``key``); raises
     ValueError on a line that is not a board's."""
-    header: str = ""
-    """The output's first line (without its end), if any."""
+    header: Callable[[], str] = str
+    """The output's first line (without its end), asked for when it is written; ``str``:
+    none."""
 
 
 BATCH_FORMATS: dict[str, BatchFormat] = {f.name: f for f in (
     BatchFormat("jsonl", "JSON Lines (default: the full rulings, as equity rule --format "
                 "json)", lambda line: line, json.loads),
     BatchFormat("csv", "CSV (one flat row a board: equity summary's columns)",
-                lambda line: json_row_line(json.loads(line)).rstrip("\r\n"), row_fields,
-                ",".join(FIELDS)),
+                lambda line: _later(_CSV, "json_row_line")(json.loads(line)).rstrip("\r\n"),
+                _later(_CSV, "row_fields"), _csv_columns),
 )}
 """``equity batch``'s formats, by name; the first is the default (and what its meta
 record assumes when it names none)."""

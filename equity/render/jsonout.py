@@ -20,7 +20,7 @@ from equity.core.law import (
     Step,
 )
 from equity.core.player import Inference
-from equity.core.reading import ANY_HCP, ANY_LENGTH, BOARD_READINGS, Table
+from equity.core.reading import BOARD_READINGS, Table
 from equity.render.view import no_auction, record_notes, score_values, weight_notes
 
 if TYPE_CHECKING:  # types only: Laws 68-71 and 16B are imported when a ruling has them
@@ -121,6 +121,8 @@ def auction_json(table: Table) -> JSON:
                 "outside": [], "outside_share": None, "near_share": None,
                 "note": no_auction(table),
                 "unread": table.unread}
+    from equity.core.reading import ANY_HCP, ANY_LENGTH  # (start-up: with an auction only)
+
     a = bidding.reading.auction
     return {
         "dealer": a.dealer.name,

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from equity.core.adjust import Ruling
 from equity.core.game import Work
 from equity.core.law import AutomaticRuling
@@ -11,12 +13,14 @@ from equity.render.view import (
     DD_NOTE,
     PLAY_CONTINUES,
     AutomaticView,
-    ClaimView,
     StepView,
     automatic_view,
     board_view,
     lines_question,
 )
+
+if TYPE_CHECKING:  # imported with a claim ruled (view.LATER)
+    from equity.render.view import ClaimView
 
 
 def ruling_text(ruling: AutomaticRuling) -> str:

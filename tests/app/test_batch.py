@@ -220,21 +220,32 @@ def test_workers_come_from_a_fork_server_that_preloaded_them() -> None:
 
 PRELOADED = """
 import importlib, sys
-from equity.app.batch.workers import PRELOAD
+from equity.app.{server}.workers import PRELOAD
 for name in PRELOAD:
     importlib.import_module(name)
-import equity.core.law as law
-print(sorted(m for m in law.LATER if m not in sys.modules))
+for name in {faces!r}:
+    print(sorted(m for m in importlib.import_module(name).LATER if m not in sys.modules))
 """
 
 
-def test_the_fork_server_preloads_what_the_faces_import_on_first_use() -> None:
-    """A worker never imports Laws 68-71, 62D, 16B or a reported revoke's on its first
-    such board: the fork server has them, though ``equity rule`` imports them only
+def faces_offering_names_later() -> list[str]:
+    """Every package whose face has a ``LATER`` table (names offered on first use)."""
+    return sorted(".".join(p.relative_to(ROOT).parent.parts)
+                  for p in (ROOT / "equity").rglob("__init__.py")
+                  if "\nLATER = " in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("server", ["batch", "workbench"])
+def test_the_fork_server_preloads_what_the_faces_import_on_first_use(server: str) -> None:
+    """A worker never imports Laws 68-71, 62D, 16B, a reported revoke's, the claim's
+    types, the auction's reading or any other module a face offers on first use on its
+    first such board: the fork server has them, though ``equity rule`` imports them only
     when a board needs them (issue 49)."""
-    out = subprocess.run([sys.executable, "-c", PRELOADED], cwd=ROOT, capture_output=True,
-                         text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    faces = faces_offering_names_later()
+    assert "equity.core.law" in faces and "equity.render.view" in faces
+    out = subprocess.run([sys.executable, "-c", PRELOADED.format(server=server, faces=faces)],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]"] * len(faces)
 
 
 def test_without_a_time_limit_the_same_board_is_ruled(tmp_path: Path,

@@ -394,16 +394,27 @@ CLAIM_MODULES = ("equity.core.law.claims", "equity.core.law.claim_lines",
                  "equity.core.law.claim_statement")
 """Laws 68-71: a ruling on a board without a claim runs none of them."""
 
-UNUSED_BY_A_REVOKE = (*CLAIM_MODULES, "equity.core.law.correction",
+AUCTION_MODULES = ("equity.core.game.calls", "equity.core.reading.auction")
+"""The calls of a record's auction and their reading as natural bidding."""
+
+CSV_MODULES = ("equity.render.csvrows", "equity.render.tally")
+"""The CSV rows and the tally their columns come from."""
+
+UNUSED_BY_A_REVOKE = (*CLAIM_MODULES, *AUCTION_MODULES, *CSV_MODULES,
+                      "equity.core.law.correction",
                       "equity.core.law.partner_information", "equity.core.law.reported",
                       "equity.render.reported",
                       "equity.render.html", "equity.render.markdown",
                       "equity.render.forecast", "equity.formats.lin",
                       "equity.core.game.traveller", "equity.app.outfile",
-                      "equity.formats.edits")
-"""What ``rule --example`` (a revoke on trick 4 of a PBN board, no claim, no Law 16B
-facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported revoke, the
-report and forecast layouts, the LIN reader, the session's results."""
+                      "equity.formats.edits", "equity.core.game.claim",
+                      "equity.core.game.revoke_report", "equity.core.game.start_position",
+                      "equity.core.game.play_from", "equity.core.player.unforeseen")
+"""What ``rule --example`` (a revoke on trick 4 of a PBN board without an auction, no
+claim, no Law 16B facts, not reported, no traveller) never runs: Laws 62D, 16B, a reported
+revoke, the claim's types, the auction's calls and reading, a start from the cards held or
+a trick, a class's unforeseen departures, the report, forecast and CSV layouts, the LIN
+reader, the session's results."""
 
 LOADED = """
 import sys
@@ -419,10 +430,15 @@ print(sorted(m for m in sys.modules if m in {modules!r}), file=sys.stderr)
 def _loaded(args: list[str]) -> list[str]:
     """The modules of :data:`UNUSED_BY_A_REVOKE` a fresh process imported for ``equity
     ARGS``."""
+    return _loaded_and_said(args)[0]
+
+
+def _loaded_and_said(args: list[str]) -> tuple[list[str], str]:
+    """:func:`_loaded`, and what ``equity ARGS`` printed."""
     out = subprocess.run([sys.executable, "-c",
                           LOADED.format(args=args, modules=UNUSED_BY_A_REVOKE)],
                          cwd=ROOT, capture_output=True, text=True, check=True)
-    return list(ast.literal_eval(out.stderr.strip().splitlines()[-1]))
+    return list(ast.literal_eval(out.stderr.strip().splitlines()[-1])), out.stdout
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
@@ -437,7 +453,23 @@ def test_a_claim_ruling_imports_the_claim_modules() -> None:
     """The same process on a board with a disputed claim does import them: the test
     above can fail."""
     claim = ROOT / "tests" / "cases" / "003_wrong_claim_ending.pbn"
-    assert set(CLAIM_MODULES) <= set(_loaded(["rule", str(claim), "--format", "json"]))
+    assert {*CLAIM_MODULES, "equity.core.game.claim"} <= set(
+        _loaded(["rule", str(claim), "--format", "json"]))
+
+
+def test_a_board_with_an_auction_imports_the_auction_s_reading() -> None:
+    """A record with calls reads them (Law 16A1(a)): the calls and their reading are
+    imported when a board has them, and the ruling says what they showed."""
+    board = ROOT / "tests" / "cases" / "031_16b_board11_no_diamonds_partner.pbn"
+    loaded, said = _loaded_and_said(["rule", str(board), "--json"])
+    assert set(AUCTION_MODULES) <= set(loaded)
+    opening = json.loads(said.splitlines()[0])["auction"]["read"][0]
+    assert (opening["bid"], opening["hcp"]) == ("1N", [15, 17])
+
+
+def test_a_csv_ruling_imports_the_csv_rows() -> None:
+    """``--format csv`` imports the rows and the tally ``rule --example`` never does."""
+    assert set(CSV_MODULES) <= set(_loaded(["rule", "--example", "--format", "csv"]))
 
 
 THREADS = """

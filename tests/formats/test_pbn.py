@@ -8,9 +8,9 @@ import pytest
 
 from equity.core.game.board import Board
 from equity.core.game.cards import Card, Seat, Strain, Vulnerability
-from equity.core.game.claim import Claim, ClaimStatus
+from equity.core.game.claim import Claim
 from equity.core.game.errors import BoardError
-from equity.core.game.facts import Attention, Requirement
+from equity.core.game.facts import Attention, ClaimStatus, Requirement
 from equity.formats import load_board, read_boards
 from equity.formats.facts import fact_tags
 from equity.formats.pbn import lex

@@ -100,8 +100,8 @@ class Output:
         self._synced = 0
         if path is None:
             self._stream = sys.stdout
-            if self.format.header:
-                self._stream.write(self.format.header + "\n")
+            if header := self.format.header():
+                self._stream.write(header + "\n")
             return
         self.path = Path(path)
         self._fd = self._open_locked()
@@ -214,8 +214,8 @@ class Output:
         return self.format.read(raw.decode("utf-8"))
 
     def _header(self) -> None:
-        if self.format.header:
-            _write_all(self._fd, (self.format.header + "\n").encode("utf-8"))
+        if header := self.format.header():
+            _write_all(self._fd, (header + "\n").encode("utf-8"))
 
     def _check_meta(self, wanted: dict[str, Any]) -> None:
         meta = meta_path(self.path)

@@ -108,12 +108,11 @@ def _exit(conn: Connection, message: tuple[str, str], queue: Any) -> None:
 
 DEPTH = 2
 """Tasks a worker holds at once: the one it rules and the next."""
-PRELOAD = ["equity.app.batch.workers", "equity.dd.session", "equity.core.law.claims",
-           "equity.core.law.correction", "equity.core.law.partner_information",
-           "equity.core.law.reported"]
+PRELOAD = ["equity.app.batch.workers", "equity.dd.session", "equity.app.first_use"]
 """What the fork server imports for its workers (not DDS itself: no DDS thread or memory
-before a fork): with the modules of Laws 68-71, 62D, 16B and a reported revoke, which the
-law's face imports only on first use, so that no worker imports them on its first such
+before a fork): with every module the faces import only on first use
+(:mod:`equity.app.first_use`: Laws 68-71, 62D, 16B, a reported revoke, the claim's types,
+the auction's calls and reading...), so that no worker imports one on its first such
 board."""
 
 

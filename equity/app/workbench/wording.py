@@ -135,6 +135,6 @@ DIRECTOR_WORDS: dict[str, Words] = {
 
 DIRECTOR_CHIPS: dict[str, tuple[str, ...]] = {"claim": CHIPS}
 """The chips the page offers for an option, one tap a step (the claim's step words,
-:data:`~equity.core.game.claim.STEP_FORMS`)."""
+:data:`~equity.core.game.claim_steps.STEP_FORMS`)."""
 
 __all__ = ["DIRECTOR_CHIPS", "DIRECTOR_WORDS"]

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-PRELOAD = ["equity.app.workbench.case", "equity.dd.solve"]
+PRELOAD = ["equity.app.workbench.case", "equity.dd.solve", "equity.app.first_use"]
 """What the fork server imports for the rulings (not DDS itself: no DDS thread or memory
-before a fork)."""
+before a fork), with every module the faces import only on first use
+(:mod:`equity.app.first_use`), so that no ruling imports one."""
 
 
 class Stopped(Exception):

@@ -7,6 +7,8 @@ directly."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from equity.core.adjust.candidates import (
     build,
     plan,
@@ -31,7 +33,6 @@ from equity.core.adjust.ruling import (
     nos_gain,
     without_equity,
 )
-from equity.core.adjust.screen import ReportedCase, Screen, screen
 from equity.core.adjust.table_line import (
     TableLine,
 )
@@ -46,6 +47,17 @@ from equity.core.adjust.weights import (
     director_weights,
     line_names,
 )
+from equity.core.game import later
+
+if TYPE_CHECKING:  # imported on first use (LATER): only a revoke ruled as reported runs it
+    from equity.core.adjust.deal_screen import ReportedCase, Screen, screen
+
+LATER = {"equity.core.adjust.deal_screen": ("ReportedCase", "Screen", "screen")}
+"""The Law 64C screen from the deal alone of a revoke ruled as reported, imported when a
+name is first asked for (its module is not called ``screen``: importing it by its path
+would set the face's ``screen`` to the module)."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "ANNOUNCE",

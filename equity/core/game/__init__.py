@@ -13,11 +13,6 @@ from equity.core.game.board import (
     PlayRecord,
     Slot,
 )
-from equity.core.game.calls import (
-    Auction,
-    Call,
-    CallKind,
-)
 from equity.core.game.cards import (
     CARD_BY_TEXT,
     CS_EMPTY,
@@ -43,18 +38,11 @@ from equity.core.game.cards import (
     small_int,
     suit_holding,
 )
-from equity.core.game.claim import (
+from equity.core.game.claim_steps import (
     CHIPS,
     STEP_FORMS,
     STEPS,
-    Claim,
-    ClaimAgreement,
-    ClaimAware,
-    ClaimOrder,
-    ClaimStatus,
-    ClaimStep,
     ClaimWord,
-    Condition,
 )
 from equity.core.game.errors import (
     BoardError,
@@ -66,6 +54,7 @@ from equity.core.game.facts import (
     FACTS,
     SIGNALS,
     Attention,
+    ClaimStatus,
     Fact,
     Facts,
     Information,
@@ -84,8 +73,7 @@ from equity.core.game.kernel import (
     pack_board,
     run,
 )
-from equity.core.game.later import later
-from equity.core.game.play_from import PlayFrom
+from equity.core.game.later import later, parse_later
 from equity.core.game.position import (
     LeadRule,
     Position,
@@ -125,7 +113,6 @@ from equity.core.game.replay import (
     record_start,
     replay,
 )
-from equity.core.game.revoke_report import RevokeReport
 from equity.core.game.scoring import (
     Event,
     WeightedScore,
@@ -135,9 +122,24 @@ from equity.core.game.scoring import (
     result_text,
     score_ns,
 )
-from equity.core.game.start_position import StartPosition
 
-if TYPE_CHECKING:  # imported on first use (LATER): only a session's results read it
+if TYPE_CHECKING:  # imported on first use (LATER): a revoke ruling reads none of them
+    from equity.core.game.calls import (
+        Auction,
+        Call,
+        CallKind,
+    )
+    from equity.core.game.claim import (
+        Claim,
+        ClaimAgreement,
+        ClaimAware,
+        ClaimOrder,
+        ClaimStep,
+        Condition,
+    )
+    from equity.core.game.play_from import PlayFrom
+    from equity.core.game.revoke_report import RevokeReport
+    from equity.core.game.start_position import StartPosition
     from equity.core.game.traveller import (
         ScorerEntry,
         Traveller,
@@ -146,10 +148,19 @@ if TYPE_CHECKING:  # imported on first use (LATER): only a session's results rea
         weighted_matchpoints,
     )
 
-LATER = {"equity.core.game.traveller": ("ScorerEntry", "Traveller", "TravellerError",
-                                        "TravellerLine", "weighted_matchpoints")}
-"""A session's traveller and the scorer's entry, imported when a name is first asked
-for."""
+LATER = {
+    "equity.core.game.calls": ("Auction", "Call", "CallKind"),
+    "equity.core.game.claim": ("Claim", "ClaimAgreement", "ClaimAware", "ClaimOrder",
+                               "ClaimStep", "Condition"),
+    "equity.core.game.play_from": ("PlayFrom",),
+    "equity.core.game.revoke_report": ("RevokeReport",),
+    "equity.core.game.start_position": ("StartPosition",),
+    "equity.core.game.traveller": ("ScorerEntry", "Traveller", "TravellerError",
+                                   "TravellerLine", "weighted_matchpoints"),
+}
+"""The calls of a record's auction, the claim as stated (Law 68C), a revoke as reported,
+a start from the cards still held or from a named trick, a session's traveller and the
+scorer's entry: imported when a name is first asked for."""
 
 __getattr__ = later(__name__, LATER)
 
@@ -250,6 +261,7 @@ __all__ = [
     "once_each",
     "pack_board",
     "parse_hand",
+    "parse_later",
     "parse_signals",
     "read_traveller",
     "record_start",

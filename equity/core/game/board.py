@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from equity.core.game.calls import Auction
 from equity.core.game.cards import (
     Card,
     Contract,
@@ -19,6 +19,9 @@ from equity.core.game.cards import (
     Vulnerability,
 )
 from equity.core.game.facts import Facts
+
+if TYPE_CHECKING:  # imported by a reader that finds calls (game.LATER)
+    from equity.core.game.calls import Auction
 
 Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""

@@ -34,22 +34,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import StrEnum
 
 from equity.core.game.cards import Card, Choice, ModelError, Seat, Suit, quoted
-
-
-class ClaimStatus(Choice):
-    """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
-
-    AGREED = "agreed"
-    """The other side agreed (or said nothing) — the default."""
-    DISPUTED = "disputed"
-    """The other side objected; the Director adjudicates it (Law 70)."""
-
-    @classmethod
-    def noun(cls) -> str:
-        return "the claim status"
+from equity.core.game.claim_steps import STEPS, ClaimWord
+from equity.core.game.facts import ClaimStatus
 
 
 class ClaimOrder(Choice):
@@ -63,26 +51,6 @@ class ClaimOrder(Choice):
     @classmethod
     def noun(cls) -> str:
         return "the order the claimer stated"
-
-
-class ClaimWord(StrEnum):
-    """What a step of a statement says (its first word; ``cards`` has none)."""
-
-    CARDS = "cards"
-    TRUMPS = "trumps"
-    RUFF = "ruff"
-    CROSSRUFF = "crossruff"
-    WINNERS = "winners"
-    CONCEDE = "concede"
-    FINESSE = "finesse"
-    COUNT = "count"
-    """``N SUIT``: N tricks counted in SUIT, no order said (no first word of its own)."""
-    SQUEEZE = "squeeze"
-    IF = "if"
-    """``if CONDITION: STEP``: a step for one layout (the step keeps its own word; this
-    one names the form)."""
-    PROVIDED = "provided"
-    """``provided CONDITION: STEP``: a step stated on a reading of the hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,46 +116,6 @@ def _count(text: str, least: int) -> bool:
     """Whether ``text`` is a count of cards from ``least`` to 13."""
     return text.isascii() and text.isdigit() and len(text) <= 2 and least <= int(text) <= 13
 
-
-@dataclass(frozen=True, slots=True)
-class StepForm:
-    """How a step of a statement is written: its word, its form, an example where the
-    form has a place-holder, and the workbench's chips for it (one tap a step)."""
-
-    word: ClaimWord
-    form: str
-    example: str = ""
-    chips: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return f"'{self.form}'" + (f" ({self.example})" if self.example else "")
-
-
-STEP_FORMS: tuple[StepForm, ...] = (
-    StepForm(ClaimWord.CARDS, "CARDS", "cards to play in order: 'HA HK'"),
-    StepForm(ClaimWord.WINNERS, "winners", chips=("winners",)),
-    StepForm(ClaimWord.TRUMPS, "trumps", chips=("trumps",)),
-    StepForm(ClaimWord.CROSSRUFF, "crossruff", chips=("crossruff",)),
-    StepForm(ClaimWord.RUFF, "ruff SUIT", "or 'ruff SUIT SEAT': 'ruff S'",
-             chips=("ruff S", "ruff H", "ruff D", "ruff C")),
-    StepForm(ClaimWord.CONCEDE, "concede N", chips=("concede 1",)),
-    StepForm(ClaimWord.FINESSE, "finesse CARD"),
-    StepForm(ClaimWord.COUNT, "N SUIT", "tricks counted in a suit: '6 D'"),
-    StepForm(ClaimWord.SQUEEZE, "squeeze", chips=("squeeze",)),
-    StepForm(ClaimWord.IF, "if CONDITION: STEP",
-             "a line for one layout, CONDITION 'SUIT N-M' or 'SEAT has N SUIT': "
-             "'if C 4-1: ruff C'"),
-    StepForm(ClaimWord.PROVIDED, "provided CONDITION: STEP",
-             "a line on his reading of the hands: 'provided E has 5 S: squeeze'"),
-)
-"""The steps of a statement, each written once: the grammar of the errors, the option's
-help and the workbench's words and chips are made from it."""
-
-STEPS = ", ".join(str(f) for f in STEP_FORMS)
-"""The steps in words, for the help of an option or a form."""
-
-CHIPS: tuple[str, ...] = tuple(c for f in STEP_FORMS for c in f.chips)
-"""The workbench's step chips, in the order of :data:`STEP_FORMS` (the commonest first)."""
 
 GRAMMAR = f"a statement reads 'SEAT: STEP; STEP', each STEP one of {STEPS}"
 

@@ -98,7 +98,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from equity.core.game.cards import (
     SUIT_CHARS,
@@ -112,10 +112,13 @@ from equity.core.game.cards import (
     quoted,
     small_int,
 )
-from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder, ClaimStatus
-from equity.core.game.play_from import PlayFrom
-from equity.core.game.revoke_report import RevokeReport
-from equity.core.game.start_position import StartPosition
+from equity.core.game.later import parse_later
+
+if TYPE_CHECKING:  # read on first use (parse_later): a revoke ruling reads none of them
+    from equity.core.game.claim import Claim, ClaimAgreement, ClaimAware, ClaimOrder
+    from equity.core.game.play_from import PlayFrom
+    from equity.core.game.revoke_report import RevokeReport
+    from equity.core.game.start_position import StartPosition
 
 
 class Attention(Choice):
@@ -159,6 +162,19 @@ class RuledBy(Choice):
     @classmethod
     def noun(cls) -> str:
         return "who rules"
+
+
+class ClaimStatus(Choice):
+    """What became of the claim or concession (Laws 63A3, 63A4, 69A)."""
+
+    AGREED = "agreed"
+    """The other side agreed (or said nothing) — the default."""
+    DISPUTED = "disputed"
+    """The other side objected; the Director adjudicates it (Law 70)."""
+
+    @classmethod
+    def noun(cls) -> str:
+        return "the claim status"
 
 
 class RequirementKind(StrEnum):
@@ -495,6 +511,8 @@ def _given_attention(facts: Facts, option: str, text: str) -> Facts:
 
 
 def _read_claim(text: str) -> Values:
+    from equity.core.game.claim import Claim
+
     said = Claim.parse(text)
     return {"claimer": said.claimer, "claim": said if said.stated else None}
 
@@ -514,6 +532,8 @@ def _given_claim(facts: Facts, option: str, value: Any) -> Facts:
 
 
 def _read_claim_status(text: str) -> Values:
+    from equity.core.game.claim import ClaimAgreement
+
     agreement = ClaimAgreement.parse(text)
     return {"claim_status": agreement.status, "claim_agreed": agreement.agreed}
 
@@ -529,6 +549,8 @@ def _check_claim_status(values: Values) -> None:
 def _write_claim_status(facts: Facts) -> str | None:
     if facts.claim_status == ClaimStatus.AGREED and not facts.claim_agreed:
         return None
+    from equity.core.game.claim import ClaimAgreement
+
     return str(ClaimAgreement(facts.claim_status, facts.claim_agreed))
 
 
@@ -592,13 +614,15 @@ class Facts:
     """With ``disputed``: the claimer's opponent who agreed all the same
     (``"disputed; N agreed"``, ``[EquityClaimStatus]``)."""
     claim_aware: ClaimAware | None = field(default=None, metadata=fact(
-        "EquityClaimAware", read=_one("claim_aware", ClaimAware.parse),
+        "EquityClaimAware",
+        read=_one("claim_aware", parse_later("equity.core.game.claim", "ClaimAware")),
         write=_said("claim_aware"), key="claim-aware", options=("claim_aware",)))
     """What the Director found the claimer aware of at the claim (``[EquityClaimAware]``:
     ``all``, or the outstanding cards named): 70C2 is not met for them; None: not found,
     the doubt is the claimer's (70A)."""
     claim_order: ClaimOrder | None = field(default=None, metadata=fact(
-        "EquityClaimOrder", read=_one("claim_order", ClaimOrder.parse),
+        "EquityClaimOrder",
+        read=_one("claim_order", parse_later("equity.core.game.claim", "ClaimOrder")),
         write=_said("claim_order"), key="claim-order", options=("claim_order",)))
     """The order the Director found the claimer stated for the suits he did not name card
     by card (``[EquityClaimOrder "top"]``: each from the top, 70B); None: none stated,
@@ -646,19 +670,24 @@ class Facts:
         key="ruled-by", options=("ruled_by",)))
     """Who assigns the adjusted score (``[EquityRuledBy]``)."""
     revoke_report: RevokeReport | None = field(default=None, metadata=fact(
-        "EquityRevoke", read=_one("revoke_report", RevokeReport.parse),
+        "EquityRevoke",
+        read=_one("revoke_report", parse_later("equity.core.game.revoke_report",
+                                             "RevokeReport")),
         write=_said("revoke_report"), key="revoke", options=("revoke",)))
     """A revoke as reported at the table, for a board ruled without its card play
     (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
     claim_position: StartPosition | None = field(default=None, metadata=fact(
-        "EquityClaimPosition", read=_one("claim_position", StartPosition.parse),
+        "EquityClaimPosition",
+        read=_one("claim_position", parse_later("equity.core.game.start_position",
+                                              "StartPosition")),
         write=_said("claim_position"), key="claim-position", options=("claim_position",)))
     """A claim as found at the table, for a board ruled without the play before it: the
     cards still held, who is on lead, the tricks each side had won
     (``[EquityClaimPosition]``, :mod:`equity.core.game.start_position`)."""
     play_from: PlayFrom | None = field(default=None, metadata=fact(
-        "EquityPlayFrom", read=_one("play_from", PlayFrom.parse), write=_said("play_from"),
-        key="play-from", options=("play_from",)))
+        "EquityPlayFrom",
+        read=_one("play_from", parse_later("equity.core.game.play_from", "PlayFrom")),
+        write=_said("play_from"), key="play-from", options=("play_from",)))
     """The record starts at this trick, the play before it not given (``[EquityPlayFrom]``,
     :mod:`equity.core.game.play_from`)."""
 
@@ -708,6 +737,6 @@ FACTS: tuple[Fact, ...] = tuple(dataclasses.replace(f.metadata["fact"], field=f.
                                 for f in dataclasses.fields(Facts) if "fact" in f.metadata)
 """Every fact, in the order of :class:`Facts` (the order a writer puts the tags)."""
 
-__all__ = ["FACTS", "LAWS_EDITIONS", "SIGNALS", "Attention", "Fact", "Facts", "Information",
-           "Requirement", "RequirementKind", "RuledBy", "Told", "Values", "Withdrawal", "fact",
-           "parse_signals"]
+__all__ = ["FACTS", "LAWS_EDITIONS", "SIGNALS", "Attention", "ClaimStatus", "Fact", "Facts",
+           "Information", "Requirement", "RequirementKind", "RuledBy", "Told", "Values",
+           "Withdrawal", "fact", "parse_signals"]

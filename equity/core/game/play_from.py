@@ -1,7 +1,7 @@
 """A play record that starts at a named trick: the play from there, without the play before.
 
 A revoke reported without the play (``[EquityRevoke]``) may need the play for Law 64C,
-and only from the trick the screen names (:mod:`equity.core.adjust.screen`). On a board
+and only from the trick the screen names (:mod:`equity.core.adjust.deal_screen`). On a board
 played out, the cards played from trick N to 13 are the four hands at trick N, and the
 tricks each side won before N follow from declarer's tricks in all (``[Result]``) and
 those from N on; so a record of tricks N to 13 is a starting position, like a claim's

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import Card, CardSet, Contract, ModelError, Seat, Side, Suit, cards
@@ -31,7 +32,9 @@ from equity.core.game.kernel import (
     run,
 )
 from equity.core.game.position import LeadRule, Position, follow_suit_cards
-from equity.core.game.start_position import StartPosition
+
+if TYPE_CHECKING:  # imported by the one play that starts from a trick (_from_trick)
+    from equity.core.game.start_position import StartPosition
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +420,8 @@ def _from_trick(board: Board, contract: Contract, record: PlayRecord | None) -> 
     tricks each side won before it as given, or from declarer's tricks in all
     (``[Result]``) less those he won from it on. Nothing of the play before it is known
     (no revoke, no show-out): what needs it is an error, never a guess."""
+    from equity.core.game.start_position import StartPosition
+
     start = board.facts.play_from
     assert start is not None
     n, rows = start.trick, 14 - start.trick

@@ -7,6 +7,9 @@ directly."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from equity.core.game import later
 from equity.core.player.decision import (
     NEAR_SHARE,
     REFERENCE,
@@ -57,11 +60,20 @@ from equity.core.player.player_model import (
     seat_role,
 )
 from equity.core.player.start import Start, checkpoint
-from equity.core.player.unforeseen import (
-    Unforeseen,
-    blend,
-    departure,
-)
+
+if TYPE_CHECKING:  # imported on first use (LATER): a ruling's exact players foresee all
+    from equity.core.player.unforeseen import (
+        Unforeseen,
+        blend,
+        departure,
+    )
+
+LATER = {"equity.core.player.unforeseen": ("Unforeseen", "blend", "departure")}
+"""What a class of player does not foresee (its departures from the outcome tree),
+imported when a name is first asked for: a ruling's players (the decision model alone)
+have none, only a forecast's classes do."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "DEFAULT_CLASS",

@@ -43,8 +43,9 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from equity.core import reading
 from equity.core.game import (
     FULL_DECK,
     CardSet,
@@ -56,17 +57,14 @@ from equity.core.game import (
     count,
 )
 from equity.core.reading import (
-    Bidding,
     Evidence,
-    Lengths,
-    Limits,
-    Span,
     Table,
-    hcp,
-    lengths,
     played,
     then,
 )
+
+if TYPE_CHECKING:  # the auction's reading, imported for a board with one (reading.LATER)
+    from equity.core.reading import Bidding, Lengths, Span
 
 SuitMask = int
 """A set of suits as a 4-bit mask (bit ``s`` for :class:`~equity.core.game.cards.Suit` ``s``)."""
@@ -379,7 +377,7 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
             for s, (lim, near, far) in limits.items():
                 hand = d[s] | pos.hands[s] & knowledge.exposed
                 if not _within(hand, lim):
-                    kept *= near if _within(hand, Limits(*lim).widened()) else far
+                    kept *= near if _within(hand, reading.Limits(*lim).widened()) else far
             if kept < 1.0 and rng.random() >= kept:
                 continue
             outside += kept < 1.0 or dropped
@@ -458,8 +456,8 @@ def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:
     """Whether the cards a hidden seat holds in a layout (its exposed cards with them)
     fit the auction's limits reduced to the position (:func:`_limits`)."""
     points, suits = limits
-    return points.holds(hcp(hand)) and all(
-        span.holds(k) for span, k in zip(suits, lengths(hand), strict=True))
+    return points.holds(reading.hcp(hand)) and all(
+        span.holds(k) for span, k in zip(suits, reading.lengths(hand), strict=True))
 
 
 _BITS = tuple(c.bit for c in cards(FULL_DECK))

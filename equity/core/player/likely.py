@@ -47,7 +47,6 @@ from equity.core.player.outcome_tree import (
 )
 from equity.core.player.player_model import EXACT, PlayerClass
 from equity.core.player.start import Start
-from equity.core.player.unforeseen import blend
 from equity.core.reading import NO_TABLE, Table
 
 
@@ -230,6 +229,8 @@ class Forecast:
 def forecast(rp: Replay, start: Start, model: DecisionModel) -> Plan[Forecast]:
     """The likely outcomes from ``start`` of ``rp``'s record, favouring nobody
     (:func:`play_out`), and double dummy from there, as a :class:`Forecast`."""
+    from equity.core.player.unforeseen import blend  # (start-up: a forecast's only)
+
     outcomes, decisions = yield from play_out(start, model)
     side = start.declarer.side
     rest = yield from tricks_through(start.position, side)

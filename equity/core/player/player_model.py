@@ -51,9 +51,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side, cards, trick_winner
-from equity.core.player.unforeseen import Unforeseen
+
+if TYPE_CHECKING:  # imported with the fitted classes (classes): a ruling's has none
+    from equity.core.player.unforeseen import Unforeseen
 
 FEATURES = ("lead_sequence", "lead_low", "follow_low", "win", "cover", "echo",
             "discard_low", "ruff", "rank")
@@ -138,6 +141,8 @@ PLAYER_MODEL_FILE = resources.files(__package__).joinpath("player_model.json")
 @cache
 def classes() -> Mapping[str, PlayerClass]:
     """The fitted classes of player, by name (from :file:`player_model.json`)."""
+    from equity.core.player.unforeseen import Unforeseen
+
     text = PLAYER_MODEL_FILE.read_text()
     out: dict[str, PlayerClass] = {}
     for name, p in json.loads(text)["classes"].items():

@@ -15,23 +15,9 @@ reading's own module, the one exception ``tests/test_layering.py`` declares."""
 
 from __future__ import annotations
 
-from equity.core.reading.auction import (
-    ANY_HCP,
-    ANY_LENGTH,
-    AUCTION_STYLE,
-    AuctionStyle,
-    Bidding,
-    Lengths,
-    Limits,
-    Outside,
-    Reading,
-    Shown,
-    Span,
-    bidding_of,
-    hcp,
-    lengths,
-    prior,
-)
+from typing import TYPE_CHECKING
+
+from equity.core.game import later
 from equity.core.reading.discard import (
     is_discard,
 )
@@ -51,6 +37,33 @@ from equity.core.reading.table import (
     Table,
     world_evidence,
 )
+
+if TYPE_CHECKING:  # imported on first use (LATER): a board without an auction reads none
+    from equity.core.reading.auction import (
+        ANY_HCP,
+        ANY_LENGTH,
+        AUCTION_STYLE,
+        AuctionStyle,
+        Bidding,
+        Lengths,
+        Limits,
+        Outside,
+        Reading,
+        Shown,
+        Span,
+        bidding_of,
+        hcp,
+        lengths,
+        prior,
+    )
+
+LATER = {"equity.core.reading.auction": (
+    "ANY_HCP", "ANY_LENGTH", "AUCTION_STYLE", "AuctionStyle", "Bidding", "Lengths", "Limits",
+    "Outside", "Reading", "Shown", "Span", "bidding_of", "hcp", "lengths", "prior")}
+"""The auction read as natural bidding, imported when a name is first asked for: a board
+whose record has no auction (quitted rows, most hand records) never reads one."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "ANY_HCP",

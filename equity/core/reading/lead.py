@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 
 from equity.core.game import (
     Board,
-    CallKind,
     Card,
     CardSet,
     Seat,
@@ -155,6 +154,8 @@ def _bid_suits(board: Board, seats: tuple[Seat, ...]) -> frozenset[Suit]:
     auction = board.auction
     if auction is None:
         return frozenset()
+    from equity.core.game import CallKind  # (start-up: its module came with the calls)
+
     return frozenset(Suit(int(c.strain)) for i, c in enumerate(auction.calls)
                      if c.kind == CallKind.BID and c.strain is not None
                      and c.strain != Strain.NT and auction.seat(i) in seats)

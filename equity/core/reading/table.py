@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from equity.core.game import Board, Deal, Play, Strain
-from equity.core.reading.auction import Bidding, bidding_of
 from equity.core.reading.discard import Discard
 from equity.core.reading.evidence import Evidence, PlayReading, read_plays
 from equity.core.reading.lead import LeadReading
 from equity.core.reading.signal import SignalReading
+
+if TYPE_CHECKING:  # imported for a board with an auction (Table.of)
+    from equity.core.reading.auction import Bidding
 
 
 class BoardEvidence(Evidence, Protocol):
@@ -76,7 +78,12 @@ class Table:
     def of(cls, board: Board) -> Table:
         """``board``'s table, read (its facts as the Director gives them: the defenders'
         signals, ``[EquitySignals]``)."""
-        return cls(bidding_of(board),
+        bidding = None
+        if board.auction is not None:  # read by the auction's module, imported for it
+            from equity.core.reading.auction import bidding_of
+
+            bidding = bidding_of(board)
+        return cls(bidding,
                    tuple(e for reading in BOARD_READINGS if (e := reading.of(board)) is not None),
                    board.auction_unread)
 

@@ -18,16 +18,16 @@ The rooms: :mod:`~equity.render.view.sentences` (the words: names, results, scor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from equity.core.game import later
 from equity.render.view.automatic import (
     PLAY_CONTINUES,
     AutomaticView,
-    ClaimLineView,
-    ClaimView,
     RevokeView,
     StepView,
     after_label,
     automatic_view,
-    claim_view,
     record_notes,
     revoke_title,
     step_views,
@@ -75,6 +75,14 @@ from equity.render.view.sentences import (
     tricks_result,
     unread_auction,
 )
+
+if TYPE_CHECKING:  # imported on first use (LATER): a ruling without a claim shows none
+    from equity.render.view.claim import ClaimLineView, ClaimView, claim_view
+
+LATER = {"equity.render.view.claim": ("ClaimLineView", "ClaimView", "claim_view")}
+"""A claim's ruling as content (Laws 68-71), imported when a name is first asked for."""
+
+__getattr__ = later(__name__, LATER)
 
 __all__ = [
     "ATTENTION_WORDS",

@@ -1,6 +1,6 @@
 """The automatic part of a ruling as content: each revoke's steps under Laws 61-64A/B, and a
-claim's statement, lines and award under Laws 68-71; :func:`automatic_view` is all that
-``--no-equity`` rules."""
+claim's statement, lines and award under Laws 68-71 (:mod:`~equity.render.view.claim`,
+imported with a claim ruled); :func:`automatic_view` is all that ``--no-equity`` rules."""
 
 from __future__ import annotations
 
@@ -8,18 +8,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from equity.core.game import Card, Contract, Seat
+from equity.core.game import Contract
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
 from equity.render.view.sentences import (
     SIDE_NAMES,
     STAGES,
     contract_result,
-    played_text,
     unread_auction,
 )
 
-if TYPE_CHECKING:  # types only: Laws 68-71 are imported when a claim is ruled
-    from equity.core.law import ClaimLine, ClaimRuling
+if TYPE_CHECKING:  # imported with a claim ruled (automatic_view)
+    from equity.render.view.claim import ClaimView
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,57 +91,6 @@ class AutomaticView:
         return "as played" + (", claimed tricks included" if self.claimed else "")
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimLineView:
-    """One line of play judged on a claim: its cards, result, and whether it counts."""
-
-    number: int
-    tricks: tuple[tuple[int, tuple[tuple[Seat, Card], ...]], ...]
-    result: str
-    normal: bool
-    deciding: bool
-    why: str
-
-    @property
-    def played(self) -> str:
-        return played_text(self.tricks)
-
-    @property
-    def label(self) -> str:
-        """"the award", "normal" or "not counted"."""
-        return "the award" if self.deciding else "normal" if self.normal else "not counted"
-
-    @property
-    def brief(self) -> str:
-        """The line in one sentence (the text report)."""
-        return f"{self.played} -> {self.result} [{self.label}]: {self.why}"
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimView:
-    """The Director's ruling on a claim (Laws 68-71), as plain strings."""
-
-    title: str
-    """E.g. "Claim by South (declarer) at trick 9, disputed by East-West"."""
-    statement: str
-    steps: tuple[StepView, ...]
-    """The ruling's steps up to the award: what was claimed and said, the law applied,
-    each doubtful point with the law that resolved it."""
-    lines: tuple[ClaimLineView, ...]
-    award: StepView
-    law: str
-    players: str
-    """The class of player whose normal play was judged."""
-    brief: str
-    """The ruling on the claim in one sentence, with its law."""
-
-    @property
-    def lines_head(self) -> str:
-        article = "an" if self.players[:1].lower() in "aeiou" else "a"
-        return (f"Lines judged (what {article} {self.players} player might play holding what he "
-                "believed, careless or inferior for the class; the other side double dummy)")
-
-
 def result_label(claim_law: str | None, revoked: bool) -> str:
     """What the result before Laws 61-64 is called: "table result", or for a claim the
     Director ruled on (Law ``claim_law``) "the claim as ruled, Law 70" — an adjudicated
@@ -154,54 +102,6 @@ def result_label(claim_law: str | None, revoked: bool) -> str:
     ruled = "agreed" if claim_law == "69A" else "ruled"  # 69A: an agreed claim stands
     return f"the claim as {ruled}, Law {claim_law}" + (", before Laws 61-64" if revoked
                                                          else "")
-
-
-def claim_view(auto: AutomaticRuling) -> ClaimView | None:
-    """The claim ruling of ``auto`` in words (None when the Director did not rule)."""
-    cr = auto.claim
-    if cr is None:
-        return None
-    rp = auto.replay
-    c = rp.contract
-    who = cr.claim.claimer
-    role = " (declarer)" if who == c.declarer else ""
-    other = SIDE_NAMES[who.side.other]
-    status = (f"disputed by {other}" if cr.agreement.status.value == "disputed"
-              else f"agreed by {other}")
-    if cr.agreement.agreed:
-        status += f" ({cr.agreement.agreed[0].long_name} agreed)"
-    lines = tuple(_claim_line(i, ln, cr) for i, ln in enumerate(cr.lines, 1))
-    said = cr.claim.describe() if cr.claim.stated else "no statement recorded"
-    steps = step_views(cr.steps)
-    return ClaimView(f"Claim by {who.long_name}{role}, {status}", said, steps[:-1], lines,
-                     steps[-1], cr.law, cr.players, _claim_brief(cr, c.declarer))
-
-
-def _claim_line(number: int, line: ClaimLine, cr: ClaimRuling) -> ClaimLineView:
-    by_trick: dict[int, list[tuple[Seat, Card]]] = {}
-    for p in line.plays:
-        by_trick.setdefault(p.trick, []).append((p.seat, p.card))
-    return ClaimLineView(number, tuple((t, tuple(ps)) for t, ps in by_trick.items()),
-                         f"{line.declarer_tricks} tricks", line.normal,
-                         number == 1 and cr.deciding is line, line.why)
-
-
-def _claim_brief(cr: ClaimRuling, declarer: Seat) -> str:
-    from equity.core.law import as_claimed  # Laws 68-71 on first use: a claim was ruled
-
-    who = cr.claim.claimer.long_name
-    claimed = as_claimed(cr.claim.claimer, cr.claim.claimer.side == declarer.side,
-                         cr.claimed)
-    if cr.law == "70":
-        return (f"Law 70: {who}'s claim is adjudicated, doubtful points against him: "
-                f"declarer {cr.awarded} tricks ({claimed})")
-    if cr.law == "71":
-        return (f"Law 71: {who} conceded tricks his side could not lose by any normal play: "
-                f"declarer {cr.awarded} tricks ({claimed})")
-    if cr.law == "69B":
-        return (f"Law 69B: the other side withdrew its agreement to {who}'s claim for tricks "
-                f"it would likely have won: declarer {cr.awarded} tricks ({claimed})")
-    return f"Law 69A: {who}'s claim stands: declarer {cr.awarded} tricks"
 
 
 PLAY_CONTINUES = "play continues; no result yet"
@@ -217,7 +117,16 @@ def automatic_view(auto: AutomaticRuling) -> AutomaticView:
         rp.board.source, rp.board.label, c, rp.claimed, contract_result(c, auto.table_tricks),
         tuple(_revoke_view(i, r, auto.pending) for i, r in enumerate(auto.revokes, 1)),
         contract_result(c, auto.after_transfer_tricks), record_notes(auto), stop,
-        after_label(auto), claim_view(auto))
+        after_label(auto), _claim_view(auto))
+
+
+def _claim_view(auto: AutomaticRuling) -> ClaimView | None:
+    """The claim's ruling in words, its module imported when the Director ruled on one."""
+    if auto.claim is None:
+        return None
+    from equity.render.view.claim import claim_view
+
+    return claim_view(auto)
 
 
 def record_notes(auto: AutomaticRuling) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from equity.core.adjust import Policy, Ruling
 from equity.core.game import Card, Contract, Deal, Replay, Seat, Side, Vulnerability
@@ -14,7 +15,6 @@ from equity.core.law import AutomaticRuling, StepKind
 from equity.render.view.automatic import (
     PLAY_CONTINUES,
     AutomaticView,
-    ClaimView,
     RevokeView,
     StepView,
     after_label,
@@ -38,6 +38,9 @@ from equity.render.view.sentences import (
     score_text,
     tricks_result,
 )
+
+if TYPE_CHECKING:  # imported with a claim ruled (automatic_view)
+    from equity.render.view.claim import ClaimView
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,8 @@ def test_claim_status_refuses_what_makes_no_sense(text: str) -> None:
 def test_every_step_word_is_written_once_and_every_chip_is_a_step() -> None:
     """The step words' one table (STEP_FORMS): each ClaimWord once; each workbench chip
     reads as a step of its word; the grammar an error quotes names every form."""
-    from equity.core.game.claim import CHIPS, GRAMMAR, STEP_FORMS, ClaimStep, ClaimWord
+    from equity.core.game.claim import GRAMMAR, ClaimStep
+    from equity.core.game.claim_steps import CHIPS, STEP_FORMS, ClaimWord
 
     assert sorted(f.word for f in STEP_FORMS) == sorted(ClaimWord)
     for form in STEP_FORMS:

@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from equity.core.game.cards import Card, Seat
-from equity.core.game.claim import ClaimStatus
-from equity.core.game.facts import Attention, Facts
+from equity.core.game.facts import Attention, ClaimStatus, Facts
 from equity.core.game.replay import replay
 from equity.core.law.laws import EDITIONS, AutomaticRuling, rule
 from tests.builders import SEED001_DEAL, SEED001_PLAY, board, random_board, ruled

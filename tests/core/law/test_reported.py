@@ -1,6 +1,6 @@
 """Laws 61-64A/B from the facts reported at the table, without the card play
 (equity.core.law.reported), and the Law 64C screen from the deal alone
-(equity.core.adjust.screen)."""
+(equity.core.adjust.deal_screen)."""
 
 from __future__ import annotations
 
