@@ -70,7 +70,7 @@ def numpy_array(shape: tuple[int, ...], code: Item, fill: int) -> npt.NDArray[An
 
 
 def buffer_array(shape: tuple[int, ...], code: Item, fill: int) -> Grid:
-    """A memoryview of ``shape`` over an :class:`array.array` (a view with no items is 1-D:
+    """A memoryview of ``shape`` over an ``array.array`` (a view with no items is 1-D:
     a memoryview cannot take a zero in its shape)."""
     items = array(code, [fill]) * prod(shape)
     return memoryview(items).cast("B").cast(code, shape) if items else memoryview(items)
