@@ -21,9 +21,10 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-PRELOAD = ["equity.app.workbench.case", "equity.dd.solve"]
+PRELOAD = ["equity.app.workbench.case", "equity.dd.solve", "numpy"]
 """What the fork server imports for the rulings (not DDS itself: no DDS thread or memory
-before a fork)."""
+before a fork), with numpy, which a ruling loads only to read an auction: each ruling is
+a process of its own, and would pay its import again."""
 
 
 class Stopped(Exception):
