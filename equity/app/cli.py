@@ -26,9 +26,9 @@ def _forget_the_interrupt() -> None:
 
 # A Ctrl-C while equity starts waits for the imports, then ends it like any other:
 # raised inside an import run by C code, it came out as numpy's ImportError, a
-# traceback, or a death by SIGINT. A command's own imports (the rulings: numpy, the
-# core) wait for nothing else (_import_for): `equity --help` and `--version` import
-# none of them.
+# traceback, or a death by SIGINT. A command's own imports (the core, numpy for the
+# batch readers) wait for nothing else (_import_for): `equity --help` and `--version`
+# import none of them.
 _HELD = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 try:
     try:
@@ -665,7 +665,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _import_for(command: str) -> None:
     """What ``command`` needs imported, a Ctrl-C meanwhile held until the imports are
     done (see the top of this module): the options (every command's hidden options are
-    checked) and so the core and numpy, and the pipeline for a command that rules.
+    checked) and so the core, the pipeline for a command that rules, and numpy for those
+    that read files in packed batches (a ruling loads it only to read an auction).
 
     numpy is loaded with OpenBLAS's pool of threads at one (unless the user set it):
     equity does no linear algebra, only sorts and sums, and the pool's threads, started
@@ -678,6 +679,8 @@ def _import_for(command: str) -> None:
         if command in ("rule", "report", "likely"):
             import equity.app.pipeline
             import equity.app.results  # noqa: F401
+        if command in ("scan", "batch"):
+            import numpy  # noqa: F401
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -52,7 +53,7 @@ _OK, _NO_PLAY, _SLOW, _NONE = range(4)
 class Chunk:
     """Up to ``chunk_size`` boards packed for the kernel, with where each came from."""
 
-    batch: Batch
+    batch: Batch[npt.NDArray[Any]]
     source: npt.NDArray[np.int32]
     """[n]: index into :attr:`sources` of each board's file."""
     number: npt.NDArray[np.int32]

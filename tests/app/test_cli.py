@@ -427,16 +427,16 @@ print(sorted(m for m in sys.modules if m in {modules!r}), file=sys.stderr)
 """
 
 
-def _loaded(args: list[str]) -> list[str]:
-    """The modules of :data:`UNUSED_BY_A_REVOKE` a fresh process imported for ``equity
+def _loaded(args: list[str], modules: tuple[str, ...] = UNUSED_BY_A_REVOKE) -> list[str]:
+    """The ``modules`` (:data:`UNUSED_BY_A_REVOKE`) a fresh process imported for ``equity
     ARGS``."""
-    return _loaded_and_said(args)[0]
+    return _loaded_and_said(args, modules)[0]
 
 
-def _loaded_and_said(args: list[str]) -> tuple[list[str], str]:
+def _loaded_and_said(args: list[str], modules: tuple[str, ...] = UNUSED_BY_A_REVOKE
+                     ) -> tuple[list[str], str]:
     """:func:`_loaded`, and what ``equity ARGS`` printed."""
-    out = subprocess.run([sys.executable, "-c",
-                          LOADED.format(args=args, modules=UNUSED_BY_A_REVOKE)],
+    out = subprocess.run([sys.executable, "-c", LOADED.format(args=args, modules=modules)],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     return list(ast.literal_eval(out.stderr.strip().splitlines()[-1])), out.stdout
 
@@ -447,6 +447,23 @@ def test_a_revoke_ruling_without_a_claim_imports_no_claim_module(fmt: str) -> No
     modules nor any other it never runs: the law and game faces offer their names on
     first use (issue 49: import only what a command uses)."""
     assert _loaded(["rule", "--example", "--format", fmt]) == []
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_ruling_without_an_auction_imports_no_numpy(fmt: str) -> None:
+    """``equity rule --example`` replays its one board in the kernel through the standard
+    library's buffers and reads no auction (whose prior numpy draws): numpy, a tenth of
+    the ruling's CPU, is never loaded (issue 49)."""
+    assert _loaded(["rule", "--example", "--format", fmt], ("numpy",)) == []
+
+
+def test_reading_an_auction_or_scanning_files_loads_numpy(tmp_path: Path) -> None:
+    """The prior of an auction's reading (what the calls show) and the batch readers need
+    it: the test above can fail."""
+    auction = ROOT / "tests" / "cases" / "031_16b_board11_no_diamonds_partner.pbn"
+    assert _loaded(["rule", str(auction), "--format", "json"], ("numpy",)) == ["numpy"]
+    assert _loaded(["scan", str(auction), "--out", str(tmp_path / "scan.csv")],
+                   ("numpy",)) == ["numpy"]
 
 
 def test_a_claim_ruling_imports_the_claim_modules() -> None:
@@ -475,14 +492,14 @@ def test_a_csv_ruling_imports_the_csv_rows() -> None:
 THREADS = """
 import os, sys
 from equity.app.cli import _import_for
-_import_for("rule")
+_import_for("batch")
 print(os.environ["OPENBLAS_NUM_THREADS"], len(os.listdir("/proc/self/task")), file=sys.stderr)
 """
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
 def test_a_ruling_s_imports_start_no_blas_threads() -> None:
-    """equity does no linear algebra: loading numpy for a ruling starts none of OpenBLAS's
+    """equity does no linear algebra: loading numpy for a batch starts none of OpenBLAS's
     threads (their start cost a tenth of a second of CPU, issue 49), and a thread count
     the user set is kept."""
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}

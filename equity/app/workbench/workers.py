@@ -21,10 +21,11 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-PRELOAD = ["equity.app.workbench.case", "equity.dd.solve", "equity.app.first_use"]
+PRELOAD = ["equity.app.workbench.case", "equity.dd.solve", "equity.app.first_use", "numpy"]
 """What the fork server imports for the rulings (not DDS itself: no DDS thread or memory
 before a fork), with every module the faces import only on first use
-(:mod:`equity.app.first_use`), so that no ruling imports one."""
+(:mod:`equity.app.first_use`) and numpy, which a ruling loads only to read an auction:
+each ruling is a process of its own, and would pay those imports again."""
 
 
 class Stopped(Exception):

@@ -1,22 +1,27 @@
 """Packed batches of play records for the C card-play kernel (:mod:`equity._native`).
 
-A :class:`Batch` is a set of numpy arrays, one row per board, in the layout documented
-in ``native/kernel.h``: hands as 64-bit card sets, the trick table as card indices
+A :class:`Batch` is a set of arrays, one row per board, in the layout documented in
+``native/kernel.h``: hands as 64-bit card sets, the trick table as card indices
 (``16*suit + rank``, -1 for no card), explicit leaders, ``^R``/``^L`` marks and the
 Law 61A(b) requirements. :func:`run` replays a whole batch in one call, with the GIL
 released, and returns the kernel's outputs as a :class:`Result`.
 
 Both the single-board replay (:func:`equity.core.game.replay.replay`) and the batch readers
 (:mod:`equity.formats.fastread`) fill these arrays, so there is one implementation of card play.
+The kernel takes any buffer, so the arrays come from one allocator of two kinds: numpy for the
+readers' batches of thousands of boards (which they index by masks), typed memoryviews over
+the standard library's :mod:`array` for one board (:meth:`Batch.one`), so that a single
+ruling never imports numpy. :func:`pack_board` writes and :func:`run` allocates both alike.
 """
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-
-import numpy as np
-import numpy.typing as npt
+from math import prod
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
 
 from equity import _native
 from equity.core.game.board import PlayRecord
@@ -24,15 +29,51 @@ from equity.core.game.cards import FULL_DECK, Card, Contract, Deal, Seat
 from equity.core.game.errors import Where
 from equity.core.game.facts import Requirement
 
-I8 = npt.NDArray[np.int8]
-I32 = npt.NDArray[np.int32]
-U64 = npt.NDArray[np.uint64]
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 TRICKS = 13
 CARDS = 52
 MAX_REQS = _native.MAX_REQS
 MARKS = dict(_native.MARKS)
 """PBN 2.1 irregularity marks as the kernel codes them."""
+
+
+class Grid(Protocol):
+    """A buffer the kernel reads or fills, indexed element by element: a memoryview cast to
+    its shape (or a numpy array)."""
+
+    def __len__(self) -> int: ...
+
+    def __setitem__(self, key: int | tuple[int, ...], value: int, /) -> None: ...
+
+    def tolist(self) -> Any: ...
+
+    @property
+    def nbytes(self) -> int: ...
+
+    def __buffer__(self, flags: int, /) -> memoryview: ...
+
+
+G = TypeVar("G", bound="npt.NDArray[Any] | Grid")
+Item = Literal["b", "Q", "i"]
+"""The kernel's items as :mod:`array` type codes: int8, uint64, int32."""
+New = Callable[[tuple[int, ...], Item, int], G]
+"""An allocator: an array of ``shape`` of ``Item``, every item ``fill``."""
+
+
+def numpy_array(shape: tuple[int, ...], code: Item, fill: int) -> npt.NDArray[Any]:
+    """A numpy array (imported here: only batches of many boards need it)."""
+    import numpy as np
+
+    return np.full(shape, fill, np.dtype(code))
+
+
+def buffer_array(shape: tuple[int, ...], code: Item, fill: int) -> Grid:
+    """A memoryview of ``shape`` over an ``array.array`` (a view with no items is 1-D:
+    a memoryview cannot take a zero in its shape)."""
+    items = array(code, [fill]) * prod(shape)
+    return memoryview(items).cast("B").cast(code, shape) if items else memoryview(items)
 
 
 class Code(IntEnum):
@@ -59,87 +100,94 @@ names them."""
 
 
 @dataclass
-class Batch:
-    """The kernel's inputs for ``n`` boards (see native/kernel.h)."""
+class Batch(Generic[G]):
+    """The kernel's inputs for ``n`` boards (see native/kernel.h): uint64 ``hands``, the rest
+    int8."""
 
-    hands: U64
-    table: I8
-    leaders: I8
-    marks: I8
-    ntricks: I8
-    strain: I8
-    declarer: I8
-    reqs: I8
-    first: I8
+    hands: G
+    table: G
+    leaders: G
+    marks: G
+    ntricks: G
+    strain: G
+    declarer: G
+    reqs: G
+    first: G
     """[n]: the number of each record's first trick: 1, or N for a record that starts at
     trick N from the cards still held there (native/kernel.h)."""
 
-    @classmethod
-    def empty(cls, n: int, k: int = 0) -> Batch:
-        """``n`` boards without cards; ``k`` requirement slots per board."""
-        return cls(
-            hands=np.zeros((n, 4), np.uint64),
-            table=np.full((n, TRICKS, 4), -1, np.int8),
-            leaders=np.full((n, TRICKS), -1, np.int8),
-            marks=np.zeros((n, TRICKS, 4), np.int8),
-            ntricks=np.zeros(n, np.int8),
-            strain=np.zeros(n, np.int8),
-            declarer=np.zeros(n, np.int8),
-            reqs=np.zeros((n, k, 4), np.int8),
-            first=np.ones(n, np.int8),
+    @staticmethod
+    def of(new: New[G], n: int, k: int = 0) -> Batch[G]:
+        """``n`` boards without cards, ``k`` requirement slots each, in ``new``'s arrays."""
+        return Batch(
+            hands=new((n, 4), "Q", 0),
+            table=new((n, TRICKS, 4), "b", -1),
+            leaders=new((n, TRICKS), "b", -1),
+            marks=new((n, TRICKS, 4), "b", 0),
+            ntricks=new((n,), "b", 0),
+            strain=new((n,), "b", 0),
+            declarer=new((n,), "b", 0),
+            reqs=new((n, k, 4), "b", 0),
+            first=new((n,), "b", 1),
         )
+
+    @staticmethod
+    def empty(n: int, k: int = 0) -> Batch[npt.NDArray[Any]]:
+        """``n`` boards without cards; ``k`` requirement slots per board (numpy arrays)."""
+        return Batch.of(numpy_array, n, k)
+
+    @staticmethod
+    def one(k: int = 0) -> Batch[Grid]:
+        """One board without cards, ``k`` requirement slots (no numpy)."""
+        return Batch.of(buffer_array, 1, k)
 
     def __len__(self) -> int:
         return len(self.hands)
 
-    def head(self, n: int) -> Batch:
-        """The first ``n`` boards (views, not copies)."""
-        return Batch(self.hands[:n], self.table[:n], self.leaders[:n], self.marks[:n],
-                     self.ntricks[:n], self.strain[:n], self.declarer[:n], self.reqs[:n],
-                     self.first[:n])
+    @property
+    def slots(self) -> int:
+        """Requirement slots per board."""
+        return self.reqs.nbytes // (4 * len(self)) if len(self) else 0
 
 
 @dataclass
-class Result:
-    """The kernel's outputs for a batch (see native/kernel.h)."""
+class Result(Generic[G]):
+    """The kernel's outputs for a batch (see native/kernel.h), in the batch's kind of array."""
 
-    order: I8
-    """[n, 52, 2]: (seat, card index) in true play order, -1 after the last card."""
-    revoke: I8
-    """[n, 52, 2]: (kind, requirement index) per play; kind 0 = no revoke."""
-    legal: U64
-    """[n, 52]: the player's legal cards at each play."""
-    lead_out: I8
-    """[n, 13]: who led each trick, -1 for a trick without cards."""
-    winners: I8
-    """[n, 13]: winner of each complete trick, else -1."""
-    won: I8
-    """[n, 14, 2]: tricks won in play by NS / EW from trick t+1 on."""
-    error: I32
-    """[n, 5]: (code, trick, seat, card, extra); code 0 when the record replays."""
+    order: G
+    """int8 [n, 52, 2]: (seat, card index) in true play order, -1 after the last card."""
+    revoke: G
+    """int8 [n, 52, 2]: (kind, requirement index) per play; kind 0 = no revoke."""
+    legal: G
+    """uint64 [n, 52]: the player's legal cards at each play."""
+    lead_out: G
+    """int8 [n, 13]: who led each trick, -1 for a trick without cards."""
+    winners: G
+    """int8 [n, 13]: winner of each complete trick, else -1."""
+    won: G
+    """int8 [n, 14, 2]: tricks won in play by NS / EW from trick t+1 on."""
+    error: G
+    """int32 [n, 5]: (code, trick, seat, card, extra); code 0 when the record replays."""
 
 
-def run(batch: Batch) -> Result:
+def run(batch: Batch[G]) -> Result[G]:
     """Replay every board of ``batch`` in the kernel."""
-    n, k = len(batch), batch.reqs.shape[1]
+    n, b = len(batch), batch
+    new = cast("New[G]", buffer_array if isinstance(b.hands, memoryview) else numpy_array)
     out = Result(
-        order=np.empty((n, CARDS, 2), np.int8),
-        revoke=np.empty((n, CARDS, 2), np.int8),
-        legal=np.empty((n, CARDS), np.uint64),
-        lead_out=np.empty((n, TRICKS), np.int8),
-        winners=np.empty((n, TRICKS), np.int8),
-        won=np.empty((n, TRICKS + 1, 2), np.int8),
-        error=np.empty((n, 5), np.int32),
+        order=new((n, CARDS, 2), "b", 0),
+        revoke=new((n, CARDS, 2), "b", 0),
+        legal=new((n, CARDS), "Q", 0),
+        lead_out=new((n, TRICKS), "b", 0),
+        winners=new((n, TRICKS), "b", 0),
+        won=new((n, TRICKS + 1, 2), "b", 0),
+        error=new((n, 5), "i", 0),
     )
-    b = batch
     _native.replay_batch(
-        hands=np.ascontiguousarray(b.hands), table=np.ascontiguousarray(b.table),
-        leaders=np.ascontiguousarray(b.leaders), marks=np.ascontiguousarray(b.marks),
-        ntricks=np.ascontiguousarray(b.ntricks), strain=np.ascontiguousarray(b.strain),
-        declarer=np.ascontiguousarray(b.declarer), reqs=np.ascontiguousarray(b.reqs), k=k,
-        order=out.order, revoke=out.revoke, legal=out.legal, lead_out=out.lead_out,
-        winners=out.winners, won=out.won, error=out.error,
-        first=np.ascontiguousarray(b.first),
+        hands=b.hands, table=b.table, leaders=b.leaders, marks=b.marks, ntricks=b.ntricks,
+        strain=b.strain, declarer=b.declarer, reqs=b.reqs, k=b.slots, order=out.order,
+        revoke=out.revoke, legal=out.legal, lead_out=out.lead_out, winners=out.winners,
+        won=out.won, error=out.error, first=b.first,
     )
     return out
 
@@ -159,8 +207,8 @@ def pack_requirement(r: Requirement) -> tuple[int, int, int, int] | None:
     return None
 
 
-def pack_board(batch: Batch, i: int, hands: tuple[int, int, int, int], contract: Contract,
-               record: PlayRecord, requirements: tuple[Requirement, ...] = (),
+def pack_board(batch: Batch[Any], i: int, hands: tuple[int, int, int, int],
+               contract: Contract, record: PlayRecord, requirements: tuple[Requirement, ...] = (),
                first: int = 1) -> None:
     """Fill row ``i`` of ``batch`` from a board's deal, contract, record and facts.
 
@@ -169,30 +217,30 @@ def pack_board(batch: Batch, i: int, hands: tuple[int, int, int, int], contract:
     not stored (``ntricks`` still counts them, which the kernel reports as an error);
     ``requirements`` beyond the batch's slots raise ValueError.
     """
-    batch.hands[i] = hands
+    for s, hand in enumerate(hands):
+        batch.hands[i, s] = hand
     batch.first[i] = first
     batch.strain[i] = int(contract.strain)
     batch.declarer[i] = int(contract.declarer)
     batch.ntricks[i] = min(len(record.tricks), 127)
-    table, leaders = batch.table[i], batch.leaders[i]
     for t, row in enumerate(record.tricks[:TRICKS]):
         for s, card in enumerate(row):
             if card is not None:
-                table[t, s] = 16 * card.suit + card.rank
+                batch.table[i, t, s] = 16 * card.suit + card.rank
     for t, seat in enumerate(record.leaders[:TRICKS]):
         if seat is not None:
-            leaders[t] = seat
+            batch.leaders[i, t] = seat
     if first > 1:
-        leaders[0] = record.first_leader
+        batch.leaders[i, 0] = record.first_leader
     for (trick, seat), mark in record.marks.items():
         if 1 <= trick <= TRICKS and mark in MARKS:
             batch.marks[i, trick - 1, seat] = MARKS[mark]
     packed = [p for p in (pack_requirement(r) for r in requirements) if p is not None]
-    if len(packed) > batch.reqs.shape[1]:
-        raise ValueError(f"{len(packed)} requirements, the batch has room for "
-                         f"{batch.reqs.shape[1]}")
+    if len(packed) > batch.slots:
+        raise ValueError(f"{len(packed)} requirements, the batch has room for {batch.slots}")
     for j, p in enumerate(packed):
-        batch.reqs[i, j] = p
+        for m, v in enumerate(p):
+            batch.reqs[i, j, m] = v
 
 
 def error_message(error: tuple[int, int, int, int, int], hands: tuple[int, int, int, int],

@@ -549,17 +549,17 @@ def _run(board: Board, contract: Contract, record: PlayRecord,
     if len(reqs) > MAX_REQS:
         raise BoardError(f"{len(reqs)} requirements; at most {MAX_REQS} can be applied",
                          board.source, board.label)
-    batch = Batch.empty(1, len(reqs))
+    batch = Batch.one(len(reqs))
     pack_board(batch, 0, hands, contract, record, reqs, first)
     out = run(batch)
-    code, number, seat_i, card_i, extra = (int(x) for x in out.error[0])
+    code, number, seat_i, card_i, extra = out.error.tolist()[0]
     if code != Code.OK:
         msg, where = error_message((code, number, seat_i, card_i, extra), board.deal.hands,
                                    len(record.tricks))
         raise BoardError(msg, board.source, board.label, where)
 
-    order, rev, legal = out.order[0].tolist(), out.revoke[0].tolist(), out.legal[0].tolist()
-    lead_out, winners = out.lead_out[0].tolist(), out.winners[0].tolist()
+    order, rev, legal = out.order.tolist()[0], out.revoke.tolist()[0], out.legal.tolist()[0]
+    lead_out, winners = out.lead_out.tolist()[0], out.winners.tolist()[0]
     tricks: list[Trick] = []
     revokes: list[Revoke] = []
     p = 0

@@ -36,9 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from equity.core.game import (
     FULL_DECK,
@@ -55,6 +53,9 @@ from equity.core.game import (
     cards,
     count,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_HCP = 37
 """The most high-card points one hand can hold (4 aces, 4 kings, 4 queens, a jack)."""
@@ -203,7 +204,10 @@ PRIOR_HANDS = 20000
 
 @cache
 def _hands() -> tuple[np.ndarray, np.ndarray]:
-    """:data:`PRIOR_HANDS` random hands, dealt once: their points, their suit lengths."""
+    """:data:`PRIOR_HANDS` random hands, dealt once: their points, their suit lengths (numpy
+    imported here: a ruling without an auction to read never needs it)."""
+    import numpy as np
+
     deck = list(cards(FULL_DECK))
     points = np.array([max(0, c.rank - 10) for c in deck])
     suits = np.array([int(c.suit) for c in deck])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,12 +25,12 @@ from equity.core.game.board import Board, PlayRecord, Slot
 from equity.core.game.cards import FULL_DECK, Card, Seat, Suit, cards
 from equity.core.game.errors import BoardError
 from equity.core.game.facts import Facts, Requirement
-from equity.core.game.kernel import Batch, Code, pack_board, run
+from equity.core.game.kernel import Batch, Code, Result, pack_board, run
 from equity.core.game.position import follow_suit_cards, legal_cards, trick_winner
-from equity.core.game.replay import replay
+from equity.core.game.replay import record_start, replay
 from equity.formats import read_boards
 from tests import oracle_play
-from tests.builders import EXTERNAL, random_board
+from tests.builders import CASES, EXTERNAL, random_board
 
 View = tuple[object, ...]
 
@@ -300,3 +301,78 @@ def test_kernel_agrees_with_oracle_on_every_real_record() -> None:
         check(b)
         n += 1
     assert n > 10000
+
+
+OUTPUTS = ("order", "revoke", "legal", "lead_out", "winners", "won", "error")
+"""Every output of the kernel (:class:`~equity.core.game.kernel.Result`)."""
+
+Outputs = tuple[Any, ...]
+"""One board's kernel outputs, in the order of :data:`OUTPUTS`, as nested lists."""
+
+
+def _outputs(out: Result[Any]) -> list[Outputs]:
+    """The kernel's outputs for each board of a batch."""
+    return list(zip(*(getattr(out, f).tolist() for f in OUTPUTS), strict=True))
+
+
+def alone_and_in_a_batch(boards: list[Board]) -> list[Outputs]:
+    """Replay each board alone in the standard library's buffers (:meth:`Batch.one`, as
+    a ruling does) and all of them as rows of one numpy batch (:meth:`Batch.empty`, as the
+    batch readers do): the same kernel outputs, field by field, which it returns."""
+    batch = Batch.empty(len(boards), max(len(b.facts.requirements) for b in boards))
+    alone = []
+    for i, b in enumerate(boards):
+        assert b.contract is not None and b.play is not None
+        hands, first = record_start(b)
+        pack_board(batch, i, hands, b.contract, b.play, b.facts.requirements, first)
+        one = Batch.one(len(b.facts.requirements))
+        pack_board(one, 0, hands, b.contract, b.play, b.facts.requirements, first)
+        assert isinstance(one.hands, memoryview)
+        alone += _outputs(run(one))
+    assert alone == _outputs(run(batch))
+    return alone
+
+
+def _revokes(rows: list[Outputs]) -> int:
+    """How many boards the kernel found a revoke on."""
+    return sum(any(kind for kind, _ in row[OUTPUTS.index("revoke")]) for row in rows)
+
+
+def _errors(rows: list[Outputs]) -> set[int]:
+    """The kernel's error codes on these boards."""
+    return {row[OUTPUTS.index("error")][0] for row in rows}
+
+
+def played(paths: list[Path]) -> list[Board]:
+    return [b for p in paths for b in read_boards(p)
+            if isinstance(b, Board) and b.contract is not None and b.play is not None]
+
+
+def test_one_board_alone_replays_as_in_a_numpy_batch_on_the_seed_cases() -> None:
+    """A ruling's replay imports no numpy (issue 49); its kernel outputs are those of the
+    batch path, for every seed case (revokes, requirements, play from trick N)."""
+    boards = played(sorted(CASES.rglob("*.pbn")))
+    assert len(boards) > 50
+    assert _revokes(alone_and_in_a_batch(boards)) > 40
+
+
+def test_one_board_alone_replays_as_in_a_numpy_batch_on_random_broken_records() -> None:
+    """Random play with injected revokes, requirements and broken records (errors)."""
+    rng = random.Random(49)
+    boards = []
+    for _ in range(300):
+        b, _ = random_board(rng, rng.choice(CONTRACTS), rng.choice("NESW"),
+                            inject=((rng.randint(1, 13), rng.randrange(4)),))
+        b = dataclasses.replace(b, facts=Facts(requirements=random_requirements(rng, b)))
+        boards.append(broken(rng, b) if rng.random() < 0.5 else b)
+    rows = alone_and_in_a_batch(boards)
+    assert _revokes(rows) > 100 and len(_errors(rows)) > 3
+
+
+@pytest.mark.skipif(not EXTERNAL.is_dir(), reason="../shared/data absent")
+def test_one_board_alone_replays_as_in_a_numpy_batch_on_real_records() -> None:
+    """Real records (BBO daylongs, online tournaments): complete and cut-short play."""
+    boards = played(sorted((EXTERNAL / "ben-bbo-daylong").glob("*.pbn"))
+                    + sorted((EXTERNAL / "pbntools-tests").rglob("*.lin")))
+    assert len(boards) > 1000
+    alone_and_in_a_batch(boards)
