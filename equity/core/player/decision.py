@@ -233,8 +233,9 @@ def classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
     group: list[Card] = []
     for c in cards(legal):
         prev = group[-1] if group else None
-        if prev is not None and prev.suit == c.suit and not any(
-                live & Card(c.suit, r).bit for r in range(c.rank + 1, prev.rank)):
+        if prev is not None and prev.suit == c.suit and not live & (
+                # the cards of the suit ranked strictly between c and prev
+                ((1 << prev.rank) - (2 << c.rank)) << 16 * c.suit):
             group.append(c)
             continue
         if group:

@@ -47,6 +47,7 @@ from typing import NamedTuple
 
 from equity.core.game import (
     FULL_DECK,
+    SEATS,
     CardSet,
     ModelError,
     Play,
@@ -161,7 +162,8 @@ class Knowledge:
     @property
     def hidden(self) -> tuple[Seat, ...]:
         """The seats whose cards the viewer cannot see, in seat order."""
-        return tuple(s for s in Seat if s not in self.seen)
+        seen = self.seen
+        return tuple(s for s in SEATS if s not in seen)
 
     @property
     def unseen(self) -> CardSet:
@@ -209,13 +211,14 @@ class Knowledge:
         hands = self.position.hands
         board = () if self.table is None or not self.dummy_faced else tuple(
             e for e in self.table.cards if played(e, hands[e.seat]))
-        side = self.dummy.side
+        side, hidden = self.dummy.side, self.hidden
         return tuple(e for e in (*board, *self.evidence)
-                     if e.seat in self.hidden and e.seat.side != side)
+                     if e.seat in hidden and e.seat.side != side)
 
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
-        return {s: count(self.position.hands[s] & ~self.exposed) for s in self.hidden}
+        hands, exposed = self.position.hands, self.exposed
+        return {s: count(hands[s] & ~exposed) for s in self.hidden}
 
 
 class LayoutError(ModelError):
@@ -225,11 +228,9 @@ class LayoutError(ModelError):
 
 def _allowed(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> dict[int, list[Seat]]:
     """For each unseen card (by bit index), the hidden seats that may hold it."""
-    out: dict[int, list[Seat]] = {}
-    for c in cards(knowledge.unseen):
-        out[16 * c.suit + c.rank] = [s for s in knowledge.hidden
-                                     if not voids.get(s, 0) >> c.suit & 1]
-    return out
+    hidden = knowledge.hidden
+    by_suit = [[s for s in hidden if not voids.get(s, 0) >> suit & 1] for suit in range(4)]
+    return {16 * c.suit + c.rank: by_suit[c.suit][:] for c in cards(knowledge.unseen)}
 
 
 def _feasible(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> bool:
