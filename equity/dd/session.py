@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from equity.core.game import Card, Position, Side, cards
+from equity.core.game import FULL_DECK, Card, Position, Side, cards
 from equity.dd import binding, checks
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError
@@ -370,19 +370,24 @@ def _decode(p: Position, fut: Any, level: int) -> Answer:
             raise SolveError(f"DDS returned an impossible score {score} for {p}")
         return Answer(p, score)
     listed: list[tuple[Card, int]] = []
+    named = 0  # the cards listed, as a card set
     to_play = p.to_play
-    held, left = p.hands[to_play], p.tricks_left
-    for i in range(fut.cards):
-        score = int(fut.score[i])
+    left = p.tricks_left
+    n = fut.cards
+    # the arrays read once as lists (each ctypes field access makes a new array object)
+    scores = fut.score[:n]
+    for suit, rank, equals, score in zip(fut.suit[:n], fut.rank[:n], fut.equals[:n], scores,
+                                         strict=True):
         if not 0 <= score <= left:
             raise SolveError(f"DDS returned an impossible score {score} for {p}")
-        holding = (1 << fut.rank[i]) | fut.equals[i]  # the card and its equals, high first
-        listed += [(c, score) for c in cards(holding << 16 * fut.suit[i])]
-    if not listed or any(not held & c.bit for c, _ in listed):
+        run = (((1 << rank) | equals) << 16 * suit) & FULL_DECK  # the card and its equals
+        listed += [(c, score) for c in cards(run)]
+        named |= run
+    if not listed or named & ~p.hands[to_play]:
         raise SolveError(f"DDS listed a card {to_play.long_name} does not hold")
-    best = max(v for _, v in listed)
+    best = max(scores)
     if level == BEST_CARDS:
-        if any(v != best for _, v in listed):
+        if any(v != best for v in scores):
             raise SolveError(f"DDS listed a card below the best for {p}")
         return Answer(p, best, best_cards=tuple(listed))
     return Answer(p, best, tuple(listed))

@@ -701,8 +701,9 @@ def _sure(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> bool:
 def _best_of(reps: Sequence[Card], v: dict[Card, int]) -> list[Card]:
     """The cards of ``reps`` best in a layout whose values are ``v`` (every legal
     card's, or the best cards' alone: a lean decision's)."""
-    top = max(v[c] for c in reps if c in v)
-    return [c for c in reps if v.get(c) == top]
+    values = [v.get(c) for c in reps]  # None: not valued (a lean decision's other cards)
+    top = max(x for x in values if x is not None)
+    return [c for c, x in zip(reps, values, strict=True) if x == top]
 
 
 def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: CardSet,
