@@ -32,12 +32,12 @@ import itertools
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from equity.core.game import Card, Position, Side, Suit
+from equity.core.game import FULL_DECK, Card, Position, Side, cards
 from equity.dd import binding, checks
 from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError
@@ -85,7 +85,7 @@ class Answer:
         """The value for ``side`` of every legal card of the player to play."""
         if self.card_scores is None:
             raise SolveError("this position was solved for its best card only")
-        return {c: for_side(v, self.position, side) for c, v in self.card_scores}
+        return _for_side(self.card_scores, self.position, side)
 
     def best_of(self, side: Side) -> dict[Card, int]:
         """The cards of the player to play that reach his best, each with its value for
@@ -93,14 +93,25 @@ class Answer:
         listed = self.card_scores if self.card_scores is not None else self.best_cards
         if listed is None:
             raise SolveError("this position was solved for its best score only")
-        return {c: for_side(v, self.position, side) for c, v in listed if v == self.best}
+        return _for_side(((c, v) for c, v in listed if v == self.best), self.position, side)
 
 
 def for_side(score: int, position: Position, side: Side) -> int:
     """DDS scores tricks for the side of the player to move; convert to ``side``."""
-    if not 0 <= score <= position.tricks_left:
+    left = position.tricks_left
+    if not 0 <= score <= left:
         raise SolveError(f"DDS returned an impossible score {score} for {position}")
-    return score if position.to_play.side == side else position.tricks_left - score
+    return score if position.to_play.side == side else left - score
+
+
+def _for_side(scores: Iterable[tuple[Card, int]], position: Position, side: Side
+              ) -> dict[Card, int]:
+    """:func:`for_side` for each card's score, in order (the scores were range-checked when
+    the answer was decoded)."""
+    if position.to_play.side == side:
+        return dict(scores)
+    left = position.tricks_left
+    return {c: left - v for c, v in scores}
 
 
 class DdsSession:
@@ -359,17 +370,24 @@ def _decode(p: Position, fut: Any, level: int) -> Answer:
             raise SolveError(f"DDS returned an impossible score {score} for {p}")
         return Answer(p, score)
     listed: list[tuple[Card, int]] = []
-    held = p.hands[p.to_play]
-    for i in range(fut.cards):
-        suit, score = Suit(fut.suit[i]), int(fut.score[i])
-        for_side(score, p, p.to_play.side)
-        holding = (1 << fut.rank[i]) | fut.equals[i]
-        listed += [(Card(suit, r), score) for r in range(14, 1, -1) if holding >> r & 1]
-    if not listed or any(not held & c.bit for c, _ in listed):
-        raise SolveError(f"DDS listed a card {p.to_play.long_name} does not hold")
-    best = max(v for _, v in listed)
+    named = 0  # the cards listed, as a card set
+    to_play = p.to_play
+    left = p.tricks_left
+    n = fut.cards
+    # the arrays read once as lists (each ctypes field access makes a new array object)
+    scores = fut.score[:n]
+    for suit, rank, equals, score in zip(fut.suit[:n], fut.rank[:n], fut.equals[:n], scores,
+                                         strict=True):
+        if not 0 <= score <= left:
+            raise SolveError(f"DDS returned an impossible score {score} for {p}")
+        run = (((1 << rank) | equals) << 16 * suit) & FULL_DECK  # the card and its equals
+        listed += [(c, score) for c in cards(run)]
+        named |= run
+    if not listed or named & ~p.hands[to_play]:
+        raise SolveError(f"DDS listed a card {to_play.long_name} does not hold")
+    best = max(scores)
     if level == BEST_CARDS:
-        if any(v != best for _, v in listed):
+        if any(v != best for v in scores):
             raise SolveError(f"DDS listed a card below the best for {p}")
         return Answer(p, best, best_cards=tuple(listed))
     return Answer(p, best, tuple(listed))

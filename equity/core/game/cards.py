@@ -81,11 +81,11 @@ class Seat(IntEnum):
     @property
     def next(self) -> Seat:
         """The player on this seat's left, who plays next in rotation."""
-        return _SEATS[(self + 1) % 4]
+        return SEATS[(self + 1) % 4]
 
     @property
     def partner(self) -> Seat:
-        return _SEATS[(self + 2) % 4]
+        return SEATS[(self + 2) % 4]
 
     @property
     def side(self) -> Side:
@@ -93,7 +93,7 @@ class Seat(IntEnum):
 
     def after(self, n: int) -> Seat:
         """The seat ``n`` places clockwise from this one."""
-        return _SEATS[(self + n) % 4]
+        return SEATS[(self + n) % 4]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -123,8 +123,9 @@ class Side(IntEnum):
         return (Seat(self), Seat(self + 2))
 
 
-_SEATS: tuple[Seat, ...] = tuple(Seat)
-"""The seats by value: indexing is much cheaper than calling the enum."""
+SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The seats in order: indexing or iterating this tuple is much cheaper than calling or
+iterating the enum (a ruling does either tens of thousands of times)."""
 _SIDES: tuple[Side, ...] = tuple(Side)
 
 
@@ -155,6 +156,10 @@ class Suit(IntEnum):
         raise ModelError(f"not a suit: {quoted(text)}")
 
 
+SUITS: tuple[Suit, ...] = tuple(Suit)
+"""The suits in order (cheaper than the enum, as :data:`SEATS`)."""
+
+
 class Strain(IntEnum):
     """A contract's denomination: a trump suit or no trump (DDS order)."""
 
@@ -166,7 +171,7 @@ class Strain(IntEnum):
 
     @property
     def trump(self) -> Suit | None:
-        return None if self == Strain.NT else Suit(self)
+        return _TRUMPS[self]
 
     @property
     def symbol(self) -> str:
@@ -229,6 +234,14 @@ class Card:
         return cls(Suit(index // 16), index % 16)
 
 
+_TRUMPS: tuple[Suit | None, ...] = (*SUITS, None)
+"""Each strain's trump suit by value (no trump: None)."""
+
+_CARD_AT: dict[int, Card] = {16 * suit + rank: Card(suit, rank)
+                             for suit in SUITS for rank in range(2, 15)}
+"""Every card by its bit index: cards are immutable values, so :func:`cards` hands out
+these rather than making new ones."""
+
 CARD_BY_TEXT: dict[str, Card] = {
     f"{s}{r}": Card(Suit(i), k + 2) for i, s in enumerate(SUIT_CHARS)
     for k, r in enumerate(RANK_CHARS)}
@@ -252,11 +265,12 @@ def parse_rank(text: str, context: str = "") -> int:
 
 def cards(cs: CardSet) -> Iterator[Card]:
     """The cards of a set, spades first, high card first within a suit."""
-    for suit in Suit:
+    for suit in SUITS:
         holding = suit_holding(cs, suit)
-        for rank in range(14, 1, -1):
-            if holding >> rank & 1:
-                yield Card(suit, rank)
+        while holding:  # the highest card left first
+            rank = holding.bit_length() - 1
+            holding ^= 1 << rank
+            yield _CARD_AT[16 * suit + rank]
 
 
 def count(cs: CardSet) -> int:

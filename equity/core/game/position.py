@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from equity import _native
-from equity.core.game.cards import Card, CardSet, ModelError, Seat, Strain, Suit, count
+from equity.core.game.cards import SEATS, Card, CardSet, ModelError, Seat, Strain, Suit
 
 
 def follow_suit_cards(hand: CardSet, suit_led: Suit | None) -> CardSet:
@@ -107,13 +107,13 @@ class Position:
     @property
     def to_play(self) -> Seat:
         """The seat whose turn it is: the leader, then clockwise once per card on the trick."""
-        return Seat.N.after(self.leader + len(self.trick))
+        return SEATS[(self.leader + len(self.trick)) % 4]
 
     @property
     def tricks_left(self) -> int:
         """Tricks still to be decided, the current trick included: the cards the player to
         play still holds."""
-        return count(self.hands[self.to_play])
+        return self.hands[self.to_play].bit_count()
 
     @property
     def suit_led(self) -> Suit | None:

@@ -233,8 +233,9 @@ def classes(legal: CardSet, pos: Position) -> list[tuple[Card, ...]]:
     group: list[Card] = []
     for c in cards(legal):
         prev = group[-1] if group else None
-        if prev is not None and prev.suit == c.suit and not any(
-                live & Card(c.suit, r).bit for r in range(c.rank + 1, prev.rank)):
+        if prev is not None and prev.suit == c.suit and not live & (
+                # the cards of the suit ranked strictly between c and prev
+                ((1 << prev.rank) - (2 << c.rank)) << 16 * c.suit):
             group.append(c)
             continue
         if group:
@@ -700,8 +701,9 @@ def _sure(reps: Sequence[Card], values: Sequence[dict[Card, int]]) -> bool:
 def _best_of(reps: Sequence[Card], v: dict[Card, int]) -> list[Card]:
     """The cards of ``reps`` best in a layout whose values are ``v`` (every legal
     card's, or the best cards' alone: a lean decision's)."""
-    top = max(v[c] for c in reps if c in v)
-    return [c for c in reps if v.get(c) == top]
+    values = [v.get(c) for c in reps]  # None: not valued (a lean decision's other cards)
+    top = max(x for x in values if x is not None)
+    return [c for c, x in zip(reps, values, strict=True) if x == top]
 
 
 def _decision(knowledge: Knowledge, key: str, reps: Sequence[Card], prefer: CardSet,

@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from equity.core.game import Card, Position, Seat, cards
+from equity.core.game import Card, CardSet, Position, Seat, cards
 from equity.core.player.knowledge import Knowledge, LayoutError, draw_layouts
 
 MOVED = 0.15
@@ -155,8 +155,13 @@ def _because(knowledge: Knowledge, seat: Seat) -> str:
     return "; ".join(r for s in knowledge.hidden if s != seat for r in reasons(knowledge, s))
 
 
-def _holder(card: Card, hidden: Sequence[Seat], pos: Position) -> Seat | None:
-    return next((s for s in hidden if pos.hands[s] & card.bit), None)
+def _holder(bit: CardSet, hidden: Sequence[Seat], pos: Position) -> Seat | None:
+    """The hidden seat that holds the card ``bit`` in ``pos`` (None: none does)."""
+    hands = pos.hands
+    for s in hidden:
+        if hands[s] & bit:
+            return s
+    return None
 
 
 def _shares(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position],
@@ -164,8 +169,9 @@ def _shares(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position],
     """The share of ``layouts`` (each by its weight) placing ``card`` with each hidden
     seat."""
     n: dict[Seat | None, float] = {}
+    bit = card.bit
     for p, w in zip(layouts, weights, strict=True):
-        s = _holder(card, hidden, p)
+        s = _holder(bit, hidden, p)
         n[s] = n.get(s, 0.0) + w
     total = sum(weights)
     return {s: n.get(s, 0.0) / total for s in hidden}
@@ -177,8 +183,9 @@ def _decides(card: Card, hidden: Sequence[Seat], layouts: Sequence[Position],
     layouts' most often right cards differ between two groups (no card most often
     right in both)."""
     groups: dict[Seat, dict[Card, float]] = {}
+    bit = card.bit
     for pos, r, w in zip(layouts, right, weights, strict=True):
-        s = _holder(card, hidden, pos)
+        s = _holder(bit, hidden, pos)
         if s is not None:
             credit = groups.setdefault(s, {})
             credit[r] = credit.get(r, 0.0) + w

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from equity.core import reading
 from equity.core.game import (
-    FULL_DECK,
+    SEATS,
     CardSet,
     ModelError,
     Play,
@@ -159,7 +159,8 @@ class Knowledge:
     @property
     def hidden(self) -> tuple[Seat, ...]:
         """The seats whose cards the viewer cannot see, in seat order."""
-        return tuple(s for s in Seat if s not in self.seen)
+        seen = self.seen
+        return tuple(s for s in SEATS if s not in seen)
 
     @property
     def unseen(self) -> CardSet:
@@ -207,13 +208,14 @@ class Knowledge:
         hands = self.position.hands
         board = () if self.table is None or not self.dummy_faced else tuple(
             e for e in self.table.cards if played(e, hands[e.seat]))
-        side = self.dummy.side
+        side, hidden = self.dummy.side, self.hidden
         return tuple(e for e in (*board, *self.evidence)
-                     if e.seat in self.hidden and e.seat.side != side)
+                     if e.seat in hidden and e.seat.side != side)
 
     def sizes(self) -> dict[Seat, int]:
         """How many cards each hidden seat holds (public: everyone counts the tricks)."""
-        return {s: count(self.position.hands[s] & ~self.exposed) for s in self.hidden}
+        hands, exposed = self.position.hands, self.exposed
+        return {s: count(hands[s] & ~exposed) for s in self.hidden}
 
 
 class LayoutError(ModelError):
@@ -223,11 +225,9 @@ class LayoutError(ModelError):
 
 def _allowed(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> dict[int, list[Seat]]:
     """For each unseen card (by bit index), the hidden seats that may hold it."""
-    out: dict[int, list[Seat]] = {}
-    for c in cards(knowledge.unseen):
-        out[16 * c.suit + c.rank] = [s for s in knowledge.hidden
-                                     if not voids.get(s, 0) >> c.suit & 1]
-    return out
+    hidden = knowledge.hidden
+    by_suit = [[s for s in hidden if not voids.get(s, 0) >> suit & 1] for suit in range(4)]
+    return {16 * c.suit + c.rank: by_suit[c.suit][:] for c in cards(knowledge.unseen)}
 
 
 def _feasible(knowledge: Knowledge, voids: Mapping[Seat, SuitMask]) -> bool:
@@ -348,6 +348,7 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
     pos = knowledge.position
     sizes = knowledge.sizes()
     allowed = _allowed(knowledge, knowledge.voids)
+    free = _free(allowed)
     out: list[Position] = []
     weights: list[float] = []
     holds = [h for h in knowledge.holds if h.seat in sizes]
@@ -370,7 +371,7 @@ def draw_weighted(knowledge: Knowledge, rng: random.Random, n: int
             raise LayoutError(
                 f"no layout fits what {knowledge.viewer.long_name} has seen: the suits "
                 "shown out of leave cards that no hidden hand can hold")
-        for d in (deal, _mirror(deal, allowed, sizes, rng))[:n - len(out)]:
+        for d in (deal, _mirror(deal, free, sizes, rng))[:n - len(out)]:
             if d is None or not all(h.fits(d[h.seat]) for h in holds):
                 continue
             kept = 1.0
@@ -411,14 +412,17 @@ def _weigher(knowledge: Knowledge) -> Weigher | None:
     reads nothing from it."""
     pos = knowledge.position
     exposed = knowledge.exposed
-    parts = [(e, pos.hands[e.seat]) for e in knowledge.read]
+    # with each card read, the cards of its player's hand then that every layout shares:
+    # his exposed cards and those he has played since
+    parts = [(e, then(e, pos.hands[e.seat] & exposed, pos.hands[e.seat]))
+             for e in knowledge.read]
     if not parts:
         return None
 
     def weigh(deal: Mapping[Seat, CardSet]) -> float:
         p = 1.0
-        for e, now in parts:
-            p *= e.chance(then(e, deal[e.seat] | now & exposed, now))
+        for e, shared in parts:
+            p *= e.chance(deal[e.seat] | shared)
         return p
     return weigh
 
@@ -460,14 +464,19 @@ def _within(hand: CardSet, limits: tuple[Span, Lengths]) -> bool:
         span.holds(k) for span, k in zip(suits, reading.lengths(hand), strict=True))
 
 
-_BITS = tuple(c.bit for c in cards(FULL_DECK))
-"""Every card's bit in the order :func:`~equity.core.game.cards.cards` gives them."""
+def _free(allowed: dict[int, list[Seat]]) -> CardSet:
+    """The cards either of two hidden hands may hold (:func:`_mirror` exchanges them)."""
+    free = 0
+    for bit, seats in allowed.items():
+        if len(seats) == 2:
+            free |= 1 << bit
+    return free
 
 
-def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],
+def _mirror(deal: dict[Seat, CardSet], free: CardSet,
             sizes: dict[Seat, int], rng: random.Random) -> dict[Seat, CardSet] | None:
-    """The layout with the two hidden hands' free cards exchanged (a card either hand may
-    hold): drawn in such pairs, nearly every free card lies as often with one opponent as
+    """The layout with the two hidden hands' free cards (:func:`_free`) exchanged: drawn
+    in such pairs, nearly every free card lies as often with one opponent as
     with the other, so a choice that turns on where a card lies (a finesse) is measured
     with little of the noise of the draw. When one hand holds more free cards, as many
     of its cards as make the difference, drawn at random, stay where they are. None with
@@ -475,14 +484,10 @@ def _mirror(deal: dict[Seat, CardSet], allowed: dict[int, list[Seat]],
     if len(sizes) != 2:
         return None
     a, b = sizes
-    free = 0
-    for bit, seats in allowed.items():
-        if len(seats) == 2:
-            free |= 1 << bit
     mine_a, mine_b = deal[a] & free, deal[b] & free
     big, small = (a, b) if count(mine_a) >= count(mine_b) else (b, a)
     held = deal[big] & free
-    big_free = [bit for bit in _BITS if held & bit]
+    big_free = [c.bit for c in cards(held)]
     stay = sum(rng.sample(big_free, len(big_free) - count(deal[small] & free)))
     out = {big: (deal[big] & ~free) | (deal[small] & free) | stay,
            small: (deal[small] & ~free) | (deal[big] & free & ~stay)}

@@ -24,7 +24,17 @@ from functools import cache
 from importlib import resources
 from typing import ClassVar
 
-from equity.core.game import Card, CardSet, Deal, Play, Seat, Strain, Suit, suit_holding
+from equity.core.game import (
+    SUITS,
+    Card,
+    CardSet,
+    Deal,
+    Play,
+    Seat,
+    Strain,
+    Suit,
+    suit_holding,
+)
 from equity.core.reading.evidence import read_plays, since
 
 FEATURES = ("length", "longest", "unguards", "winners")
@@ -79,9 +89,15 @@ def suit_features(holding: int, longest: int) -> tuple[float, ...]:
 def _attractions(holdings: tuple[int, ...], weights: tuple[float, ...]) -> tuple[float, ...]:
     """e to the power of each suit's score (remembered: the sampler asks again and again)."""
     longest = max(h.bit_count() for h in holdings)
-    return tuple(math.exp(sum(a * b for a, b in zip(weights, suit_features(h, longest),
-                                                     strict=True)))
-                 for h in holdings)
+    return tuple(_attraction(h, longest, weights) for h in holdings)
+
+
+@cache
+def _attraction(holding: int, longest: int, weights: tuple[float, ...]) -> float:
+    """e to the power of one suit's score (remembered apart: the same suit comes back
+    beside other holdings of the other suits)."""
+    return math.exp(sum(a * b for a, b in zip(weights, suit_features(holding, longest),
+                                              strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +140,14 @@ class Discard:
         if not held & self.card.bit:
             return 0.0
         trump = self.strain.trump
-        suits = [s for s in Suit if s != self.led and s != trump and suit_holding(held, s)]
+        suits, holdings = [], []
+        for s in SUITS:
+            if s != self.led and s != trump and (holding := suit_holding(held, s)):
+                suits.append(s)
+                holdings.append(holding)
         if len(suits) < 2:
             return 1.0
-        a = _attractions(tuple(suit_holding(held, s) for s in suits), self.style.weights)
+        a = _attractions(tuple(holdings), self.style.weights)
         return a[suits.index(self.card.suit)] / sum(a)
 
     def describe(self) -> str:

@@ -33,6 +33,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from equity.core.game import (
+    SUITS,
     Board,
     Card,
     CardSet,
@@ -204,7 +205,7 @@ class LeadReading:
         w = self.style.weights(self.strain)
         return {suit: _attraction(holding, self.strain, suit, suit in self.partner_bid,
                                   suit in self.they_bid, w)
-                for suit in Suit if (holding := suit_holding(dealt, suit))}
+                for suit in SUITS if (holding := suit_holding(dealt, suit))}
 
     def suit_chances(self, dealt: CardSet) -> dict[Suit, float]:
         """The chance of leading each suit from ``dealt`` (his hand as dealt)."""

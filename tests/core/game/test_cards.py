@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from equity.core.game.cards import (
     FULL_DECK,
+    SEATS,
+    SUITS,
     Card,
     Contract,
     Deal,
@@ -48,6 +52,20 @@ def test_full_deck_has_52_cards_high_first() -> None:
     assert count(FULL_DECK) == 52
     first = list(cards(FULL_DECK))[:2]
     assert [str(c) for c in first] == ["SA", "SK"]
+
+
+def test_cards_lists_a_set_spades_first_high_first_whatever_it_holds() -> None:
+    rng = random.Random(49)
+    for _ in range(200):
+        cs = rng.getrandbits(64)  # stray bits outside the ranks too: cards() ignores them
+        assert list(cards(cs)) == [Card(suit, rank) for suit in Suit
+                                   for rank in range(14, 1, -1) if cs >> (16 * suit + rank) & 1]
+
+
+def test_strains_trump_suits_and_the_seat_and_suit_tuples_follow_the_enums() -> None:
+    assert [s.trump for s in Strain] == [Suit.S, Suit.H, Suit.D, Suit.C, None]
+    assert [*SEATS] == [Seat.N, Seat.E, Seat.S, Seat.W]  # DDS's order
+    assert [*SUITS] == [Suit.S, Suit.H, Suit.D, Suit.C]
 
 
 def test_hand_notation_round_trips_and_rejects_a_card_twice() -> None:
