@@ -457,6 +457,26 @@ def test_a_ruling_without_an_auction_imports_no_numpy(fmt: str) -> None:
     assert _loaded(["rule", "--example", "--format", fmt], ("numpy",)) == []
 
 
+GC_AFTER = """
+import contextlib, gc, io, sys
+from equity.app.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["rule", "--example"])
+    first = gc.get_freeze_count()
+    main(["rule", "--example"])
+print(gc.isenabled(), first, gc.get_freeze_count(), file=sys.stderr)
+"""
+
+
+def test_the_first_commands_imports_are_left_out_of_later_collections_once() -> None:
+    out = subprocess.run([sys.executable, "-c", GC_AFTER], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    enabled, first, second = out.stderr.split()[-3:]
+    assert enabled == "True"
+    assert int(first) > 10_000  # the imports' objects, frozen
+    assert int(second) <= int(first)  # a second command freezes nothing more
+
+
 def test_reading_an_auction_or_scanning_files_loads_numpy(tmp_path: Path) -> None:
     """The prior of an auction's reading (what the calls show) and the batch readers need
     it: the test above can fail."""
