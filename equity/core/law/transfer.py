@@ -193,7 +193,8 @@ def law_64a(facts: TransferFacts, edition: Edition) -> Count:
 
 
 _LIMIT = (" (64A: never more than the tricks the offending side won from the revoke trick "
-          "on, and none for two revokes)")
+          "on, and none of them twice: a trick transferred for an earlier revoke is not "
+          "transferred again)")
 
 
 def _transferred(n: int, due: int, due_words: str) -> str:
