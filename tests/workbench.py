@@ -17,10 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tests.builders import DEAL_001
 from tests.builders import ROWS_001 as ROWS_ON_A_HAND_RECORD
-
-DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
-
 
 ROWS_001 = ROWS_ON_A_HAND_RECORD.replace(
     "board: 1\n", f"board: 1\ndealer: E\nvulnerable: None\ndeal: {DEAL_001}\n")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
+from tests.builders import DEAL_001 as DEAL
 
-DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
 RECORD = f"""[Board "1"]
 [Dealer "E"]
 [Vulnerable "None"]

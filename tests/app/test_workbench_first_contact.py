@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from tests.builders import DEAL_001
 from tests.workbench import phone_page
 
 PHONE = {"width": 390, "height": 844}
 """The phone of tests.workbench.phone_page."""
-DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
 
 
 @pytest.fixture

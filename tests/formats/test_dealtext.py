@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from equity.formats.dealtext import DealTextError, parse_deal_text
-
-DEAL_001 = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
+from tests.builders import DEAL_001
 
 
 @pytest.mark.parametrize("text", [

@@ -23,8 +23,7 @@ from equity.core.game import (
 )
 from equity.core.law import EDITIONS, rule_reported
 from equity.formats.facts import fact_tags, parse_facts
-
-DEAL = "N:K74.J6.T543.Q432 962.Q8.AKQJ96.A7 JT8.AK9752..T986 AQ53.T43.872.KJ5"
+from tests.builders import DEAL_001 as DEAL
 
 
 def reported(facts: str, result: int | None = 6, attention: Attention = Attention.END,
