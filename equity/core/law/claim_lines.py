@@ -146,7 +146,6 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
     ``aware``: the cards the Director found he knew of are not overlooked."""
     seat = claim.claimer
     theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
-    mine = pos.hands[seat] | pos.hands[seat.partner]
     out = 0
     trump = contract.strain.trump
     if c70 and trump is not None:
@@ -157,11 +156,25 @@ def overlooked(claim: Claim, pos: Position, contract: Contract, c70: bool,
         if step.word == ClaimWord.COUNT and step.suit is not None:
             out |= _counted(pos, controlled(claim, contract), step.suit, step.count) & theirs
     if everything:
-        for suit in Suit:
-            low = min((c.rank for c in cards(mine & suit.mask)), default=15)
-            one = sum((c.bit for c in cards(theirs & suit.mask) if c.rank > low), 0)
-            if suit != trump and one and not one & (one - 1):
-                out |= one
+        out |= presumed_overlooked(claim, pos, contract, 0)
+    return out & ~aware
+
+
+def presumed_overlooked(claim: Claim, pos: Position, contract: Contract, aware: CardSet
+                        ) -> CardSet:
+    """The part of :func:`overlooked` presumed only from a claim of everything left, not
+    shown by his statement: in each side suit where one card only of the opponents' beats
+    his side's lowest, that card (70A: he counted the suit as good)."""
+    seat = claim.claimer
+    theirs = pos.hands[seat.next] | pos.hands[seat.partner.next]
+    mine = pos.hands[seat] | pos.hands[seat.partner]
+    trump = contract.strain.trump
+    out = 0
+    for suit in Suit:
+        low = min((c.rank for c in cards(mine & suit.mask)), default=15)
+        one = sum((c.bit for c in cards(theirs & suit.mask) if c.rank > low), 0)
+        if suit != trump and one and not one & (one - 1):
+            out |= one
     return out & ~aware
 
 

@@ -69,6 +69,7 @@ from equity.core.law.claim_lines import (
     Doubt,
     Search,
     overlooked,
+    presumed_overlooked,
 )
 from equity.core.law.claim_paragraphs import CLAIM_PARAGRAPHS, ClaimParagraphs
 from equity.core.law.claim_ruling import MAX_LINES, ClaimRuling, as_claimed
@@ -124,10 +125,11 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
                  start.won != {s: replay.played_won(s) for s in Side})
     aware = facts.claim_aware.mask if facts.claim_aware is not None else 0
     c70 = _law_70c(claim, start.pos, replay, aware)
-    missed = overlooked(claim, start.pos, replay.contract, c70, aware, mine == left)
+    shown = overlooked(claim, start.pos, replay.contract, c70, aware)
+    only_presumed = presumed_overlooked(claim, start.pos, replay.contract, aware) & ~shown \
+        if mine == left else 0  # he claimed everything left
     ruling = _Ruling(replay, claim, agreement, model, start, side, declarer,
-                     CLAIM_PARAGRAPHS[ed.name], c70, missed,
-                     missed & ~overlooked(claim, start.pos, replay.contract, c70, aware),
+                     CLAIM_PARAGRAPHS[ed.name], c70, shown | only_presumed, only_presumed,
                      "top" if facts.claim_order is not None
                      or (facts.authority or "WBF") in TOP_DOWN else None)
     if agreement.status == ClaimStatus.DISPUTED:
