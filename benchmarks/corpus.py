@@ -19,8 +19,9 @@ import os
 import random
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from equity.core.game import (
     Board,
@@ -65,8 +66,7 @@ EXTERNAL = _FOUND if _FOUND is not None else _LOOKED[0]
 there is none (the benchmarks and tests that need it skip then)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(Struct, frozen=True):
     """A clean real board: its deal, contract and cards by trick and seat."""
 
     deal: Deal
@@ -74,8 +74,7 @@ class Source:
     table: tuple[tuple[Card, Card, Card, Card], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Injected:
+class Injected(Struct, frozen=True):
     """One corpus board: its play by trick and seat, and the revoke put into it."""
 
     number: int

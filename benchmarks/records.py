@@ -23,16 +23,17 @@ Shared by the two rooms: :mod:`benchmarks.fitting` fits on the **fit** part,
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from benchmarks.corpus import EXTERNAL
 from equity.core.game import (
@@ -79,8 +80,7 @@ PER_BOARD = 3
 """Non-forced decisions sampled per record."""
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Struct, frozen=True):
     """A clean real record: where it came from, its replay, each seat's class."""
 
     source: str
@@ -304,7 +304,7 @@ def outcome_queries(recs: Sequence[Record], part: str = "score") -> list[tuple[R
 
 def _query_key(rec: Record, after: int, cls: PlayerClass) -> str:
     # the class's repr leaves out what the tree does not foresee: the tree does not use it
-    text = f"{rec.key}|{after}|{dataclasses.replace(cls, about='')}"
+    text = f"{rec.key}|{after}|{replace(cls, about='')}"
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -4,12 +4,13 @@ back."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import sys
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import replace
 
 from equity.app.options import RulingOptions
 from equity.core.game.board import Board, PlayRecord
@@ -87,7 +88,7 @@ def board(
         leaders.append(lead)
     f = facts or Facts()
     if requirements:
-        f = dataclasses.replace(f, requirements=Requirement.parse_list(requirements))
+        f = replace(f, requirements=Requirement.parse_list(requirements))
     rec = PlayRecord(first, tuple(tricks), tuple(leaders), marks,
                      claimed=claim is not None, claim_tricks=claim)
     return Board("test.pbn", number, number, Seat.N, Vulnerability.NONE,
@@ -435,8 +436,8 @@ def played_from(board: Board, trick: int) -> Board:
     marks = {(t - trick + 1, s): m for (t, s), m in board.play.marks.items() if t >= trick}
     play = PlayRecord(rp.tricks[trick - 1].leader, board.play.tricks[trick - 1:],
                       (None,) * (14 - trick), marks)
-    facts = dataclasses.replace(board.facts, play_from=PlayFrom(trick))
-    return dataclasses.replace(board, play=play, result=rp.declarer_tricks, facts=facts)
+    facts = replace(board.facts, play_from=PlayFrom(trick))
+    return replace(board, play=play, result=rp.declarer_tricks, facts=facts)
 
 
 def case_001() -> Board:

@@ -74,14 +74,11 @@ def _instance_attributes(cls: type) -> set[str]:
 
 
 def _attr(obj: Any, name: str) -> Any:
-    """``obj.name``, a dataclass field or slot included (a field with a default lives in
-    the class only once the dataclass is made; with slots, as a member)."""
+    """``obj.name``, a field or slot included (a Struct's field is a member of its
+    class)."""
     found = getattr(obj, name, MISSING)
     if found is not MISSING:
         return found
-    fields = getattr(obj, "__dataclass_fields__", {})
-    if name in fields:
-        return fields[name]
     if not isinstance(obj, type):
         return MISSING
     if name in getattr(obj, "__annotations__", {}) or name in _instance_attributes(obj):

@@ -27,7 +27,6 @@ count by ``EQUITY_FUZZ_SCALE`` and prints how many inputs each target ran::
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -40,6 +39,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.pipeline import rule_automatic
@@ -110,7 +110,7 @@ def reread(board: Board) -> Board:
 def read_back(board: Board, text: str) -> Board:
     items = list(read_text(text, "pbn", board.source))
     assert len(items) == 1 and isinstance(items[0], Board), (text, items)
-    return dataclasses.replace(items[0], index=board.index)
+    return replace(items[0], index=board.index)
 
 
 def check_round_trip(board: Board) -> None:
@@ -234,7 +234,7 @@ def test_mutated_real_play_rules_or_gives_a_board_error(data: st.DataObject) -> 
         items = list(read_text(text, "pbn", board.source))
         assert len(items) == 1
         if isinstance(items[0], Board):
-            check_round_trip(dataclasses.replace(items[0], index=board.index))
+            check_round_trip(replace(items[0], index=board.index))
 
 
 @given(st.integers(0, 2**32), st.sampled_from(["4S", "3NT", "6HX", "1CXX"]),

@@ -15,9 +15,10 @@ Run: ``python -m benchmarks.fidelity.auction [--records 30] [--after-trick 4]`` 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import time
-from dataclasses import dataclass
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from benchmarks.records import Record, records
 from equity.core.game import Work, once_each, solved
@@ -26,8 +27,7 @@ from equity.core.reading import Table, bidding_of
 from equity.dd import DdsSolver
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """One record: the table's tricks and the two means."""
 
     source: str
@@ -48,7 +48,7 @@ def mean_tricks(rec: Record, after: int, with_auction: bool) -> tuple[float, Wor
     start = checkpoint(rp, after)
     table = Table.of(rp.board)
     if not with_auction:  # the same table, the auction unread (the play still read)
-        table = dataclasses.replace(table, bidding=None)
+        table = replace(table, bidding=None)
     model = Estimate(players=player_class(rec.seats[rp.contract.declarer])).model(table)
     outcomes, _ = solved(once_each(play_out(start, model), model.work), DdsSolver(),
                          model.work)

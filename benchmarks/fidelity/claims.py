@@ -30,7 +30,6 @@ Run: ``python -m benchmarks.fidelity.claims [--cases DIR] [--split dev|holdout|a
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import subprocess
@@ -40,14 +39,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
+
 CASES = Path(__file__).resolve().parents[2] / "tests" / "cases" / "claims"
 """The development set beside this checkout's tests."""
 
 SPLITS = ("dev", "holdout", "all")
 
 
-@dataclasses.dataclass(frozen=True)
-class Case:
+class Case(Struct, frozen=True):
     """One published ruling: the board's file and what was awarded."""
 
     name: str
@@ -63,8 +63,7 @@ class Case:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-@dataclasses.dataclass(frozen=True)
-class Scored:
+class Scored(Struct, frozen=True):
     """What the engine gave on one case."""
 
     case: Case

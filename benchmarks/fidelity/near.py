@@ -32,11 +32,12 @@ Run: ``python -m benchmarks.fidelity.near [--records 60]`` (needs
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import random
 import statistics
 from collections.abc import Sequence
+
+from msgspec.structs import replace
 
 from benchmarks.fidelity.players import by_record, interval, scores, shipped
 from benchmarks.records import (
@@ -65,8 +66,8 @@ def shaped(rec: Record, style: AuctionStyle) -> Table:
     """``rec``'s table with its auction read under ``style``."""
     table = Table.of(rec.replay.board)
     assert table.bidding is not None
-    return dataclasses.replace(table, bidding=dataclasses.replace(table.bidding,
-                                                                  style=style))
+    return replace(table, bidding=replace(table.bidding,
+                                                      style=style))
 
 
 def chosen(n: int) -> list[tuple[Record, list[int]]]:

@@ -35,7 +35,6 @@ Run: ``python -m benchmarks.fidelity.players`` (prints the tables of ``RESULTS.m
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 import statistics
@@ -44,6 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from benchmarks.corpus import EXTERNAL
 from benchmarks.records import (
@@ -146,7 +146,7 @@ def top1_seeing(rows: Sequence[dict[str, Any]], insight: float | None
     for r in rows:
         cls = player_class(r["class"])
         if insight is not None:
-            cls = dataclasses.replace(cls, insight=insight)
+            cls = replace(cls, insight=insight)
         _, probs = played_probability(r, cls)
         hit = max(range(len(probs)), key=lambda i: probs[i]) == r["played"]
         hits += hit

@@ -16,11 +16,11 @@ Run: ``python -m benchmarks.fitting.fit_discards [--write]`` (``--write`` stores
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 
 import numpy as np
+from msgspec.structs import replace
 
 from benchmarks.fitting import logit
 from benchmarks.fitting.common import arguments, present_records, score_groups, write
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         items = groups[name]
         ll = base = top = 0.0
         for _, (d, x, y) in items:
-            p = dataclasses.replace(d, style=style).chance(d.held)
+            p = replace(d, style=style).chance(d.held)
             ll += math.log(p)
             base += math.log(1 / len(x))
             z = x @ np.array(style.weights)

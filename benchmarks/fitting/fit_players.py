@@ -28,12 +28,12 @@ the decisions are valued once and cached, ``EQUITY_FIDELITY_CACHE``).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec.structs import replace
 from scipy.optimize import minimize
 
 from benchmarks.fitting.common import arguments, present_records, write
@@ -113,12 +113,12 @@ def calibrated(cls: PlayerClass, rows: Sequence[dict[str, Any]]) -> PlayerClass:
     lo, hi = -5.0, 40.0
     for _ in range(30):
         mid = (lo + hi) / 2
-        trial = dataclasses.replace(cls, care=mid)
+        trial = replace(cls, care=mid)
         if error_rates(rows, trial)[0] > observed:
             lo = mid
         else:
             hi = mid
-    return dataclasses.replace(cls, care=(lo + hi) / 2)
+    return replace(cls, care=(lo + hi) / 2)
 
 
 GROUPS = {"club": ("club",), "expert": ("expert",), "robot": ("robot",)}
@@ -138,17 +138,17 @@ def fit_exploited(cls: PlayerClass, recs: list[Record]) -> PlayerClass:
     part's outcome queries of the sources whose tables it plays."""
     queries = [(r, k) for r, k in outcome_queries(recs, "fit")
                if OUTCOME_CLASS[r.source] == cls.name]
-    base = dataclasses.replace(cls, exploited_by_declarer=0.5, exploited_by_defenders=0.5)
+    base = replace(cls, exploited_by_declarer=0.5, exploited_by_defenders=0.5)
     rows = cached_outcomes(queries, lambda r: base, "fit")
     best = max(((a, b) for a in SHARES for b in SHARES),
-               key=lambda ab: (outcome_log_score(rows, base, dataclasses.replace(
+               key=lambda ab: (outcome_log_score(rows, base, replace(
                    cls, exploited_by_declarer=ab[0], exploited_by_defenders=ab[1])), -ab[0]))
-    fitted = dataclasses.replace(cls, exploited_by_declarer=best[0],
-                                 exploited_by_defenders=best[1])
+    fitted = replace(cls, exploited_by_declarer=best[0],
+                     exploited_by_defenders=best[1])
     score = outcome_log_score(rows, base, fitted)
     about = (f"{cls.about}; shares of errors exploited fitted on {len(rows)} checkpoints "
              f"of the fit part (mean log score {score:.3f})")
-    return dataclasses.replace(fitted, about=about)
+    return replace(fitted, about=about)
 
 
 SHARE_GRID = [k / 100 for k in range(81)]
@@ -220,8 +220,8 @@ def fit_unforeseen(cls: PlayerClass, every: list[Record]) -> PlayerClass:
     deps = departures_of(mine)
     queries = [(r, k) for r, k in outcome_queries(every, "fit")
                if OUTCOME_CLASS[r.source] == cls.name]
-    base = dataclasses.replace(cls, exploited_by_declarer=0.5, exploited_by_defenders=0.5,
-                               unforeseen=None)
+    base = replace(cls, exploited_by_declarer=0.5, exploited_by_defenders=0.5,
+                   unforeseen=None)
     rows = cached_outcomes(queries, lambda r: base, "fit")
     scored = []
     for (rec, after), row in zip(queries, rows, strict=True):
@@ -240,7 +240,7 @@ def fit_unforeseen(cls: PlayerClass, every: list[Record]) -> PlayerClass:
              f"on {len(scored)} checkpoints (mean log score {log_score(share):.3f}, "
              f"{log_score(0.0):.3f} without)")
     table = departure_table(list(deps.values()))
-    return dataclasses.replace(cls, unforeseen=_unforeseen(table, share, about))
+    return replace(cls, unforeseen=_unforeseen(table, share, about))
 
 
 def unforeseen_json(u: Unforeseen) -> dict[str, Any]:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
+from msgspec.structs import replace
 
 from benchmarks.fitting import logit
 from benchmarks.fitting.common import arguments, present_records, read_each, score_groups, write

@@ -16,12 +16,12 @@ import sys
 
 def _forget_the_interrupt() -> None:
     """Tell CPython the Ctrl-C was handled. A KeyboardInterrupt that passed out of an
-    ``exec`` or ``eval`` of a string (dataclasses and namedtuple build their methods so,
-    as a module is imported) leaves the interpreter's "unhandled Ctrl-C" mark set even
-    once caught, and ``python -m`` then kills itself by SIGINT as it exits, after our
-    "interrupted" (CPython's Python/pythonrun.c ``run_eval_code_obj`` sets the mark,
-    Modules/main.c ``Py_RunMain`` acts on it; the console script exits by ``Py_Exit``,
-    which does not look). An ``eval`` of a string that completes clears the mark."""
+    ``exec`` or ``eval`` of a string (namedtuple and the standard library's dataclasses
+    build their methods so, as a module is imported) leaves the interpreter's "unhandled
+    Ctrl-C" mark set even once caught, and ``python -m`` then kills itself by SIGINT as
+    it exits, after our "interrupted" (CPython's Python/pythonrun.c ``run_eval_code_obj``
+    sets the mark, Modules/main.c ``Py_RunMain`` acts on it; the console script exits by
+    ``Py_Exit``, which does not look). An ``eval`` of a string that completes clears the mark."""
     eval("None")  # clears the mark (see above); evaluates nothing of the user's
 
 

@@ -7,11 +7,12 @@ from one :class:`~equity.app.options.RulingOptions`.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from equity.app.options import DEFAULT_OPTIONS, RulingOptions, vulnerability_of
 from equity.core import adjust, law
@@ -76,7 +77,7 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     recorded; double dummy through ``solver``, a DDS solver when None, its cost added to
     ``work``). Raises BoardError for a record that cannot be replayed, a fact that makes
     no sense, or a claim that makes no sense or cannot be ruled on."""
-    board = dataclasses.replace(board, facts=options.facts_for(board))
+    board = replace(board, facts=options.facts_for(board))
     rp = replay(board)
     for tag, message in fact_problems(rp):
         raise BoardError(message, board.source, board.label, Where(tag=tag))
@@ -86,16 +87,16 @@ def rule_automatic(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
         ruled = rule(rp, edition, table=table)
         if board.facts.play_from is None:
             return ruled
-        return dataclasses.replace(ruled, notes=(*ruled.notes, FROM_TRICK.format(
+        return replace(ruled, notes=(*ruled.notes, FROM_TRICK.format(
             trick=board.facts.play_from.trick)))
     if not options.equity:
         automatic = rule(rp, edition, table=table)
-        return dataclasses.replace(automatic, notes=(*automatic.notes, NOT_ADJUDICATED))
+        return replace(automatic, notes=(*automatic.notes, NOT_ADJUDICATED))
     claim = rule_claim(rp, table, options, solver, work or options.work())
     ruled = rule(rp, edition, claim, table)
     if rp.opening is None:
         return ruled
-    return dataclasses.replace(ruled, notes=(*ruled.notes, FROM_POSITION.format(
+    return replace(ruled, notes=(*ruled.notes, FROM_POSITION.format(
         trick=rp.opening.trick)))
 
 
@@ -166,7 +167,7 @@ def forecast_board(board: Board, after: int, options: RulingOptions = DEFAULT_OP
     often than at the top). Raises an :class:`EquityError` for a record that cannot be
     replayed or does not reach that trick."""
     started = time.perf_counter()
-    board = dataclasses.replace(board, facts=options.facts_for(board))
+    board = replace(board, facts=options.facts_for(board))
     rp = replay(board)
     start = checkpoint(rp, after)
     work = options.work()
@@ -202,13 +203,13 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
     opening lead (:func:`forecast_board`, what ``equity likely --after-trick 0``
     gives) against the result after the transfer (:func:`~equity.core.adjust.screen`).
     Raises :class:`BoardError` for facts that do not fit."""
-    faced = dataclasses.replace(board, facts=options.facts_for(board))
+    faced = replace(board, facts=options.facts_for(board))
     ruling = law.rule_reported(faced, options.edition_for(board))
     found = None
     contract = board.contract
     if options.equity and contract is not None and ruling.after_transfer_tricks is not None \
             and ruling.report.established:
-        unplayed = dataclasses.replace(board, play=PlayRecord(contract.opening_leader, (), ()))
+        unplayed = replace(board, play=PlayRecord(contract.opening_leader, (), ()))
         try:
             likely = forecast_board(unplayed, 0, options, solver)
         except BoardError:
@@ -223,7 +224,7 @@ def rule_reported_board(board: Board, options: RulingOptions = DEFAULT_OPTIONS,
 def _with_work(ruling: Ruling, work: Work, started: float) -> Ruling:
     """``ruling`` with what it cost, ``seconds`` from ``started`` until now."""
     work.seconds = time.perf_counter() - started
-    return dataclasses.replace(ruling, work=work)
+    return replace(ruling, work=work)
 
 
 def table_scores(path: str | Path) -> dict[int | None, list[tuple[int, int]]]:

@@ -1,19 +1,18 @@
 """The options reference of the manual, generated from the command line itself.
 
-The ruling options come from :class:`~equity.app.options.RulingOptions` (each field
-declares its option), the others from each command's parser, so the reference cannot
-drift from ``--help``: the docs build writes it (``docs/hooks.py``) and a test checks
-that every option ``--help`` shows appears in it.
+The ruling options come from :class:`~equity.app.options.RulingOptions` (each field's
+option in :data:`~equity.app.options.OPTIONS`), the others from each command's parser,
+so the reference cannot drift from ``--help``: the docs build writes it
+(``docs/hooks.py``) and a test checks that every option ``--help`` shows appears in it.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 
-from equity.app.options import GROUPS, RulingOptions
+from equity.app.options import GROUPS, OPTIONS
 
-RULING = frozenset(f.name for f in dataclasses.fields(RulingOptions))
+RULING = frozenset(OPTIONS)
 """The destinations of the ruling options, shared by ``rule``, ``report`` and ``batch``."""
 
 
@@ -56,7 +55,7 @@ def _table(actions: list[argparse.Action]) -> list[str]:
 def options_reference(parser: argparse.ArgumentParser) -> str:
     """The reference as Markdown: each command's own options, then the ruling options
     under their headings (:data:`~equity.app.options.GROUPS`), in the order
-    :class:`RulingOptions` declares them."""
+    :data:`~equity.app.options.OPTIONS` gives them (the fields' order)."""
     out = ["# Options reference", "",
            "Generated from the command line's own definitions when the manual is built "
            "(`equity/app/reference.py`): it is what `equity COMMAND --help` prints.", ""]
@@ -73,11 +72,11 @@ def options_reference(parser: argparse.ArgumentParser) -> str:
         out.append("")
     out += ["## Ruling options", "",
             "Shared by `rule`, `report`, `batch` and the workbench's Director's options: "
-            "the fields of `RulingOptions` (`equity/app/options.py`), each declaring its "
-            "own option and its heading in `--help`.", ""]
+            "the fields of `RulingOptions` (`equity/app/options.py`), each with its "
+            "option and its heading in `--help` in `OPTIONS` beside it.", ""]
     for key, title in GROUPS.items():
-        names = [f.name for f in dataclasses.fields(RulingOptions)
-                 if f.name in ruling and f.metadata["cli"].group == key]
+        names = [name for name, cli in OPTIONS.items()
+                 if name in ruling and cli.group == key]
         if names:
             out += [f"### {title[:1].upper() + title[1:]}", ""]
             out += _table([ruling[name] for name in names])

@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from equity.app.options import RulingOptions
 from equity.core import game
@@ -84,8 +85,7 @@ def open_results(path: Path) -> UsebioFile | ScoreTableFile | None:
     return None
 
 
-@dataclass
-class Results:
+class Results(Struct):
     """What ``rule`` reads and writes of the session's results."""
 
     file: UsebioFile | ScoreTableFile | None

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from msgspec import Struct
 
 from equity.core.game import (
     CARD,
@@ -33,8 +33,7 @@ FIELDS = ("source", "board", "trick", "seat", "card", "suit_led", "kind", "error
 """The columns of a row, in CSV order."""
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """A revoke (``error`` None) or a board that could not be screened (``error`` set)."""
 
     source: str

@@ -34,8 +34,9 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from equity.core.game import FULL_DECK, Card, Position, Side, cards
 from equity.dd import binding, checks
@@ -50,8 +51,7 @@ the cards that reach it (with their equals), or every legal card's score. A high
 level answers every lower one; a lower one never a higher one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(Struct, frozen=True):
     """DDS's answer for one position, scored for the side to play.
 
     ``best`` is the tricks the side to play wins from the position on (current trick

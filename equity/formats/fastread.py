@@ -27,12 +27,12 @@ file). LIN files are read by the full reader and packed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from msgspec import Struct, field
 
 from equity import _native
 from equity.core.game import Batch, Board, BoardError, pack_board, record_start
@@ -49,8 +49,7 @@ _OK, _NO_PLAY, _SLOW, _NONE = range(4)
 """Statuses of a game read in C (``EQ_GAME_*`` in native/text.h)."""
 
 
-@dataclass
-class Chunk:
+class Chunk(Struct):
     """Up to ``chunk_size`` boards packed for the kernel, with where each came from."""
 
     batch: Batch[npt.NDArray[Any]]
@@ -225,8 +224,7 @@ def _own_chunk(board: Board, source_id: int, builder: _Builder) -> Iterator[Chun
                 claims=frozenset({0}) if board.facts.claim_questioned else frozenset())
 
 
-@dataclass
-class _Prev:
+class _Prev(Struct):
     """A game read in C, as a later game read in Python may need it: its text and the
     game it inherited its deal from (its tags are worked out only on demand)."""
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from equity.core.game import (
     CS_EMPTY,
@@ -68,15 +69,13 @@ _REPEATED = ("mb", "pc", "an", "nt", "pg", "mc")
 """Keys that occur many times in a board and are not kept in ``Board.tags``."""
 
 
-@dataclass
-class Token:
+class Token(Struct):
     key: str
     value: str
     line: int
 
 
-@dataclass
-class RawBoard:
+class RawBoard(Struct):
     """One board's tokens, and the garbage met while splitting them."""
 
     index: int

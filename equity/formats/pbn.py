@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from equity import _native
 from equity.core.game import (
@@ -105,8 +106,7 @@ MOST_ITEMS = 100_000
 """The most tag pairs and section tokens a game may hold."""
 
 
-@dataclass
-class TagPair:
+class TagPair(Struct):
     """One tag pair and the section data that follows it (token rows with their lines)."""
 
     name: str
@@ -115,8 +115,7 @@ class TagPair:
     rows: list[tuple[int, list[str]]] = field(default_factory=list)
 
 
-@dataclass
-class RawGame:
+class RawGame(Struct):
     """The tag pairs of one game as lexed, with any syntax problems met on the way."""
 
     index: int

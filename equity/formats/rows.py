@@ -88,8 +88,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TypeVar
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.game import (
     FACTS,
@@ -143,8 +145,7 @@ _VULNERABLE = {Vulnerability.NONE: "None", Vulnerability.NS: "NS",
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-@dataclass(frozen=True, slots=True)
-class RowsCase:
+class RowsCase(Struct, frozen=True):
     """What a rows text says, before the tricks are rebuilt."""
 
     source: str
@@ -180,8 +181,7 @@ class RowsCase:
         return sum(1 for row in self.rows.values() for c in row if c is None)
 
 
-@dataclass(frozen=True, slots=True)
-class Possibility:
+class Possibility(Struct, frozen=True):
     """One board the rows rebuild, and what its ``?`` cards were taken to be:
     (seat, place in that seat's row = trick number, card)."""
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from equity.core.game import Traveller, TravellerError, TravellerLine
 from equity.formats.edits import Edit, edited
@@ -28,14 +29,12 @@ _TABLE = re.compile(rb'^\s*\[ScoreTable\s+"([^"]*)"\s*\]')
 _TOKEN = re.compile(rb'"[^"]*"|\S+')
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(Struct, frozen=True):
     name: str
     right: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Struct, frozen=True):
     """A row's place: the line's offset, and each item's (start, end) in the file."""
 
     board: int
@@ -44,8 +43,7 @@ class Row:
     items: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreTableFile:
+class ScoreTableFile(Struct, frozen=True):
     data: bytes
     traveller: Traveller
     rows: dict[tuple[int, str, str], Row]

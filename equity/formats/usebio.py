@@ -19,9 +19,10 @@ from __future__ import annotations
 import math
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
+
+from msgspec import Struct
 
 from equity.core.game import Traveller, TravellerError, TravellerLine, small_int
 from equity.formats.edits import Edit, edited
@@ -32,8 +33,7 @@ LINE_ORDER = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(Struct, frozen=True):
     """An element's place in the file, in bytes: the whole element, and its content
     (None for an empty ``<X/>``)."""
 
@@ -43,16 +43,14 @@ class Element:
     content: tuple[int, int] | None
 
 
-@dataclass(frozen=True, slots=True)
-class LineSpan:
+class LineSpan(Struct, frozen=True):
     """A ``TRAVELLER_LINE``'s place, with its children's."""
 
     line: Element
     children: tuple[Element, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class UsebioFile:
+class UsebioFile(Struct, frozen=True):
     data: bytes
     traveller: Traveller
     spans: dict[tuple[int, str, str], tuple[int, int]]

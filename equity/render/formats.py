@@ -14,8 +14,9 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from equity.core.adjust import Ruling
 from equity.core.game import BoardError
@@ -43,8 +44,7 @@ def _csv_columns() -> str:
     return ",".join(importlib.import_module(_CSV).FIELDS)
 
 
-@dataclass(frozen=True, slots=True)
-class BoardFormat:
+class BoardFormat(Struct, frozen=True):
     """A way to print rulings one board at a time, as they are made."""
 
     name: str
@@ -87,8 +87,7 @@ BOARD_FORMATS: dict[str, BoardFormat] = {f.name: f for f in (
 """``equity rule``'s formats, by name, in the order ``--help`` lists them."""
 
 
-@dataclass(frozen=True, slots=True)
-class BatchFormat:
+class BatchFormat(Struct, frozen=True):
     """A way to write ``equity batch``'s output: one line a board, made from the ruling's
     JSON line as it is written, and read back when a cut-short run resumes."""
 
@@ -115,8 +114,7 @@ BATCH_FORMATS: dict[str, BatchFormat] = {f.name: f for f in (
 record assumes when it names none)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DocumentFormat:
+class DocumentFormat(Struct, frozen=True):
     """A document of every ruling of a run, for an appeals committee."""
 
     name: str
@@ -136,8 +134,7 @@ _FORECAST = "equity.render.forecast"
 """The module of ``equity likely``'s layouts."""
 
 
-@dataclass(frozen=True, slots=True)
-class ForecastFormat:
+class ForecastFormat(Struct, frozen=True):
     """A way to print ``equity likely``'s outcomes one board at a time."""
 
     name: str

@@ -10,11 +10,12 @@ Everything that comes from the file (names, event, source, error messages) is es
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
+
+from msgspec.structs import replace
 
 from equity import __version__
 from equity.core.adjust import ReportedCase, Ruling
@@ -84,7 +85,7 @@ def _unique_anchors(views: Sequence[BoardView]) -> list[BoardView]:
     out = []
     for v in views:
         n = seen[v.anchor] = seen.get(v.anchor, 0) + 1
-        out.append(v if n == 1 else dataclasses.replace(v, anchor=f"{v.anchor}-{n}"))
+        out.append(v if n == 1 else replace(v, anchor=f"{v.anchor}-{n}"))
     return out
 
 

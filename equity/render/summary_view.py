@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.render.tally import LAW_ORDER, ROLES, STATS, Tally
 
@@ -31,8 +32,7 @@ STAT_NAMES = {"positions": "positions solved", "decisions": "single-dummy decisi
               "seconds": "seconds in all"}
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(Struct, frozen=True):
     title: str
     rows: tuple[tuple[str, str], ...]
     note: str = ""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from equity.core.game import Seat
 
@@ -70,8 +71,7 @@ def error_kind(message: str, where: JSON | None) -> str:
     return "reading"
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeOutcome:
+class RevokeOutcome(Struct, frozen=True):
     trick: int
     seat: str
     card: str
@@ -81,8 +81,7 @@ class RevokeOutcome:
     offending_side: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class BoardOutcome:
+class BoardOutcome(Struct, frozen=True):
     """One output line, flat: what the CSV row and the summary need of it."""
 
     key: str | None
@@ -244,8 +243,7 @@ STATS = ("positions", "decisions", "layouts", "dds_seconds", "seconds")
 """The DDS work a ruling records in its ``stats`` object, when it does."""
 
 
-@dataclass
-class Counts:
+class Counts(Struct):
     """What a run met, board by board, under one set of names: ``equity scan`` and
     ``equity batch`` count as they go (:mod:`equity.app.scan`,
     :class:`equity.app.batch.Summary`), ``equity summary`` from an output's lines
@@ -261,7 +259,6 @@ class Counts:
     revokes: int = 0
 
 
-@dataclass
 class Tally(Counts):
     """A batch output added up."""
 

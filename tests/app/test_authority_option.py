@@ -5,12 +5,12 @@ method they give reaches the ruling (the ACBL's 2007 election by the board's dat
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
@@ -47,8 +47,8 @@ def test_a_bad_value_is_an_error_naming_the_board_and_the_tag(
 
 def test_the_options_win_over_the_tags() -> None:
     b = next(x for x in read_boards(CASE) if isinstance(x, Board))
-    b = dataclasses.replace(b, facts=dataclasses.replace(b.facts, authority="EBU",
-                                                         ruled_by=RuledBy.COMMITTEE))
+    b = replace(b, facts=replace(b.facts, authority="EBU",
+                                             ruled_by=RuledBy.COMMITTEE))
     facts = RulingOptions(authority="ACBL", ruled_by=RuledBy.DIRECTOR).facts_for(b)
     assert (facts.authority, facts.ruled_by) == ("ACBL", RuledBy.DIRECTOR)
     assert RulingOptions().facts_for(b).authority == "EBU"

@@ -3,7 +3,6 @@ nothing lost or doubled when a run is killed, and a time limit on double-dummy s
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from benchmarks.corpus import corpus, sources, write
 from equity.app.batch import Output, run_batch
@@ -297,7 +297,7 @@ def test_a_batch_dds_rejects_is_solved_board_by_board_and_only_the_bad_one_fails
                / "3nt_east_diamond_revoke.pbn").read_text()
     other = (CASES / "004_3nt_long_suit_killed.pbn").read_text()
     boards = [b for b in read_text(example, "pbn") if isinstance(b, Board)][:1] + [
-        dataclasses.replace(b, number=2) for b in read_text(other, "pbn")
+        replace(b, number=2) for b in read_text(other, "pbn")
         if isinstance(b, Board)][:1]
     # board 1's positions (and their sampled layouts) come after its first trick
     gone = sum(Card.parse(c).bit for c in ("H7", "H3", "HJ", "HQ"))

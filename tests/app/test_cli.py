@@ -261,8 +261,8 @@ INTERRUPTED_IN_A_STRING_EXEC = """import os, signal, sys
 import equity.app.likely_cmd
 
 def likely_interrupted(args):
-    # the Ctrl-C lands while a lazily imported module builds a dataclass, whose methods
-    # dataclasses exec from a string: the loop's jump lets the interrupt be raised inside
+    # the Ctrl-C lands while a lazily imported module execs a string (a namedtuple, a
+    # library's dataclass): the loop's jump lets the interrupt be raised inside
     exec("os.kill(os.getpid(), signal.SIGINT)\\nfor _ in range(9): pass",
          {"os": os, "signal": signal})
     return 0
@@ -277,7 +277,7 @@ raise SystemExit(main())
 def test_a_ctrl_c_raised_inside_a_string_exec_still_ends_python_m_with_130(
         tmp_path: Path) -> None:
     """The Ctrl-C race of ``equity likely`` (issue 49): a KeyboardInterrupt that passed
-    out of an ``exec`` of a string (a dataclass being built by a lazy import) left
+    out of an ``exec`` of a string (a class being built by a lazy import) left
     CPython's "unhandled Ctrl-C" mark set although equity handled it, and ``python -m``
     then killed itself by SIGINT after printing "interrupted" (exit -2 instead of 130).
     The moment is driven by the program itself, not by a sleep."""

@@ -4,11 +4,10 @@ declaration."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
-from equity.app.options import RulingOptions
+from equity.app.options import OPTIONS, RulingOptions
 from equity.app.workbench.server import FACT_OPTIONS, _board_summary
 from equity.core.game import FACTS, Board, Fact, Facts
 from equity.formats import read_boards
@@ -22,11 +21,11 @@ def plain_board() -> Board:
     """Case 003's first board (a claim ending), its facts the defaults."""
     b = next(b for b in read_boards(CASES / "003_wrong_claim_ending.pbn")
              if isinstance(b, Board))
-    return dataclasses.replace(b, facts=Facts())
+    return replace(b, facts=Facts())
 
 
 def test_every_fact_option_is_a_ruling_option_and_every_facts_option_gives_a_fact() -> None:
-    cli = {f.name: f.metadata["cli"] for f in dataclasses.fields(RulingOptions)}
+    cli = OPTIONS
     given = {o for f in FACTS for o in f.options}
     assert given <= set(cli)
     assert {name for name, c in cli.items() if c.group == "facts"} <= given
@@ -37,8 +36,7 @@ def test_an_option_gives_the_fact_its_tag_gives(declared: Fact) -> None:
     text = declared.write(SAMPLE)
     assert text is not None
     option = declared.option_for(text)
-    cli = next(f.metadata["cli"] for f in dataclasses.fields(RulingOptions)
-               if f.name == option)
+    cli = OPTIONS[option]
     facts = RulingOptions.from_values({option: [text] if cli.repeat else text}
                                       ).facts_for(plain_board())
     assert {n: getattr(facts, n) for n in declared.fields} == {
@@ -52,7 +50,7 @@ def test_the_pbn_tags_carry_every_fact() -> None:
 
 def test_the_rows_carry_every_fact_with_a_rows_key() -> None:
     assert SAMPLE.play_from is not None
-    board = dataclasses.replace(played_from(case_001(), SAMPLE.play_from.trick), facts=SAMPLE)
+    board = replace(played_from(case_001(), SAMPLE.play_from.trick), facts=SAMPLE)
     text = board_to_rows(board)
     assert all(f"\n{f.key}: " in text for f in FACTS if f.key is not None)
     [back] = rows_boards(parse_rows(text))
@@ -60,7 +58,7 @@ def test_the_rows_carry_every_fact_with_a_rows_key() -> None:
 
 
 def test_a_hand_records_facts_fill_the_workbench_form_and_come_back() -> None:
-    board = dataclasses.replace(plain_board(), facts=SAMPLE)
+    board = replace(plain_board(), facts=SAMPLE)
     options = _board_summary(board)["options"]
     assert set(options) <= FACT_OPTIONS
     assert RulingOptions.from_values(options).facts_for(plain_board()) == SAMPLE

@@ -3,10 +3,10 @@ Laws 61-64 and the Law 64C check as from the whole play, the earlier play not in
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.batch.screen import screen
 from equity.app.pipeline import FROM_TRICK, rule_board
@@ -23,7 +23,7 @@ from tests.builders import played_from
 def from_trick(board: Board, n: int, report: RevokeReport | None = None) -> Board:
     """``board`` with its play given from trick ``n`` on and the revoke ``report``."""
     b = played_from(board, n)
-    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, revoke_report=report))
+    return replace(b, facts=replace(b.facts, revoke_report=report))
 
 
 def test_a_revoke_from_the_revoke_trick_is_ruled_as_from_the_whole_play() -> None:

@@ -4,9 +4,8 @@ a class); a class we do not know is an error naming it."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
@@ -22,7 +21,7 @@ CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 
 def board(players: str | None = None) -> Board:
     (b,) = [x for x in read_boards(CASE) if isinstance(x, Board)]
-    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, players=players))
+    return replace(b, facts=replace(b.facts, players=players))
 
 
 def test_the_tag_is_read_and_written_back() -> None:

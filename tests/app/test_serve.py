@@ -4,7 +4,6 @@ slow) answered with clear JSON errors, never a traceback or injected markup."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shlex
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from equity.app.cli import main
-from equity.app.options import RulingOptions
+from equity.app.options import OPTIONS, RulingOptions
 from equity.app.workbench.server import NOT_ON_THE_PAGE
 from tests.browsers import chromium
 from tests.builders import CASES, QUICK_ARGS, ROOT, hostile_folder, launcher, untimed
@@ -273,14 +272,14 @@ def test_a_ruling_that_runs_too_long_is_stopped() -> None:
 
 def test_the_options_are_described_from_ruling_options(server: Server) -> None:
     """Every field of RulingOptions but those reading server files, with its flag, kind,
-    choices and help from its ``cli(...)`` metadata, in the field order."""
+    choices and help from its ``cli(...)`` in OPTIONS, in the field order."""
     status, _, body = server.request("/api/options")
     described = json.loads(body)["options"]
     assert status == 200
-    fields = [f for f in dataclasses.fields(RulingOptions) if f.name not in NOT_ON_THE_PAGE]
-    assert [o["name"] for o in described] == [f.name for f in fields]
-    for o, f in zip(described, fields, strict=True):
-        cli = f.metadata["cli"]
+    fields = [n for n in RulingOptions.__struct_fields__ if n not in NOT_ON_THE_PAGE]
+    assert [o["name"] for o in described] == fields
+    for o, name in zip(described, fields, strict=True):
+        cli = OPTIONS[name]
         assert o["flag"] == cli.flags[0] and o["help"] == cli.help
         assert o["choices"] == (list(cli.choices) if cli.choices else None)
     by_name = {o["name"]: o for o in described}
@@ -305,15 +304,17 @@ def test_an_option_added_to_ruling_options_appears_without_page_changes(
     test used to add, and ``seed``, ``lines``, ``outcomes``, ``drop``: they
     are offered and sent the same way, see test_the_options_are_described_from_ruling_
     options; the test now adds a field that does not exist.)"""
+    from equity.app import options as opts
     from equity.app.options import cli
     from equity.app.workbench import server as app
 
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Extended(RulingOptions):
-        tables: int = dataclasses.field(default=100, metadata=cli(
-            "--tables", group="event", metavar="N", kind=int,
-            help="how many tables played the board"))
+    class Extended(RulingOptions, frozen=True):
+        tables: int = 100
 
+    extended = {**opts.OPTIONS, "tables": cli("--tables", group="event", metavar="N",
+                                              kind=int, help="how many tables played the board")}
+    monkeypatch.setattr(opts, "OPTIONS", extended)
+    monkeypatch.setattr(app, "OPTIONS", extended)
     monkeypatch.setattr(app, "RulingOptions", Extended)
     monkeypatch.setattr(app, "DEFAULT_OPTIONS", Extended())
     (new,) = [o for o in app.describe_options() if o["name"] == "tables"]
@@ -418,7 +419,7 @@ def test_the_options_have_a_directors_words() -> None:
     here)."""
     from equity.app.workbench.wording import DIRECTOR_WORDS
 
-    fields = {f.name for f in dataclasses.fields(RulingOptions)}
+    fields = set(RulingOptions.__struct_fields__)
     assert set(DIRECTOR_WORDS) <= fields, set(DIRECTOR_WORDS) - fields
     from equity.app.workbench.server import describe_options
 

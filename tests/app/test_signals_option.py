@@ -4,10 +4,10 @@ reading of the third hand's card; a method we do not know is an error naming it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import OptionError, RulingOptions
@@ -25,7 +25,7 @@ CASE = CASES / "004_3nt_long_suit_killed.pbn"
 
 def board(signals: str | None = None) -> Board:
     b = next(x for x in read_boards(CASE) if isinstance(x, Board))
-    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, signals=signals))
+    return replace(b, facts=replace(b.facts, signals=signals))
 
 
 @pytest.mark.parametrize(("text", "method"), [

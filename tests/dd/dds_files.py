@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from equity.core.game.cards import Card, Deal, Seat, Strain
 from equity.core.game.position import Position
@@ -19,8 +20,7 @@ def hands_of(pbn: str) -> tuple[int, int, int, int]:
     return Deal.parse_pbn(pbn).hands
 
 
-@dataclass
-class Hand:
+class Hand(Struct):
     """One hand of a DDS test file (list*.txt)."""
 
     number: int

@@ -3,11 +3,11 @@ the questions of many boards together, never solving a position twice."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.batch.rounds import _chunks, dds_solver, rule_boards
 from equity.app.options import RulingOptions
@@ -89,7 +89,7 @@ def test_line_kinds_and_departures_are_enums_with_their_json_values() -> None:
 
 def test_batch_solves_every_position_once_and_rules_as_rule_does() -> None:
     one = boards()
-    twice = one + [dataclasses.replace(b, index=b.index + 10) for b in one]
+    twice = one + [replace(b, index=b.index + 10) for b in one]
     record: list[list[tuple[Position, int]]] = []
     got = [untimed(json.loads(x))
            for x in rule_boards(twice, RulingOptions(), dds_solver(None, record))]

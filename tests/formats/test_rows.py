@@ -12,12 +12,12 @@ size; seed 001 from the command line is ruled with the default estimate, end to 
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import RulingOptions
@@ -99,9 +99,9 @@ def test_seed_re_entered_as_rows_rebuilds_the_board_and_its_ruling(
     (p,) = read_rows(text, board.source)
     assert board.play is not None and p.board.play is not None
     # rows mark the revokes of Law 44C; a file may mark others (a penalty card not played)
-    assert dataclasses.replace(p.board, index=board.index, tags=board.tags,
-                               play=dataclasses.replace(p.board.play, marks=board.play.marks)
-                               ) == board
+    assert replace(p.board, index=board.index, tags=board.tags,
+                   play=replace(p.board.play, marks=board.play.marks)
+                   ) == board
     assert p.board.play.marks.items() <= board.play.marks.items()
     # the whole ruling, Law 64C included, as ``equity rule --json`` writes it; with the
     # quick estimate since issue 12 made the default one cost seconds a board (the same
@@ -150,7 +150,7 @@ def _error(text: str, base: Board | None = None) -> BoardError:
 
 def _hand_record() -> Board:
     board = next(b for b in read_boards(SEED_001) if isinstance(b, Board))
-    return dataclasses.replace(board, play=None, contract=None, result=None)
+    return replace(board, play=None, contract=None, result=None)
 
 
 def test_a_card_not_held() -> None:
@@ -382,7 +382,7 @@ def test_a_row_ending_in_a_dash_is_the_pbn_records_missing_card() -> None:
     """West drew attention to his revoke before playing to trick 5; dummy and East then
     played: the rows rebuild the record's tricks, and its ruling (not established)."""
     board = next(b for b in read_boards(WC2012) if isinstance(b, Board))
-    (p,) = read_rows(WC2012_ROWS, "rows.txt", dataclasses.replace(board, play=None))
+    (p,) = read_rows(WC2012_ROWS, "rows.txt", replace(board, play=None))
     assert p.board.play == board.play
     (revoke,) = board_json(rule_board(p.board, _options(["--no-equity"])))["revokes"]
     assert revoke["established"] is False and revoke["card"] == "C3"
@@ -396,5 +396,5 @@ def test_a_row_ending_in_a_dash_is_the_pbn_records_missing_card() -> None:
 def test_a_dash_that_does_not_end_the_play_is_an_error(change: tuple[str, str],
                                                        said: str) -> None:
     board = next(b for b in read_boards(WC2012) if isinstance(b, Board))
-    e = _error(WC2012_ROWS.replace(*change), dataclasses.replace(board, play=None))
+    e = _error(WC2012_ROWS.replace(*change), replace(board, play=None))
     assert said in e.message, e

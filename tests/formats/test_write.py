@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+from msgspec.structs import replace
 
 from equity.core.game.board import Board
 from equity.formats import read_text
@@ -23,7 +23,7 @@ def test_an_ended_auction_is_written_as_pbn_spells_it_and_read_back() -> None:
     assert '[Auction "E"]\n1NT Pass 3NT X\nXX Pass Pass Pass\n' in text
     (back,) = list(read_text(text, "pbn", board.source))
     assert isinstance(back, Board) and back.auction == board.auction
-    assert dataclasses.replace(back, index=board.index, tags={}) == dataclasses.replace(
+    assert replace(back, index=board.index, tags={}) == replace(
         board, tags={})
 
 
@@ -31,6 +31,6 @@ def test_an_auction_that_has_not_ended_is_not_written() -> None:
     """PBN reads only an ended ``[Auction]`` (a LIN board may hold calls cut short)."""
     board = _board("3NT", "E 1NT P 3NT P P P")
     assert board.auction is not None
-    cut = dataclasses.replace(board, auction=dataclasses.replace(
+    cut = replace(board, auction=replace(
         board.auction, calls=board.auction.calls[:3]))
     assert "[Auction" not in board_to_pbn(cut) and "[Auction" in board_to_pbn(board)

@@ -21,13 +21,13 @@ of the byte mutations of :func:`tests.fuzz.strategies.mutated_bytes`.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections import Counter
 from pathlib import Path
 
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.app.batch.screen import screen, tasks_of
 from equity.app.pipeline import rule_automatic
@@ -71,7 +71,7 @@ def generated_pbn(draw: st.DrawFn) -> bytes:
         stop = (rng.randint(1, 13), rng.randint(0, 3)) if rng.random() < 0.3 else None
         board, _ = random_board(rng, contract, rng.choice("NESW"), inject, stop)
         if rng.random() < 0.7:
-            board = dataclasses.replace(board, number=i + 1)
+            board = replace(board, number=i + 1)
         boards.append(board)
     return boards_to_pbn(boards).encode()
 

@@ -7,12 +7,12 @@ strategies that need them are empty there when it is absent, and the tests skip.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from functools import cache
 from pathlib import Path
 
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.core.game.board import Board, PlayRecord, Slot
 from equity.core.game.cards import (
@@ -69,9 +69,9 @@ def normalised(board: Board) -> Board:
         leaders = tuple(
             seat if seat is not None and play.marks.get((i + 1, seat)) == "L" else None
             for i, seat in enumerate(play.leaders))
-        play = dataclasses.replace(play, leaders=leaders)
-    return dataclasses.replace(board, source="", index=0, tags={}, play=play,
-                               auction_unread=None)
+        play = replace(play, leaders=leaders)
+    return replace(board, source="", index=0, tags={}, play=play,
+                   auction_unread=None)
 
 
 def real_board() -> st.SearchStrategy[Board]:
@@ -300,8 +300,8 @@ def boards(draw: st.DrawFn) -> Board:
     if play is not None:
         n_cards = sum(c is not None for t in play.tricks for c in t)
         claimed = play.claimed or (result is not None and n_cards < 52)
-        play = dataclasses.replace(play, claimed=claimed,
-                                   claim_tricks=result if claimed else None)
+        play = replace(play, claimed=claimed,
+                       claim_tricks=result if claimed else None)
     return Board(source="gen.pbn", index=1, number=number,
                  dealer=draw(st.none() | st.sampled_from(SEATS)),
                  vulnerability=draw(st.sampled_from(list(Vulnerability)) if number is not None
@@ -347,23 +347,23 @@ def mutated_play(draw: st.DrawFn, board: Board) -> Board:
         elif kind == "claim":
             claimed = draw(st.booleans())
             result = draw(st.none() | st.integers(0, 13))
-            play = dataclasses.replace(play, claimed=claimed,
-                                       claim_tricks=result if claimed else None)
+            play = replace(play, claimed=claimed,
+                           claim_tricks=result if claimed else None)
         elif kind == "mark" and slots:
             i, s = draw(st.sampled_from(slots))
             mark = draw(st.sampled_from("RL"))
-            play = dataclasses.replace(play, marks={**play.marks, (i + 1, Seat(s)): mark})
+            play = replace(play, marks={**play.marks, (i + 1, Seat(s)): mark})
             if mark == "L":
                 leaders[i] = Seat(s)
         elif kind == "leader":
-            play = dataclasses.replace(play, opening_leader=draw(st.sampled_from(SEATS)))
+            play = replace(play, opening_leader=draw(st.sampled_from(SEATS)))
         elif kind == "declarer":
-            contract = dataclasses.replace(contract, declarer=draw(st.sampled_from(SEATS)),
-                                           strain=draw(st.sampled_from(STRAINS)))
-        play = dataclasses.replace(
+            contract = replace(contract, declarer=draw(st.sampled_from(SEATS)),
+                               strain=draw(st.sampled_from(STRAINS)))
+        play = replace(
             play, tricks=tuple((t[0], t[1], t[2], t[3]) for t in tricks),
             leaders=tuple(leaders))
-    return dataclasses.replace(board, play=play, contract=contract, result=result)
+    return replace(board, play=play, contract=contract, result=result)
 
 
 def errors_only(items: list[Board | BoardError]) -> list[BoardError]:

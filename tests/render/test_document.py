@@ -5,7 +5,6 @@ escaped; the page is self-contained; the command writes it and fails cleanly."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import RulingOptions
@@ -188,8 +188,8 @@ def test_page_is_self_contained_and_fits_phones_and_paper() -> None:
 def test_file_text_is_escaped() -> None:
     b = board("001_3nt_east_diamond_discard")
     evil = '<script>alert("x")</script> & *bold* | pipe'
-    b = dataclasses.replace(b, source="a<b>.pbn", tags={**b.tags, "Event": evil,
-                                                         "North": "O'Brien <i>"})
+    b = replace(b, source="a<b>.pbn", tags={**b.tags, "Event": evil,
+                                             "North": "O'Brien <i>"})
     ruling = rule_board(b)
     page = render_html([ruling])
     assert "<script" not in page and "<i>" not in page and "a<b>" not in page
@@ -202,7 +202,7 @@ def test_file_text_is_escaped() -> None:
 
 def test_board_without_revoke_gets_a_short_page() -> None:
     b = board("003_wrong_claim_ending", 1)
-    ruling = rule_board(dataclasses.replace(b, facts=Facts()))  # the claim agreed, unstated
+    ruling = rule_board(replace(b, facts=Facts()))  # the claim agreed, unstated
     page = render_html([ruling])
     text = seen(page)
     assert "No revoke in the play record" in text

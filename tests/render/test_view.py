@@ -7,11 +7,11 @@ sentence the view makes reads the same in each; a step's stage comes from its
 
 from __future__ import annotations
 
-import dataclasses
 import html
 from importlib.resources import files
 
 import pytest
+from msgspec.structs import replace
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
@@ -59,7 +59,7 @@ def test_law_64c_steps_are_tagged_where_they_are_made(ruling: Ruling) -> None:
 def test_the_decision_is_found_by_its_kind_not_its_place(ruling: Ruling) -> None:
     """Shuffle the steps: each keeps its stage (the old view called the last one the
     decision and the second one the scoring)."""
-    shuffled = dataclasses.replace(ruling, steps=tuple(reversed(ruling.steps)))
+    shuffled = replace(ruling, steps=tuple(reversed(ruling.steps)))
     stages = {s.text: s.stage for s in board_view(shuffled).decision}
     for s in ruling.steps:
         want = {StepKind.DECISION: "Decision", StepKind.EVENT: "Scoring",
@@ -110,7 +110,7 @@ def test_the_ruling_says_its_layouts_draw_on_the_play_alone_without_an_auction(
 
 
 def test_the_ruling_reads_out_the_calls_read_not_read_and_outside(ruling: Ruling) -> None:
-    board = dataclasses.replace(ruling.automatic.replay.board, auction=Auction.of(
+    board = replace(ruling.automatic.replay.board, auction=Auction.of(
         Seat.E, ["1N", "P", "3N", "P", "P", "P"]))
     said = auction_sentences(Table.of(board), "16A1(a)", outside=2)
     assert said[0] == "Auction (East dealer): 1NT Pass 3NT Pass Pass Pass."

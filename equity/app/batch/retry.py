@@ -10,7 +10,8 @@ import json
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import field
 
 from equity.app.batch.keys import board_error
 from equity.core.game import Board, Work
@@ -22,7 +23,6 @@ Emit = Callable[[Sequence[str], int], None]
 """Writes a task's lines and counts ``boards`` of it done."""
 
 
-@dataclass
 class Summary(Counts):
     """What a run did: the boards it met (:class:`~equity.render.tally.Counts`: screened,
     ruled, in error), and what a resumable run on a pool of workers adds."""

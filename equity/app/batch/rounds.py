@@ -14,15 +14,16 @@ with the same words.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.app.batch.keys import board_error, board_key, error_line, keyed
 from equity.app.options import RulingOptions
@@ -53,8 +54,7 @@ log = logging.getLogger("equity.batch")
 # --- Phase 2: ruling a task -------------------------------------------------------------
 
 
-@dataclass
-class _Pending:
+class _Pending(Struct):
     """A board whose lines are being built: its plan and the questions it waits on."""
 
     slot: int
@@ -110,7 +110,7 @@ def _advance(p: _Pending, options: RulingOptions, cache: dict[Position, Answer])
     try:
         ruling = judge(p.board, p.automatic, lines, options)
         p.work.seconds += time.perf_counter() - started
-        return keyed(board_json(dataclasses.replace(ruling, work=p.work)),
+        return keyed(board_json(replace(ruling, work=p.work)),
                      board_key(p.board.source, p.board.index))
     except Exception as e:
         return _final_error(p.board, e)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from msgspec import Struct, field
 
 from equity.app.batch.keys import board_key
 from equity.core.game import Board, BoardError, run
@@ -21,8 +21,7 @@ from equity.formats.walk import files
 # --- Phase 1: screening ---------------------------------------------------------------
 
 
-@dataclass
-class Screened:
+class Screened(Struct):
     """What screening found: per file, the boards to rule; and the unreadable boards."""
 
     wanted: dict[str, list[int]] = field(default_factory=dict)

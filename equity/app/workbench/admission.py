@@ -35,7 +35,8 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 CHEAP = 2.0
 """The most work (in plain rulings) a ruling of the cheap lane may be expected to do."""
@@ -59,15 +60,13 @@ class Busy(Exception):
         self.message, self.retry_after = message, retry_after
 
 
-@dataclass
-class _Lane:
+class _Lane(Struct):
     cap: int
     """The most rulings of this lane running at once."""
     running: int = 0
 
 
-@dataclass(eq=False)
-class _Waiting:
+class _Waiting(Struct, eq=False):
     """A ruling in its address's line."""
 
     client: str

@@ -10,8 +10,9 @@ possibility, and the output says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import is_reported, rule_board, rule_reported_board
@@ -25,8 +26,7 @@ from equity.render.reported import reported_json
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Ruled:
+class Ruled(Struct, frozen=True):
     """One possibility and its ruling (or the error that stopped it)."""
 
     possibility: Possibility
@@ -36,8 +36,7 @@ class Ruled:
     """The ruling from a revoke reported without the card play (``revoke:``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CaseResult:
+class CaseResult(Struct, frozen=True):
     """What a rows case comes to."""
 
     ruled: tuple[Ruled, ...]

@@ -37,7 +37,6 @@ Origin and, on a network, the token before any of this.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 from collections.abc import Callable
@@ -45,6 +44,7 @@ from importlib import resources
 from typing import Any
 
 import anyio
+from msgspec.structs import replace
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -54,7 +54,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from equity.app.machine import usable_cores
-from equity.app.options import DEFAULT_OPTIONS, CliOption, OptionError, RulingOptions
+from equity.app.options import DEFAULT_OPTIONS, OPTIONS, CliOption, OptionError, RulingOptions
 from equity.app.workbench.admission import CHEAP, Admission, Busy, expected_work
 from equity.app.workbench.case import CaseResult
 from equity.app.workbench.guard import Guard
@@ -198,12 +198,7 @@ async def _json(request: Request) -> JSON:
     return obj
 
 
-def _cli(f: dataclasses.Field[Any]) -> CliOption:
-    cli: CliOption = f.metadata["cli"]
-    return cli
-
-
-_REPEATED = {f.name: _cli(f).repeat for f in dataclasses.fields(RulingOptions)}
+_REPEATED = {name: cli.repeat for name, cli in OPTIONS.items()}
 """Whether each option takes a list (a repeatable option): a fact's tag fills it as one."""
 
 
@@ -226,20 +221,19 @@ def _kind(cli: CliOption) -> str:
 def describe_options() -> list[JSON]:
     """The ruling options the page offers, in the order of :class:`RulingOptions`: each
     field's name, its command-line flag, how it is asked for, its choices, help and
-    default, all from the field's ``cli(...)`` metadata."""
+    default, all from the field's ``cli(...)`` (:data:`~equity.app.options.OPTIONS`)."""
     defaults = DEFAULT_OPTIONS.describe()
     out = []
-    for f in dataclasses.fields(RulingOptions):
-        if f.name in NOT_ON_THE_PAGE:
+    for name, cli in OPTIONS.items():
+        if name in NOT_ON_THE_PAGE:
             continue
-        cli = _cli(f)
         kind = _kind(cli)
-        default = None if kind in ("switch", "list") else defaults[f.name]
-        out.append({"name": f.name, "flag": cli.flags[0], "kind": kind,
+        default = None if kind in ("switch", "list") else defaults[name]
+        out.append({"name": name, "flag": cli.flags[0], "kind": kind,
                     "choices": list(cli.choices) if cli.choices is not None else None,
                     "metavar": cli.metavar, "help": cli.help,
                     "default": round(default, 4) if isinstance(default, float) else default,
-                    "max": WORK_LIMITS.get(f.name), **_words(f.name, cli)})
+                    "max": WORK_LIMITS.get(name), **_words(name, cli)})
     return out
 
 
@@ -273,8 +267,7 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
     raw = obj.get("options", {})
     if not isinstance(raw, dict):
         raise ApiError("options must be an object", "options", 400)
-    fields = {f.name: _cli(f) for f in dataclasses.fields(RulingOptions)
-              if f.name not in NOT_ON_THE_PAGE}
+    fields = {name: cli for name, cli in OPTIONS.items() if name not in NOT_ON_THE_PAGE}
     unknown = sorted(set(raw) - set(fields))
     if unknown:
         raise ApiError(f"unknown option {unknown[0][:40]!r}", unknown[0][:40], 422)
@@ -302,8 +295,7 @@ def _options(obj: JSON) -> tuple[RulingOptions, JSON]:
     try:
         options = RulingOptions.from_values(values)
         cap = WORK_LIMITS["max_positions"]
-        return dataclasses.replace(options, max_positions=min(options.max_positions or cap,
-                                                              cap)), values
+        return replace(options, max_positions=min(options.max_positions or cap, cap)), values
     except OptionError as e:
         raise ApiError(str(e), e.name) from None
     except (UsageError, OverflowError) as e:
@@ -314,8 +306,8 @@ def command_line(values: JSON) -> list[str]:
     """The ``equity rule`` options that give ``values`` (field name to the value
     :meth:`RulingOptions.from_values` takes)."""
     out: list[str] = []
-    for f in dataclasses.fields(RulingOptions):
-        value, cli = values.get(f.name), _cli(f)
+    for name, cli in OPTIONS.items():
+        value = values.get(name)
         if value is None:
             continue
         if cli.switch:
@@ -385,10 +377,10 @@ def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
     except BoardError as e:
         raise _board_error(e, text) from None
     if options.attention is not None:
-        case = dataclasses.replace(case, facts={**case.facts,
-                                                "EquityAttention": options.attention})
+        case = replace(case, facts={**case.facts,
+                        "EquityAttention": options.attention})
     if options.revoke is not None:  # a revoke reported without the play (Law 64A)
-        case = dataclasses.replace(case, facts={**case.facts,
+        case = replace(case, facts={**case.facts,
                                                 "EquityRevoke": str(options.revoke)})
     return case
 
@@ -721,7 +713,7 @@ def create_app(time_limit: float = 60.0, *, hosts: frozenset[str] | None = None,
         rest = command_line({k: v for k, v in values.items()
                              if k not in FACT_OPTIONS})
         try:
-            text = boards_to_pbn(dataclasses.replace(p.board, facts=options.facts_for(p.board))
+            text = boards_to_pbn(replace(p.board, facts=options.facts_for(p.board))
                                  for p in ps)
             if rest:
                 text = f"% equity rule case.pbn {' '.join(map(_shell_word, rest))}\n{text}"

@@ -43,8 +43,9 @@ the same model.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
+
+from msgspec.structs import replace
 
 from equity.core.adjust.line import (
     DIRECTOR,
@@ -317,7 +318,7 @@ def _alternatives(index: int, trick: int, seat: Seat,
     drafts: list[Line] = []
     for (card, share, _), outcomes in zip(starts, found, strict=True):
         chosen = f"weighed {share:.0%}; " if share < 1 else ""
-        drafts += [dataclasses.replace(_from_outcome(LIKELY, index, o, "likely", Departure(
+        drafts += [replace(_from_outcome(LIKELY, index, o, "likely", Departure(
             Leaves.REVOKE, trick, seat,
             f"{len(o.plays)} cards by the decision model from {card.pretty}, {words} "
             f"({chosen}{o.probability:.0%} likely from there)")),
@@ -356,7 +357,7 @@ def _with_transfer(rp: Replay, earlier: Sequence[RevokeRuling], line: Line) -> L
     won_total = line.play_tricks if offenders == rp.declarer_side else 13 - line.play_tricks
     won_from_first = won_total - rp.won_before(offenders, first)
     taken = max(0, min(total, won_from_first))
-    return dataclasses.replace(
+    return replace(
         line, earlier_transfer=-taken if offenders == rp.declarer_side else taken)
 
 

@@ -18,8 +18,9 @@ out too).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from equity.core.game import Side, Vulnerability, result_text, score_ns
 from equity.core.law import Step
@@ -28,8 +29,7 @@ if TYPE_CHECKING:  # a type only: Laws 61-64 as reported are imported when one i
     from equity.core.law import ReportedRuling
 
 
-@dataclass(frozen=True, slots=True)
-class Screen:
+class Screen(Struct, frozen=True):
     """The likely outcomes without the revoke against the result after the transfer."""
 
     outcomes: Mapping[int, float]
@@ -80,8 +80,7 @@ class Screen:
                               "adjustment.")
 
 
-@dataclass(frozen=True, slots=True)
-class ReportedCase:
+class ReportedCase(Struct, frozen=True):
     """A revoke ruled from the reported facts, its Law 64C screen (None when there is
     none: a corrected revoke, a result unknown, or the check skipped) and the board's
     vulnerability, for the score."""

@@ -3,9 +3,10 @@ play record, and declarer's tricks in it (built by :mod:`equity.core.adjust.cand
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from equity.core.game import Card, Play, Seat, Side
 from equity.core.player import Inference
@@ -63,8 +64,7 @@ class Leaves(StrEnum):
     """Not a line of play: a result named by the Director."""
 
 
-@dataclass(frozen=True, slots=True)
-class Departure:
+class Departure(Struct, frozen=True):
     """A place where a line leaves the play record, and why.
 
     ``at`` says how (:class:`Leaves`); ``trick`` and ``seat`` where; ``card`` is the card
@@ -80,8 +80,7 @@ class Departure:
     recorded: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(Struct, frozen=True):
     """One candidate line for one revoke, with declarer's total tricks."""
 
     kind: LineKind
@@ -135,8 +134,7 @@ class Line:
         return self.play_tricks + self.earlier_transfer
 
 
-@dataclass(frozen=True, slots=True)
-class Counterfactual:
+class Counterfactual(Struct, frozen=True):
     """The candidate lines for one revoke (for all revokes under 64C2(b)), or for one
     use of unauthorised information from partner (Law 16B)."""
 

@@ -41,15 +41,17 @@ self-inflicted), which the ruling says.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.adjust.line import Counterfactual, Line
 from equity.core.adjust.sensitivity import sensitivity as sensitivity_sentence
 from equity.core.adjust.weights import (
+    DEFAULT_THRESHOLDS,
     EPSILON,
     GRID,
     Assessment,
@@ -84,7 +86,6 @@ if TYPE_CHECKING:  # types only: Law 16B is imported when a ruling has its facts
 TOTAL_POINTS = Event()
 """The default form of scoring: total points."""
 NO_WEIGHTS = Weights()
-DEFAULT_THRESHOLDS = Thresholds()
 
 
 class Basis(StrEnum):
@@ -123,8 +124,7 @@ class Basis(StrEnum):
         return self in (Basis.ADJUSTED, Basis.UNAUTHORISED, Basis.INFORMATION)
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(Struct, frozen=True):
     """A board's final ruling: Laws 61-64A/B plus the Law 64C judgement."""
 
     automatic: AutomaticRuling
@@ -232,12 +232,12 @@ def compare(ruling: AutomaticRuling, counterfactuals: Sequence[Counterfactual],
     informed = [cf for cf in counterfactuals if cf.information is not None]
     out = _compare(ruling, [cf for cf in counterfactuals if cf.information is None], policy,
                    weights, event, vulnerability, thresholds, serious_error)
-    out = dataclasses.replace(out, weights=weights, thresholds=thresholds)
+    out = replace(out, weights=weights, thresholds=thresholds)
     found = tuple((cf.revoke, cf.finding) for cf in counterfactuals if cf.finding is not None)
     if found:
-        out = dataclasses.replace(out, findings=found)
+        out = replace(out, findings=found)
     if informed and not ruling.revokes:  # no revoke: Law 64C has nothing to say
-        out = dataclasses.replace(out, steps=tuple(
+        out = replace(out, steps=tuple(
             st for st in out.steps if not st.law.startswith("64C")))
     for cf in informed:
         out = _law_16b(out, cf, weights, thresholds)
@@ -258,7 +258,7 @@ def _on_claim(out: Ruling) -> Ruling:
     claimed = out.automatic.basis
     if claimed is None or out.basis not in (Basis.NONE, Basis.TRANSFER):
         return out
-    return dataclasses.replace(out, basis=Basis(claimed))
+    return replace(out, basis=Basis(claimed))
 
 
 def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thresholds
@@ -273,7 +273,7 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     steps = [*out.steps, _information_step(ruling, cf)]
     informed = (*out.informed, f)
     if not cf.lines or not ruling.replay.finished or cf.non_offenders is None:
-        return dataclasses.replace(out, steps=tuple(steps), informed=informed)
+        return replace(out, steps=tuple(steps), informed=informed)
     cf, which = _alternatives_weighed(ruling, cf, out.policy)
     steps.append(which)
     assert cf.non_offenders is not None
@@ -294,8 +294,8 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
     if gain <= EPSILON:
         steps.append(Step(b3, f"{worth}: not better for {nos}: {nos} were not damaged by the "
                               "infraction; the score stands.", StepKind.CHECK))
-        return dataclasses.replace(out, steps=tuple(steps), informed=informed,
-                                   assessments=(*out.assessments, a))
+        return replace(out, steps=tuple(steps), informed=informed,
+                       assessments=(*out.assessments, a))
     theirs = a.offenders_weighted if a.offender_weights is not None else None
     steps.append(Step(b3, f"{worth}: better for {nos}: {nos} were damaged by the "
                           "infraction.", StepKind.CHECK))
@@ -308,7 +308,7 @@ def _law_16b(out: Ruling, cf: Counterfactual, weights: Weights, thresholds: Thre
                                  if theirs and theirs != a.weighted else "")
                               + f", the play with {instead} in place of {s.played.pretty}.",
                       StepKind.DECISION))
-    return dataclasses.replace(
+    return replace(
         out, steps=tuple(steps), informed=informed, assessments=(*out.assessments, a),
         basis=Basis.INFORMATION, weighted=a.weighted, adjusted_for=None,
         offenders_weighted=theirs if theirs and theirs != a.weighted else None,
@@ -338,13 +338,13 @@ def _alternatives_weighed(ruling: AutomaticRuling, cf: Counterfactual, policy: P
                         StepKind.POLICY)
     kept = tuple(ln for ln in cf.lines if ln.card == without)
     if len(shares) < 2:
-        return dataclasses.replace(cf, lines=kept), Step(
+        return replace(cf, lines=kept), Step(
             law, f"the adjusted play starts from {who}'s one logical alternative worse for "
             f"his side than {played.pretty}, {without.pretty}.", StepKind.POLICY)
     why = (f"policy {policy.value}: an assigned score, not weighted; Law "
            f"{p.of('non-reciprocal') or p.probable}" if policy is not Policy.DD else
            "policy dd: perfect play")
-    return dataclasses.replace(cf, lines=kept), Step(
+    return replace(cf, lines=kept), Step(
         p.doubtful, f"the adjusted play starts from {who}'s logical alternative worst for "
         f"his side, {without.pretty} ({why}; the doubt goes against the offenders, Law "
         f"{p.doubtful}).", StepKind.POLICY)

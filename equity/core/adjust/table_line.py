@@ -53,7 +53,8 @@ pending). Every departure, and every error that stands, says why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from equity.core.adjust.line import Departure, Leaves
 from equity.core.game import (
@@ -83,8 +84,7 @@ from equity.core.player import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class TableLine:
+class TableLine(Struct, frozen=True):
     """The table line as built: its outcomes (one unless it left the record at a close
     decision), where it left the record and why, the non-offenders' errors that stand,
     and the share of the play from the revoke on that it keeps as recorded."""
@@ -101,8 +101,7 @@ class TableLine:
     """Where an equal card stood for the recorded one (the line kept the record)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Recorded:
+class _Recorded(Struct, frozen=True):
     """A recorded card and its situation: who led the trick, the cards before it."""
 
     leader: Seat
@@ -162,8 +161,7 @@ ON, STOP = True, False
 (the outcome tree, a claim or the record's end finishes it: :meth:`_Walk.finish`)."""
 
 
-@dataclass
-class _Walk:
+class _Walk(Struct):
     """The table line under way: the line, the record it keeps, what it found so far.
     Each way a recorded card stands (or does not) is a method; :meth:`step` chooses."""
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from equity.core.adjust.line import (
     DIRECTOR,
@@ -56,8 +57,7 @@ class Policy(Choice):
 
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
+class Weights(Struct, frozen=True):
     """The Director's own weights for the ``weighted`` policy.
 
     Keys name lines: ``table`` (the table line), ``likely`` (the likely lines together,
@@ -120,8 +120,7 @@ def _normal_key(key: str) -> str:
     return f"{prefix}:{name}" if prefix else name
 
 
-@dataclass(frozen=True, slots=True)
-class Assessment:
+class Assessment(Struct, frozen=True):
     """One revoke's lines under the policy: weights and the result they stand for."""
 
     counterfactual: Counterfactual
@@ -161,8 +160,7 @@ ANNOUNCE = 0.10
 announce 80/20, 85/15, 70/20/10, never a 5 % component of a guess."""
 
 
-@dataclass(frozen=True, slots=True)
-class Thresholds:
+class Thresholds(Struct, frozen=True):
     """The shares of the weight results are judged by: ``likely`` and ``probable``, the
     non-reciprocal ``favourable`` policy's (1997 Law 12C2, 2007 Law 12C1(e): the law's
     own "likely" and "at all probable"); ``announce``, the least share of a result a
@@ -179,8 +177,12 @@ class Thresholds:
             raise ModelError("a weighted score announces results from a share of 0 to 0.5")
 
 
+DEFAULT_THRESHOLDS = Thresholds()
+"""The thresholds a ruling uses unless the Director's options say otherwise."""
+
+
 def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
-                 thresholds: Thresholds = Thresholds()) -> tuple[float, ...]:
+                 thresholds: Thresholds = DEFAULT_THRESHOLDS) -> tuple[float, ...]:
     """The weight of each line of ``cf`` for the non-offenders' result; ``sign`` is +1
     when the non-offenders are declarer's side, -1 when they defend (so
     ``sign * tricks`` is their gain)."""
@@ -195,7 +197,7 @@ def line_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int
 
 
 def offender_weights(cf: Counterfactual, policy: Policy, weights: Weights, sign: int,
-                     thresholds: Thresholds = Thresholds()) -> tuple[float, ...] | None:
+                     thresholds: Thresholds = DEFAULT_THRESHOLDS) -> tuple[float, ...] | None:
     """The offenders' result under the non-reciprocal ``favourable`` policy: the most
     unfavourable to them that was at all probable; None for the reciprocal policies."""
     if policy is not Policy.FAVOURABLE:

@@ -8,8 +8,9 @@ These are the values :mod:`equity.formats` produces and :mod:`equity.core.game.r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from equity.core.game.cards import (
     Card,
@@ -27,8 +28,7 @@ Slot = Card | None
 """One seat's card in a trick, or None where no card was played."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRecord:
+class PlayRecord(Struct, frozen=True):
     """The play as recorded, trick by trick.
 
     ``tricks[i]`` holds the cards of trick ``i + 1`` indexed by :class:`Seat` (as PBN
@@ -63,8 +63,7 @@ class PlayRecord:
         return given if given is not None else self.opening_leader
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(Struct, frozen=True):
     """One board read from a file."""
 
     source: str

@@ -11,8 +11,9 @@ a legal auction, ended, is :meth:`Auction.problems` (Laws 18D, 19, 22, 39).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from equity.core.game.cards import Contract, ModelError, Seat, Strain
 
@@ -30,8 +31,7 @@ _SHORT = {CallKind.PASS: "P", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}
 _WORDS = {CallKind.PASS: "Pass", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(Struct, frozen=True):
     """One call. A bid has its ``level`` (1-7) and ``strain``; any other call has
     neither (level 0, strain None)."""
 
@@ -88,8 +88,7 @@ class Call:
         raise ModelError(f"not a call: {text!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Auction:
+class Auction(Struct, frozen=True):
     """The calls of one board from the dealer on (``calls[i]`` is made by
     ``dealer.after(i)``)."""
 

@@ -13,9 +13,10 @@ lives in :mod:`equity.core.game.replay`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Self, TypeAlias
+
+from msgspec import Struct
 
 from equity.core.game.errors import EquityError
 
@@ -185,8 +186,7 @@ class Strain(IntEnum):
         return Strain(Suit.parse(t))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Struct, frozen=True, order=True):
     """One playing card. ``str(card)`` is the suit letter then the rank ("S2", "HT")."""
 
     suit: Suit
@@ -323,8 +323,7 @@ def parse_hand(text: str) -> CardSet:
     return cs
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(Struct, frozen=True):
     """The four hands as dealt, indexed by :class:`Seat`."""
 
     hands: tuple[CardSet, CardSet, CardSet, CardSet]
@@ -386,8 +385,7 @@ class Deal:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
+class Contract(Struct, frozen=True):
     """The final contract: level, strain, doubling (0, 1, 2) and declarer."""
 
     level: int

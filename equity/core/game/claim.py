@@ -32,8 +32,8 @@ claimer and says nothing of a statement.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, Choice, ModelError, Seat, Suit, quoted
 from equity.core.game.claim_steps import STEPS, ClaimWord
@@ -53,8 +53,7 @@ class ClaimOrder(Choice):
         return "the order the claimer stated"
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(Struct, frozen=True):
     """What a conditional step says of the deal (never of the play): the opponents'
     cards of ``suit`` were dealt ``low`` and ``high`` between them, either way round
     (``seat`` None: ``C 4-1``), or ``seat`` was dealt ``low`` to ``high`` of ``suit``
@@ -126,8 +125,7 @@ def _quoted(text: str) -> str:
     return quoted(text.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimStep:
+class ClaimStep(Struct, frozen=True):
     """One step of a claim statement (module docstring)."""
 
     word: ClaimWord
@@ -249,11 +247,10 @@ class ClaimStep:
         if proviso and condition.seat is None:
             raise ModelError(f"claim statement step {_quoted(text)}: 'provided' reads "
                              "'SEAT has N SUIT' (a split is an 'if')")
-        return dataclasses.replace(step, condition=condition)
+        return replace(step, condition=condition)
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Struct, frozen=True):
     """Who claimed or conceded, and what he said (Law 68C)."""
 
     claimer: Seat
@@ -297,8 +294,7 @@ class Claim:
         return cls(claimer, steps, True)
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimAgreement:
+class ClaimAgreement(Struct, frozen=True):
     """What the other side did about the claim (Laws 68D, 69A): agreed (the default) or
     disputed; where the opponents differ, the seats that agreed (an offender's
     agreement establishes his revoke, Laws 63A3/63A4)."""
@@ -334,8 +330,7 @@ class ClaimAgreement:
         return cls(status, seats)
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimAware:
+class ClaimAware(Struct, frozen=True):
     """What the Director found at the table about what the claimer knew (Laws 70B3,
     70C2): that he was aware of the opponents' outstanding cards — ``all`` of them, or
     the ``cards`` named (an outstanding trump, a higher card in a suit he called good).

@@ -6,8 +6,9 @@ type (issue 49)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 
 class ClaimWord(StrEnum):
@@ -30,8 +31,7 @@ class ClaimWord(StrEnum):
     """``provided CONDITION: STEP``: a step stated on a reading of the hands."""
 
 
-@dataclass(frozen=True, slots=True)
-class StepForm:
+class StepForm(Struct, frozen=True):
     """How a step of a statement is written: its word, its form, an example where the
     form has a place-holder, and the workbench's chips for it (one tap a step)."""
 

@@ -34,15 +34,14 @@ Messages of the core name no command-line flag: the layers above word the option
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 
 class EquityError(ValueError):
     """The root of every error the package raises on purpose (module docstring)."""
 
 
-@dataclass
-class Where:
+class Where(Struct):
     """Where in a board the problem is. Every field is optional."""
 
     tag: str | None = None
@@ -66,17 +65,24 @@ class Where:
         return ", ".join(parts)
 
 
-@dataclass
 class BoardError(EquityError):
     """Something wrong with one board's input; names the file, board and place."""
 
-    message: str
-    source: str = "<input>"
-    board: str | None = None
-    where: Where = field(default_factory=Where)
-
-    def __post_init__(self) -> None:
+    def __init__(self, message: str, source: str = "<input>", board: str | None = None,
+                 where: Where | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.board = board
+        self.where = where if where is not None else Where()
         super().__init__(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        """The same error: the same words about the same place (so unhashable, as a
+        mutable value)."""
+        if not isinstance(other, BoardError):
+            return NotImplemented
+        return ((self.message, self.source, self.board, self.where)
+                == (other.message, other.source, other.board, other.where))
 
     def __str__(self) -> str:
         head = self.source + (f", {self.board}" if self.board else "")
@@ -92,7 +98,8 @@ class BoardError(EquityError):
             "source": self.source,
             "board": self.board,
             "error": self.message,
-            "where": {k: v for k, v in vars(self.where).items() if v is not None},
+            "where": {k: v for k in Where.__struct_fields__
+                      if (v := getattr(self.where, k)) is not None},
         }
 
 

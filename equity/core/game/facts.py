@@ -1,13 +1,15 @@
 """The facts a Director brings from the table, which a play record cannot show, and the one
 registry that declares each of them once.
 
-Each field of :class:`Facts` declares its fact (:func:`fact`): our PBN tag, the key of the
-quitted rows, the ruling options that give it (the command line's and the workbench's, whose
-form is built from the options), whether the workbench's form carries it, how its text is
-read and written. The PBN and rows readers and writers (:mod:`equity.formats.facts`,
-:mod:`equity.formats.rows`), :meth:`~equity.app.options.RulingOptions.facts_for` and the
-workbench loop over :data:`FACTS`; a fact absent from one of them says so (``absent``). A
-new fact is a field here with its declaration (ARCHITECTURE.md, "a new fact").
+Each fact is declared once in :data:`FACTS`, by the :class:`Facts` field that holds it
+(:func:`fact`): our PBN tag, the key of the quitted rows, the ruling options that give it
+(the command line's and the workbench's, whose form is built from the options), whether
+the workbench's form carries it, how its text is read and written. The PBN and rows
+readers and writers (:mod:`equity.formats.facts`, :mod:`equity.formats.rows`),
+:meth:`~equity.app.options.RulingOptions.facts_for` and the workbench loop over
+:data:`FACTS`; a fact absent from one of them says so (``absent``). A
+new fact is a field here and its declaration in :data:`FACTS` (ARCHITECTURE.md, "a new
+fact"); a declaration naming a field :class:`Facts` lacks fails at import.
 
 The tags, documented in the README:
 
@@ -94,11 +96,12 @@ The tags, documented in the README:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.game.cards import (
     SUIT_CHARS,
@@ -185,8 +188,7 @@ class RequirementKind(StrEnum):
     FACED = "faced"
 
 
-@dataclass(frozen=True, slots=True)
-class Requirement:
+class Requirement(Struct, frozen=True):
     """A Law 61A(b) requirement: a card or suit a player must lead or play when able.
 
     ``kind`` is ``"lead"`` (SEAT must lead ``suit`` the first time he leads from
@@ -238,8 +240,7 @@ class Requirement:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Withdrawal:
+class Withdrawal(Struct, frozen=True):
     """A card played and then withdrawn when a revoke was corrected (Law 62): SEAT's
     CARD at trick TRICK; the record shows the card that replaced it."""
 
@@ -279,8 +280,7 @@ class Withdrawal:
 _OPS = (">=", "<=", "=")
 
 
-@dataclass(frozen=True, slots=True)
-class Told:
+class Told(Struct, frozen=True):
     """One thing a player was told about the deal as dealt (Law 16B, the Director's
     finding): ``SEAT SUIT=N`` / ``SEAT SUIT>=N`` / ``SEAT SUIT<=N`` (how many cards of
     the suit SEAT was dealt) or ``SEAT CARD`` (SEAT was dealt CARD)."""
@@ -334,8 +334,7 @@ class Told:
         return cls(seat, card=Card.parse(what))
 
 
-@dataclass(frozen=True, slots=True)
-class Information:
+class Information(Struct, frozen=True):
     """What SEAT knew about the deal as dealt, from trick ``trick`` on (the Director's
     finding). Unauthorised (Law 16B: a question, a hesitation; PBN
     ``[EquityUI "T SEAT: FACT; FACT | T SEAT: FACT"]``): each of ``facts`` is true of
@@ -403,11 +402,10 @@ Values = Mapping[str, Any]
 """What a fact's text says: the :class:`Facts` fields it fills, by name."""
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """One fact the Director brings from the table, declared once on the :class:`Facts`
-    field that holds it (:func:`fact`); everything that reads, writes or offers a fact
-    loops over :data:`FACTS`."""
+class Fact(Struct, frozen=True):
+    """One fact the Director brings from the table, declared once in :data:`FACTS` by the
+    :class:`Facts` field that holds it (:func:`fact`); everything that reads, writes or
+    offers a fact loops over :data:`FACTS`."""
 
     tag: str
     """Our PBN tag (``EquityAttention``)."""
@@ -442,7 +440,7 @@ class Fact:
     absent: str
     """Why it is not in the rows, not an option or not on the form, where it is not."""
     field: str = ""
-    """The :class:`Facts` field that declares it (set by :data:`FACTS`)."""
+    """The :class:`Facts` field that holds it (the first of :attr:`fields`)."""
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -453,25 +451,27 @@ class Fact:
         """``facts`` with ``option``'s ``value`` on top."""
         if self.given is not None:
             return self.given(facts, option, value)
-        return dataclasses.replace(facts, **{self.field: value})
+        return replace(facts, **{self.field: value})
 
     def option_for(self, text: str) -> str:
         """The option the workbench fills with the tag's ``text``."""
         return self.pick(text) if self.pick is not None else self.options[0]
 
 
-def fact(tag: str, *, read: Callable[[str], Values], write: Callable[[Facts], str | None],
-         key: str | None = None, options: tuple[str, ...] = (), form: bool = True,
-         also: tuple[str, ...] = (), given: Callable[[Facts, str, Any], Facts] | None = None,
+def fact(field: str, tag: str, *, read: Callable[[str], Values],
+         write: Callable[[Facts], str | None], key: str | None = None,
+         options: tuple[str, ...] = (), form: bool = True, also: tuple[str, ...] = (),
+         given: Callable[[Facts, str, Any], Facts] | None = None,
          pick: Callable[[str], str] | None = None,
          check: Callable[[Values], None] | None = None, named: str = "",
-         absent: str = "") -> dict[str, Fact]:
-    """The metadata of a :class:`Facts` field: its :class:`Fact`."""
+         absent: str = "") -> Fact:
+    """The declaration of the fact the :class:`Facts` field ``field`` holds (its entry in
+    :data:`FACTS`)."""
     if (key is None or not options or not form) and not absent:
         raise ValueError(f"{tag}: say why it is absent from the rows, the options or the "
                          "workbench's form")
-    return {"fact": Fact(tag, read, write, key, options, form and bool(options), also,
-                         given, pick, check, named, absent)}
+    return Fact(tag, read, write, key, options, form and bool(options), also, given, pick,
+                check, named, absent, field)
 
 
 def _one(name: str, parse: Callable[[str], Any]) -> Callable[[str], Values]:
@@ -506,8 +506,8 @@ def _write_attention(facts: Facts) -> str | None:
 def _given_attention(facts: Facts, option: str, text: str) -> Facts:
     """``--attention`` sets the default and adds its per-trick times to the tag's."""
     default, per = Facts.parse_attention(text)
-    return dataclasses.replace(facts, attention=default,
-                               attention_by_trick={**facts.attention_by_trick, **per})
+    return replace(facts, attention=default,
+                   attention_by_trick={**facts.attention_by_trick, **per})
 
 
 def _read_claim(text: str) -> Values:
@@ -526,9 +526,9 @@ def _write_claim(facts: Facts) -> str | None:
 def _given_claim(facts: Facts, option: str, value: Any) -> Facts:
     """``--claimer SEAT`` names the claimer; ``--claim`` gives him and his statement."""
     if option == "claimer":
-        return dataclasses.replace(facts, claimer=value)
-    return dataclasses.replace(facts, claimer=value.claimer,
-                               claim=value if value.stated else None)
+        return replace(facts, claimer=value)
+    return replace(facts, claimer=value.claimer,
+                   claim=value if value.stated else None)
 
 
 def _read_claim_status(text: str) -> Values:
@@ -555,7 +555,7 @@ def _write_claim_status(facts: Facts) -> str | None:
 
 
 def _given_claim_status(facts: Facts, option: str, value: ClaimAgreement) -> Facts:
-    return dataclasses.replace(facts, claim_status=value.status, claim_agreed=value.agreed)
+    return replace(facts, claim_status=value.status, claim_agreed=value.agreed)
 
 
 def _tricks(text: str) -> int:
@@ -568,7 +568,7 @@ def _tricks(text: str) -> int:
 def _given_requirements(facts: Facts, option: str, value: tuple[Requirement, ...]
                         ) -> Facts:
     """``--require`` adds to the board's requirements."""
-    return dataclasses.replace(facts, requirements=facts.requirements + value)
+    return replace(facts, requirements=facts.requirements + value)
 
 
 def _said(name: str) -> Callable[[Facts], str | None]:
@@ -585,109 +585,62 @@ def _write_ruled_by(facts: Facts) -> str | None:
     return None if facts.ruled_by is RuledBy.DIRECTOR else facts.ruled_by.value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Facts:
-    """What the Director learns at the table and the play record cannot show; each field
-    declares its fact (:func:`fact`), or names the fact that fills it."""
+class Facts(Struct, frozen=True, kw_only=True):
+    """What the Director learns at the table and the play record cannot show; the fact
+    that fills each field is declared in :data:`FACTS`."""
 
-    laws: str | None = field(default=None, metadata=fact(
-        "EquityLaws", read=_one("laws", _laws), write=_said("laws"), key="laws",
-        options=("laws",)))
-    attention: Attention = field(default=Attention.END, metadata=fact(
-        "EquityAttention", read=_read_attention, write=_write_attention, key="attention",
-        options=("attention",), also=("attention_by_trick",), given=_given_attention))
+    laws: str | None = None
+    attention: Attention = Attention.END
     attention_by_trick: Mapping[int, Attention] = field(default_factory=dict)
     """Per revoke's trick, where it differs from :attr:`attention` (``[EquityAttention]``)."""
-    claimer: Seat | None = field(default=None, metadata=fact(
-        "EquityClaim", read=_read_claim, write=_write_claim, key="claim",
-        options=("claimer", "claim"), also=("claim",), given=_given_claim,
-        pick=lambda text: "claim" if ":" in text else "claimer"))
+    claimer: Seat | None = None
     """Who claimed or conceded (``[EquityClaim]``); None: declarer."""
     claim: Claim | None = None
     """The claim with its statement (``[EquityClaim "S: ..."]``); None when no statement
     was recorded (the older ``"S"`` names the claimer only: :attr:`claimer`)."""
-    claim_status: ClaimStatus = field(default=ClaimStatus.AGREED, metadata=fact(
-        "EquityClaimStatus", read=_read_claim_status, write=_write_claim_status,
-        key="claim-status", options=("claim_status",), also=("claim_agreed",),
-        given=_given_claim_status, check=_check_claim_status))
+    claim_status: ClaimStatus = ClaimStatus.AGREED
     claim_agreed: tuple[Seat, ...] = ()
     """With ``disputed``: the claimer's opponent who agreed all the same
     (``"disputed; N agreed"``, ``[EquityClaimStatus]``)."""
-    claim_aware: ClaimAware | None = field(default=None, metadata=fact(
-        "EquityClaimAware",
-        read=_one("claim_aware", parse_later("equity.core.game.claim", "ClaimAware")),
-        write=_said("claim_aware"), key="claim-aware", options=("claim_aware",)))
+    claim_aware: ClaimAware | None = None
     """What the Director found the claimer aware of at the claim (``[EquityClaimAware]``:
     ``all``, or the outstanding cards named): 70C2 is not met for them; None: not found,
     the doubt is the claimer's (70A)."""
-    claim_order: ClaimOrder | None = field(default=None, metadata=fact(
-        "EquityClaimOrder",
-        read=_one("claim_order", parse_later("equity.core.game.claim", "ClaimOrder")),
-        write=_said("claim_order"), key="claim-order", options=("claim_order",)))
+    claim_order: ClaimOrder | None = None
     """The order the Director found the claimer stated for the suits he did not name card
     by card (``[EquityClaimOrder "top"]``: each from the top, 70B); None: none stated,
     the authority's order applies (70E2) or any normal order (70D1)."""
-    self_inflicted: int | None = field(default=None, metadata=fact(
-        "EquitySelfInflicted", read=_one("self_inflicted", _tricks),
-        write=_said("self_inflicted"), key="self-inflicted", options=("self_inflicted",)))
+    self_inflicted: int | None = None
     """Law 12C1(e): the tricks the non-offenders' own serious error cost them, as the
     Director finds (with ``--serious-error``); None when not stated."""
-    requirements: tuple[Requirement, ...] = field(default=(), metadata=fact(
-        "EquityRequirement", read=_one("requirements", Requirement.parse_list),
-        write=_joined("requirements", "; "), key="require", options=("requirements",),
-        given=_given_requirements))
+    requirements: tuple[Requirement, ...] = ()
     """Law 61A(b) requirements in force (``[EquityRequirement]``)."""
-    withdrawn: tuple[Withdrawal, ...] = field(default=(), metadata=fact(
-        "EquityWithdrawn", read=_one("withdrawn", Withdrawal.parse_list),
-        write=_joined("withdrawn", "; "), key="withdrawn", options=("withdrawn",)))
+    withdrawn: tuple[Withdrawal, ...] = ()
     """Cards withdrawn when a revoke was corrected at the table (Law 62), in order."""
-    players: str | None = field(default=None, metadata=fact(
-        "EquityPlayers", read=_one("players", str), write=_said("players"), key="players",
-        options=("players",), named="player class"))
+    players: str | None = None
     """The class of player at the table (``[EquityPlayers]``): whose errors the Law 12C1(c)
     weights reflect (:mod:`equity.core.player.player_model`); None: the default class."""
-    signals: str | None = field(default=None, metadata=fact(
-        "EquitySignals", read=_one("signals", parse_signals), write=_said("signals"),
-        key="signals", options=("signals",)))
+    signals: str | None = None
     """The defenders' signalling methods (``[EquitySignals]``): ``standard`` or
     ``upside-down`` (:data:`SIGNALS`); None: standard, as the real tables signal."""
-    unauthorised: tuple[Information, ...] = field(default=(), metadata=fact(
-        "EquityUI", read=_one("unauthorised", Information.parse_list),
-        write=_joined("unauthorised", " | "), key="ui", options=("unauthorised",)))
+    unauthorised: tuple[Information, ...] = ()
     """Law 16B: unauthorised information a player had (``[EquityUI]``), in order."""
-    authorised: tuple[Information, ...] = field(default=(), metadata=fact(
-        "EquityAI", read=_one("authorised", Information.parse_list),
-        write=_joined("authorised", " | "), key="ai", options=("authorised",)))
+    authorised: tuple[Information, ...] = ()
     """What a player may infer from the auction and the play (``[EquityAI]``), used with
     Law 16B to judge his choices with and without the unauthorised information."""
-    authority: str | None = field(default=None, metadata=fact(
-        "EquityAuthority", read=_one("authority", str), write=_said("authority"),
-        key="authority", options=("authority",), named="authority"))
+    authority: str | None = None
     """The regulating authority whose elections under Law 12 apply (``[EquityAuthority]``,
     a name of :data:`~equity.core.law.law12.AUTHORITIES`); None: the WBF."""
-    ruled_by: RuledBy = field(default=RuledBy.DIRECTOR, metadata=fact(
-        "EquityRuledBy", read=_one("ruled_by", RuledBy.parse), write=_write_ruled_by,
-        key="ruled-by", options=("ruled_by",)))
+    ruled_by: RuledBy = RuledBy.DIRECTOR
     """Who assigns the adjusted score (``[EquityRuledBy]``)."""
-    revoke_report: RevokeReport | None = field(default=None, metadata=fact(
-        "EquityRevoke",
-        read=_one("revoke_report", parse_later("equity.core.game.revoke_report",
-                                             "RevokeReport")),
-        write=_said("revoke_report"), key="revoke", options=("revoke",)))
+    revoke_report: RevokeReport | None = None
     """A revoke as reported at the table, for a board ruled without its card play
     (``[EquityRevoke]``, :mod:`equity.core.game.revoke_report`)."""
-    claim_position: StartPosition | None = field(default=None, metadata=fact(
-        "EquityClaimPosition",
-        read=_one("claim_position", parse_later("equity.core.game.start_position",
-                                              "StartPosition")),
-        write=_said("claim_position"), key="claim-position", options=("claim_position",)))
+    claim_position: StartPosition | None = None
     """A claim as found at the table, for a board ruled without the play before it: the
     cards still held, who is on lead, the tricks each side had won
     (``[EquityClaimPosition]``, :mod:`equity.core.game.start_position`)."""
-    play_from: PlayFrom | None = field(default=None, metadata=fact(
-        "EquityPlayFrom",
-        read=_one("play_from", parse_later("equity.core.game.play_from", "PlayFrom")),
-        write=_said("play_from"), key="play-from", options=("play_from",)))
+    play_from: PlayFrom | None = None
     """The record starts at this trick, the play before it not given (``[EquityPlayFrom]``,
     :mod:`equity.core.game.play_from`)."""
 
@@ -733,9 +686,62 @@ class Facts:
         return default, per
 
 
-FACTS: tuple[Fact, ...] = tuple(dataclasses.replace(f.metadata["fact"], field=f.name)
-                                for f in dataclasses.fields(Facts) if "fact" in f.metadata)
-"""Every fact, in the order of :class:`Facts` (the order a writer puts the tags)."""
+FACTS: tuple[Fact, ...] = (
+    fact("laws", "EquityLaws", read=_one("laws", _laws), write=_said("laws"), key="laws",
+         options=("laws",)),
+    fact("attention",
+         "EquityAttention", read=_read_attention, write=_write_attention, key="attention",
+         options=("attention",), also=("attention_by_trick",), given=_given_attention),
+    fact("claimer", "EquityClaim", read=_read_claim, write=_write_claim, key="claim",
+         options=("claimer", "claim"), also=("claim",), given=_given_claim,
+         pick=lambda text: "claim" if ":" in text else "claimer"),
+    fact("claim_status", "EquityClaimStatus", read=_read_claim_status, write=_write_claim_status,
+         key="claim-status", options=("claim_status",), also=("claim_agreed",),
+         given=_given_claim_status, check=_check_claim_status),
+    fact("claim_aware", "EquityClaimAware",
+         read=_one("claim_aware", parse_later("equity.core.game.claim", "ClaimAware")),
+         write=_said("claim_aware"), key="claim-aware", options=("claim_aware",)),
+    fact("claim_order", "EquityClaimOrder",
+         read=_one("claim_order", parse_later("equity.core.game.claim", "ClaimOrder")),
+         write=_said("claim_order"), key="claim-order", options=("claim_order",)),
+    fact("self_inflicted", "EquitySelfInflicted", read=_one("self_inflicted", _tricks),
+         write=_said("self_inflicted"), key="self-inflicted", options=("self_inflicted",)),
+    fact("requirements", "EquityRequirement", read=_one("requirements", Requirement.parse_list),
+         write=_joined("requirements", "; "), key="require", options=("requirements",),
+         given=_given_requirements),
+    fact("withdrawn", "EquityWithdrawn", read=_one("withdrawn", Withdrawal.parse_list),
+         write=_joined("withdrawn", "; "), key="withdrawn", options=("withdrawn",)),
+    fact("players",
+         "EquityPlayers", read=_one("players", str), write=_said("players"), key="players",
+         options=("players",), named="player class"),
+    fact("signals", "EquitySignals", read=_one("signals", parse_signals), write=_said("signals"),
+         key="signals", options=("signals",)),
+    fact("unauthorised", "EquityUI", read=_one("unauthorised", Information.parse_list),
+         write=_joined("unauthorised", " | "), key="ui", options=("unauthorised",)),
+    fact("authorised", "EquityAI", read=_one("authorised", Information.parse_list),
+         write=_joined("authorised", " | "), key="ai", options=("authorised",)),
+    fact("authority", "EquityAuthority", read=_one("authority", str), write=_said("authority"),
+         key="authority", options=("authority",), named="authority"),
+    fact("ruled_by", "EquityRuledBy", read=_one("ruled_by", RuledBy.parse), write=_write_ruled_by,
+         key="ruled-by", options=("ruled_by",)),
+    fact("revoke_report", "EquityRevoke",
+         read=_one("revoke_report", parse_later("equity.core.game.revoke_report",
+         "RevokeReport")),
+         write=_said("revoke_report"), key="revoke", options=("revoke",)),
+    fact("claim_position", "EquityClaimPosition",
+         read=_one("claim_position", parse_later("equity.core.game.start_position",
+         "StartPosition")),
+         write=_said("claim_position"), key="claim-position", options=("claim_position",)),
+    fact("play_from", "EquityPlayFrom",
+         read=_one("play_from", parse_later("equity.core.game.play_from", "PlayFrom")),
+         write=_said("play_from"), key="play-from", options=("play_from",)),
+)
+"""Every fact, declared once, in the order of the :class:`Facts` fields that hold them
+(the order a writer puts the tags)."""
+
+_UNKNOWN = {name for f in FACTS for name in f.fields} - set(Facts.__struct_fields__)
+if _UNKNOWN:  # a declaration must name fields Facts has
+    raise ValueError(f"FACTS names fields Facts does not have: {sorted(_UNKNOWN)}")
 
 __all__ = ["FACTS", "LAWS_EDITIONS", "SIGNALS", "Attention", "ClaimStatus", "Fact", "Facts",
            "Information", "Requirement", "RequirementKind", "RuledBy", "Told", "Values",

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import IntEnum
 from math import prod
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
+
+from msgspec import Struct
 
 from equity import _native
 from equity.core.game.board import PlayRecord
@@ -99,8 +100,7 @@ REVOKE_KINDS = ("", "follow", "lead", "penalty")
 names them."""
 
 
-@dataclass
-class Batch(Generic[G]):
+class Batch(Struct, Generic[G]):
     """The kernel's inputs for ``n`` boards (see native/kernel.h): uint64 ``hands``, the rest
     int8."""
 
@@ -150,8 +150,7 @@ class Batch(Generic[G]):
         return self.reqs.nbytes // (4 * len(self)) if len(self) else 0
 
 
-@dataclass
-class Result(Generic[G]):
+class Result(Struct, Generic[G]):
     """The kernel's outputs for a batch (see native/kernel.h), in the batch's kind of array."""
 
     order: G

@@ -15,7 +15,7 @@ the tricks each side won before it (then checked against ``[Result]`` when there
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game.cards import ModelError, Side, quoted, small_int
 from equity.core.game.start_position import parse_won
@@ -24,8 +24,7 @@ GRAMMAR = ("a play from a trick reads 'TRICK' or 'TRICK; won NS N EW N' (the tri
            "side won before it), TRICK 2 to 13, e.g. '5' or '5; won NS 3 EW 1'")
 
 
-@dataclass(frozen=True, slots=True)
-class PlayFrom:
+class PlayFrom(Struct, frozen=True):
     """The trick the record starts at and, when the Director gives them, the tricks each
     side won before it (module docstring)."""
 

@@ -23,7 +23,8 @@ to be ruled on, not an impossibility; cards not held may not.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity import _native
 from equity.core.game.cards import SEATS, Card, CardSet, ModelError, Seat, Strain, Suit
@@ -53,8 +54,7 @@ def legal_cards(
                          + penalty_card.rank)
 
 
-@dataclass(frozen=True, slots=True)
-class LeadRule:
+class LeadRule(Struct, frozen=True):
     """A rule on ``seat``'s lead: he must lead ``suit`` if he can on his next lead (a
     lead penalty, Laws 26 and 56, or declarer's requirement under Law 50D2(a)); or, when
     ``forbidden``, he may not lead ``suit`` (while he can lead another) for as long as he
@@ -74,8 +74,7 @@ def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat
                                       *(16 * c.suit + c.rank for _, c in plays))][0]
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(Struct, frozen=True):
     """The cards each seat still holds, the strain, who led the current trick and the
     cards already played to it (0-3, in order). The player to play is
     ``leader.after(len(trick))``.

@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
+
+from msgspec import Struct
 
 from equity.core.game.cards import Card, CardSet, Side, cards
 from equity.core.game.errors import EquityError
 from equity.core.game.position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class CardValues:
+class CardValues(Struct, frozen=True):
     """What is every legal card of the player to play at ``position`` worth to ``side``
     (tricks from the position on, current trick included)? Answered by a dict."""
 
@@ -41,8 +41,7 @@ class CardValues:
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
-class BestCards:
+class BestCards(Struct, frozen=True):
     """Which legal cards of the player to play at ``position`` reach the best value,
     each with its worth to ``side``? Answered by a dict of those cards alone (a
     decision that needs only which cards are right in a layout, not the others' values)."""
@@ -59,8 +58,7 @@ def best_only(values: dict[Card, int], position: Position, side: Side) -> dict[C
     return {c: v for c, v in values.items() if v == top}
 
 
-@dataclass(frozen=True, slots=True)
-class Tricks:
+class Tricks(Struct, frozen=True):
     """How many tricks does ``side`` win from each of ``positions`` on (current trick
     included), best play by both sides? Answered by a list, in order."""
 
@@ -75,8 +73,7 @@ Plan = Generator[list[Question], list[Reply], T]
 """A computation that yields lists of questions, is sent their replies, returns a ``T``."""
 
 
-@dataclass
-class Work:
+class Work(Struct):
     """What a ruling cost: deals handed to the double-dummy solver (each position once),
     single-dummy decisions estimated (forced and free ones cost nothing and are not
     counted), layouts solved for them, and seconds (inside DDS, and in all)."""

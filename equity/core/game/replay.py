@@ -11,11 +11,12 @@ packs boards for it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game.board import Board, PlayRecord
 from equity.core.game.cards import Card, CardSet, Contract, ModelError, Seat, Side, Suit, cards
@@ -37,8 +38,7 @@ if TYPE_CHECKING:  # imported by the one play that starts from a trick (_from_tr
     from equity.core.game.start_position import StartPosition
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Struct, frozen=True):
     """One card as it was played."""
 
     trick: int
@@ -48,8 +48,7 @@ class Play:
     """The suit led to this trick; None when this card is the lead."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(Struct, frozen=True):
     """One trick: its cards in the order played, and its winner when complete."""
 
     number: int
@@ -80,8 +79,7 @@ class RevokeKind(StrEnum):
     61A2), whatever card he played instead (Law 64B3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Withdrawn:
+class Withdrawn(Struct, frozen=True):
     """A card withdrawn at the table when a revoke was corrected (Law 62), and the card
     the record shows in its place."""
 
@@ -97,8 +95,7 @@ class Withdrawn:
     hand)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Revoke:
+class Revoke(Struct, frozen=True):
     """A held card that was not legal (Law 61A), as the record shows it."""
 
     trick: int
@@ -131,8 +128,7 @@ class Revoke:
         raise AssertionError("a revoke always has a suit")
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
+class Replay(Struct, frozen=True):
     """A board's play replayed: tricks in true play order, revokes, and the result."""
 
     board: Board
@@ -657,7 +653,7 @@ def _corrections(board: Board, contract: Contract, tricks: list[Trick],
                        "(Law 62C2)", w.trick, w.seat, w.card)
         items.append(Withdrawn(w.trick, w.seat, w.card, now, "62C2",
                                w.seat.side != declarer and faced.get(w.seat, 14) > w.trick))
-    return tuple(dataclasses.replace(rev, withdrawn=tuple(items)) for rev, items in out)
+    return tuple(replace(rev, withdrawn=tuple(items)) for rev, items in out)
 
 
 def _after_stop(record: PlayRecord, tricks: list[Trick], contract: Contract

@@ -15,7 +15,7 @@ won a trick after it). A fact not given is one the ruling says it needs, when it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game.cards import Card, ModelError, Seat, quoted, small_int
 
@@ -23,8 +23,7 @@ GRAMMAR = ("a revoke reads 'TRICK SEAT CARD established|corrected; won SEAT; lat
            "yes|no', e.g. '4 E S3 established; won E; later yes'")
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeReport:
+class RevokeReport(Struct, frozen=True):
     """One revoke as reported (module docstring)."""
 
     trick: int

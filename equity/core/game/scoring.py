@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+
+from msgspec import Struct
 
 from equity.core.game.cards import Contract, Side, Strain, Vulnerability
 
@@ -95,8 +96,7 @@ def result_text(contract: Contract, tricks: int) -> str:
     return f"{contract} by {contract.declarer.name} " + ("=" if d == 0 else f"{d:+d}")
 
 
-@dataclass(frozen=True, slots=True)
-class Component:
+class Component(Struct, frozen=True):
     """One component of a (possibly weighted) score."""
 
     tricks: int
@@ -104,8 +104,7 @@ class Component:
     score_ns: int
 
 
-@dataclass(frozen=True, slots=True)
-class WeightedScore:
+class WeightedScore(Struct, frozen=True):
     """A score assigned as several results with weights summing to 1 (Law 12C1(c))."""
 
     contract: Contract
@@ -162,8 +161,7 @@ class WeightedScore:
 FORMS = ("tricks", "points", "mp", "imps")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Struct, frozen=True):
     """The event's form of scoring, in which Law 64C compares results.
 
     ``points`` (total points, the default), ``mp`` (matchpoints against ``field``, the

@@ -21,7 +21,7 @@ after those won; the board's ``[Result]`` is declarer's tricks in all, as claime
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game.cards import (
     Card,
@@ -41,8 +41,7 @@ GRAMMAR = ("a claim position reads 'lead SEAT; won NS N EW N; N CARDS; E CARDS; 
            "N S4 H9 C7 C4 D2; E ...'")
 
 
-@dataclass(frozen=True, slots=True)
-class StartPosition:
+class StartPosition(Struct, frozen=True):
     """The cards still held where a replay starts (a claim from the cards still held, a
     play from trick N), who is on lead and the tricks each side has won (module
     docstring). Its parts agree with each other (:meth:`parse`); with the deal

@@ -12,7 +12,8 @@ different results). The scale is the traveller's own: the top is read off its ot
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game.errors import EquityError
 from equity.core.game.scoring import matchpoints
@@ -23,8 +24,7 @@ class TravellerError(EquityError):
     it; the message names them."""
 
 
-@dataclass(frozen=True, slots=True)
-class TravellerLine:
+class TravellerLine(Struct, frozen=True):
     """One table's result on one board."""
 
     board: int
@@ -45,8 +45,7 @@ class TravellerLine:
         return self.ns_pair, self.ew_pair
 
 
-@dataclass(frozen=True, slots=True)
-class Traveller:
+class Traveller(Struct, frozen=True):
     """Every table's result of the boards a file holds."""
 
     lines: tuple[TravellerLine, ...]
@@ -109,8 +108,7 @@ def weighted_matchpoints(ns: Weighted, ew: Weighted, field: Sequence[int],
     return ns_mp, ew_mp
 
 
-@dataclass(frozen=True, slots=True)
-class ScorerEntry:
+class ScorerEntry(Struct, frozen=True):
     """What goes back to the scorer for the ruled table: its line, each side's result
     as (weight, N-S score, result as the scorer writes it) and the match points."""
 

@@ -67,9 +67,10 @@ side double dummy).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.game import (
     Card,
@@ -178,8 +179,7 @@ def presumed_overlooked(claim: Claim, pos: Position, contract: Contract, aware: 
     return out & ~aware
 
 
-@dataclass(frozen=True, slots=True)
-class Doubt:
+class Doubt(Struct, frozen=True):
     """A doubtful point of a line and the law that resolves it: in full (``text``) and
     in a few words for the line that meets it (``short``)."""
 
@@ -188,8 +188,7 @@ class Doubt:
     short: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimLine:
+class ClaimLine(Struct, frozen=True):
     """One line of play after the claim: its cards, declarer's total tricks, whether it
     counts as a normal line of the claimer's (``normal``; a line that does not count
     says why), its share against the most likely play, and its doubtful points."""
@@ -202,8 +201,7 @@ class ClaimLine:
     doubts: tuple[Doubt, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Twist:
+class Twist(Struct, frozen=True):
     """An announced revoke played as stated (seed 003): the trick goes where it would
     have gone had he followed suit with one of ``instead`` (the worst for him)."""
 
@@ -212,8 +210,7 @@ class Twist:
     instead: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(Struct, frozen=True):
     """A normal card of the side whose lines are searched: the card, its share against
     the card players of the class most likely play there (said, never decisive), the
     doubtful point it makes, and whether it is a careless slip (a winner cashed in an
@@ -227,8 +224,7 @@ class Option:
     """The tricks his side takes from here double dummy after it."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Tail:
+class _Tail(Struct, frozen=True):
     """A line's rest from a position (:meth:`Search._lines` remembers them): its cards,
     declarer's tricks among them, whether it is normal and why, its share and doubtful
     points from there."""
@@ -241,8 +237,7 @@ class _Tail:
     doubts: tuple[Doubt, ...]
 
 
-@dataclass
-class _Walk:
+class _Walk(Struct):
     """A line under way: the play (:class:`~equity.core.player.Run`), the statement's
     step under way, the line's share, its doubtful points and careless slips."""
 
@@ -254,8 +249,7 @@ class _Walk:
     slips: int = 0
 
 
-@dataclass
-class Search:
+class Search(Struct):
     """The normal lines from a position after a claim (module docstring).
 
     ``side`` is the side whose normal lines are searched (the doubt goes against it: the
@@ -287,7 +281,7 @@ class Search:
     ``provided E has 5 S``); without them no condition is shown or borne out."""
     in_favour: list[Doubt] = field(default_factory=list)
     """Doubtful points resolved for the claimer (70E1's exception), as they were met."""
-    _memo: dict[object, list[_Tail]] = field(default_factory=dict, repr=False)
+    _memo: dict[object, list[_Tail]] = field(default_factory=dict)
 
     @property
     def declarer(self) -> Seat:
@@ -513,7 +507,7 @@ class Search:
         k = Knowledge.at(pos, self.declarer, w.run.voids,
                          dummy_faced=(w.run.trick_no, len(pos.trick)) != (1, 0))
         if k.viewer.side != self.claim.claimer.side:
-            k = dataclasses.replace(k, viewer=self.claim.claimer)
+            k = replace(k, viewer=self.claim.claimer)
         hidden = k.hidden
         sizes = k.sizes()
         unseen = _length(k.unseen, suit)
@@ -554,7 +548,7 @@ class Search:
                                  max(0, c.high - gone)))
         if len(holds) == len(knowledge.holds):
             return knowledge
-        return dataclasses.replace(knowledge, holds=tuple(holds))
+        return replace(knowledge, holds=tuple(holds))
 
     def _squeezing(self, here: Said) -> bool:
         """A squeeze stated and under way: the Director accepts the line when his play
@@ -832,7 +826,7 @@ class Search:
         worse = [c for c in worse if shown >> c.suit & 1]
         if not worse:
             return set()
-        blind = dataclasses.replace(knowledge, voids={
+        blind = replace(knowledge, voids={
             s: m for s, m in knowledge.voids.items() if s.side == self.side})
         unaware = yield from self.model.decide(blind, allowed)
         if not unaware.layouts:
@@ -890,10 +884,10 @@ class Search:
                         f"({law})",
                         f"trick {w.run.trick_no}: {trump.pretty} ruffed as stated, no gain "
                         f"({law})")
-            return [self._with(x, may, len(w.doubts)) for x in stated] + [dataclasses.replace(
+            return [self._with(x, may, len(w.doubts)) for x in stated] + [replace(
                 x, normal=False, why=f"{seat} said he would ruff: following suit is not "
                                      "his line") for x in followed_lines]
-        return [*followed_lines, *spent] + [dataclasses.replace(x, normal=False, why=(
+        return [*followed_lines, *spent] + [replace(x, normal=False, why=(
             "the ruff as stated would win him a trick he loses by following suit: not "
             f"accepted, the doubt against him ({law})")) for x in stated]
 
@@ -956,7 +950,7 @@ class Search:
         """``line`` with one more doubtful point, met before those after the first
         ``at`` (the doubts of the line before the point it was met)."""
         doubts = (*line.doubts[:at], doubt, *line.doubts[at:])
-        return dataclasses.replace(line, doubts=doubts, why=self._why(doubts))
+        return replace(line, doubts=doubts, why=self._why(doubts))
 
     def _where(self, w: _Walk, card: Card) -> tuple[str, str]:
         pos = w.run.pos

@@ -12,9 +12,10 @@ then carries them). The table is data, ``claim_paragraphs.json`` beside this mod
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from msgspec import Struct
 
 CLAIM_FILE = resources.files(__package__).joinpath("claim_paragraphs.json")
 
@@ -23,8 +24,7 @@ ROLES = ("claim", "agreed", "withdrawn", "adjudicated", "statement", "trump",
 """What a claim ruling cites a paragraph for."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimParagraphs:
+class ClaimParagraphs(Struct, frozen=True):
     """One edition's paragraph for each point of a claim ruling (:data:`ROLES`):
     :meth:`cite` gives the paragraph a ruling reads out (where the edition has none, the
     paragraph that carries the point instead)."""

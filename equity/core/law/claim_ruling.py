@@ -4,7 +4,7 @@ reports read it: made by :mod:`equity.core.law.claims`, taken in by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game import Claim, ClaimAgreement, Seat
 from equity.core.law.claim_lines import ClaimLine, Doubt
@@ -23,8 +23,7 @@ def as_claimed(claimer: Seat, declarers: bool, total: int) -> str:
     return f"{claimer.long_name}'s claim left him {total}"
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimRuling:
+class ClaimRuling(Struct, frozen=True):
     """The Director's ruling on a claim or concession (Laws 68-71)."""
 
     claim: Claim

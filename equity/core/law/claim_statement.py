@@ -56,7 +56,8 @@ partner's cards are every normal play.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game import (
     Card,
@@ -73,8 +74,7 @@ from equity.core.game import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Said:
+class Said(Struct, frozen=True):
     """What the statement says of one card: the cards it leaves the player (None: it
     says nothing of this card), the step that said it, and whether the card it names
     would be a revoke."""

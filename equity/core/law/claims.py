@@ -43,7 +43,8 @@ A claim that meets a revoke: a statement that announces one is no revoke (seed 0
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game import (
     BoardError,
@@ -137,8 +138,7 @@ def judge_claim(replay: Replay, model: DecisionModel, edition: Edition | str = "
     return (yield from ruling.agreed(mine, left, said))
 
 
-@dataclass
-class _Ruling:
+class _Ruling(Struct):
     """One claim's ruling under way (what :func:`judge_claim` shares between the laws)."""
 
     replay: Replay

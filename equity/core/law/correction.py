@@ -43,10 +43,11 @@ decision with the result of each option, so the report can show each choice.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game import (
     Card,
@@ -75,8 +76,7 @@ applies") or ``"two suits"`` (2007, 1997: holding cards of two suits, he may not
 the play that could possibly have been suggested by seeing the revoke card)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TrickChoice:
+class TrickChoice(Struct, frozen=True):
     """One decision of the corrected trick 12: who chooses a seat's card, under which
     paragraph, and declarer's total tricks after each option (best play after it)."""
 
@@ -101,8 +101,7 @@ class TrickChoice:
     when he "holds cards of two suits")."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayOut:
+class PlayOut(Struct, frozen=True):
     """The corrected trick 12 and trick 13, played out (Law 62D)."""
 
     plays: tuple[Play, ...]
@@ -248,7 +247,7 @@ def _correct(rev: Revoke, replay: Replay, table: Table, claimed: bool, rule_62d2
         if info is not None and d2 and rule_62d2 == "two suits":
             # 2007/1997 62D2: holding cards of two suits, the suggested play is barred
             two = len({c.suit for c in cards(p.hands[p.to_play])}) == 2
-            return dataclasses.replace(info, law="62D2", forbidden=two)
+            return replace(info, law="62D2", forbidden=two)
         return info
 
     outcomes: list[tuple[tuple[Play, ...], int]] = []
@@ -310,8 +309,8 @@ def as_seen(p: Position, i: int, withdrawn: Card) -> Position:
     revoker = p.leader.after(i)
     hands = list(p.hands)
     hands[revoker] = hands[revoker] & ~withdrawn.bit | sub.bit
-    return dataclasses.replace(p, hands=(hands[0], hands[1], hands[2], hands[3]),
-                               trick=(*p.trick[:i], withdrawn, *p.trick[i + 1:]))
+    return replace(p, hands=(hands[0], hands[1], hands[2], hands[3]),
+                   trick=(*p.trick[:i], withdrawn, *p.trick[i + 1:]))
 
 
 def exact_reply(questions: list[Question]) -> list[Reply]:

@@ -30,10 +30,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from importlib import resources
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from equity.core.game import ModelError, RuledBy
 
@@ -50,8 +51,7 @@ LAW12_FILE = resources.files(__package__).joinpath("law12.json")
 DEFAULT_AUTHORITY = "WBF"
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraphs:
+class Paragraphs(Struct, frozen=True):
     """One edition's paragraph for each role an adjusted score cites (:data:`ROLES`)."""
 
     edition: str
@@ -88,8 +88,7 @@ class Paragraphs:
         return self.weighted if method == "weighted" else self.non_reciprocal
 
 
-@dataclass(frozen=True, slots=True)
-class Election:
+class Election(Struct, frozen=True):
     """What a regulating authority elected under one edition's Law 12."""
 
     why: str
@@ -102,8 +101,7 @@ class Election:
     """The day the election ended (None: it held throughout)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Authority:
+class Authority(Struct, frozen=True):
     """A regulating authority and its elections under Law 12, by edition."""
 
     name: str
@@ -146,8 +144,7 @@ def authority_of(name: str | None) -> Authority:
     return AUTHORITIES[key]
 
 
-@dataclass(frozen=True, slots=True)
-class Assignment:
+class Assignment(Struct, frozen=True):
     """How the Director assigns an adjusted score on one board (Law 12): the method the
     law and the authority give him, its paragraph, and why, in sentences the ruling
     says (none when the edition's own method applies without a question)."""

@@ -19,9 +19,10 @@ that stops without a claim is play that continues: no result yet (:attr:`Automat
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.game import (
     Attention,
@@ -51,8 +52,7 @@ if TYPE_CHECKING:  # types only: Laws 62D and 70 are imported when a ruling play
 # --- The editions -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Edition:
+class Edition(Struct, frozen=True):
     """What differs between editions of the Laws for revokes."""
 
     name: str
@@ -141,8 +141,7 @@ EDITIONS: dict[str, Edition] = {
 # --- What a ruling says ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(Struct, frozen=True):
     """Law 62: how a revoke that is not established (or must be corrected) is put right."""
 
     penalty_card: Card | None
@@ -154,8 +153,7 @@ class Correction:
     non-offender withdrew one (a defender's then becomes a penalty card)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeRuling:
+class RevokeRuling(Struct, frozen=True):
     """Everything Laws 61-64A/B say about one revoke."""
 
     revoke: Revoke
@@ -182,8 +180,7 @@ class RevokeRuling:
         return self.established and not self.corrected
 
 
-@dataclass(frozen=True, slots=True)
-class AutomaticRuling:
+class AutomaticRuling(Struct, frozen=True):
     """A board's revokes ruled under Laws 61-64A/B, before any Law 64C judgement."""
 
     replay: Replay
@@ -613,7 +610,7 @@ def rule(replay: Replay, edition: Edition | str = "2017", claim: ClaimRuling | N
     replay.check_claim()
     table = Table.of(replay.board) if table is None else table
     if claim is not None:
-        replay = dataclasses.replace(replay, claim_tricks=replay.played_won(
+        replay = replace(replay, claim_tricks=replay.played_won(
             replay.declarer_side) + claim.awarded_after)
     # Law 63A: is each revoke established? Laws 62D and 62C3: must it be corrected anyway?
     established = [(r, None if r.corrected_at_table else law_63a(r, replay, ed))

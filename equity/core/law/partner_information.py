@@ -41,10 +41,11 @@ with his alternatives and their chances without and with the information.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import cast
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game import (
     Card,
@@ -74,8 +75,7 @@ def _in_effect(d: Decision, values: dict[Card, int], value: int) -> float:
     return float(sum(p for c, p in d.options if values.get(c) == value))
 
 
-@dataclass(frozen=True, slots=True)
-class Suggestion:
+class Suggestion(Struct, frozen=True):
     """Law 16B1 at one decision of the player with the information."""
 
     trick: int
@@ -109,12 +109,11 @@ class Suggestion:
     def starts(self) -> tuple[tuple[Card, float, Start], ...]:
         """Each weighed alternative with its share and where its play starts (it the
         only card allowed)."""
-        return tuple((c, p, dataclasses.replace(self.start, allowed=c.bit))
+        return tuple((c, p, replace(self.start, allowed=c.bit))
                      for c, p in self.shares)
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
+class Judged(Struct, frozen=True):
     """One of his decisions judged under Law 16B1: each card (the lowest of its run of
     equal cards) with its chance without and with the information and its value for
     declarer double dummy; the logical alternatives; the layouts it was judged on."""
@@ -128,8 +127,7 @@ class Judged:
     layouts: int
 
 
-@dataclass(frozen=True, slots=True)
-class InfoFinding:
+class InfoFinding(Struct, frozen=True):
     """Law 16B on one group of unauthorised information."""
 
     info: Information
@@ -198,9 +196,9 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             told_suits = {_suit(f) for f in info.facts}
             kept = [f for f in believed if _suit(f) not in told_suits]
             blind, told = yield from settled(
-                model, dataclasses.replace(knowing, holds=holdings(believed, replay, pos)),
-                dataclasses.replace(knowing, holds=holdings([*kept, *info.facts], replay,
-                                                            pos)))
+                model, replace(knowing, holds=holdings(believed, replay, pos)),
+                replace(knowing, holds=holdings([*kept, *info.facts], replay,
+                                                pos)))
             might, without = alternatives(blind, values, sign, share)
             # in effect: the cards of the played card's value double dummy
             v = values[play.card]
@@ -215,7 +213,7 @@ def judge_information(replay: Replay, info: Information, model: DecisionModel
             # logical alternative worse for his side
             if chances[1] < chances[0] + SUGGESTED or sign * v <= sign * values[without]:
                 continue
-            start = dataclasses.replace(here, allowed=without.bit)
+            start = replace(here, allowed=without.bit)
             return InfoFinding(info, checked, Suggestion(
                 trick.number, info.seat, play.card, play.card, speakers, without,
                 chances, values, start, here.won[side],

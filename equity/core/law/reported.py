@@ -18,7 +18,7 @@ to the revoke trick (1997 Law 64A2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game import Board, BoardError, RevokeReport, Seat, Side, Where
 from equity.core.law.laws import Edition
@@ -26,8 +26,7 @@ from equity.core.law.steps import Step
 from equity.core.law.transfer import UNKNOWN, TransferFacts, law_64, named
 
 
-@dataclass(frozen=True, slots=True)
-class ReportedRuling:
+class ReportedRuling(Struct, frozen=True):
     """A revoke ruled from the reported facts (Laws 61-64A/B)."""
 
     board: Board

@@ -3,8 +3,9 @@ what kind of step it is (the reports group and the tests find steps by kind)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 
 class StepKind(StrEnum):
@@ -50,8 +51,7 @@ different things in different editions (12C1(e) is the serious error in 2017, th
 non-reciprocal score in 2007), so its steps are tagged where they are made."""
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(Struct, frozen=True):
     """One step of a ruling: the paragraph applied and what it means here."""
 
     law: str

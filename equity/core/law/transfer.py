@@ -25,9 +25,10 @@ Read it against the book (2017 numbering; the edition's differences are its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
+
+from msgspec import Struct
 
 from equity.core.game import Attention, Contract, Seat, Suit
 from equity.core.law.steps import Step
@@ -45,8 +46,7 @@ class Unknown(Enum):
 UNKNOWN: Final = Unknown.UNKNOWN
 
 
-@dataclass(frozen=True, slots=True)
-class TransferFacts:
+class TransferFacts(Struct, frozen=True):
     """What Laws 64A and 64B look at, for one established revoke that stands."""
 
     contract: Contract
@@ -87,8 +87,7 @@ class TransferFacts:
         return won if won is UNKNOWN else won is not None and won.side == self.offender.side
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
+class Count(Struct, frozen=True):
     """Law 64 for one revoke: the tricks transferred, and the steps that say why."""
 
     transfer: int | None

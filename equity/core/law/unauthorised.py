@@ -33,9 +33,10 @@ A single legal card, or cards of equal value, leave nothing to decide.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game import Card, Plan, Replay, Revoke, Withdrawn, values_of
 from equity.core.player import (
@@ -51,8 +52,7 @@ from equity.core.player import (
 LAW = "16C2"
 
 
-@dataclass(frozen=True, slots=True)
-class Unauthorised:
+class Unauthorised(Struct, frozen=True):
     """What a withdrawn card told a member of the offending side at one of his choices
     (Laws 16C2, 62D2): the card withdrawn, the card it suggested, the card he would
     choose without it, and whether the suggested card is forbidden."""
@@ -126,8 +126,7 @@ def weigh(blind: Decision, suggested: Card, values: dict[Card, int], sign: int,
     return without, Unauthorised(law, withdrawn, suggested, without, gains)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """Law 16C2 on one changed card of the offending side (62C2)."""
 
     change: Withdrawn
@@ -192,7 +191,7 @@ def judge(replay: Replay, rev: Revoke, change: Withdrawn, model: DecisionModel
     # what the withdrawn cards told him: where each lies (Law 16C2: unauthorised)
     told = tuple(Holding(w.seat, w.card.bit, 1, 1) for w in theirs)
     blind, informed = yield from settled(model, blind_k,
-                                         dataclasses.replace(blind_k, holds=told))
+                                         replace(blind_k, holds=told))
     without, info = weigh(blind, informed.card, values, sign, share, LAW, theirs[0].card)
     # he played the suggested card (or one equal to it in rank)
     infraction = info is not None and info.forbidden and change.replaced_by in next(
@@ -220,4 +219,4 @@ def _only(replay: Replay, rev: Revoke, change: Withdrawn, start: Start, card: Ca
             faced |= w.card.bit & pos.hands[w.seat]
     if faced != pos.penalties:
         pos = pos.with_requirements(faced, pos.leads)
-    return dataclasses.replace(start, position=pos, allowed=card.bit)
+    return replace(start, position=pos, allowed=card.bit)

@@ -59,11 +59,12 @@ ask about (the table's or the revoke corrected) is the caller's business.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core.game import (
     Card,
@@ -103,8 +104,7 @@ REFERENCE = 16
 """How many times the default sampling ``--reference`` spends, to check convergence."""
 
 
-@dataclass(frozen=True, slots=True)
-class Sampling:
+class Sampling(Struct, frozen=True):
     """How much a close decision may cost, and when two cards count as a choice.
 
     ``first`` layouts, then ``step`` more at a time up to ``cap``; ``share``: the
@@ -130,8 +130,7 @@ class Sampling:
 DEFAULT_SAMPLING = Sampling()
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Struct, frozen=True):
     """A decision: the card he most likely plays, every card he might play with its
     chance, and the work it took."""
 
@@ -309,8 +308,7 @@ def _stream(key: str) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-@dataclass
-class _Solved:
+class _Solved(Struct):
     """Layouts drawn and solved for a decision: each with its card values and weights
     (one per picture it is judged in: the player's; with and without information)."""
 
@@ -328,8 +326,7 @@ class _Solved:
     """Stopped early: the card to settle was best in a layout (:meth:`DecisionModel.favoured`)."""
 
 
-@dataclass
-class DecisionModel:
+class DecisionModel(Struct):
     """Single-dummy decisions for one ruling (or one batch task): remembered, each with
     its own layout stream, sampled adaptively (module docstring)."""
 
@@ -342,13 +339,13 @@ class DecisionModel:
     the auction, the opening lead, the signal to it), read once where the model is made
     for a board: every decision's knowledge takes it (Law 16A1(a): the calls and cards
     are authorised to every player), whoever built the knowledge."""
-    _memo: dict[str, Decision] = field(default_factory=dict, repr=False)
-    _pairs: dict[str, tuple[Decision, Decision]] = field(default_factory=dict, repr=False)
-    _real: dict[Position, dict[Card, int]] = field(default_factory=dict, repr=False)
-    _settled: dict[str, int] = field(default_factory=dict, repr=False)
+    _memo: dict[str, Decision] = field(default_factory=dict)
+    _pairs: dict[str, tuple[Decision, Decision]] = field(default_factory=dict)
+    _real: dict[Position, dict[Card, int]] = field(default_factory=dict)
+    _settled: dict[str, int] = field(default_factory=dict)
     """The decisions a favoured player's card was settled in before their budget was
     sampled (:meth:`favoured`), each with that budget."""
-    _lean: dict[str, Decision] = field(default_factory=dict, repr=False)
+    _lean: dict[str, Decision] = field(default_factory=dict)
     """The decisions made on the layouts' best cards alone (``lean``), never handed to a
     caller that wants the means: a decision is in this or in ``_memo``, not in both."""
 
@@ -391,7 +388,7 @@ class DecisionModel:
     def _knowing(self, knowledge: Knowledge) -> Knowledge:
         """``knowledge`` with what the table showed every player, unless it says it."""
         if knowledge.table is None:
-            return dataclasses.replace(knowledge, table=self.table)
+            return replace(knowledge, table=self.table)
         return knowledge
 
     def _trivial(self, knowledge: Knowledge, legal_set: CardSet
@@ -474,8 +471,8 @@ class DecisionModel:
                 decision = Decision(card, ((card, 1.0),),
                                     _ranked({c: real[c] for c in reps}), 0, "free",
                                     tuple(groups))
-                return dataclasses.replace(decision,
-                                           plays=self._plays(pos, groups, decision))
+                return replace(decision,
+                               plays=self._plays(pos, groups, decision))
         key = _key(knowledge, legal_set)
         # the play's tie-break reads the real layout (:func:`_found`): remembered for
         # it; a judgement is remembered for what he knows alone
@@ -530,7 +527,7 @@ class DecisionModel:
             return settled
         decision = _decision(knowledge, key, reps, prefer, groups, budget, found,
                              found.weights, self.sampling.share, real, lean)
-        decision = dataclasses.replace(
+        decision = replace(
             decision, plays=self._plays(knowledge.position, groups, decision))
         (self._lean if lean else self._memo)[memo] = decision
         (self._memo if lean else self._lean).pop(memo, None)
@@ -576,7 +573,7 @@ class DecisionModel:
                        a.weights + b.weights, a.outside + b.outside)
         # the pool's density q = n_a P_blind + n_b P_told, each picture the layouts of
         # what he sees that fit its holds: P = P_seen * fits / share
-        seen = dataclasses.replace(blind, holds=())
+        seen = replace(blind, holds=())
         share_a = _share_fitting(seen, blind.holds, key_a)
         share_b = _share_fitting(seen, told.holds, key_b)
         evidence = layout_weights(seen, pool.layouts)
@@ -588,8 +585,8 @@ class DecisionModel:
         w_b = [e * f / d if d else 0.0 for e, f, d in zip(evidence, fit_b, q, strict=True)]
         pair = (_decision(blind, key_a, reps, prefer, groups, budget, pool, w_a, s.share),
                 _decision(told, pair_key, reps, prefer, groups, budget, pool, w_b, s.share))
-        pair = (dataclasses.replace(pair[0], plays=self._plays(pos, groups, pair[0])),
-                dataclasses.replace(pair[1], plays=self._plays(pos, groups, pair[1])))
+        pair = (replace(pair[0], plays=self._plays(pos, groups, pair[0])),
+                replace(pair[1], plays=self._plays(pos, groups, pair[1])))
         self._pairs[pair_key] = pair
         return pair
 
@@ -634,7 +631,7 @@ class DecisionModel:
                     break
                 want = min(cap, want + s.step)
         except LayoutError:
-            plain = dataclasses.replace(knowledge.unread(), holds=())
+            plain = replace(knowledge.unread(), holds=())
             if not found.values and plain != knowledge:
                 # nothing fits what he believes: what he sees alone
                 return (yield from self._solve(plain, f"{key}|plain", reps, cap, measured,

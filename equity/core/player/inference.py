@@ -25,7 +25,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game import Card, CardSet, Position, Seat, cards
 from equity.core.player.knowledge import Knowledge, LayoutError, draw_layouts
@@ -43,8 +44,7 @@ NAMED = 1
 """How many inferences a decision names at most (the ones that moved most)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Inference:
+class Inference(Struct, frozen=True):
     """What the viewer infers of ``card``'s place and why: ``share`` of his layouts put
     it with ``seat``, ``share_unread`` of those drawn without the table's reading."""
 

@@ -39,11 +39,12 @@ knowledge (:attr:`Knowledge.evidence`).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from equity.core import reading
 from equity.core.game import (
@@ -102,8 +103,7 @@ class Holding(NamedTuple):
         return self.lo <= count(hand & self.among) <= self.hi
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
+class Knowledge(Struct, frozen=True):
     """What ``viewer`` knows when the player to play in ``position`` must choose a card
     (the viewer is that player, or declarer when dummy is to play).
 
@@ -185,8 +185,8 @@ class Knowledge:
             voids = dict(self.voids)
             voids[drop[0]] &= ~(1 << drop[1])
             if _feasible(self, voids):
-                return dataclasses.replace(self, voids=voids)
-        return dataclasses.replace(self, voids={})
+                return replace(self, voids=voids)
+        return replace(self, voids={})
 
     @property
     def bidding(self) -> Bidding | None:
@@ -197,7 +197,7 @@ class Knowledge:
         """This knowledge without what he read from the table (the auction and every
         card read): what the cards seen and the suits shown out of alone tell him.
         The ruling compares the two to name an inference that decides a choice."""
-        return dataclasses.replace(self, table=None, evidence=())
+        return replace(self, table=None, evidence=())
 
     @property
     def read(self) -> tuple[Evidence, ...]:

@@ -21,7 +21,8 @@ Nothing here judges: the weights are :mod:`equity.core.adjust.ruling`'s business
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game import (
     Card,
@@ -50,8 +51,7 @@ from equity.core.player.start import Start
 from equity.core.reading import NO_TABLE, Table
 
 
-@dataclass(frozen=True, slots=True)
-class DirectorLine:
+class DirectorLine(Struct, frozen=True):
     """A line the Director composed: cards from the revoke on, then how it ends."""
 
     number: int
@@ -95,8 +95,7 @@ class DirectorLine:
                             revoke, text.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class DirectorOutcome:
+class DirectorOutcome(Struct, frozen=True):
     """A plain result the Director names: declarer's tricks."""
 
     number: int
@@ -125,8 +124,7 @@ def _revoke_prefix(text: str) -> tuple[int | None, str]:
     return None, text
 
 
-@dataclass(frozen=True, slots=True)
-class Estimate:
+class Estimate(Struct, frozen=True):
     """How the likely outcomes are estimated, and the Director's own lines and outcomes."""
 
     samples: int = DEFAULT_SAMPLING.cap
@@ -200,8 +198,7 @@ def play_out(start: Start, model: DecisionModel) -> Plan[tuple[list[Outcome], li
     return merged(leaves, start.declarer.side), order
 
 
-@dataclass(frozen=True, slots=True)
-class Forecast:
+class Forecast(Struct, frozen=True):
     """What a table goes on to make from a point of its record (``equity likely``):
     declarer's final tricks with their probabilities — the outcome tree's (``foreseen``)
     mixed with the class's departures from double dummy (``outcomes``,

@@ -42,7 +42,8 @@ card's holder (:func:`before_lead`), taken as the non-offenders' best in the rea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from equity.core.game import (
     Card,
@@ -77,8 +78,7 @@ def precision(probability: float) -> float:
 
 
 
-@dataclass
-class Run:
+class Run(Struct):
     """A line under way: its position, what has been shown out of, its cards, the tricks
     each side won (the current trick at the start included)."""
 
@@ -144,8 +144,7 @@ def before_lead(run: Run, declarer: Seat, keep: Card | None = None) -> Plan[None
     run.chosen.append(f"trick {run.trick_no}: {name} (Law 50D2)")
 
 
-@dataclass(frozen=True, slots=True)
-class Branch:
+class Branch(Struct, frozen=True):
     """A decision shown on a path: who chose, where, the cards he might play with their
     probabilities (the player model's), the one taken, and which of them are errors."""
 
@@ -170,8 +169,7 @@ class Branch:
                                                  for i in self.inferences)
 
 
-@dataclass(frozen=True, slots=True)
-class Leaf:
+class Leaf(Struct, frozen=True):
     """One outcome: its cards from where the tree started, the tricks each side won, its
     probability and the close decisions on its path."""
 
@@ -304,8 +302,7 @@ def _finished(run: Run, declarer: Seat, probability: float, path: tuple[Branch, 
     return [Leaf(tuple(run.plays), won, probability, path)]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """Outcomes with the same result merged: declarer's tricks, their probability, the
     most probable leaf's cards and close decisions."""
 

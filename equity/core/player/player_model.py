@@ -48,10 +48,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side, cards, trick_winner
 
@@ -88,8 +89,7 @@ crediting the non-offenders with the offenders' careless later errors; a Directo
 judges the players' level makes such errors likely says so with ``--players CLASS``."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerClass:
+class PlayerClass(Struct, frozen=True):
     """The fitted parameters of one class of player (:data:`FEATURES` order)."""
 
     name: str
@@ -112,7 +112,7 @@ class PlayerClass:
     exploited_by_defenders: float = 1.0
     """The share of declarer's side's errors that the defenders turn into a trick."""
     # a table of 13 rows: left out of the repr, which names what shapes the tree
-    unforeseen: Unforeseen | None = field(default=None, repr=False)
+    unforeseen: Unforeseen | None = field(default=None)
     """How the class's tables depart from double dummy beyond what the outcome tree
     foresees (:mod:`equity.core.player.unforeseen`): added to the prediction of a
     table's result, never to a ruling's lines."""

@@ -7,7 +7,7 @@ start of a trick (``equity likely --after-trick``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from equity.core.game import (
     CardSet,
@@ -22,8 +22,7 @@ from equity.core.player.outcome_tree import Run
 from equity.core.reading import Evidence, world_evidence
 
 
-@dataclass(frozen=True, slots=True)
-class Start:
+class Start(Struct, frozen=True):
     """A point of play where lines start: the position (with the Law 50 requirements in
     force), its trick number, the tricks each side had won, what the players had seen
     there — the suits shown out of, the cards read (:attr:`evidence`) — and the player

@@ -29,13 +29,13 @@ weigh the tree alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.game import ModelError
 
 
-@dataclass(frozen=True, slots=True)
-class Unforeseen:
+class Unforeseen(Struct, frozen=True):
     """A class's departures from double dummy, by tricks played, and their share."""
 
     share: float

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
+
+from msgspec import Struct
 
 from equity.core.game import (
     FULL_DECK,
@@ -111,8 +112,7 @@ _BALANCED: Lengths = (Span(2, 5),) * 4
 (semi-balanced hands, 5-4-2-2, are inside: they open 1NT too)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
+class Shown(Struct, frozen=True):
     """What one call showed about its bidder's hand as dealt."""
 
     index: int
@@ -227,8 +227,7 @@ def prior(limits: Limits) -> float:
     return float(fit.mean())
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionStyle:
+class AuctionStyle(Struct, frozen=True):
     """How real tables bid against the textbook's reading: how often a seat's calls
     are outside what they show (fitted, ``auction_style.json``)."""
 
@@ -267,8 +266,7 @@ _MAJORS = (Strain.S, Strain.H)
 _MINORS = (Strain.D, Strain.C)
 
 
-@dataclass(frozen=True, slots=True)
-class _Call:
+class _Call(Struct, frozen=True):
     """One call with what the auction before it says (the context a rule reads)."""
 
     auction: Auction
@@ -464,8 +462,7 @@ _RULES: tuple[Rule, ...] = (_opening, _opening_pass, _response, _rebid, _overcal
 decides what it shows."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Struct, frozen=True):
     """An auction read: what each call read showed, and the calls no rule reads."""
 
     auction: Auction
@@ -495,8 +492,7 @@ def read(auction: Auction) -> Reading:
 # --- the reading, and where the real deal is outside it -----------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Outside:
+class Outside(Struct, frozen=True):
     """A call the real hand does not fit: what the Director sees, never what a player
     may know (the players weigh such a hand by :meth:`Limits.allowance`)."""
 
@@ -516,8 +512,7 @@ class Outside:
         return f"{s.name} ({s.rule}): " + "; ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Bidding:
+class Bidding(Struct, frozen=True):
     """The auction's reading for one board: what every decision model of the board's
     ruling knows from the auction (Law 16A1(a)), the partnership's methods as read."""
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import ClassVar
+
+from msgspec import Struct
 
 from equity.core.game import (
     SUITS,
@@ -43,8 +44,7 @@ is his longest such suit; whether a card from it would bare an honour that the s
 guards (K-x, Q-x-x, J-x-x-x); whether he holds its ace or king."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardStyle:
+class DiscardStyle(Struct, frozen=True):
     """How defenders discard, fitted on real discards: a weight per feature."""
 
     weights: tuple[float, ...]
@@ -100,8 +100,7 @@ def _attraction(holding: int, longest: int, weights: tuple[float, ...]) -> float
                                               strict=True)))
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Struct, frozen=True):
     """A discard: ``seat`` threw ``card`` to a lead of ``led``, holding ``held`` (his
     cards just before, in the world the knowledge is of)."""
 

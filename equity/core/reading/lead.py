@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
+
+from msgspec import Struct
 
 from equity.core.game import (
     SUITS,
@@ -53,8 +54,7 @@ a king, queen or jack without a sequence (leading away from it); a singleton; a
 doubleton; the trump suit; a suit partner bid; a suit declarer or dummy bid."""
 
 
-@dataclass(frozen=True, slots=True)
-class LeadStyle:
+class LeadStyle(Struct, frozen=True):
     """How players lead, fitted on real opening leads: a weight per feature for the choice
     of suit, against no trump and against a suit, and how often the card from the suit
     is not the conventional one."""
@@ -162,8 +162,7 @@ def _bid_suits(board: Board, seats: tuple[Seat, ...]) -> frozenset[Suit]:
                      and c.strain != Strain.NT and auction.seat(i) in seats)
 
 
-@dataclass(frozen=True, slots=True)
-class LeadReading:
+class LeadReading(Struct, frozen=True):
     """The board's opening lead as the other players read it: who led which card against
     which contract, what the auction said of the suits (the suit-choice features), and
     the style of the reading."""

@@ -40,10 +40,12 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from equity.core.game import Board, Card, CardSet, Seat, Strain, Suit, suit_holding
 from equity.core.reading.evidence import since
@@ -62,8 +64,7 @@ _HONOURS = (1 << 14) | (1 << 13) | (1 << 12)
 """The ace, king and queen of a 16-bit suit holding (what attitude shows)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SignalStyle:
+class SignalStyle(Struct, frozen=True):
     """How third hands signal, fitted on real tables: a weight per feature of
     :data:`FEATURES`, and whether the partnership plays upside-down signals."""
 
@@ -132,8 +133,7 @@ def card_chances(holding: int, candidates: int, style: SignalStyle) -> Mapping[i
     return {r: e / total for (r, _), e in zip(rows, exp, strict=True)}
 
 
-@dataclass(frozen=True, slots=True)
-class SignalReading:
+class SignalReading(Struct, frozen=True):
     """The third hand's card to partner's opening lead as the other players read it:
     who played which card to which lead, the cards of the suit that would not have won
     the trick, and the style of the reading."""

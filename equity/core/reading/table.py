@@ -19,8 +19,9 @@ trick 1, :data:`PLAY_READINGS` for a card read as each world plays it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from msgspec import Struct
 
 from equity.core.game import Board, Deal, Play, Strain
 from equity.core.reading.discard import Discard
@@ -62,8 +63,7 @@ PLAY_WORDS: tuple[str, ...] = (Discard.about,)
 """What the players read from the cards of :data:`PLAY_READINGS`, a sentence each."""
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """One board's table as every player saw it (module docstring): the auction read
     and checked against the deal (None: no auction in the record), and the cards of
     trick 1 read (in :data:`BOARD_READINGS`' order)."""

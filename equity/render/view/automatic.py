@@ -5,8 +5,9 @@ imported with a claim ruled); :func:`automatic_view` is all that ``--no-equity``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from equity.core.game import Contract
 from equity.core.law import AutomaticRuling, RevokeRuling, Step, StepKind
@@ -21,8 +22,7 @@ if TYPE_CHECKING:  # imported with a claim ruled (automatic_view)
     from equity.render.view.claim import ClaimView
 
 
-@dataclass(frozen=True, slots=True)
-class StepView:
+class StepView(Struct, frozen=True):
     """One step of the ruling: what it does, the law, what it means here."""
 
     kind: StepKind
@@ -38,8 +38,7 @@ def step_views(steps: Sequence[Step]) -> tuple[StepView, ...]:
     return tuple(StepView(s.kind, s.law, s.text) for s in steps)
 
 
-@dataclass(frozen=True, slots=True)
-class RevokeView:
+class RevokeView(Struct, frozen=True):
     """Laws 61-64A/B for one revoke: its steps and what they come to."""
 
     number: int
@@ -52,8 +51,7 @@ class RevokeView:
     """E.g. "2 tricks to EW" when the revoke stands (the text)."""
 
 
-@dataclass(frozen=True, slots=True)
-class AutomaticView:
+class AutomaticView(Struct, frozen=True):
     """The Laws 61-64A/B ruling of a board (all that ``--no-equity`` gives)."""
 
     source: str

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from equity.core.adjust import Policy, Ruling
 from equity.core.game import Card, Contract, Deal, Replay, Seat, Side, Vulnerability
@@ -43,8 +44,7 @@ if TYPE_CHECKING:  # imported with a claim ruled (automatic_view)
     from equity.render.view.claim import ClaimView
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRow:
+class TrickRow(Struct, frozen=True):
     """One trick of the play table: cards by seat, who led, who won, which are revokes."""
 
     number: int
@@ -56,8 +56,7 @@ class TrickRow:
     """Seat -> the revoke's number (1-based, as the ruling numbers them)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoardView:
+class BoardView(Struct, frozen=True):
     """Everything said about one board, as plain strings and cards."""
 
     automatic: AutomaticView

@@ -4,8 +4,9 @@ never by a revoke ruling without one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from equity.core.game import Card, Seat
 from equity.core.law import AutomaticRuling
@@ -16,8 +17,7 @@ if TYPE_CHECKING:  # types only: Laws 68-71 are imported when a claim is ruled
     from equity.core.law import ClaimLine, ClaimRuling
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimLineView:
+class ClaimLineView(Struct, frozen=True):
     """One line of play judged on a claim: its cards, result, and whether it counts."""
 
     number: int
@@ -42,8 +42,7 @@ class ClaimLineView:
         return f"{self.played} -> {self.result} [{self.label}]: {self.why}"
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimView:
+class ClaimView(Struct, frozen=True):
     """The Director's ruling on a claim (Laws 68-71), as plain strings."""
 
     title: str

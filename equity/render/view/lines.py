@@ -4,7 +4,8 @@ and why, its weight and its share of the equity."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.adjust import (
     DIRECTOR,
@@ -25,8 +26,7 @@ from equity.core.game import Card, Seat
 from equity.render.view.sentences import pct, played_text
 
 
-@dataclass(frozen=True, slots=True)
-class LineView:
+class LineView(Struct, frozen=True):
     """One candidate line of Law 64C with its cards, departure, tricks, score, weight."""
 
     number: int
@@ -92,8 +92,7 @@ class LineView:
             if items)
 
 
-@dataclass(frozen=True, slots=True)
-class LineGroup:
+class LineGroup(Struct, frozen=True):
     """The lines of one revoke (of all revokes under Law 64C2(b)) and their equity."""
 
     title: str

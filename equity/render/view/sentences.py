@@ -5,7 +5,8 @@ are built from these."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from equity.core.adjust import Ruling, nos_gain
 from equity.core.game import Card, Contract, Seat, Side, Suit, Vulnerability, suit_holding
@@ -158,8 +159,7 @@ def contract_result(c: Contract, tricks: int, finished: bool = True) -> str:
         f"{tricks_result(c, tricks, finished)}"
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreValues:
+class ScoreValues(Struct, frozen=True):
     """A result's N-S score as the scorer types it, its expectation and, with a field or a
     comparison, its MPs or IMPs: the rounded figures the JSON carries."""
 

@@ -6,9 +6,8 @@ are made by hand on seed 003's Board 11 (no double dummy): the comparison alone.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.adjust import compare
 from equity.core.adjust.line import LIKELY, SUBSTITUTION, Counterfactual, Departure, Leaves, Line
@@ -31,7 +30,7 @@ Result = tuple[Basis, tuple[tuple[int, float], ...], list[str]]
 def _ruled(laws: str, authority: str, date: str | None) -> Result:
     (b,) = [x for x in read_boards(BOARD11) if isinstance(x, Board)]
     tags = {**b.tags, **({"Date": date} if date else {})}
-    b = dataclasses.replace(b, tags=tags, facts=dataclasses.replace(
+    b = replace(b, tags=tags, facts=replace(
         b.facts, laws=laws, authority=authority))
     rp = replay(b)
     automatic = rule(rp, laws)
@@ -40,7 +39,7 @@ def _ruled(laws: str, authority: str, date: str | None) -> Result:
     # side than the ♠A (7 tricks)
     start = Start.at(rp, 3, 2)
     s = Suggestion(3, Seat.E, SA, SA, (S3, S8), S3, (0.03, 0.9), {SA: 5, S3: 7, S8: 6},
-                   dataclasses.replace(start, allowed=S3.bit), 2, ((S3, 0.6), (S8, 0.4)))
+                   replace(start, allowed=S3.bit), 2, ((S3, 0.6), (S8, 0.4)))
     info = b.facts.unauthorised[0]
     found = InfoFinding(info, 1, s, ())
     left = Departure(Leaves.REVOKE, 3, Seat.E, "his logical alternative")

@@ -10,13 +10,13 @@ Rulings use real DDS (single positions, fast). Constructed boards:
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
@@ -63,7 +63,7 @@ SEED001_CASE = CASES / "001_3nt_east_diamond_discard.pbn"
 def seed001(policy: Policy = Policy.WEIGHTED, options: RulingOptions | None = None) -> Ruling:
     """Seed 001 as its case file records it (the seed's deal, its play as constructed)."""
     (b,) = [x for x in read_boards(SEED001_CASE) if isinstance(x, Board)]
-    return rule_board(b, dataclasses.replace(options or RulingOptions(), policy=policy))
+    return rule_board(b, replace(options or RulingOptions(), policy=policy))
 
 
 # --- Seed 001 --------------------------------------------------------------------------

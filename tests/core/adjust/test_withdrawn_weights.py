@@ -8,9 +8,8 @@ The lines are made by hand on case 024's board (no double dummy): the comparison
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.adjust import compare
 from equity.core.adjust.line import LIKELY, SUBSTITUTION, Counterfactual, Departure, Leaves, Line
@@ -34,7 +33,7 @@ def _ruled(laws: str, authority: str, date: str | None,
            policy: Policy | None = None) -> Result:
     (b,) = [x for x in read_boards(BOARD) if isinstance(x, Board)]
     tags = {**b.tags, **({"Date": date} if date else {})}
-    b = dataclasses.replace(b, tags=tags, facts=dataclasses.replace(
+    b = replace(b, tags=tags, facts=replace(
         b.facts, laws=laws, authority=authority))
     rp = replay(b)
     automatic = rule(rp, laws)
@@ -47,7 +46,7 @@ def _ruled(laws: str, authority: str, date: str | None,
     values = {HA: 8, H3: 9, H6: 10}
 
     def only(c: Card) -> Start:
-        return dataclasses.replace(start, allowed=c.bit)
+        return replace(start, allowed=c.bit)
     found = Finding(change, Unauthorised(LAW, HJ, HA, H6, True), True, only(H6), values, 2,
                     ((H3, 0.6, only(H3)), (H6, 0.4, only(H6))))
     left = Departure(Leaves.REVOKE, 2, Seat.W, "his logical alternative")

@@ -3,8 +3,6 @@ once (every field of Facts held to its declaration)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from equity.core.game.cards import Card, ModelError, Seat, Suit
@@ -52,13 +50,13 @@ def test_unknown_attention_is_a_model_error() -> None:
 
 def test_the_sample_sets_every_field_so_each_fact_is_held_to_its_declaration() -> None:
     default = Facts()
-    assert [f.name for f in dataclasses.fields(Facts)
-            if getattr(SAMPLE, f.name) == getattr(default, f.name)] == []
+    assert [name for name in Facts.__struct_fields__
+            if getattr(SAMPLE, name) == getattr(default, name)] == []
 
 
 def test_every_field_of_facts_is_filled_by_exactly_one_declared_fact() -> None:
     filled = [name for f in FACTS for name in f.fields]
-    assert sorted(filled) == sorted(f.name for f in dataclasses.fields(Facts))
+    assert sorted(filled) == sorted(Facts.__struct_fields__)
     assert len(set(filled)) == len(filled)
 
 
@@ -72,12 +70,14 @@ def test_each_fact_has_its_own_tag_rows_key_and_options() -> None:
 
 def test_a_fact_absent_from_the_rows_or_the_options_must_say_why() -> None:
     with pytest.raises(ValueError, match="absent"):
-        fact("EquityNew", read=lambda t: {"new": t}, write=lambda f: None, options=("new",))
-    quiet = fact("EquityNew", read=lambda t: {"new": t}, write=lambda f: None,
-                 absent="the Director says it in the report only")["fact"]
+        fact("new", "EquityNew", read=lambda t: {"new": t}, write=lambda f: None,
+             options=("new",))
+    quiet = fact("new", "EquityNew", read=lambda t: {"new": t}, write=lambda f: None,
+                 absent="the Director says it in the report only")
     assert quiet.key is None and quiet.options == () and not quiet.form
+    assert quiet.field == "new"
     with pytest.raises(ValueError, match="form"):
-        fact("EquityNew", read=lambda t: {"new": t}, write=lambda f: None, key="new",
+        fact("new", "EquityNew", read=lambda t: {"new": t}, write=lambda f: None, key="new",
              options=("new",), form=False)
     assert all(f.absent for f in FACTS if f.key is None or not f.options or not f.form)
 

@@ -9,7 +9,6 @@ values equal to the oracle's and raise the same messages.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity import _native
 from equity.core.game.board import Board, PlayRecord, Slot
@@ -115,7 +115,7 @@ def with_play(b: Board, tricks: list[list[Slot]], leaders: list[Seat | None] | N
                      tuple(leaders if leaders is not None else [None] * len(tricks)),
                      marks if marks is not None else dict(b.play.marks),
                      b.play.claimed, b.play.claim_tricks)
-    return dataclasses.replace(b, play=rec)
+    return replace(b, play=rec)
 
 
 def random_requirements(rng: random.Random, b: Board) -> tuple[Requirement, ...]:
@@ -164,7 +164,7 @@ def broken(rng: random.Random, b: Board) -> Board:
         c = rng.choice(list(cards(h[s])))
         h[s] &= ~c.bit
         h[s.next] |= c.bit
-        b = dataclasses.replace(b, deal=dataclasses.replace(b.deal, hands=(h[0], h[1], h[2], h[3])))
+        b = replace(b, deal=replace(b.deal, hands=(h[0], h[1], h[2], h[3])))
     elif what == 7:  # an empty trick row
         tricks[t] = [None] * 4
     else:  # the record cut short inside a trick
@@ -193,7 +193,7 @@ def test_kernel_agrees_with_oracle_on_random_play(
     b, _ = random_board(rng, contract, declarer, inject=tuple(inject), stop_after=stop_after,
                         claim=rng.randint(0, 13) if stop else None)
     if reqs:
-        b = dataclasses.replace(b, facts=Facts(requirements=random_requirements(rng, b)))
+        b = replace(b, facts=Facts(requirements=random_requirements(rng, b)))
     if breakit:
         b = broken(rng, b)
     check(b)
@@ -224,7 +224,7 @@ def test_kernel_agrees_with_oracle_on_requirement_heavy_play(seed: int) -> None:
             plays.append((seat, c))
         tricks.append(row)
         leader = trick_winner(plays, b.contract.trump)
-    check(dataclasses.replace(with_play(b, tricks), facts=Facts(requirements=reqs[:8])))
+    check(replace(with_play(b, tricks), facts=Facts(requirements=reqs[:8])))
 
 
 def test_single_item_entry_points_match_the_oracle() -> None:
@@ -363,7 +363,7 @@ def test_one_board_alone_replays_as_in_a_numpy_batch_on_random_broken_records() 
     for _ in range(300):
         b, _ = random_board(rng, rng.choice(CONTRACTS), rng.choice("NESW"),
                             inject=((rng.randint(1, 13), rng.randrange(4)),))
-        b = dataclasses.replace(b, facts=Facts(requirements=random_requirements(rng, b)))
+        b = replace(b, facts=Facts(requirements=random_requirements(rng, b)))
         boards.append(broken(rng, b) if rng.random() < 0.5 else b)
     rows = alone_and_in_a_batch(boards)
     assert _revokes(rows) > 100 and len(_errors(rows)) > 3

@@ -3,10 +3,10 @@ held there, and the replay, against the whole play's replay from that trick on."
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.board import Board
 from equity.core.game.cards import Seat, Side
@@ -27,8 +27,8 @@ def from_trick(b: Board, n: int, won: bool = False, result: bool = True, **facts
     start = PlayFrom(n, (rp.won_before(Side.NS, n), rp.won_before(Side.EW, n)) if won
                      else None)
     part = played_from(b, n)
-    return dataclasses.replace(part, result=part.result if result else None,
-                               facts=dataclasses.replace(part.facts, play_from=start, **facts))
+    return replace(part, result=part.result if result else None,
+                   facts=replace(part.facts, play_from=start, **facts))
 
 
 def tail(rp: Replay, n: int) -> tuple[object, ...]:
@@ -92,8 +92,8 @@ def test_a_penalty_card_from_before_the_start_binds_while_still_held() -> None:
     card = full.tricks[9].card_of(seat)
     assert card is not None
     req = (Requirement("penalty", seat, 3, card=card),)
-    whole = dataclasses.replace(whole, facts=dataclasses.replace(whole.facts,
-                                                                 requirements=req))
+    whole = replace(whole, facts=replace(whole.facts,
+                                                     requirements=req))
     assert tail(replay(from_trick(whole, 7)), 7) == tail(replay(whole), 7)
 
 
@@ -107,19 +107,19 @@ def test_the_tricks_won_before_follow_from_the_result() -> None:
         full.declarer_side, 5)
     with pytest.raises(BoardError, match="not known: give declarer's tricks in all"):
         replay(from_trick(whole, 5, result=False))
-    wrong = dataclasses.replace(b, result=full.declarer_tricks + 6)
+    wrong = replace(b, result=full.declarer_tricks + 6)
     with pytest.raises(BoardError, match="leave"):
         replay(wrong)
     given = from_trick(whole, 5, won=True)
     with pytest.raises(BoardError, match="not the"):
-        replay(dataclasses.replace(given, result=full.declarer_tricks - 1))
+        replay(replace(given, result=full.declarer_tricks - 1))
 
 
 def test_a_record_from_trick_n_must_run_to_the_end() -> None:
     whole, _ = random_board(random.Random(6))
     b = from_trick(whole, 5)
     assert b.play is not None
-    short = dataclasses.replace(b, play=dataclasses.replace(b.play, tricks=b.play.tricks[:-1]))
+    short = replace(b, play=replace(b.play, tricks=b.play.tricks[:-1]))
     with pytest.raises(BoardError, match="every card of tricks 5 to 13"):
         replay(short)
 
@@ -131,7 +131,7 @@ def test_a_card_played_from_n_must_be_dealt_to_its_player() -> None:
     rows = list(b.play.tricks)
     a, c = rows[-1][0], rows[-1][1]
     rows[-1] = (c, a, rows[-1][2], rows[-1][3])  # North's and East's last cards swapped
-    swapped = dataclasses.replace(b, play=dataclasses.replace(b.play, tricks=tuple(rows)))
+    swapped = replace(b, play=replace(b.play, tricks=tuple(rows)))
     with pytest.raises(BoardError, match="which the hand record deals to"):
         replay(swapped)
 

@@ -118,7 +118,7 @@ def test_trick_led_by_a_player_not_on_lead_is_an_error() -> None:
     assert b.play is not None
     rec = b.play.__class__(b.play.opening_leader, b.play.tricks, (Seat.E,), {})
     with pytest.raises(BoardError, match="East led, but West was on lead"):
-        replay(b.__class__(**{**{f: getattr(b, f) for f in b.__dataclass_fields__},
+        replay(b.__class__(**{**{f: getattr(b, f) for f in b.__struct_fields__},
                               "play": rec}))
 
 

@@ -8,11 +8,11 @@ are a subset of the club player's)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
+from msgspec import Struct
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_automatic
@@ -24,8 +24,7 @@ STRAINS = ("S", "H", "D", "C", "NT")
 STRAIN = {"S": Strain.S, "H": Strain.H, "D": Strain.D, "C": Strain.C, "NT": Strain.NT}
 
 
-@dataclass(frozen=True)
-class ClaimCase:
+class ClaimCase(Struct, frozen=True):
     """A random deal played at random (legally) to a point, then claimed."""
 
     deal: str

@@ -4,9 +4,8 @@ cannot be ruled on gets."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game import (
     Board,
@@ -64,7 +63,7 @@ def case(name: str, number: int = 1) -> Board:
 
 def with_claim(b: Board, statement: str, status: ClaimStatus = ClaimStatus.DISPUTED) -> Board:
     c = Claim.parse(statement)
-    return dataclasses.replace(b, facts=dataclasses.replace(
+    return replace(b, facts=replace(
         b.facts, claimer=c.claimer, claim=c if c.stated else None, claim_status=status))
 
 
@@ -134,7 +133,7 @@ def test_70c_his_own_trump_tricks_counted_are_no_statement_about_the_outstanding
     # cards, not of theirs (NBB District Delft, "Verkeerde claim of niet")
     b = case("041_70c_unmentioned_trump")
     said = Claim.parse("S: 1 S; winners")
-    b = dataclasses.replace(b, facts=dataclasses.replace(b.facts, claim=said))
+    b = replace(b, facts=replace(b.facts, claim=said))
     r = judged(b)
     assert (r.claimed, r.awarded) == (10, 9) and "70C" in laws_of(r)
 
@@ -220,8 +219,8 @@ def test_70_a_claim_after_a_revoke_it_leaves_unestablished_is_judged_corrected()
 
 def test_63a4_an_offenders_agreement_establishes_his_revoke_though_partner_disputed() -> None:
     b = case("011_63a4_agreed_claim_69a_timing", 4)  # attention after the round
-    agreed = dataclasses.replace(b, facts=dataclasses.replace(b.facts,
-                                                              claim_agreed=(Seat.E,)))
+    agreed = replace(b, facts=replace(b.facts,
+                                                  claim_agreed=(Seat.E,)))
     (rev,) = rule(replay(agreed), "2017").revokes
     assert rev.established and rev.steps[1].law == "63A4" and "East" in rev.steps[1].text
     (rev,) = rule(replay(b), "2017").revokes
@@ -306,7 +305,7 @@ def test_a_1997_board_cites_the_1997_paragraphs_not_2017s() -> None:
 def test_70c_the_director_found_the_claimer_aware_of_the_trump() -> None:
     b = case("041_70c_unmentioned_trump")
     assert judged(b).awarded == 9
-    found = dataclasses.replace(b, facts=dataclasses.replace(
+    found = replace(b, facts=replace(
         b.facts, claim_aware=ClaimAware.parse("S2")))
     aware = judged(found)
     assert aware.awarded == 10 and "70C" not in laws_of(aware)
@@ -401,7 +400,7 @@ def test_70b_an_order_he_stated_from_the_top_is_his_line() -> None:
     (b,) = read_text(SEVEN_FIVE_FOUR, "pbn", "754.pbn")
     assert isinstance(b, Board)
     assert judged(b).awarded == 8
-    stated = dataclasses.replace(b, facts=dataclasses.replace(
+    stated = replace(b, facts=replace(
         b.facts, claim_order=ClaimOrder.TOP))
     assert judged(stated).awarded == 9
 

@@ -7,10 +7,10 @@ wording (2007, 1997); never the non-offenders' choice. The non-offenders' own ch
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.board import Board
 from equity.core.game.cards import Card, Seat, Side, Strain, Suit, parse_hand
@@ -158,8 +158,8 @@ def test_the_trick_the_partner_saw_keeps_the_law_50_requirements_in_force() -> N
 def test_a_penalty_card_in_force_at_a_trick_12_correction_is_the_revokers_substitute() -> None:
     b = next(b for b in read_boards(CASES / f"{RUFFS}.pbn") if getattr(b, "number", 0) == 1)
     assert isinstance(b, Board)
-    facts = dataclasses.replace(b.facts, requirements=Requirement.parse_list("12 W penalty D2"))
-    r = rule(replay(dataclasses.replace(b, facts=facts)), "2017")
+    facts = replace(b.facts, requirements=Requirement.parse_list("12 W penalty D2"))
+    r = rule(replay(replace(b, facts=facts)), "2017")
     out = r.revokes[0].play_out
     assert out is not None
     (b62,) = [c for c in out.choices if c.law == "62B"]

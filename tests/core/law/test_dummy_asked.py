@@ -3,7 +3,7 @@ corrects, and Law 64 applies as if the revoke had been established."""
 
 from __future__ import annotations
 
-import dataclasses
+from msgspec.structs import replace
 
 from equity.core.game.board import Board
 from equity.core.game.facts import Attention, Facts
@@ -18,7 +18,7 @@ CASE = CASES / "031_43b2b_dummy_asked_declarer.pbn"
 def board(attention: str) -> Board:
     b = next(x for x in read_boards(CASE) if isinstance(x, Board) and x.number == 1)
     default, per = Facts.parse_attention(attention)
-    return dataclasses.replace(b, facts=dataclasses.replace(
+    return replace(b, facts=replace(
         b.facts, attention=default, attention_by_trick=per))
 
 

@@ -7,12 +7,12 @@ South ♠765 ♥JT9 ♦JT9 ♣AKQJ, West ♠432 ♥876 ♦876 ♣T432.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, Seat
 from equity.core.game.facts import Attention, ClaimStatus, Facts
@@ -233,7 +233,7 @@ def test_64b6_revoke_on_trick_twelve_found_after_hands_returned_transfers_nothin
         return (v.revoke.seat != r.replay.contract.dummy
                 and r.replay.won_from(v.offender_side, 12) > 0)
     found = _find(won_something, ((12, 2),))
-    late = dataclasses.replace(found.replay.board, facts=Facts(attention=Attention.RETURNED))
+    late = replace(found.replay.board, facts=Facts(attention=Attention.RETURNED))
     v2017 = rule(replay(late), "2017").revokes[0]
     assert v2017.stands and v2017.transfer == 0 and v2017.exemption == "64B6"
     v1997 = rule(replay(late), "1997").revokes[0]

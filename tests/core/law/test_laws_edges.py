@@ -6,7 +6,6 @@ Laws 64C tests use hand-made lines (no solver) so that the arithmetic is exact."
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from equity.app.cli import main
 from equity.app.options import RulingOptions
@@ -95,7 +95,7 @@ def test_64b6_cited_when_a_trick_twelve_revoke_stands() -> None:
     r = case_board("011_62d_trick12_revoke_corrected_62d2", 2)
     (v,) = r.revokes
     assert v.stands and v.exemption == "64B6" and v.play_out is None
-    late = dataclasses.replace(r.replay.board, facts=Facts(attention=Attention.ROUND))
+    late = replace(r.replay.board, facts=Facts(attention=Attention.ROUND))
     (w,) = rule(replay(late)).revokes
     assert w.exemption == "64B5" and w.laws[-1] == "64B6"
 
@@ -243,14 +243,14 @@ def test_12c1e_serious_error_splits_by_the_self_inflicted_part() -> None:
     assert res[Side.NS] == ((10, 1.0),)  # the offenders: the adjusted score
     assert "12C1(e)" in [s.law for s in r.steps]
     # never below the Law 64A result (7)
-    r = rule_board(b, dataclasses.replace(opts, self_inflicted=5))
+    r = rule_board(b, replace(opts, self_inflicted=5))
     assert r.side_results()[Side.EW] == ((7, 1.0),)
 
 
 def test_weighted_64c_score_with_components_below_64a_says_so() -> None:
     r = two_revokes()
     # the first revoke alone: 9 + 1 = 10 after its transfer; the lines give 13 or 9
-    one = dataclasses.replace(r, revokes=r.revokes[:1])
+    one = replace(r, revokes=r.revokes[:1])
     ruling = compare(one, [_cf(0, 13, 9)], event=TRICKS)
     assert ruling.basis is Basis.ADJUSTED
     assert any(s.law == "12C1(c)" and "below the Law 64A result" in s.text

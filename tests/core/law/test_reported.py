@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.adjust import screen
 from equity.core.game import (
@@ -108,5 +107,5 @@ def test_the_screen_asks_for_the_play_from_the_revoke_trick_only_when_short() ->
     enough = screen(r, {7: 0.9, 8: 0.1}, 1 / 6)
     assert enough is not None and not enough.may_be_short
     board, _ = reported("5 N C2 corrected")
-    corrected = rule_reported(dataclasses.replace(board), EDITIONS["2017"])
+    corrected = rule_reported(replace(board), EDITIONS["2017"])
     assert screen(corrected, {10: 1.0}, 1 / 6) is None

@@ -5,9 +5,8 @@ Deal D2 (tests.builders; 4♠ by South, West leads): see tests/core/law/test_law
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game import (
     Attention,
@@ -28,7 +27,7 @@ SOUTH = Contract(4, Strain.S, 0, Seat.S)  # North is dummy
 
 def facts(offender: Seat = Seat.W, won: Seat | None = Seat.W, later: bool = True,
           **more: object) -> TransferFacts:
-    return dataclasses.replace(TransferFacts(SOUTH, offender, 5, won, later), **more)
+    return replace(TransferFacts(SOUTH, offender, 5, won, later), **more)
 
 
 def count(f: TransferFacts, edition: str = "2017") -> tuple[int | None, str, str | None]:
@@ -100,9 +99,9 @@ def test_no_more_than_the_tricks_earlier_transfers_left() -> None:
 def test_1997_second_limb_transfers_a_second_trick_when_one_is_left() -> None:
     limb = facts(won=Seat.S, later=True, legal_card_later=8)
     assert count(limb, "1997") == (2, "64A2", None)
-    assert count(dataclasses.replace(limb, available=1), "1997")[0] == 1
+    assert count(replace(limb, available=1), "1997")[0] == 1
     assert count(limb, "2017")[0] == 1
-    assert count(dataclasses.replace(limb, legal_card_later=None), "1997")[0] == 1
+    assert count(replace(limb, legal_card_later=None), "1997")[0] == 1
 
 
 def test_a_fact_not_known_is_needed_never_guessed() -> None:
@@ -144,7 +143,7 @@ def test_reported_and_replayed_revoke_count_the_same(rows: list[str], claim: int
     later = replay.won_from(rev.offender_side, rev.revoke.trick + 1) > 0
     report = RevokeReport(rev.revoke.trick, rev.revoke.seat, rev.revoke.card, True,
                           trick.winner, later)
-    board: Board = dataclasses.replace(
+    board: Board = replace(
         replay.board, play=None, result=replay.declarer_tricks,
         facts=Facts(attention=replay.board.facts.attention, revoke_report=report))
     reported = rule_reported(board, EDITIONS[edition])

@@ -3,9 +3,8 @@ on the offending side's changed card (62C2), with the penalty cards it leaves (L
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.app.pipeline import rule_board
 from equity.core.adjust.line import LIKELY, Line
@@ -32,8 +31,8 @@ def board(name: str) -> Board:
 
 
 def with_withdrawn(b: Board, text: str) -> Board:
-    facts = dataclasses.replace(b.facts, withdrawn=Withdrawal.parse_list(text))
-    return dataclasses.replace(b, facts=facts)
+    facts = replace(b.facts, withdrawn=Withdrawal.parse_list(text))
+    return replace(b, facts=facts)
 
 
 # --- the record's correction (Law 62) ---------------------------------------------------
@@ -82,7 +81,7 @@ def test_penalty_cards_of_a_correction_bind_the_rest_of_the_record() -> None:
     t3, t6 = list(tricks[2]), list(tricks[5])
     t3[Seat.W], t6[Seat.W] = C("S2"), C("S3")
     tricks[2], tricks[5] = (t3[0], t3[1], t3[2], t3[3]), (t6[0], t6[1], t6[2], t6[3])
-    r = rule(replay(dataclasses.replace(b, play=dataclasses.replace(bad, tricks=tuple(tricks)))))
+    r = rule(replay(replace(b, play=replace(bad, tricks=tuple(tricks)))))
     failed = [x for x in r.revokes if x.revoke.trick == 3]
     assert failed and failed[0].revoke.seat == Seat.W and failed[0].exemption == "64B3"
 

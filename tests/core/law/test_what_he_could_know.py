@@ -10,10 +10,10 @@ deal. Its record is cut at that decision, and the pair of decisions is judged ag
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game import (
     Board,
@@ -55,7 +55,7 @@ def cut(board: Board, rp: Replay, trick: int, index: int) -> Board:
     tricks = (*play.tricks[:trick - 1], last) if index else play.tricks[:trick - 1]
     record = PlayRecord(play.opening_leader, tricks,  # type: ignore[arg-type]
                         play.leaders[:len(tricks)], dict(play.marks))
-    return dataclasses.replace(board, play=record)
+    return replace(board, play=record)
 
 
 def swapped(board: Board, a: Card, b: Card) -> Board:
@@ -65,7 +65,7 @@ def swapped(board: Board, a: Card, b: Card) -> Board:
     assert sa is not None and sb is not None
     hands[sa] = hands[sa] & ~a.bit | b.bit
     hands[sb] = hands[sb] & ~b.bit | a.bit
-    return dataclasses.replace(board, deal=Deal((hands[0], hands[1], hands[2], hands[3])))
+    return replace(board, deal=Deal((hands[0], hands[1], hands[2], hands[3])))
 
 
 def swaps(k: Knowledge, keep: CardSet) -> list[tuple[Card, Card]]:
@@ -94,7 +94,7 @@ def pair(board: Board, trick: int, index: int, told: tuple[Holding, ...] | None 
     if told is None:
         told = holdings(board.facts.unauthorised[0].facts, rp, start.position)
     model = DecisionModel.of(Table.of(board))
-    blind, informed = solved(settled(model, k, dataclasses.replace(k, holds=told)),
+    blind, informed = solved(settled(model, k, replace(k, holds=told)),
                              DdsSolver())
     return blind.options, informed.options
 
@@ -132,7 +132,7 @@ def test_law_16c2_judgements_never_read_the_cards_he_cannot_see() -> None:
     theirs = [w for w in rev.withdrawn if w.law == "62C1"]
     told = tuple(Holding(w.seat, w.card.bit, 1, 1) for w in theirs)
     base = cut(board, rp, change.trick, index)
-    base = dataclasses.replace(base, facts=dataclasses.replace(base.facts, withdrawn=()))
+    base = replace(base, facts=replace(base.facts, withdrawn=()))
     k = Start.at(replay(base), change.trick, index).knowledge()
     found = pair(base, change.trick, index, told)
     tried = 0

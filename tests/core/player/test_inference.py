@@ -4,7 +4,7 @@ card whose place does not turn it, or no auction, names nothing."""
 
 from __future__ import annotations
 
-import dataclasses
+from msgspec.structs import replace
 
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, parse_hand
@@ -37,8 +37,8 @@ SAMPLING = Sampling(first=16, step=16, cap=48)
 
 
 def knowledge(bidding: Bidding | None = BIDDING) -> Knowledge:
-    return dataclasses.replace(Knowledge.at(ENDING, Seat.S, {}),
-                               table=Table(bidding) if bidding is not None else None)
+    return replace(Knowledge.at(ENDING, Seat.S, {}),
+                   table=Table(bidding) if bidding is not None else None)
 
 
 def layout(west: str, east: str) -> Position:
@@ -115,7 +115,7 @@ def test_a_branch_point_says_the_inference_that_decides_it() -> None:
     assert b.describe() == ("South, trick 7: ♠Q 55% / ♠A 45% — declarer places the ♠K "
                             "with West (85% of his layouts, 50% without the auction): "
                             "West's 1NT (1NT opening, 15-17 HCP)")
-    assert dataclasses.replace(b, inferences=()).describe() == \
+    assert replace(b, inferences=()).describe() == \
         "South, trick 7: ♠Q 55% / ♠A 45%"
 
 

@@ -142,7 +142,7 @@ def test_the_weights_drawn_with_the_layouts_are_those_layout_weights_gives_them(
     # a decision keeps each layout's weight as drawn instead of weighing it again: the
     # two must agree to the last bit (declarer reads West's opening ♠K; a false void
     # the count contradicts is dropped before drawing, which the weights must not see)
-    import dataclasses
+    from msgspec.structs import replace
 
     from equity.core.player.knowledge import draw_weighted, layout_weights
     from equity.core.reading.lead import lead_of
@@ -154,9 +154,9 @@ def test_the_weights_drawn_with_the_layouts_are_those_layout_weights_gives_them(
     assert lead is not None
     h = hands("A85.KQ3.A72.K86", "J73.J82.Q943.QJ4", "962.AT9765.K5.A5", "QT.4.JT86.T9732")
     pos = Position(h, Strain.H, Seat.W, (C("SK"), C("S4")))
-    k = dataclasses.replace(Knowledge.at(pos, Seat.S, {}), viewer=Seat.S,
-                            table=Table(cards=(lead,)))
-    for knowledge in (k, dataclasses.replace(k, voids={Seat.E: 0b1111})):
+    k = replace(Knowledge.at(pos, Seat.S, {}), viewer=Seat.S,
+                table=Table(cards=(lead,)))
+    for knowledge in (k, replace(k, voids={Seat.E: 0b1111})):
         layouts, weights, _ = draw_weighted(knowledge, random.Random(11), 60)
         assert len(set(weights)) > 1  # the lead weighs the layouts unevenly
         assert weights == layout_weights(knowledge, layouts)

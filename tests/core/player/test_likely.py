@@ -7,9 +7,8 @@ small ending, and hand-made lines where the arithmetic is checked by hand.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
@@ -231,7 +230,7 @@ def test_options_carry_the_estimate_and_reject_nonsense() -> None:
     assert e.sampling.cap == 8 and e.sampling.first <= 8
     model = e.model()
     assert model.sampling == e.sampling
-    ref = dataclasses.replace(o, reference=True).estimate.sampling
+    ref = replace(o, reference=True).estimate.sampling
     assert (ref.first, ref.cap) == (e.sampling.first * REFERENCE, 8 * REFERENCE)
     with pytest.raises(Exception, match="4 to 4096"):
         RulingOptions(samples=0)

@@ -196,8 +196,8 @@ def case_board(requirement: bool) -> Board:
     assert isinstance(b, Board)
     if requirement:
         return b
-    import dataclasses
-    return dataclasses.replace(b, facts=dataclasses.replace(b.facts, requirements=()))
+    from msgspec.structs import replace
+    return replace(b, facts=replace(b.facts, requirements=()))
 
 
 def lines_of(requirement: bool) -> tuple[Position, tuple[Line, ...]]:

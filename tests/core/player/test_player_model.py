@@ -4,9 +4,8 @@ real layout without extra double-dummy work, the same tree under any run."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, ModelError, Seat, Side, Strain, parse_hand
 from equity.core.game.position import Position
@@ -137,14 +136,14 @@ def test_insight_lifts_the_cards_right_in_the_real_layout() -> None:
     plays = {a: 0.5, q: 0.3, two: 0.2}
     real = {a: 1, q: 2, two: 2}
     assert informed(plays, real, CARELESS) == plays  # no insight: unchanged
-    seeing = informed(plays, real, dataclasses.replace(CARELESS, insight=1.0))
+    seeing = informed(plays, real, replace(CARELESS, insight=1.0))
     assert sum(seeing.values()) == pytest.approx(1.0)
     assert seeing[q] / seeing[a] == pytest.approx(0.6 * 2.718281828, rel=1e-6)
     assert seeing[q] / seeing[two] == pytest.approx(1.5)  # the right cards keep their ratio
 
 
 def test_an_error_the_opponents_do_not_see_ends_as_the_card_he_meant() -> None:
-    blind = dataclasses.replace(CARELESS, exploited_by_declarer=0.0)
+    blind = replace(CARELESS, exploited_by_declarer=0.0)
     exact, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL)))
     leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=blind)))
     errs = [leaf for leaf in leaves if leaf.erred is not None]
@@ -154,7 +153,7 @@ def test_an_error_the_opponents_do_not_see_ends_as_the_card_he_meant() -> None:
 
 def test_an_errors_probability_is_split_by_the_share_exploited() -> None:
     def error_mass(share: float) -> tuple[float, float]:
-        cls = dataclasses.replace(CARELESS, exploited_by_declarer=share)
+        cls = replace(CARELESS, exploited_by_declarer=share)
         leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=cls)))
         seen = sum(x.probability for x in leaves if x.erred == (Side.EW, True))
         missed = sum(x.probability for x in leaves if x.erred == (Side.EW, False))
@@ -167,17 +166,17 @@ def test_an_errors_probability_is_split_by_the_share_exploited() -> None:
 
 
 def test_shares_exploited_are_by_the_erring_side_and_the_favoured_side_sees_all() -> None:
-    cls = dataclasses.replace(CARELESS, exploited_by_declarer=0.3, exploited_by_defenders=0.6)
+    cls = replace(CARELESS, exploited_by_declarer=0.3, exploited_by_defenders=0.6)
     assert exploited(cls, Side.EW, Side.NS) == 0.3  # a defender's error, declarer exploits
     assert exploited(cls, Side.NS, Side.NS) == 0.6  # declarer's error, the defenders do
     assert exploited(cls, Side.EW, Side.NS, favour=Side.NS) == 1.0  # Law 84D
     assert exploited(cls, Side.NS, Side.NS, favour=Side.NS) == 0.6
     with pytest.raises(ModelError, match="exploited"):
-        dataclasses.replace(CARELESS, exploited_by_defenders=1.5)
+        replace(CARELESS, exploited_by_defenders=1.5)
 
 
 def test_the_favoured_side_exploits_every_error_of_its_opponents() -> None:
-    blind = dataclasses.replace(CARELESS, exploited_by_declarer=0.0)
+    blind = replace(CARELESS, exploited_by_declarer=0.0)
     leaves, _ = recorded(grow(ending(), Seat.S, DecisionModel(SMALL, players=blind),
                               favour=Side.NS))
     assert {leaf.erred for leaf in leaves} - {None} == {(Side.EW, True)}

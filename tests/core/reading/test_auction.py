@@ -4,10 +4,10 @@ deal, and the layouts a player imagines kept within it on each seat's hand as de
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.calls import Auction
 from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
@@ -308,9 +308,9 @@ def _fits(b: Bidding, p: Position, widened: bool = False) -> bool:
 
 def test_layouts_outside_the_auction_are_kept_as_often_as_real_tables_bid_so() -> None:
     pos, b = after_trick_one()
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
+    k = replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
     assert k.hidden == (Seat.N, Seat.W)
-    free = sample_layouts(dataclasses.replace(k, table=None), random.Random(3), 400)
+    free = sample_layouts(replace(k, table=None), random.Random(3), 400)
     read_ = sample_layouts(k, random.Random(3), 400)
     inside_free = sum(_fits(b, p) for p in free) / 400
     near_free = sum(_fits(b, p, True) for p in free) / 400 - inside_free
@@ -366,13 +366,13 @@ def test_an_auction_that_shows_nothing_of_the_hidden_seats_changes_no_layout() -
     k = Knowledge.at(pos, Seat.N, {})
     silent = Bidding.check(read(bid(Seat.N, "3N P P P")), DEAL)
     assert silent.limits == {}
-    assert sample_layouts(dataclasses.replace(k, table=Table(silent)), random.Random(9), 20) == \
+    assert sample_layouts(replace(k, table=Table(silent)), random.Random(9), 20) == \
         sample_layouts(k, random.Random(9), 20)
 
 
 def test_layouts_are_the_same_under_the_same_stream() -> None:
     pos, b = after_trick_one()
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
+    k = replace(Knowledge.at(pos, Seat.N, {}), table=Table(b))
     assert draw_layouts(k, random.Random(4), 16) == draw_layouts(k, random.Random(4), 16)
 
 
@@ -383,7 +383,7 @@ def test_what_he_was_told_wins_over_the_auction_never_the_other_way() -> None:
     # every layout is outside it, each weighed alike: what he was told wins
     honours = parse_hand("K.KJ.Q.K")
     told = Holding(Seat.N, honours, 0, 0)
-    k = dataclasses.replace(Knowledge.at(pos, Seat.N, {}), table=Table(b), holds=(told,))
+    k = replace(Knowledge.at(pos, Seat.N, {}), table=Table(b), holds=(told,))
     layouts, outside = draw_layouts(k, random.Random(2), 4)
     assert outside == 4 and len(layouts) == 4
     assert all(told.fits(p.hands[Seat.N]) for p in layouts)

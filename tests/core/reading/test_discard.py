@@ -3,10 +3,10 @@ suit thrown given what he held then (length, guards), and the layouts weighed by
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, Deal, Seat, Strain, Suit, parse_hand
 from equity.core.game.position import Position
@@ -101,7 +101,7 @@ def test_declarer_places_length_where_a_defender_discarded() -> None:
 
 def test_a_defender_reads_no_discard_of_declarer() -> None:
     threw = (Discard(Seat.S, C("C5"), Suit.H, parse_hand("962.-.K5.A5"), Strain.NT),)
-    k = dataclasses.replace(_declarer_view(threw), viewer=Seat.W)
+    k = replace(_declarer_view(threw), viewer=Seat.W)
     assert k.read == ()
 
 

@@ -4,10 +4,10 @@ the suit and of the card given the leader's hand as dealt, and the layouts weigh
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
 from equity.core.game.position import Position
@@ -88,7 +88,7 @@ def test_a_lead_style_needs_a_weight_for_every_feature() -> None:
     with pytest.raises(ValueError):
         LeadStyle((0.0,), LEAD_STYLE.trumps, 0.3)
     with pytest.raises(ValueError):
-        dataclasses.replace(LEAD_STYLE, stray=1.0)
+        replace(LEAD_STYLE, stray=1.0)
 
 
 def _after_lead(viewer_to_play: Seat) -> Knowledge:
@@ -97,7 +97,7 @@ def _after_lead(viewer_to_play: Seat) -> Knowledge:
          ("A85.KQ3.A72.K86", "J73.J82.Q943.QJ4", "962.AT9765.K5.A5", "QT.4.JT86.T9732")]
     pos = Position((h[0], h[1], h[2], h[3]), Strain.H, Seat.W, (C("SK"), C("S4")))
     k = Knowledge.at(pos, Seat.S, {})
-    return dataclasses.replace(k, viewer=viewer_to_play, table=Table(cards=(_lead(),)))
+    return replace(k, viewer=viewer_to_play, table=Table(cards=(_lead(),)))
 
 
 def _queen_with_west(k: Knowledge, n: int = 400) -> float:
@@ -114,12 +114,12 @@ def test_declarer_places_the_queen_with_the_leader_of_the_king() -> None:
 
 
 def test_the_leader_reads_nothing_from_his_own_lead() -> None:
-    k = dataclasses.replace(_after_lead(Seat.S), viewer=Seat.W)
+    k = replace(_after_lead(Seat.S), viewer=Seat.W)
     assert k.read == ()
 
 
 def test_before_the_lead_is_faced_nothing_is_read() -> None:
-    k = dataclasses.replace(_after_lead(Seat.S), dummy_faced=False)
+    k = replace(_after_lead(Seat.S), dummy_faced=False)
     assert k.read == ()
 
 
@@ -135,8 +135,8 @@ def test_a_lead_that_fits_no_layout_well_still_leaves_layouts() -> None:
     unheard = _Unheard(base.leader, base.card, base.dealt, base.strain, frozenset(),
                        frozenset())
     # told that West has no ♠J: every layout left makes the lead all but impossible
-    k = dataclasses.replace(_after_lead(Seat.S), table=Table(cards=(unheard,)),
-                            holds=(Holding(Seat.W, C("SJ").bit, 0, 0),))
+    k = replace(_after_lead(Seat.S), table=Table(cards=(unheard,)),
+                holds=(Holding(Seat.W, C("SJ").bit, 0, 0),))
     layouts = sample_layouts(k, random.Random(1), 20)
     assert len(layouts) == 20 and not any(p.hands[Seat.W] & C("SJ").bit for p in layouts)
 
@@ -144,7 +144,7 @@ def test_a_lead_that_fits_no_layout_well_still_leaves_layouts() -> None:
 def test_a_likelihood_alike_for_every_layout_tells_nothing() -> None:
     base = _lead()
     alike = _Flat(base.leader, base.card, base.dealt, base.strain, frozenset(), frozenset())
-    k = dataclasses.replace(_after_lead(Seat.S), table=Table(cards=(alike,)))
+    k = replace(_after_lead(Seat.S), table=Table(cards=(alike,)))
     assert _queen_with_west(k) == pytest.approx(_queen_with_west(k.unread()), abs=0.08)
 
 

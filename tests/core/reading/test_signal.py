@@ -4,11 +4,11 @@ attitude as the fitted tables show them, standard or upside-down), never certain
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import tomllib
 
 import pytest
+from msgspec.structs import replace
 
 from equity.core.game.cards import Card, Seat, Strain, Suit, parse_hand, suit_holding
 from equity.core.game.position import Position
@@ -134,7 +134,7 @@ def test_attitude_reads_by_its_fitted_weight() -> None:
 
 def test_a_style_that_shows_count_reads_it() -> None:
     style = SignalStyle((0.0, 2.0, 0.0, 0.0, 0.0))
-    sig = dataclasses.replace(_read(), style=style)
+    sig = replace(_read(), style=style)
     assert sig.chance(EVEN) > 0.5 > sig.chance(ODD)
 
 
@@ -173,8 +173,8 @@ def _after_trick_1(viewer: Seat) -> Knowledge:
     h = [parse_hand(x) for x in
          ("K84.A5.KQ72.965", "75.J62.A98.QJ43", "AQJ963.Q.65.AK2", "T2.974.JT43.T87")]
     pos = Position((h[0], h[1], h[2], h[3]), Strain.S, Seat.S)
-    return dataclasses.replace(Knowledge.at(pos, Seat.S, {}), viewer=viewer,
-                               table=Table(cards=(_read(),)))
+    return replace(Knowledge.at(pos, Seat.S, {}), viewer=viewer,
+                   table=Table(cards=(_read(),)))
 
 
 def test_declarer_and_the_leader_read_the_signal_its_player_does_not() -> None:
