@@ -439,7 +439,7 @@ class Fact(Struct, frozen=True):
     (:data:`equity.formats.facts.NAMED`) before :attr:`read`."""
     absent: str
     """Why it is not in the rows, not an option or not on the form, where it is not."""
-    field: str = ""
+    field: str
     """The :class:`Facts` field that holds it (the first of :attr:`fields`)."""
 
     @property
