@@ -54,11 +54,13 @@ class Recorder:
     """Every ``SolveBoard`` call of the process (patched into the build's binding)."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[int, int, int, int, float, float, int, int, str]] = []
+        self.rows: list[tuple[int, int, int, int, float, float, int, int, str, int]] = []
         """(tricks left, solutions, batch size, runs, wall s, thread CPU s, thread slot,
-        batch number, the position's key) per ``SolveBoard`` call. The key names the
-        position and what was asked of it, so that builds can be compared on the positions
-        they both solve."""
+        batch number, the position's key, DDS's node count) per ``SolveBoard`` call. The
+        key names the position and what was asked of it, so that builds can be compared
+        on the positions they both solve; the nodes are DDS's work on it as the ruling
+        asked it (its transposition table as that thread slot left it), which the
+        machine's load does not move."""
         self.deals: list[tuple[Any, ...]] = []
         """Each call's deal and solutions, to solve them again alone."""
         self.batch = (0, 0)
@@ -89,7 +91,7 @@ class Recorder:
                      int(bop.solutions[i]))
             key = hashlib.blake2b(repr(asked).encode(), digest_size=8).hexdigest()
             rec.rows.append(((cards + 3) // 4, int(bop.solutions[i]), n, runs, w, c, thread,
-                             rec.serial, key))
+                             rec.serial, key, int(solved.solvedBoard[i].nodes)))
             rec.deals.append(asked)
 
         def run(self: Any, bop: Any) -> Any:
@@ -103,8 +105,8 @@ class Recorder:
         setattr(binding, "solve_board", solve_board)  # noqa: B010
         setattr(session.DdsSession, "run", run)  # noqa: B010
 
-    def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int, str]],
-                            list[Any], int]:
+    def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int, str,
+                                       int]], list[Any], int]:
         out = self.rows, self.deals, self.calls
         self.rows, self.deals, self.calls = [], [], 0
         return out
@@ -327,6 +329,26 @@ def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
         yield (f"| {t} | " + " | ".join(f"{_ms(g[t])} ({len(g[t])})" for g in groups)
                + " | " + " | ".join(f"{_ms(x)} ({len(x)})" for x in shared)
                + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
+    yield from _nodes_by_tricks(names, groups, common)
+
+
+def _nodes(rows: Sequence[Sequence[Any]]) -> str:
+    known = [x[9] for x in rows if len(x) > 9]
+    return f"{sum(known) / len(known):,.0f}" if known else "-"
+
+
+def _nodes_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]],
+                     common: set[str]) -> Iterator[str]:
+    """DDS's nodes a position by tricks left, each build: its work as the rulings asked
+    (a class of a few positions is too small for its milliseconds to tell builds apart
+    on a shared machine; its node count does not move with the load)."""
+    yield ("\n| tricks left | " + " | ".join(f"{n} nodes a position" for n in names) + " | "
+           + " | ".join(f"{n}, positions all ask" for n in names) + " |")
+    yield "|---|" + "---|" * 2 * len(names)
+    for t in range(13, 0, -1):
+        shared = [[x for x in g[t] if len(x) > 8 and x[8] in common] for g in groups]
+        yield (f"| {t} | " + " | ".join(f"{_nodes(g[t])} ({len(g[t])})" for g in groups)
+               + " | " + " | ".join(f"{_nodes(x)} ({len(x)})" for x in shared) + " |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
