@@ -66,8 +66,7 @@ def shaped(rec: Record, style: AuctionStyle) -> Table:
     """``rec``'s table with its auction read under ``style``."""
     table = Table.of(rec.replay.board)
     assert table.bidding is not None
-    return replace(table, bidding=replace(table.bidding,
-                                                      style=style))
+    return replace(table, bidding=replace(table.bidding, style=style))
 
 
 def chosen(n: int) -> list[tuple[Record, list[int]]]:

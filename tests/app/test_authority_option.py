@@ -47,8 +47,7 @@ def test_a_bad_value_is_an_error_naming_the_board_and_the_tag(
 
 def test_the_options_win_over_the_tags() -> None:
     b = next(x for x in read_boards(CASE) if isinstance(x, Board))
-    b = replace(b, facts=replace(b.facts, authority="EBU",
-                                             ruled_by=RuledBy.COMMITTEE))
+    b = replace(b, facts=replace(b.facts, authority="EBU", ruled_by=RuledBy.COMMITTEE))
     facts = RulingOptions(authority="ACBL", ruled_by=RuledBy.DIRECTOR).facts_for(b)
     assert (facts.authority, facts.ruled_by) == ("ACBL", RuledBy.DIRECTOR)
     assert RulingOptions().facts_for(b).authority == "EBU"

@@ -377,11 +377,9 @@ def _case(text: str, options: RulingOptions = DEFAULT_OPTIONS) -> RowsCase:
     except BoardError as e:
         raise _board_error(e, text) from None
     if options.attention is not None:
-        case = replace(case, facts={**case.facts,
-                        "EquityAttention": options.attention})
+        case = replace(case, facts={**case.facts, "EquityAttention": options.attention})
     if options.revoke is not None:  # a revoke reported without the play (Law 64A)
-        case = replace(case, facts={**case.facts,
-                                                "EquityRevoke": str(options.revoke)})
+        case = replace(case, facts={**case.facts, "EquityRevoke": str(options.revoke)})
     return case
 
 

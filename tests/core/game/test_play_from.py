@@ -92,8 +92,7 @@ def test_a_penalty_card_from_before_the_start_binds_while_still_held() -> None:
     card = full.tricks[9].card_of(seat)
     assert card is not None
     req = (Requirement("penalty", seat, 3, card=card),)
-    whole = replace(whole, facts=replace(whole.facts,
-                                                     requirements=req))
+    whole = replace(whole, facts=replace(whole.facts, requirements=req))
     assert tail(replay(from_trick(whole, 7)), 7) == tail(replay(whole), 7)
 
 

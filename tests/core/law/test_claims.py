@@ -219,8 +219,7 @@ def test_70_a_claim_after_a_revoke_it_leaves_unestablished_is_judged_corrected()
 
 def test_63a4_an_offenders_agreement_establishes_his_revoke_though_partner_disputed() -> None:
     b = case("011_63a4_agreed_claim_69a_timing", 4)  # attention after the round
-    agreed = replace(b, facts=replace(b.facts,
-                                                  claim_agreed=(Seat.E,)))
+    agreed = replace(b, facts=replace(b.facts, claim_agreed=(Seat.E,)))
     (rev,) = rule(replay(agreed), "2017").revokes
     assert rev.established and rev.steps[1].law == "63A4" and "East" in rev.steps[1].text
     (rev,) = rule(replay(b), "2017").revokes
