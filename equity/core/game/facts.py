@@ -7,9 +7,9 @@ Each fact is declared once in :data:`FACTS`, by the :class:`Facts` field that ho
 the workbench's form carries it, how its text is read and written. The PBN and rows
 readers and writers (:mod:`equity.formats.facts`, :mod:`equity.formats.rows`),
 :meth:`~equity.app.options.RulingOptions.facts_for` and the workbench loop over
-:data:`FACTS`; a fact absent from one of them says so (``absent``). A
-new fact is a field here and its declaration in :data:`FACTS` (ARCHITECTURE.md, "a new
-fact"); a declaration naming a field :class:`Facts` lacks fails at import.
+:data:`FACTS`; a fact absent from one of them says so (``absent``). A new fact is a field
+here and its declaration in :data:`FACTS` (ARCHITECTURE.md, "a new fact"); the module
+refuses to load unless the declarations fill every field once, in the fields' order.
 
 The tags, documented in the README:
 
@@ -458,20 +458,20 @@ class Fact(Struct, frozen=True):
         return self.pick(text) if self.pick is not None else self.options[0]
 
 
-def fact(field: str, tag: str, *, read: Callable[[str], Values],
+def fact(name: str, tag: str, *, read: Callable[[str], Values],
          write: Callable[[Facts], str | None], key: str | None = None,
          options: tuple[str, ...] = (), form: bool = True, also: tuple[str, ...] = (),
          given: Callable[[Facts, str, Any], Facts] | None = None,
          pick: Callable[[str], str] | None = None,
          check: Callable[[Values], None] | None = None, named: str = "",
          absent: str = "") -> Fact:
-    """The declaration of the fact the :class:`Facts` field ``field`` holds (its entry in
+    """The declaration of the fact the :class:`Facts` field ``name`` holds (its entry in
     :data:`FACTS`)."""
     if (key is None or not options or not form) and not absent:
         raise ValueError(f"{tag}: say why it is absent from the rows, the options or the "
                          "workbench's form")
     return Fact(tag, read, write, key, options, form and bool(options), also, given, pick,
-                check, named, absent, field)
+                check, named, absent, name)
 
 
 def _one(name: str, parse: Callable[[str], Any]) -> Callable[[str], Values]:
@@ -739,9 +739,8 @@ FACTS: tuple[Fact, ...] = (
 """Every fact, declared once, in the order of the :class:`Facts` fields that hold them
 (the order a writer puts the tags)."""
 
-_UNKNOWN = {name for f in FACTS for name in f.fields} - set(Facts.__struct_fields__)
-if _UNKNOWN:  # a declaration must name fields Facts has
-    raise ValueError(f"FACTS names fields Facts does not have: {sorted(_UNKNOWN)}")
+if tuple(name for f in FACTS for name in f.fields) != Facts.__struct_fields__:
+    raise ValueError("FACTS must fill each field of Facts once, in the fields' order")
 
 __all__ = ["FACTS", "LAWS_EDITIONS", "SIGNALS", "Attention", "ClaimStatus", "Fact", "Facts",
            "Information", "Requirement", "RequirementKind", "RuledBy", "Told", "Values",

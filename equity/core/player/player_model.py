@@ -52,7 +52,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from msgspec import Struct, field
+from msgspec import Struct
 
 from equity.core.game import Card, CardSet, ModelError, Position, Seat, Side, cards, trick_winner
 
@@ -111,11 +111,16 @@ class PlayerClass(Struct, frozen=True):
     the one the defender meant, not seeing what double dummy sees."""
     exploited_by_defenders: float = 1.0
     """The share of declarer's side's errors that the defenders turn into a trick."""
-    # a table of 13 rows: left out of the repr, which names what shapes the tree
-    unforeseen: Unforeseen | None = field(default=None)
+    unforeseen: Unforeseen | None = None
     """How the class's tables depart from double dummy beyond what the outcome tree
     foresees (:mod:`equity.core.player.unforeseen`): added to the prediction of a
     table's result, never to a ruling's lines."""
+
+    def __repr__(self) -> str:
+        # unforeseen (a table of 13 rows) left out: the repr names what shapes the tree
+        shown = (f"{n}={getattr(self, n)!r}" for n in self.__struct_fields__
+                 if n != "unforeseen")
+        return f"PlayerClass({', '.join(shown)})"
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.mix <= 1.0 or self.beta < 0:
