@@ -94,12 +94,12 @@ class Recorder:
                              rec.serial, key, int(solved.solvedBoard[i].nodes)))
             rec.deals.append(asked)
 
-        def run(self: Any, bop: Any) -> Any:
+        def run(self: Any, bop: Any, *keys: Any) -> Any:
             n = int(bop.noOfBoards)
             rec.batch = (n, max(1, min(self._slots, n)))
             rec.calls += 1
             rec.serial += 1
-            return inner_run(self, bop)
+            return inner_run(self, bop, *keys)  # builds before session 55 take no keys
 
         # patched by name: the probe patches whichever build is first on the path
         setattr(binding, "solve_board", solve_board)  # noqa: B010
@@ -221,6 +221,18 @@ def probe(tree: str, corpus: str | None, cases: str, page: bool, out: str) -> No
 
 
 # --- Side by side ---------------------------------------------------------------------
+
+
+def pooled(found: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One build's probes pooled: each set's rows and lists joined, its sums added (so a
+    figure a ruling is the rounds' mean)."""
+    out: dict[str, Any] = {"tree": found[0]["tree"], "sets": {}}
+    for f in found:
+        for name, entry in f["sets"].items():
+            into = out["sets"].setdefault(name, {})
+            for key, value in entry.items():
+                into[key] = into.get(key, type(value)()) + value
+    return out
 
 
 def _run_probe(tree: str, corpus: str | None, cases: str, page: bool, out: Path
@@ -362,6 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-page", action="store_true", help="leave the page's ruling out")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--out", help="where to keep the figures (JSON)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="measure every build this many times, the order of the builds "
+                        "reversed every other round (A B, B A, ...), and pool the rounds: "
+                        "a machine whose speed drifts during the run then favours no build")
     args = p.parse_args(argv)
     if args.probe:
         probe(args.probe, args.corpus, args.cases, not args.no_page, args.out)
@@ -369,10 +385,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tempfile
 
     trees = [str(ROOT)] + [str(Path(old).resolve()) for old in args.old]
+    rounds: list[list[dict[str, Any]]] = [[] for _ in trees]
     with tempfile.TemporaryDirectory() as tmp:
-        results = [_run_probe(t, args.corpus, args.cases, not args.no_page,
-                              Path(tmp) / f"{k}.json")
-                   for k, t in enumerate(trees)]
+        for r in range(max(1, args.rounds)):
+            turn = list(enumerate(trees))
+            for k, t in turn if r % 2 == 0 else reversed(turn):
+                rounds[k].append(_run_probe(t, args.corpus, args.cases, not args.no_page,
+                                            Path(tmp) / f"{k}-{r}.json"))
+    results = [pooled(found) for found in rounds]
+    if args.rounds > 1:
+        print(f"Each build measured {args.rounds} times, in turn and in reverse turn; the "
+              "counts (n) are summed over the rounds.")
     if args.out:
         Path(args.out).write_text(json.dumps(results))
     for text in (*table(results), *by_tricks(results)):
