@@ -226,7 +226,7 @@ def probe(tree: str, corpus: str | None, cases: str, page: bool, out: str) -> No
 def pooled(found: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One build's probes pooled: each set's rows and lists joined, its sums added (so a
     figure a ruling is the rounds' mean)."""
-    out: dict[str, Any] = {"tree": found[0]["tree"], "sets": {}}
+    out: dict[str, Any] = {"tree": found[0]["tree"], "sets": {}, "rounds": len(found)}
     for f in found:
         for name, entry in f["sets"].items():
             into = out["sets"].setdefault(name, {})
@@ -342,6 +342,7 @@ def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
                + " | " + " | ".join(f"{_ms(x)} ({len(x)})" for x in shared)
                + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
     yield from _nodes_by_tricks(names, groups, common)
+    yield from _distinct_by_tricks(names, groups, common, results[0].get("rounds", 1))
 
 
 def _nodes(rows: Sequence[Sequence[Any]]) -> str:
@@ -361,6 +362,31 @@ def _nodes_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]
         shared = [[x for x in g[t] if len(x) > 8 and x[8] in common] for g in groups]
         yield (f"| {t} | " + " | ".join(f"{_nodes(g[t])} ({len(g[t])})" for g in groups)
                + " | " + " | ".join(f"{_nodes(x)} ({len(x)})" for x in shared) + " |")
+
+
+def _distinct_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]],
+                        common: set[str], rounds: int) -> Iterator[str]:
+    """ms (CPU) and nodes a distinct position, on the positions every build asks: every
+    ask of a position in every set counted to it, a round's worth (the sum over the rounds
+    divided by them). A build that asks a position twice pays for both asks (the second,
+    after the same deal, costs DDS almost nothing), and that second ask does not lower its
+    figure as it lowers a figure per ask."""
+    yield ("\n| tricks left | distinct positions all ask | "
+           + " | ".join(f"{n} ms a distinct position (asks)" for n in names) + " | "
+           + " | ".join(f"{n} nodes a distinct position" for n in names) + " |")
+    yield "|---|---|" + "---|" * 2 * len(names)
+    for t in range(13, 0, -1):
+        asked = [[x for x in g[t] if len(x) > 9 and x[8] in common] for g in groups]
+        keys = set.intersection(*({x[8] for x in a} for a in asked)) if asked else set()
+        if not keys:
+            continue
+        mine = [[x for x in a if x[8] in keys] for a in asked]
+        yield (f"| {t} | {len(keys)} | "
+               + " | ".join(f"{1e3 * sum(x[5] for x in m) / len(keys) / rounds:.2f} "
+                            f"({len(m)})" for m in mine) + " | "
+               + " | ".join(f"{sum(x[9] for x in m) / len(keys) / rounds:,.0f}"
+                            for m in mine)
+               + " |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

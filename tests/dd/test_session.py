@@ -128,6 +128,7 @@ def test_dds_clears_its_table_exactly_when_similar_calls_the_deal_new() -> None:
             else:
                 assert after == cold, "DDS kept its table for a deal similar() calls new"
                 cleared += 1
+        session()._last[0] = deal_key(p)
     assert cleared >= 10 and kept >= 10, (cleared, kept)
 
 
@@ -233,11 +234,11 @@ def test_a_longer_batch_of_layouts_is_solved_on_every_slot(
     s = session()
     calls = _recorded(monkeypatch)
     layouts = _layouts(rng, 12, 9)
-    threading_stall = binding.solve_board
+    inner = binding.solve_board
 
     def slow(bop: Any, i: int, solved: Any, slot: int) -> None:
         threading.Event().wait(0.01)  # every deal takes a while: both threads find work
-        threading_stall(bop, i, solved, slot)
+        inner(bop, i, solved, slot)
 
     monkeypatch.setattr(binding, "solve_board", slow)
     answers = s.solve(layouts, True)
