@@ -94,12 +94,12 @@ class Recorder:
                              rec.serial, key, int(solved.solvedBoard[i].nodes)))
             rec.deals.append(asked)
 
-        def run(self: Any, bop: Any) -> Any:
+        def run(self: Any, bop: Any, *keys: Any) -> Any:
             n = int(bop.noOfBoards)
             rec.batch = (n, max(1, min(self._slots, n)))
             rec.calls += 1
             rec.serial += 1
-            return inner_run(self, bop)
+            return inner_run(self, bop, *keys)  # builds before session 55 take no keys
 
         # patched by name: the probe patches whichever build is first on the path
         setattr(binding, "solve_board", solve_board)  # noqa: B010
@@ -223,6 +223,18 @@ def probe(tree: str, corpus: str | None, cases: str, page: bool, out: str) -> No
 # --- Side by side ---------------------------------------------------------------------
 
 
+def pooled(found: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One build's probes pooled: each set's rows and lists joined, its sums added (so a
+    figure a ruling is the rounds' mean)."""
+    out: dict[str, Any] = {"tree": found[0]["tree"], "sets": {}, "rounds": len(found)}
+    for f in found:
+        for name, entry in f["sets"].items():
+            into = out["sets"].setdefault(name, {})
+            for key, value in entry.items():
+                into[key] = into.get(key, type(value)()) + value
+    return out
+
+
 def _run_probe(tree: str, corpus: str | None, cases: str, page: bool, out: Path
                ) -> dict[str, Any]:
     subprocess.run([sys.executable, __file__, "--probe", tree, "--out", str(out),
@@ -330,6 +342,7 @@ def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
                + " | " + " | ".join(f"{_ms(x)} ({len(x)})" for x in shared)
                + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
     yield from _nodes_by_tricks(names, groups, common)
+    yield from _distinct_by_tricks(names, groups, common, results[0].get("rounds", 1))
 
 
 def _nodes(rows: Sequence[Sequence[Any]]) -> str:
@@ -351,6 +364,31 @@ def _nodes_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]
                + " | " + " | ".join(f"{_nodes(x)} ({len(x)})" for x in shared) + " |")
 
 
+def _distinct_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]],
+                        common: set[str], rounds: int) -> Iterator[str]:
+    """ms (CPU) and nodes a distinct position, on the positions every build asks: every
+    ask of a position in every set counted to it, a round's worth (the sum over the rounds
+    divided by them). A build that asks a position twice pays for both asks (the second,
+    after the same deal, costs DDS almost nothing), and that second ask does not lower its
+    figure as it lowers a figure per ask."""
+    yield ("\n| tricks left | distinct positions all ask | "
+           + " | ".join(f"{n} ms a distinct position (asks)" for n in names) + " | "
+           + " | ".join(f"{n} nodes a distinct position" for n in names) + " |")
+    yield "|---|---|" + "---|" * 2 * len(names)
+    for t in range(13, 0, -1):
+        asked = [[x for x in g[t] if len(x) > 9 and x[8] in common] for g in groups]
+        keys = set.intersection(*({x[8] for x in a} for a in asked)) if asked else set()
+        if not keys:
+            continue
+        mine = [[x for x in a if x[8] in keys] for a in asked]
+        yield (f"| {t} | {len(keys)} | "
+               + " | ".join(f"{1e3 * sum(x[5] for x in m) / len(keys) / rounds:.2f} "
+                            f"({len(m)})" for m in mine) + " | "
+               + " | ".join(f"{sum(x[9] for x in m) / len(keys) / rounds:,.0f}"
+                            for m in mine)
+               + " |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.speed.dds_breakdown",
                                 description=__doc__.split("\n\n")[0])
@@ -362,6 +400,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-page", action="store_true", help="leave the page's ruling out")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--out", help="where to keep the figures (JSON)")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="measure every build this many times, the order of the builds "
+                        "reversed every other round (A B, B A, ...), and pool the rounds: "
+                        "a machine whose speed drifts during the run then favours no build")
     args = p.parse_args(argv)
     if args.probe:
         probe(args.probe, args.corpus, args.cases, not args.no_page, args.out)
@@ -369,10 +411,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tempfile
 
     trees = [str(ROOT)] + [str(Path(old).resolve()) for old in args.old]
+    rounds: list[list[dict[str, Any]]] = [[] for _ in trees]
     with tempfile.TemporaryDirectory() as tmp:
-        results = [_run_probe(t, args.corpus, args.cases, not args.no_page,
-                              Path(tmp) / f"{k}.json")
-                   for k, t in enumerate(trees)]
+        for r in range(max(1, args.rounds)):
+            turn = list(enumerate(trees))
+            for k, t in turn if r % 2 == 0 else reversed(turn):
+                rounds[k].append(_run_probe(t, args.corpus, args.cases, not args.no_page,
+                                            Path(tmp) / f"{k}-{r}.json"))
+    results = [pooled(found) for found in rounds]
+    if args.rounds > 1:
+        print(f"Each build measured {args.rounds} times, in turn and in reverse turn; the "
+              "counts (n) are summed over the rounds.")
     if args.out:
         Path(args.out).write_text(json.dumps(results))
     for text in (*table(results), *by_tricks(results)):

@@ -11,15 +11,22 @@ memory), and it is not re-entrant across callers. So a process has one session
 the thread count is the session's visible setting, not a module global.
 
 How a batch is solved: one thread per DDS thread slot (ctypes releases the GIL during
-the call), the caller's own for slot 0, each taking the next deal of the batch not yet
+the call), the caller's own first, each taking the next deal of the batch not yet
 taken, in the order given, so that no thread idles while another has deals left (cut
 into fixed halves, a batch waited for the half that held its costliest deal: a position
 with 13 tricks left costs a hundred times one with 5). The other slots' threads are
-started once for the session and wait between batches (:class:`_Slot`): starting them
+started once for the session and wait between batches (:class:`_Helper`): starting them
 for every batch cost about 3 ms a batch on a loaded machine, a ruling asks 30 batches.
-DDS keeps a transposition table per thread slot and reuses it when the next deal on
-that slot is similar (the layouts of one decision, a card or a trick apart), so the
-order given is kept: a board's positions stay together. Ordering a batch costliest
+
+DDS keeps a transposition table per thread slot and keeps it for the next deal on that
+slot when that deal is similar to the slot's last one (:func:`similar`, DDS's own test);
+otherwise it clears the table and searches cold, which for a position with 12 tricks left
+cost half as much work again (issue 49). The session remembers each slot's last deal and
+hands work out by it (:meth:`DdsSession.run`): the batch's first deal goes to a slot that
+has it warm, a batch of one included (any thread may use any slot while the lock is
+held); and a thread leaves a batch's last deals (fewer than :data:`LEAVE_BELOW`) to a
+thread still in the batch whose slot has them warm rather than start one cold itself.
+The order given is kept: a board's positions stay together. Ordering a batch costliest
 first gained nothing more and cost that reuse when several boards share a batch (issue
 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used: it reorders the deals over
 its threads on its own and took 2.0-2.6 s on the positions of 240 corpus boards where
@@ -28,7 +35,6 @@ its threads on its own and took 2.0-2.6 s on the positions of 240 corpus boards 
 
 from __future__ import annotations
 
-import itertools
 import os
 import signal
 import threading
@@ -44,6 +50,20 @@ from equity.dd.binding import MAX_BOARDS
 from equity.dd.checks import SolveError
 
 _DUMP_FILE = "dump.txt"
+
+LEAVE_BELOW = 3
+"""A thread whose slot would start a deal cold leaves it, and the batch, to a thread
+still in the batch whose slot has it warm when fewer than this many deals (this one
+included) are left: one cold search saved against at most two deals solved one after
+the other instead of side by side (benchmarks/RESULTS.md, issue 49, session 55)."""
+
+SIMILAR_RATIO = 5
+"""DDS's ``SIMILARDEALLIMIT`` (``dds.h``): a deal is similar to a slot's last one when its
+cards' sum is more than this many times the sum of the cards that moved."""
+
+DealKey = tuple[int, tuple[int, int, int, int]]
+"""What DDS compares a deal with the slot's last by: the strain and the four hands (the
+model's card sets, bit for bit DDS's ``remainCards``)."""
 
 BEST, BEST_CARDS, EVERY = 1, 2, 3
 """What a position is solved for, as DDS's ``solutions`` says it: the best score only,
@@ -104,6 +124,32 @@ def for_side(score: int, position: Position, side: Side) -> int:
     return score if position.to_play.side == side else left - score
 
 
+def deal_key(position: Position) -> DealKey:
+    """What DDS compares ``position`` with a slot's last deal by (:func:`similar`)."""
+    return int(position.strain), position.hands
+
+
+def _suit_sum(hand: int) -> int:
+    """The sum of a hand's four suit holdings, each read as a number (DDS sums them so)."""
+    return (hand & 0xFFFF) + (hand >> 16 & 0xFFFF) + (hand >> 32 & 0xFFFF) + (hand >> 48)
+
+
+def similar(new: DealKey | None, last: DealKey | None) -> bool:
+    """Whether DDS keeps a slot's transposition table when ``new`` follows ``last`` on it.
+
+    DDS's ``SolveBoardInternal`` (``SolverIF.cpp``) clears the table for a new strain and
+    for a new deal unless the sum of the new deal's holdings (each hand's each suit read
+    as a number) is more than :data:`SIMILAR_RATIO` times the sum of the holdings' XORs
+    with the last deal's; the same cards are no new deal. So swapping two low cards keeps
+    the table, swapping an ace clears it. A deal not known (None) is never similar: a
+    slot not used yet is cold.
+    """
+    if new is None or last is None or new[0] != last[0]:
+        return False
+    moved = sum(_suit_sum(a ^ b) for a, b in zip(new[1], last[1], strict=True))
+    return moved == 0 or sum(_suit_sum(a) for a in new[1]) // moved > SIMILAR_RATIO
+
+
 def _for_side(scores: Iterable[tuple[Card, int]], position: Position, side: Side
               ) -> dict[Card, int]:
     """:func:`for_side` for each card's score, in order (the scores were range-checked when
@@ -125,10 +171,14 @@ class DdsSession:
         self._lock = threading.RLock()
         self._threads = 0  # loading the binding runs SetMaxThreads(0)
         self._slots = max(1, int(binding.dds_info().noOfThreads))
-        self._helpers: list[_Slot] = []
+        self._helpers: list[_Helper] = []
         self._pid = os.getpid()
+        self._last: list[DealKey | None] = [None] * self._slots
+        """Each DDS slot's last deal (None: unknown), which decides whether DDS keeps that
+        slot's transposition table for the next (:func:`similar`)."""
         self.started = 0
-        """Threads started for DDS's slots 1.. so far: each once for the session."""
+        """Helper threads started so far (the batch's threads 1..): each once for the
+        session."""
 
     @property
     def threads(self) -> int:
@@ -147,6 +197,7 @@ class DdsSession:
             binding.set_max_threads(n)
             self._threads = n
             self._slots = max(1, int(binding.dds_info().noOfThreads))
+            self._last = [None] * self._slots  # the slots' memory was made anew
 
     def info(self) -> Any:
         """DDS's ``GetDDSInfo`` (version, threads)."""
@@ -176,7 +227,7 @@ class DdsSession:
         for start in range(0, len(positions), MAX_BOARDS):
             chunk = positions[start : start + MAX_BOARDS]
             wanted = flags[start : start + MAX_BOARDS]
-            solved = self.run(self.pack(chunk, wanted))
+            solved = self.run(self.pack(chunk, wanted), [deal_key(p) for p in chunk])
             out += [_decode(p, solved.solvedBoard[i], e)
                     for i, (p, e) in enumerate(zip(chunk, wanted, strict=True))]
         return out
@@ -196,33 +247,67 @@ class DdsSession:
             bop.mode[i] = 1
         return bop
 
-    def run(self, bop: Any) -> Any:
+    def run(self, bop: Any, keys: Sequence[DealKey | None] | None = None) -> Any:
         """Solve a packed batch by ``SolveBoard`` calls, one thread per DDS thread slot
-        (the caller's for slot 0), each taking the next deal not yet taken, in order (see
-        the module docstring); the raw ``solvedBoards``."""
+        (the caller's first), each taking the next deal not yet taken, in order; the raw
+        ``solvedBoards``. ``keys`` are the deals' :func:`deal_key` (None: not known, each
+        then treated as cold on every slot), by which the work is handed out as the module
+        docstring says."""
         n = bop.noOfBoards
+        keys = list(keys) if keys is not None else [None] * n
+        if len(keys) != n:
+            raise SolveError("one deal key per deal of the batch")
         solved = binding.new_solved()
+        if n == 0:
+            return solved
         runs = max(1, min(self._slots, n))
-        taken = itertools.count()  # next() on it is atomic: the GIL is held
+        active = [True] * runs  # which threads are still taking deals
+        taken = [0]
+        take = threading.Lock()
         errors: list[BaseException] = []
         stop = threading.Event()
+        last = self._last
+        slot_of: list[int] = []  # each thread's DDS slot, set under the session's lock
 
-        def solve_run(slot: int) -> None:
+        def next_deal(k: int) -> int | None:
+            """The next deal for thread ``k``, or None when it leaves the batch."""
+            with take:
+                i = taken[0]
+                key = keys[i] if i < n else None
+                if i >= n or (
+                        n - i < LEAVE_BELOW and not similar(key, last[slot_of[k]])
+                        and any(active[j] and similar(key, last[slot_of[j]])
+                                for j in range(runs) if j != k)):
+                    active[k] = False
+                    return None
+                taken[0] = i + 1
+                last[slot_of[k]] = key
+                return i
+
+        def solve_run(k: int, first: int | None = None) -> None:
+            slot = slot_of[k]
             try:
-                while not stop.is_set():
-                    i = next(taken)
-                    if i >= n:
-                        return
+                i = first if first is not None else next_deal(k)
+                while i is not None and not stop.is_set():
                     binding.solve_board(bop, i, solved, slot)
+                    i = next_deal(k)
             except BaseException as e:  # raised again in the caller's thread
+                last[slot] = None  # what DDS kept of the deal is not known
                 stop.set()
                 errors.append(e)
+            finally:
+                active[k] = False
 
         with self._call(f"a batch of {n} positions"):
+            # the threads' slots: first a slot that has the first deal warm
+            slot_of += sorted(range(self._slots),
+                              key=lambda s: not similar(keys[0], last[s]))[:runs]
+            first = next_deal(0)  # this thread's, taken before any other starts
             if runs == 1:
-                solve_run(0)
+                solve_run(0, first)
             else:
-                self._in_slots(solve_run, runs, stop)
+                self._in_slots(lambda k: solve_run(k, first if k == 0 else None), runs,
+                               stop)
             if errors:
                 raise errors[0]
         solved.noOfBoards = n
@@ -230,26 +315,26 @@ class DdsSession:
 
     @property
     def idle(self) -> bool:
-        """No slot thread is inside a batch (every one waits for the next)."""
+        """No helper thread is inside a batch (every one waits for the next)."""
         return all(h.done.is_set() for h in self._helpers)
 
     def _in_slots(self, work: Callable[[int], None], runs: int, stop: threading.Event
                   ) -> None:
         """``work(k)`` for k in 0..runs-1: 0 in this thread, the others on the session's
-        slot threads, returning once every one has ended, even when interrupted.
+        helper threads, returning once every one has ended, even when interrupted.
 
         An exception raised in this thread meanwhile (Ctrl-C's KeyboardInterrupt, a signal
         handler's) sets ``stop`` (``work`` checks it between two DDS calls) and is raised
-        again only once no slot thread is inside DDS: the interpreter must never exit
+        again only once no helper thread is inside DDS: the interpreter must never exit
         under a DDS call still solving (``Segmentation fault`` after a Ctrl-C of
-        ``equity likely``, issue 42). The slot threads are started with SIGINT and SIGTERM
+        ``equity likely``, issue 42). The helper threads are started with SIGINT and SIGTERM
         blocked, so that no signal lands in them; while work is handed out this thread
         blocks them too, so that none lands between two hand-outs."""
         interrupted: BaseException | None = None
-        given: list[_Slot] = []
+        given: list[_Helper] = []
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
-            for h in self._slot_threads(runs - 1):
+            for h in self._helper_threads(runs - 1):
                 h.give(work)
                 given.append(h)
         except BaseException as e:  # e.g. no thread can be started: end those given work
@@ -267,25 +352,25 @@ class DdsSession:
             while not h.done.is_set():
                 try:
                     h.done.wait()
-                except BaseException as e:  # raised below, once every slot has ended
+                except BaseException as e:  # raised below, once every helper has ended
                     interrupted = interrupted or e
                     stop.set()
         if interrupted is not None:
             raise interrupted
 
-    def _slot_threads(self, n: int) -> list[_Slot]:
-        """The threads of DDS's slots 1..n, started on first need (signals blocked: the
+    def _helper_threads(self, n: int) -> list[_Helper]:
+        """The batch's threads 1..n, started on first need (signals blocked: the
         caller blocks them). A forked child has none of its parent's threads: it starts
         its own."""
         if os.getpid() != self._pid:
             self._helpers, self._pid = [], os.getpid()
         for i, h in enumerate(self._helpers):
             if not h.thread.is_alive():  # only if its work let an error escape
-                self._helpers[i] = _Slot(i + 1)
+                self._helpers[i] = _Helper(i + 1)
                 self._helpers[i].thread.start()
                 self.started += 1
         while len(self._helpers) < n:
-            h = _Slot(len(self._helpers) + 1)
+            h = _Helper(len(self._helpers) + 1)
             h.thread.start()
             self._helpers.append(h)
             self.started += 1
@@ -317,22 +402,23 @@ class DdsSession:
                     os.remove(path)
 
 
-class _Slot:
-    """A DDS thread slot's Python thread, kept for the session: it waits for work, does
-    it (``work(slot)``, which catches its own errors) and sets ``done``. A daemon: it is
+class _Helper:
+    """A batch's thread ``number`` (1..; the caller's own is 0), kept for the session: it
+    waits for work, does it (``work(number)``, which picks the DDS slot and catches its own
+    errors) and sets ``done``. A daemon: it is
     never inside DDS once the batch that gave it work has returned, so the interpreter
     may exit while it waits."""
 
-    def __init__(self, slot: int) -> None:
-        self.slot = slot
+    def __init__(self, number: int) -> None:
+        self.number = number
         self.done = threading.Event()
         self.done.set()
         self._go = threading.Semaphore(0)
         self._work: Callable[[int], None] | None = None
-        self.thread = threading.Thread(target=self._loop, name=f"dds-{slot}", daemon=True)
+        self.thread = threading.Thread(target=self._loop, name=f"dds-{number}", daemon=True)
 
     def give(self, work: Callable[[int], None]) -> None:
-        """Run ``work`` on this slot's thread; ``done`` is set when it has returned."""
+        """Run ``work`` on this thread; ``done`` is set when it has returned."""
         self.done.clear()
         self._work = work
         self._go.release()
@@ -343,7 +429,7 @@ class _Slot:
             work, self._work = self._work, None
             try:
                 if work is not None:
-                    work(self.slot)
+                    work(self.number)
             finally:
                 self.done.set()
 

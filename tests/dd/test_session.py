@@ -1,7 +1,9 @@
 """The one road to DDS (equity.dd.session): a batch solved on DDS's threads ends only once
 none of them is inside DDS, even when interrupted (issue 42, 8: Ctrl-C of ``equity likely``
 ended in ``Segmentation fault`` when the interpreter exited under a DDS call), and the
-threads of DDS's slots are started once for the session, not once a batch (issue 49)."""
+threads of DDS's slots are started once for the session, not once a batch (issue 49), and
+the work goes to the slot whose transposition table DDS keeps for it (issue 49, session
+55)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from typing import Any
 import pytest
 
 import equity.dd.binding as binding
-from equity.dd.session import session
+from equity.core.game import Position, Strain
+from equity.dd.session import LEAVE_BELOW, deal_key, session, similar
 from tests.builders import random_ending
 
 
@@ -58,19 +61,19 @@ def _two_slots() -> None:
         pytest.skip("DDS runs one thread here: a batch is solved in the caller's thread")
 
 
-def test_every_slot_ends_its_work_before_the_call_returns() -> None:
+def test_every_helper_thread_ends_its_work_before_the_call_returns() -> None:
     _two_slots()
     ended: list[int] = []
 
     def work(k: int) -> None:
-        threading.Event().wait(0.05 * k)  # slot 1 (a slot thread) ends after slot 0
+        threading.Event().wait(0.05 * k)  # thread 1 (a helper) ends after thread 0
         ended.append(k)
 
     session()._in_slots(work, 2, threading.Event())
     assert sorted(ended) == [0, 1] and session().idle
 
 
-def test_the_slot_threads_are_started_once_for_the_session_not_once_a_batch() -> None:
+def test_the_helper_threads_are_started_once_for_the_session_not_once_a_batch() -> None:
     _two_slots()
     rng = random.Random(7)
     s = session()
@@ -81,3 +84,165 @@ def test_the_slot_threads_are_started_once_for_the_session_not_once_a_batch() ->
         s.solve([random_ending(rng, 6) for _ in range(8)], True)
     assert s.started == started, "a batch started a thread the session already had"
     assert s.idle
+
+
+# --- Which slot takes which deal: DDS keeps a slot's table only for a similar deal ---------
+
+
+def _swap(p: Position, rng: random.Random) -> Position:
+    """``p`` with one card of one hand swapped for one of another's (another layout)."""
+    hands = list(p.hands)
+    a, b = rng.sample(range(4), 2)
+    x = rng.choice([c for c in range(64) if hands[a] >> c & 1])
+    y = rng.choice([c for c in range(64) if hands[b] >> c & 1])
+    hands[a] ^= 1 << x | 1 << y
+    hands[b] ^= 1 << x | 1 << y
+    return Position((hands[0], hands[1], hands[2], hands[3]), p.strain, p.leader, p.trick)
+
+
+def _nodes(p: Position, slot: int) -> int:
+    """DDS's node count for every card of ``p``, solved on ``slot`` after its last deal."""
+    bop = session().pack([p], [True])
+    solved = binding.new_solved()
+    binding.solve_board(bop, 0, solved, slot)
+    return int(solved.solvedBoard[0].nodes)
+
+
+def test_dds_clears_its_table_exactly_when_similar_calls_the_deal_new() -> None:
+    """``similar`` is DDS's own test (SolverIF.cpp): after a deal it calls new, DDS searches
+    exactly as cold (after a new strain, which always clears the table); after one it calls
+    similar, the kept table changes the search."""
+    rng = random.Random(55)
+    kept = cleared = 0
+    with session()._lock:
+        for _ in range(60):
+            last = random_ending(rng, rng.randint(5, 7))
+            p = _swap(last, rng) if rng.random() < 0.5 else _swap(_swap(last, rng), rng)
+            _nodes(Position(last.hands, Strain((last.strain + 1) % 5), last.leader,
+                            last.trick), 0)
+            cold = _nodes(p, 0)
+            _nodes(last, 0)
+            after = _nodes(p, 0)
+            if similar(deal_key(p), deal_key(last)):
+                kept += after != cold
+            else:
+                assert after == cold, "DDS kept its table for a deal similar() calls new"
+                cleared += 1
+        session()._last[0] = deal_key(p)
+    assert cleared >= 10 and kept >= 10, (cleared, kept)
+
+
+def test_similar_weighs_the_cards_that_moved_by_rank_and_needs_the_same_strain() -> None:
+    """DDS reads each suit holding as a number (a deuce 4, an ace 16384) and keeps its
+    table when the deal's sum is more than five times the sum of what moved."""
+    suit = 0x7FFC  # one suit's thirteen cards
+    deal = (suit, suit << 16, suit << 32, suit << 48)  # each hand holds one whole suit
+
+    def swap(north: int, east: int) -> tuple[int, int, int, int]:
+        """North's spade of rank ``north`` for East's heart of rank ``east``."""
+        moved = 1 << north | 1 << 16 + east
+        return deal[0] ^ moved, deal[1] ^ moved, deal[2], deal[3]
+
+    nt = int(Strain.NT)
+    assert similar((nt, deal), (nt, deal))
+    assert similar((nt, swap(2, 2)), (nt, deal))  # 16 of 131056 moved
+    assert similar((nt, swap(13, 2)), (nt, deal))  # 16392: a seventh
+    assert not similar((nt, swap(14, 2)), (nt, deal))  # 32776: a quarter
+    assert not similar((nt, swap(14, 14)), (nt, deal))
+    assert not similar((int(Strain.S), deal), (nt, deal))  # a new strain
+    assert not similar((nt, deal), None) and not similar(None, (nt, deal))
+
+
+def _recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """(deal, DDS slot) of every ``SolveBoard`` call from now on, in the order made."""
+    calls: list[tuple[int, int]] = []
+    real = binding.solve_board
+
+    def spy(bop: Any, i: int, solved: Any, slot: int) -> None:
+        calls.append((i, slot))
+        real(bop, i, solved, slot)
+
+    monkeypatch.setattr(binding, "solve_board", spy)
+    return calls
+
+
+def _layouts(rng: random.Random, n: int, tricks: int) -> list[Position]:
+    """``n`` layouts of one ending, each a card apart from the first (low cards only, so
+    that DDS calls each similar to every other)."""
+    while True:
+        first = random_ending(rng, tricks)
+        out = [first] + [_swap(first, rng) for _ in range(n - 1)]
+        keys = [deal_key(p) for p in out]
+        if all(similar(a, b) for a in keys for b in keys):
+            return out
+
+
+def _place(p: Position, slot: int) -> None:
+    """Solve ``p`` on DDS slot ``slot`` and tell the session so (its last deal there)."""
+    s = session()
+    with s._lock:
+        _nodes(p, slot)
+        s._last[slot] = deal_key(p)
+
+
+@pytest.mark.parametrize("warm_slot", [0, 1])
+def test_a_single_position_is_solved_on_the_slot_that_keeps_its_table(
+        monkeypatch: pytest.MonkeyPatch, warm_slot: int) -> None:
+    _two_slots()
+    rng = random.Random(11 + warm_slot)
+    a, b = _layouts(rng, 2, 8)
+    _place(random_ending(rng, 8), 1 - warm_slot)
+    _place(a, warm_slot)
+    calls = _recorded(monkeypatch)
+    session().solve([b], True)
+    assert calls == [(0, warm_slot)]
+
+
+@pytest.mark.parametrize("warm_slot", [0, 1])
+def test_a_batch_starts_on_the_slot_that_keeps_its_table_for_the_first_deal(
+        monkeypatch: pytest.MonkeyPatch, warm_slot: int) -> None:
+    _two_slots()
+    rng = random.Random(21 + warm_slot)
+    layouts = _layouts(rng, 5, 7)
+    _place(random_ending(rng, 7), 1 - warm_slot)
+    _place(layouts[0], warm_slot)
+    calls = _recorded(monkeypatch)
+    session().solve(layouts[1:], True)
+    assert calls[0] == (0, warm_slot)
+
+
+def test_a_thread_leaves_the_last_deals_to_the_slot_that_keeps_its_table_for_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two similar layouts after unrelated deals: the second is solved after the first on
+    its slot (a kept table) rather than side by side on a slot that would search cold."""
+    _two_slots()
+    rng = random.Random(13)
+    s = session()
+    for _ in range(5):
+        s.solve([random_ending(rng, 8), random_ending(rng, 8)], True)
+        calls = _recorded(monkeypatch)
+        s.solve(_layouts(rng, LEAVE_BELOW - 1, 8), True)
+        assert [i for i, _ in calls] == list(range(LEAVE_BELOW - 1))
+        assert len({slot for _, slot in calls}) == 1, calls
+        monkeypatch.undo()
+
+
+def test_a_longer_batch_of_layouts_is_solved_on_every_slot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _two_slots()
+    rng = random.Random(14)
+    s = session()
+    calls = _recorded(monkeypatch)
+    layouts = _layouts(rng, 12, 9)
+    inner = binding.solve_board
+
+    def slow(bop: Any, i: int, solved: Any, slot: int) -> None:
+        threading.Event().wait(0.01)  # every deal takes a while: both threads find work
+        inner(bop, i, solved, slot)
+
+    monkeypatch.setattr(binding, "solve_board", slow)
+    answers = s.solve(layouts, True)
+    assert sorted(i for i, _ in calls) == list(range(len(layouts)))
+    assert {slot for _, slot in calls} == {0, 1}
+    assert [a.card_scores for a in answers] == [
+        a.card_scores for a in (s.solve([p], True)[0] for p in layouts)]

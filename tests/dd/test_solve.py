@@ -347,9 +347,9 @@ def test_more_than_200_positions_are_solved_in_chunks_like_one_by_one(
     sizes: list[int] = []
     real = DdsSession.run
 
-    def spy(self: DdsSession, bop: Any) -> Any:
+    def spy(self: DdsSession, bop: Any, keys: Any = None) -> Any:
         sizes.append(bop.noOfBoards)
-        return real(self, bop)
+        return real(self, bop, keys)
 
     monkeypatch.setattr(DdsSession, "run", spy)
     batched = solve_positions(ps, Side.EW)
