@@ -54,13 +54,14 @@ class Recorder:
     """Every ``SolveBoard`` call of the process (patched into the build's binding)."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[int, int, int, int, float, float, int, int, str, int]] = []
+        self.rows: list[tuple[int, int, int, int, float, float, int, int, str, int, str]] = []
         """(tricks left, solutions, batch size, runs, wall s, thread CPU s, thread slot,
-        batch number, the position's key, DDS's node count) per ``SolveBoard`` call. The
-        key names the position and what was asked of it, so that builds can be compared
-        on the positions they both solve; the nodes are DDS's work on it as the ruling
-        asked it (its transposition table as that thread slot left it), which the
-        machine's load does not move."""
+        batch number, the position's key, DDS's node count, the deal's key) per
+        ``SolveBoard`` call. The position's key names the position and what was asked of
+        it, so that builds can be compared on the positions they both solve; the deal's
+        key names the position alone, whatever was asked of it. The nodes are DDS's work
+        on it as the ruling asked it (its transposition table as that thread slot left
+        it), which the machine's load does not move."""
         self.deals: list[tuple[Any, ...]] = []
         """Each call's deal and solutions, to solve them again alone."""
         self.batch = (0, 0)
@@ -90,8 +91,9 @@ class Recorder:
                      tuple(tuple(deal.remainCards[h]) for h in range(4)),
                      int(bop.solutions[i]))
             key = hashlib.blake2b(repr(asked).encode(), digest_size=8).hexdigest()
+            deal_key = hashlib.blake2b(repr(asked[:-1]).encode(), digest_size=8).hexdigest()
             rec.rows.append(((cards + 3) // 4, int(bop.solutions[i]), n, runs, w, c, thread,
-                             rec.serial, key, int(solved.solvedBoard[i].nodes)))
+                             rec.serial, key, int(solved.solvedBoard[i].nodes), deal_key))
             rec.deals.append(asked)
 
         def run(self: Any, bop: Any, *keys: Any) -> Any:
@@ -106,7 +108,7 @@ class Recorder:
         setattr(session.DdsSession, "run", run)  # noqa: B010
 
     def take(self) -> tuple[list[tuple[int, int, int, int, float, float, int, int, str,
-                                       int]], list[Any], int]:
+                                       int, str]], list[Any], int]:
         out = self.rows, self.deals, self.calls
         self.rows, self.deals, self.calls = [], [], 0
         return out
@@ -342,7 +344,7 @@ def by_tricks(results: Sequence[dict[str, Any]]) -> Iterator[str]:
                + " | " + " | ".join(f"{_ms(x)} ({len(x)})" for x in shared)
                + " | " + " | ".join(f"{_ms(a[t], 1)} ({len(a[t])})" for a in serial) + " |")
     yield from _nodes_by_tricks(names, groups, common)
-    yield from _distinct_by_tricks(names, groups, common, results[0].get("rounds", 1))
+    yield from _distinct_by_tricks(names, groups, results[0].get("rounds", 1))
 
 
 def _nodes(rows: Sequence[Sequence[Any]]) -> str:
@@ -365,22 +367,23 @@ def _nodes_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]
 
 
 def _distinct_by_tricks(names: Sequence[str], groups: Sequence[dict[int, list[Any]]],
-                        common: set[str], rounds: int) -> Iterator[str]:
-    """ms (CPU) and nodes a distinct position, on the positions every build asks: every
-    ask of a position in every set counted to it, a round's worth (the sum over the rounds
-    divided by them). A build that asks a position twice pays for both asks (the second,
-    after the same deal, costs DDS almost nothing), and that second ask does not lower its
-    figure as it lowers a figure per ask."""
+                        rounds: int) -> Iterator[str]:
+    """ms (CPU) and nodes a distinct position (a deal and its trick, whatever was asked of
+    it), on the positions every build asks: every ask of a position in every set counted
+    to it, a round's worth (the sum over the rounds divided by them). A build that asks a
+    position twice, or once for its best card and again for every card, pays for both
+    asks (the second, after the same deal, costs DDS almost nothing), and that second ask
+    does not lower its figure as it lowers a figure per ask."""
     yield ("\n| tricks left | distinct positions all ask | "
            + " | ".join(f"{n} ms a distinct position (asks)" for n in names) + " | "
            + " | ".join(f"{n} nodes a distinct position" for n in names) + " |")
     yield "|---|---|" + "---|" * 2 * len(names)
     for t in range(13, 0, -1):
-        asked = [[x for x in g[t] if len(x) > 9 and x[8] in common] for g in groups]
-        keys = set.intersection(*({x[8] for x in a} for a in asked)) if asked else set()
+        asked = [[x for x in g[t] if len(x) > 10] for g in groups]
+        keys = set.intersection(*({x[10] for x in a} for a in asked)) if asked else set()
         if not keys:
             continue
-        mine = [[x for x in a if x[8] in keys] for a in asked]
+        mine = [[x for x in a if x[10] in keys] for a in asked]
         yield (f"| {t} | {len(keys)} | "
                + " | ".join(f"{1e3 * sum(x[5] for x in m) / len(keys) / rounds:.2f} "
                             f"({len(m)})" for m in mine) + " | "
