@@ -24,8 +24,9 @@ otherwise it clears the table and searches cold, which for a position with 12 tr
 cost half as much work again (issue 49). The session remembers each slot's last deal and
 hands work out by it (:meth:`DdsSession.run`): the batch's first deal goes to a slot that
 has it warm, a batch of one included (any thread may use any slot while the lock is
-held); and a thread leaves a batch's last deals (fewer than :data:`LEAVE_BELOW`) to a
-thread still in the batch whose slot has them warm rather than start one cold itself.
+held); and a thread leaves a batch's last heavy deals (fewer than :data:`LEAVE_BELOW`, of
+at least :data:`LEAVE_FROM_TRICKS` tricks) to a thread still in the batch whose slot has
+them warm rather than start one cold itself.
 The order given is kept: a board's positions stay together. Ordering a batch costliest
 first gained nothing more and cost that reuse when several boards share a batch (issue
 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used: it reorders the deals over
@@ -54,8 +55,17 @@ _DUMP_FILE = "dump.txt"
 LEAVE_BELOW = 3
 """A thread whose slot would start a deal cold leaves it, and the batch, to a thread
 still in the batch whose slot has it warm when fewer than this many deals (this one
-included) are left: one cold search saved against at most two deals solved one after
-the other instead of side by side (benchmarks/RESULTS.md, issue 49, session 55)."""
+included) are left, and the deal has at least :data:`LEAVE_FROM_TRICKS` tricks left: one
+cold search saved against at most two deals solved one after the other instead of side by
+side (benchmarks/RESULTS.md, issue 49, session 55)."""
+
+LEAVE_FROM_TRICKS = 10
+"""Only a deal with this many tricks left or more is left to a slot that keeps its table
+for it: there a cold search costs thousands of nodes more (31,061 against 21,567 for one
+twelve-trick layout after its twin), and the kept table pays for a deal solved after
+another instead of beside it. Below, solving side by side gains more than the table
+saves: replaying the corpus's batches, the same DDS work took 0.93 times the CPU and
+0.92 times the wall time of leaving every deal (benchmarks/RESULTS.md)."""
 
 SIMILAR_RATIO = 5
 """DDS's ``SIMILARDEALLIMIT`` (``dds.h``): a deal is similar to a slot's last one when its
@@ -132,6 +142,11 @@ def deal_key(position: Position) -> DealKey:
 def _suit_sum(hand: int) -> int:
     """The sum of a hand's four suit holdings, each read as a number (DDS sums them so)."""
     return (hand & 0xFFFF) + (hand >> 16 & 0xFFFF) + (hand >> 32 & 0xFFFF) + (hand >> 48)
+
+
+def _tricks(key: DealKey | None) -> int:
+    """The tricks left in a deal (its longest hand; 0 for a deal not known)."""
+    return 0 if key is None else max(hand.bit_count() for hand in key[1])
 
 
 def similar(new: DealKey | None, last: DealKey | None) -> bool:
@@ -275,7 +290,8 @@ class DdsSession:
                 i = taken[0]
                 key = keys[i] if i < n else None
                 if i >= n or (
-                        n - i < LEAVE_BELOW and not similar(key, last[slot_of[k]])
+                        n - i < LEAVE_BELOW and _tricks(key) >= LEAVE_FROM_TRICKS
+                        and not similar(key, last[slot_of[k]])
                         and any(active[j] and similar(key, last[slot_of[j]])
                                 for j in range(runs) if j != k)):
                     active[k] = False

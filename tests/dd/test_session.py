@@ -17,7 +17,7 @@ import pytest
 
 import equity.dd.binding as binding
 from equity.core.game import Position, Strain
-from equity.dd.session import LEAVE_BELOW, deal_key, session, similar
+from equity.dd.session import LEAVE_BELOW, LEAVE_FROM_TRICKS, deal_key, session, similar
 from tests.builders import random_ending
 
 
@@ -211,20 +211,41 @@ def test_a_batch_starts_on_the_slot_that_keeps_its_table_for_the_first_deal(
     assert calls[0] == (0, warm_slot)
 
 
-def test_a_thread_leaves_the_last_deals_to_the_slot_that_keeps_its_table_for_them(
+def test_a_thread_leaves_the_last_heavy_deals_to_the_slot_that_keeps_its_table_for_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two similar layouts after unrelated deals: the second is solved after the first on
-    its slot (a kept table) rather than side by side on a slot that would search cold."""
+    """Two similar layouts with many tricks left, after unrelated deals: the second is
+    solved after the first on its slot (a kept table) rather than side by side on a slot
+    that would search cold."""
     _two_slots()
     rng = random.Random(13)
     s = session()
-    for _ in range(5):
+    for _ in range(3):
         s.solve([random_ending(rng, 8), random_ending(rng, 8)], True)
         calls = _recorded(monkeypatch)
-        s.solve(_layouts(rng, LEAVE_BELOW - 1, 8), True)
+        s.solve(_layouts(rng, LEAVE_BELOW - 1, LEAVE_FROM_TRICKS), True)
         assert [i for i, _ in calls] == list(range(LEAVE_BELOW - 1))
         assert len({slot for _, slot in calls}) == 1, calls
         monkeypatch.undo()
+
+
+def test_light_deals_are_solved_side_by_side_even_where_a_table_would_be_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below LEAVE_FROM_TRICKS a cold search costs less than waiting for the other
+    thread: the two similar layouts go to both slots."""
+    _two_slots()
+    rng = random.Random(15)
+    s = session()
+    s.solve([random_ending(rng, 6), random_ending(rng, 6)], True)
+    calls = _recorded(monkeypatch)
+    inner = binding.solve_board
+
+    def slow(bop: Any, i: int, solved: Any, slot: int) -> None:
+        threading.Event().wait(0.05)  # the first deal is still being solved
+        inner(bop, i, solved, slot)
+
+    monkeypatch.setattr(binding, "solve_board", slow)
+    s.solve(_layouts(rng, 2, LEAVE_FROM_TRICKS - 4), True)
+    assert {slot for _, slot in calls} == {0, 1}, calls
 
 
 def test_a_longer_batch_of_layouts_is_solved_on_every_slot(
