@@ -133,6 +133,16 @@ def _rule(argv: Sequence[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.getvalue().splitlines() if line.strip()]
 
 
+def fill_deal(deal: Any, trump: int, first: int, suits: Sequence[int],
+              ranks: Sequence[int], hands: Sequence[Sequence[int]]) -> None:
+    """Write a recorded deal back into DDS's ``struct deal`` (as the binding filled it)."""
+    deal.trump, deal.first = trump, first
+    deal.currentTrickSuit[:] = suits
+    deal.currentTrickRank[:] = ranks
+    for h in range(4):
+        deal.remainCards[h][:] = hands[h]
+
+
 def alone(deals: Sequence[Any], serial: list[tuple[int, float]] | None = None) -> float:
     """Wall seconds DDS alone takes on ``deals`` (each once, the strongest request
     kept, in the order first asked): the better of the session's ``SolveBoard`` runs and
@@ -155,12 +165,7 @@ def alone(deals: Sequence[Any], serial: list[tuple[int, float]] | None = None) -
             bop = binding.new_boards()
             bop.noOfBoards = len(chunk)
             for i, ((trump, first, ts, tr, hands), sol) in enumerate(chunk):
-                deal = bop.deals[i]
-                deal.trump, deal.first = trump, first
-                deal.currentTrickSuit[:] = ts
-                deal.currentTrickRank[:] = tr
-                for h in range(4):
-                    deal.remainCards[h][:] = hands[h]
+                fill_deal(bop.deals[i], trump, first, ts, tr, hands)
                 bop.target[i], bop.solutions[i], bop.mode[i] = (0 if sol == 3 else -1), sol, 1
             if way == "runs":
                 session().run(bop)

@@ -35,6 +35,8 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
+from benchmarks.speed.dds_breakdown import fill_deal
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -97,12 +99,7 @@ def probe(tree: str, batches_file: str, out: str) -> None:
         bop.noOfBoards = len(deals)
         keys = []
         for i, (trump, first, suits, ranks, hands, solutions, target) in enumerate(deals):
-            deal = bop.deals[i]
-            deal.trump, deal.first = trump, first
-            deal.currentTrickSuit[:] = suits
-            deal.currentTrickRank[:] = ranks
-            for h in range(4):
-                deal.remainCards[h][:] = hands[h]
+            fill_deal(bop.deals[i], trump, first, suits, ranks, hands)
             bop.target[i], bop.solutions[i], bop.mode[i] = target, solutions, 1
             # the model's card sets are DDS's holdings, a suit to 16 bits
             keys.append((trump, tuple(sum(hand[s] << 16 * s for s in range(4))
@@ -124,8 +121,9 @@ def replay(batches_file: str, trees: Sequence[str], pairs: int) -> None:
             turn = list(enumerate(trees))
             for k, tree in turn if p % 2 == 0 else reversed(turn):
                 out = Path(tmp) / f"{k}-{p}.json"
-                subprocess.run([sys.executable, __file__, "probe", tree, batches_file,
-                                str(out)], check=True, cwd=tree)
+                # from this checkout's root: the probe puts the build's tree first itself
+                subprocess.run([sys.executable, "-m", "benchmarks.speed.dds_replay", "probe",
+                                tree, batches_file, str(out)], check=True, cwd=ROOT)
                 found[k].append(json.loads(out.read_text()))
     names = [Path(t).name for t in trees]
     print("| figure | " + " | ".join(names) + " |")

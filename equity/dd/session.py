@@ -26,8 +26,8 @@ hands work out by it (:meth:`DdsSession.run`): the batch's first deal goes to a 
 has it warm, a batch of one included (any thread may use any slot while the lock is
 held); and a thread leaves a batch's last heavy deals (fewer than :data:`LEAVE_BELOW`, of
 at least :data:`LEAVE_FROM_TRICKS` tricks) to a thread still in the batch whose slot has
-them warm rather than start one cold itself.
-The order given is kept: a board's positions stay together. Ordering a batch costliest
+them warm rather than start one cold itself. The order given is kept: a board's positions
+stay together. Ordering a batch costliest
 first gained nothing more and cost that reuse when several boards share a batch (issue
 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used: it reorders the deals over
 its threads on its own and took 2.0-2.6 s on the positions of 240 corpus boards where
