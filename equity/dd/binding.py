@@ -16,6 +16,7 @@ Everything else in :mod:`equity.dd` goes through the names below; nothing else r
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib.util
 import sys
 import threading
@@ -41,6 +42,7 @@ def dds() -> ModuleType:
     with _LOADING:
         loaded = sys.modules.get(_NAME)
         if loaded is not None:
+            _guard(loaded)
             return loaded
         package = importlib.util.find_spec("endplay")  # finds, does not import, endplay
         if package is None or not package.submodule_search_locations:
@@ -56,7 +58,39 @@ def dds() -> ModuleType:
         except BaseException:
             del sys.modules[_NAME]
             raise
+        _guard(module)
         return module
+
+
+_SLOT_USERS = ("SolveBoard", "SolveBoardPBN", "SolveAllBoards", "SolveAllBoardsBin",
+               "SolveAllChunks", "SolveAllChunksBin", "SolveAllChunksPBN", "CalcDDtable",
+               "CalcDDtablePBN", "CalcAllTables", "CalcAllTablesPBN", "AnalysePlayBin",
+               "AnalysePlayPBN", "AnalyseAllPlaysBin", "AnalyseAllPlaysPBN", "SetMaxThreads",
+               "SetResources", "SetThreading", "FreeMemory")
+"""The binding's functions that search on DDS's thread slots or remake their memory."""
+
+
+def _guard(module: ModuleType) -> None:
+    """Make every call of ``module``'s :data:`_SLOT_USERS` from elsewhere (endplay's own
+    ``solve_board``, ``calc_dd_table``, a test's oracle) forget the slots' strains, so that
+    :func:`solve_board` never keeps a table another caller left in another strain. The
+    originals stay in ``module._equity_raw`` for this module's own calls."""
+    if hasattr(module, "_equity_raw"):
+        return
+    raw: dict[str, Any] = {}
+    for name in _SLOT_USERS:
+        call = getattr(module, name, None)
+        if call is None:
+            continue
+        raw[name] = call
+
+        @functools.wraps(call)
+        def forgetting(*args: Any, _call: Any = call) -> Any:
+            forget_slots()
+            return _call(*args)
+
+        setattr(module, name, forgetting)
+    module._equity_raw = raw  # type: ignore[attr-defined]
 
 
 def dds_error() -> type[Exception]:
@@ -96,18 +130,49 @@ def fill_deal(data: Any, position: Position) -> None:
                                      (h >> 48) & 0x7FFC]
 
 
+KEEP_TABLE = 2
+"""DDS's ``mode`` 2: search with the thread slot's transposition table as the slot's last
+call left it, whatever the deal. DDS's table holds positions by their cards' relative
+ranks and who holds them, so it answers for any deal; only a new strain makes its
+entries wrong (``dll-description.md``: reusing it "will still run" on another deal, the
+caller must make sure it is safe). :func:`solve_board` passes it on only where the slot's
+last deal, solved here, had the same strain."""
+
+_strain_on: dict[int, int] = {}
+"""Each DDS thread slot's last deal's strain, for the calls made through
+:func:`solve_board` that returned; a slot not in it is unknown (never used, its call
+failed, or DDS reached by another road since: :func:`_guard`, :func:`forget_slots`)."""
+
+
 def solve_board(bop: Any, i: int, solved: Any, thread: int) -> None:
     """DDS's ``SolveBoard`` on deal ``i`` of a packed batch, into ``solved``'s slot ``i``,
     on DDS thread slot ``thread`` (whose transposition table carries over to the next
     call on that slot). ctypes releases the GIL for the call, so calls on different
-    slots run in parallel."""
-    dds().SolveBoard(bop.deals[i], bop.target[i], bop.solutions[i], bop.mode[i],
-                     solved.solvedBoard[i], thread)
+    slots run in parallel.
+
+    A deal marked :data:`KEEP_TABLE` is solved so only if the slot's last deal had its
+    strain; otherwise with ``mode`` 1 (DDS keeps the table by its own test)."""
+    deal = bop.deals[i]
+    mode = bop.mode[i]
+    strain = deal.trump
+    if mode == KEEP_TABLE and _strain_on.get(thread) != strain:
+        mode = 1
+    _strain_on.pop(thread, None)  # unknown until the call returns
+    dds()._equity_raw["SolveBoard"](deal, bop.target[i], bop.solutions[i], mode,
+                                    solved.solvedBoard[i], thread)
+    _strain_on[thread] = strain
+
+
+def forget_slots() -> None:
+    """Forget every slot's last strain: DDS was reached by another road (a caller of the
+    library itself, past the binding's functions, must call this), or its memory made
+    anew."""
+    _strain_on.clear()
 
 
 def set_max_threads(n: int) -> None:
     """DDS's ``SetMaxThreads`` (0: DDS decides from the cores and memory)."""
-    dds().SetMaxThreads(n)
+    dds().SetMaxThreads(n)  # forgets the slots' strains (:func:`_guard`)
 
 
 class _DDSInfo(ctypes.Structure):

@@ -21,14 +21,17 @@ for every batch cost about 3 ms a batch on a loaded machine, a ruling asks 30 ba
 DDS keeps a transposition table per thread slot and keeps it for the next deal on that
 slot when that deal is similar to the slot's last one (:func:`similar`, DDS's own test);
 otherwise it clears the table and searches cold, which for a position with 12 tricks left
-cost half as much work again (issue 49). The session remembers each slot's last deal and
+cost half as much work again (issue 49). Another layout of the same cards is rarely
+similar by that test (an honour that moves is enough), yet the table holds much of what
+its search needs: the session asks DDS to keep it there too (:func:`related`,
+:data:`~equity.dd.binding.KEEP_TABLE`). The session remembers each slot's last deal and
 hands work out by it (:meth:`DdsSession.run`): the batch's first deal goes to a slot that
-has it warm, a batch of one included (any thread may use any slot while the lock is
-held); and a thread leaves a batch's last heavy deals (fewer than :data:`LEAVE_BELOW`, of
-at least :data:`LEAVE_FROM_TRICKS` tricks) to a thread still in the batch whose slot has
-them warm rather than start one cold itself. The order given is kept: a board's positions
-stay together. Ordering a batch costliest
-first gained nothing more and cost that reuse when several boards share a batch (issue
+has it warm (:func:`keeps`), a batch of one included (any thread may use any slot while
+the lock is held); and a thread leaves a batch's last heavy deals (fewer than
+:data:`LEAVE_BELOW`, of at least :data:`LEAVE_FROM_TRICKS` tricks) to a thread still in
+the batch whose slot has them warm rather than start one cold itself. The order given is
+kept: a board's positions stay together. Ordering a batch costliest first gained nothing
+more and cost that reuse when several boards share a batch (issue
 49, benchmarks/RESULTS.md). ``SolveAllBoards`` is not used: it reorders the deals over
 its threads on its own and took 2.0-2.6 s on the positions of 240 corpus boards where
 ``SolveBoard`` in order on one thread took 1.3 s.
@@ -165,6 +168,32 @@ def similar(new: DealKey | None, last: DealKey | None) -> bool:
     return moved == 0 or sum(_suit_sum(a) for a in new[1]) // moved > SIMILAR_RATIO
 
 
+def related(new: DealKey | None, last: DealKey | None) -> bool:
+    """Whether ``new`` is another layout of ``last``'s cards: the same strain, the same
+    cards left in the four hands together, however they lie among them (a decision's
+    layouts, or the same deal again).
+
+    Such a deal is solved on the slot with the table kept whatever DDS's own test says
+    (:data:`~equity.dd.binding.KEEP_TABLE`): the positions its search meets once the
+    cards that moved are played, or where only low cards moved, are in the table
+    already. Replaying the seed cases' and the corpus's DDS work on one thread, that cut
+    a solve's CPU by 6 and 21 % against DDS's own test, every class of tricks left
+    included; keeping the table for every deal of the same strain cut the nodes further
+    but cost more than it saved (an unrelated table slows every lookup) (issue 49,
+    benchmarks/RESULTS.md, session 56)."""
+    if new is None or last is None or new[0] != last[0]:
+        return False
+    a, b = new[1], last[1]
+    return a[0] | a[1] | a[2] | a[3] == b[0] | b[1] | b[2] | b[3]
+
+
+def keeps(new: DealKey | None, last: DealKey | None) -> bool:
+    """Whether the slot whose last deal was ``last`` searches ``new`` with its table kept:
+    by DDS's own test (:func:`similar`) or because the session asks it to
+    (:func:`related`)."""
+    return related(new, last) or similar(new, last)
+
+
 def _for_side(scores: Iterable[tuple[Card, int]], position: Position, side: Side
               ) -> dict[Card, int]:
     """:func:`for_side` for each card's score, in order (the scores were range-checked when
@@ -229,8 +258,9 @@ class DdsSession:
 
         Every position is checked first (``check=False``: the caller already did, with
         :func:`~equity.dd.checks.validate_all`); a bad one raises :class:`SolveError`
-        naming its index. Put a deal's positions next to each other: DDS reuses its
-        transposition table between similar deals that come in a row.
+        naming its index. Put a deal's positions next to each other: a slot's
+        transposition table is kept between similar deals, and between layouts of the
+        same cards, that come in a row (:func:`keeps`).
         """
         flags = [_level(every)] * len(positions) if isinstance(every, bool) else [
             _level(e) for e in every]
@@ -291,12 +321,14 @@ class DdsSession:
                 key = keys[i] if i < n else None
                 if i >= n or (
                         n - i < LEAVE_BELOW and _tricks(key) >= LEAVE_FROM_TRICKS
-                        and not similar(key, last[slot_of[k]])
-                        and any(active[j] and similar(key, last[slot_of[j]])
+                        and not keeps(key, last[slot_of[k]])
+                        and any(active[j] and keeps(key, last[slot_of[j]])
                                 for j in range(runs) if j != k)):
                     active[k] = False
                     return None
                 taken[0] = i + 1
+                if related(key, last[slot_of[k]]):
+                    bop.mode[i] = binding.KEEP_TABLE
                 last[slot_of[k]] = key
                 return i
 
@@ -317,7 +349,7 @@ class DdsSession:
         with self._call(f"a batch of {n} positions"):
             # the threads' slots: first a slot that has the first deal warm
             slot_of += sorted(range(self._slots),
-                              key=lambda s: not similar(keys[0], last[s]))[:runs]
+                              key=lambda s: not keeps(keys[0], last[s]))[:runs]
             first = next_deal(0)  # this thread's, taken before any other starts
             if runs == 1:
                 solve_run(0, first)

@@ -14,10 +14,21 @@ import threading
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import equity.dd.binding as binding
 from equity.core.game import Position, Strain
-from equity.dd.session import LEAVE_BELOW, LEAVE_FROM_TRICKS, deal_key, session, similar
+from equity.dd.session import (
+    LEAVE_BELOW,
+    LEAVE_FROM_TRICKS,
+    DealKey,
+    deal_key,
+    keeps,
+    related,
+    session,
+    similar,
+)
 from tests.builders import random_ending
 
 
@@ -267,3 +278,169 @@ def test_a_longer_batch_of_layouts_is_solved_on_every_slot(
     assert {slot for _, slot in calls} == {0, 1}
     assert [a.card_scores for a in answers] == [
         a.card_scores for a in (s.solve([p], True)[0] for p in layouts)]
+
+
+def _dealt(p: Position) -> Position:
+    """``p`` with the cards on its trick back in the hands that played them (a lead)."""
+    hands = list(p.hands)
+    for i, card in enumerate(p.trick):
+        hands[p.leader.after(i)] |= card.bit
+    return Position((hands[0], hands[1], hands[2], hands[3]), p.strain, p.leader, ())
+
+
+def _relaid(p: Position, rng: random.Random) -> Position:
+    """Another layout of ``p``'s cards (no trick in progress): two hands' cards dealt
+    afresh between them, each keeping its size."""
+    a, b = rng.sample(range(4), 2)
+    pool = [c for c in range(64) if (p.hands[a] | p.hands[b]) >> c & 1]
+    rng.shuffle(pool)
+    hands = list(p.hands)
+    hands[a] = sum(1 << c for c in pool[: p.hands[a].bit_count()])
+    hands[b] = sum(1 << c for c in pool[p.hands[a].bit_count() :])
+    return Position((hands[0], hands[1], hands[2], hands[3]), p.strain, p.leader, ())
+
+
+def _modes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, DealKey]]:
+    """(DDS slot, mode, deal key) of every call DDS receives from now on, in order."""
+    calls: list[tuple[int, int, DealKey]] = []
+    raw = binding.dds()._equity_raw
+    real = raw["SolveBoard"]
+
+    def spy(deal: Any, target: int, solutions: int, mode: int, fut: Any, slot: int) -> Any:
+        hands = [sum(int(deal.remainCards[h][s]) << 16 * s for s in range(4))
+                 for h in range(4)]
+        calls.append((slot, mode, (int(deal.trump), (hands[0], hands[1], hands[2], hands[3]))))
+        return real(deal, target, solutions, mode, fut, slot)
+
+    monkeypatch.setitem(raw, "SolveBoard", spy)
+    return calls
+
+
+def test_related_is_another_layout_of_the_same_cards_in_the_same_strain() -> None:
+    suit = 0x7FFC
+    deal = (suit, suit << 16, suit << 32, suit << 48)
+    nt = int(Strain.NT)
+    relaid = (suit << 16, suit, suit << 32, suit << 48)  # North and East swap their suits
+    assert related((nt, relaid), (nt, deal)) and not similar((nt, relaid), (nt, deal))
+    assert keeps((nt, relaid), (nt, deal)) and related((nt, deal), (nt, deal))
+    played = (suit & ~4, suit << 16 & ~(4 << 16), suit << 32, suit << 48)  # a trick on
+    assert not related((nt, played), (nt, deal))
+    assert not related((int(Strain.H), relaid), (nt, deal))  # a new strain
+    assert not related((nt, deal), None) and not related(None, (nt, deal))
+
+
+def test_another_layout_of_a_slots_last_cards_is_solved_with_its_table_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """DDS gets mode 2 (keep the table) exactly where the slot's last deal held the same
+    cards in the same strain, within a batch and from one batch to the next."""
+    rng = random.Random(31)
+    s = session()
+    first = _dealt(random_ending(rng, 7))
+    layouts = [first] + [_relaid(first, rng) for _ in range(5)]
+    s.solve([random_ending(rng, 7), random_ending(rng, 7)], True)
+    calls = _modes(monkeypatch)
+    answers = s.solve(layouts, True) + s.solve(layouts[:2], True)
+    last: dict[int, DealKey] = {}
+    for slot, mode, key in calls:
+        assert (mode == binding.KEEP_TABLE) == related(key, last.get(slot)), calls
+        last[slot] = key
+    assert sum(mode == binding.KEEP_TABLE for _, mode, _ in calls) >= len(layouts)
+    assert [a.best for a in answers[-2:]] == [a.best for a in answers[:2]]
+
+
+def test_dds_keeps_a_table_only_after_a_deal_in_the_same_strain_on_that_slot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The binding passes mode 2 on only where its slot's last call, made through it and
+    returned, was in the same strain: not after another strain, not after DDS was called
+    by another road (endplay's own functions) or the slots forgotten, not after a call
+    that failed."""
+    rng = random.Random(32)
+    p = _dealt(random_ending(rng, 6))
+    other = Position(p.hands, Strain((int(p.strain) + 1) % 5), p.leader, p.trick)
+    calls = _modes(monkeypatch)
+    raw = binding.dds()._equity_raw
+    real = raw["SolveBoard"]
+
+    def failing(*args: Any) -> Any:
+        raise binding.dds_error()("a failed call")
+
+    def keep_table() -> int:
+        bop = session().pack([p], [True])
+        bop.mode[0] = binding.KEEP_TABLE
+        binding.solve_board(bop, 0, binding.new_solved(), 0)
+        return calls[-1][1]
+
+    with session()._lock:
+        _nodes(p, 0)
+        assert keep_table() == binding.KEEP_TABLE
+        _nodes(other, 0)
+        assert keep_table() == 1
+        _nodes(p, 0)
+        binding.forget_slots()
+        assert keep_table() == 1
+        _nodes(p, 0)
+        bop = session().pack([other], [False])  # endplay's road, e.g. its solve_board
+        binding.dds().SolveBoard(bop.deals[0], -1, 1, 1, binding.new_solved().solvedBoard[0], 0)
+        assert keep_table() == 1
+        monkeypatch.setitem(raw, "SolveBoard", failing)
+        with pytest.raises(binding.dds_error()):
+            _nodes(p, 0)
+        monkeypatch.setitem(raw, "SolveBoard", real)
+        calls = _modes(monkeypatch)
+        assert keep_table() == 1
+        session()._last[0] = deal_key(p)
+
+
+def _cold(p: Position, every: bool) -> tuple[Any, ...]:
+    """``p``'s values solved cold: right after a deal in another strain on slot 0 (DDS
+    empties its table for a new strain), as every card's sorted scores or the best."""
+    decoy = Position(p.hands, Strain((int(p.strain) + 1) % 5), p.leader, p.trick)
+    bop = session().pack([decoy, p], [False, every])
+    solved = binding.new_solved()
+    with session()._lock:
+        binding.solve_board(bop, 0, solved, 0)
+        binding.solve_board(bop, 1, solved, 0)
+        session()._last[0] = deal_key(p)
+    fut = solved.solvedBoard[1]
+    if not every:
+        return (int(fut.score[0]),)
+    return tuple(sorted((int(fut.suit[k]), r, int(fut.score[k]))
+                        for k in range(int(fut.cards))
+                        for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(4, 8), st.booleans())
+def test_a_table_kept_across_layouts_gives_the_values_a_cold_one_gives(
+        seed: int, n: int, every: bool) -> None:
+    """Property: layouts of one ending's cards, now and then an unrelated ending between
+    them, solved by the session in two batches (each slot's table kept from one layout to
+    the next, :data:`~equity.dd.binding.KEEP_TABLE`) give each position's cold values."""
+    rng = random.Random(seed)
+    first = _dealt(random_ending(rng, n))
+    line = [first] + [_relaid(first, rng) if rng.random() < 0.8 else random_ending(rng, n)
+                      for _ in range(9)]
+    kept = session().solve(line[:5], every) + session().solve(line[5:], every)
+    got = [tuple(sorted((int(c.suit), c.rank, v) for c, v in (a.card_scores or ())))
+           if every else (a.best,) for a in kept]
+    assert got == [_cold(p, every) for p in line]
+
+
+def test_a_table_kept_across_a_change_of_strain_would_give_wrong_values() -> None:
+    """Why the binding never passes mode 2 across strains: DDS's table holds bounds that
+    hold in one strain only. The same cards, solved right after themselves in the next
+    strain with the table kept, come out wrong for some endings."""
+    rng = random.Random(5)
+    dds = binding.dds()
+    wrong = 0
+    with session()._lock:
+        for _ in range(20):
+            p = random_ending(rng, rng.randint(5, 9))
+            q = Position(p.hands, Strain((int(p.strain) + 1) % 5), p.leader, p.trick)
+            bop = session().pack([p, q], [False, False])
+            solved = binding.new_solved()
+            dds.SolveBoard(bop.deals[0], -1, 1, 1, solved.solvedBoard[0], 0)
+            dds.SolveBoard(bop.deals[1], -1, 1, binding.KEEP_TABLE, solved.solvedBoard[1], 0)
+            wrong += int(solved.solvedBoard[1].score[0]) != _cold(q, False)[0]
+        binding.forget_slots()  # slot 0 was reached around the binding
+    assert wrong > 0
