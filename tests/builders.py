@@ -315,6 +315,18 @@ def random_ending(rng: random.Random, n: int) -> Position:
     )
 
 
+def dds_values(solved: Any, i: int, every: bool) -> tuple[Any, ...]:
+    """DDS's answer as values: the best score, or every card's (the order DDS lists
+    cards in, and which of equal cards it names, follow its move ordering, which a warm
+    table may change)."""
+    fut = solved.solvedBoard[i]
+    if not every:
+        return (int(fut.score[0]),)
+    return tuple(sorted((int(fut.suit[k]), r, int(fut.score[k]))
+                        for k in range(int(fut.cards))
+                        for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
+
+
 BAD_BOARD = f"""
 [Board "99"]
 [Deal "{SEED001_DEAL}"]

@@ -22,7 +22,7 @@ from equity.core.game.questions import BestCards, CardValues, Tricks, answer, be
 from equity.dd import DdsSolver, solve
 from equity.dd.session import BEST, BEST_CARDS, EVERY, DdsSession, session
 from equity.formats import read_boards
-from tests.builders import CASES, SEED001_DEAL, SEED001_PLAY, board, random_ending
+from tests.builders import CASES, SEED001_DEAL, SEED001_PLAY, board, dds_values, random_ending
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[Position, bool | int]]]:
@@ -97,7 +97,7 @@ def test_a_position_asked_for_its_best_card_and_every_card_is_solved_once(
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(2, 9))
-def test_best_cards_are_the_cards_best_of_every_cards_values(seed: int, n: int) -> None:
+def test_best_cards_are_the_cards_best_of_every_cardsdds_values(seed: int, n: int) -> None:
     """Property: DDS's best cards (``solutions=2``) are, equals included, the cards
     whose value is best among every card's (``solutions=3``), for either side; a
     best-cards answer never answers a question for every card's values."""
@@ -128,18 +128,6 @@ def test_a_position_asked_for_its_best_cards_is_solved_again_for_every_card(
     assert len(calls) == before
 
 
-def _values(solved: Any, i: int, every: bool) -> tuple[Any, ...]:
-    """DDS's answer as values: the best score, or every card's (the order DDS lists
-    cards in, and which of equal cards it names, follow its move ordering, which a warm
-    table may change)."""
-    fut = solved.solvedBoard[i]
-    if not every:
-        return (int(fut.score[0]),)
-    return tuple(sorted((int(fut.suit[k]), r, int(fut.score[k]))
-                        for k in range(int(fut.cards))
-                        for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(5, 9), st.booleans())
 def test_a_warm_transposition_table_gives_the_values_a_cold_one_gives(
@@ -163,5 +151,5 @@ def test_a_warm_transposition_table_gives_the_values_a_cold_one_gives(
             solved = binding.new_solved()
             binding.solve_board(bop, 0, solved, 0)
             binding.solve_board(bop, 1, solved, 0)
-            cold.append(_values(solved, 1, every))
-    assert [_values(warm, i, every) for i in range(len(line))] == cold
+            cold.append(dds_values(solved, 1, every))
+    assert [dds_values(warm, i, every) for i in range(len(line))] == cold

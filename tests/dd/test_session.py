@@ -29,7 +29,7 @@ from equity.dd.session import (
     session,
     similar,
 )
-from tests.builders import random_ending
+from tests.builders import dds_values, random_ending
 
 
 class Interrupt(Exception):
@@ -401,12 +401,7 @@ def _cold(p: Position, every: bool) -> tuple[Any, ...]:
         binding.solve_board(bop, 0, solved, 0)
         binding.solve_board(bop, 1, solved, 0)
         session()._last[0] = deal_key(p)
-    fut = solved.solvedBoard[1]
-    if not every:
-        return (int(fut.score[0]),)
-    return tuple(sorted((int(fut.suit[k]), r, int(fut.score[k]))
-                        for k in range(int(fut.cards))
-                        for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
+    return dds_values(solved, 1, every)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
