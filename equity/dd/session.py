@@ -176,11 +176,11 @@ def related(new: DealKey | None, last: DealKey | None) -> bool:
     Such a deal is solved on the slot with the table kept whatever DDS's own test says
     (:data:`~equity.dd.binding.KEEP_TABLE`): the positions its search meets once the
     cards that moved are played, or where only low cards moved, are in the table
-    already. Replaying the seed cases' and the corpus's DDS work on one thread, that cut
-    a solve's CPU by 6 and 21 % against DDS's own test, every class of tricks left
-    included; keeping the table for every deal of the same strain cut the nodes further
-    but cost more than it saved (an unrelated table slows every lookup) (issue 49,
-    benchmarks/RESULTS.md, session 56)."""
+    already. Replaying the seed cases' and the corpus's DDS work on one thread against
+    DDS's own test, that cut the CPU by 2-3 and 6 %, the 12-tricks class by 6-8 % on
+    14 % fewer nodes; keeping the table for every deal of the same strain cut the nodes
+    further but cost more than it saved on the corpus (an unrelated table slows every
+    lookup) (issue 49, benchmarks/RESULTS.md, session 56)."""
     if new is None or last is None or new[0] != last[0]:
         return False
     a, b = new[1], last[1]
