@@ -43,6 +43,8 @@ from equity.core.game.revoke_report import RevokeReport
 from equity.core.game.start_position import StartPosition
 from equity.core.law.laws import AutomaticRuling, rule
 from equity.core.player.likely import Estimate
+from equity.dd import binding
+from equity.dd.session import deal_key, session
 from equity.formats import read_boards
 from tests import oracle_dd
 
@@ -326,6 +328,18 @@ def dds_values(solved: Any, i: int, every: bool) -> tuple[Any, ...]:
                         for k in range(int(fut.cards))
                         for r in range(2, 15) if ((1 << fut.rank[k]) | fut.equals[k]) >> r & 1))
 
+
+def cold_dds_values(p: Position, every: bool) -> tuple[Any, ...]:
+    """``p``'s values (:func:`dds_values`) solved cold: on DDS slot 0 right after the same
+    cards in another strain (DDS empties its table for a new strain)."""
+    decoy = Position(p.hands, Strain((int(p.strain) + 1) % 5), p.leader, p.trick)
+    bop = session().pack([decoy, p], [False, every])
+    solved = binding.new_solved()
+    with session()._lock:
+        binding.solve_board(bop, 0, solved, 0)
+        binding.solve_board(bop, 1, solved, 0)
+        session()._last[0] = deal_key(p)
+    return dds_values(solved, 1, every)
 
 BAD_BOARD = f"""
 [Board "99"]

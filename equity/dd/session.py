@@ -327,8 +327,7 @@ class DdsSession:
                     active[k] = False
                     return None
                 taken[0] = i + 1
-                if related(key, last[slot_of[k]]):
-                    bop.mode[i] = binding.KEEP_TABLE
+                bop.mode[i] = binding.KEEP_TABLE if related(key, last[slot_of[k]]) else 1
                 last[slot_of[k]] = key
                 return i
 

@@ -16,13 +16,21 @@ from hypothesis import strategies as st
 import equity.dd.binding as binding
 from equity.app.options import RulingOptions
 from equity.app.pipeline import rule_board
-from equity.core.game.cards import Side, Strain, cards
+from equity.core.game.cards import Side, cards
 from equity.core.game.position import Position
 from equity.core.game.questions import BestCards, CardValues, Tricks, answer, best_only
 from equity.dd import DdsSolver, solve
 from equity.dd.session import BEST, BEST_CARDS, EVERY, DdsSession, session
 from equity.formats import read_boards
-from tests.builders import CASES, SEED001_DEAL, SEED001_PLAY, board, dds_values, random_ending
+from tests.builders import (
+    CASES,
+    SEED001_DEAL,
+    SEED001_PLAY,
+    board,
+    cold_dds_values,
+    dds_values,
+    random_ending,
+)
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[list[tuple[Position, bool | int]]]:
@@ -97,7 +105,7 @@ def test_a_position_asked_for_its_best_card_and_every_card_is_solved_once(
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(2, 9))
-def test_best_cards_are_the_cards_best_of_every_cardsdds_values(seed: int, n: int) -> None:
+def test_best_cards_are_the_cards_best_of_every_cards_values(seed: int, n: int) -> None:
     """Property: DDS's best cards (``solutions=2``) are, equals included, the cards
     whose value is best among every card's (``solutions=3``), for either side; a
     best-cards answer never answers a question for every card's values."""
@@ -133,23 +141,14 @@ def test_a_position_asked_for_its_best_cards_is_solved_again_for_every_card(
 def test_a_warm_transposition_table_gives_the_values_a_cold_one_gives(
         seed: int, n: int, every: bool) -> None:
     """The positions of one line solved in a row on one DDS thread (DDS keeps its table
-    between similar deals) against each solved just after an unrelated deal in another
+    between similar deals) against each solved cold, just after the same cards in another
     strain (DDS empties its table for a new strain)."""
     rng = random.Random(seed)
     line = _line(random_ending(rng, n), rng, 4 * n - 2)
-    decoy = random_ending(rng, 3)
-    decoy = Position(decoy.hands, Strain((int(line[0].strain) + 1) % 5), decoy.leader,
-                     decoy.trick)
     with session()._call("a test"):
         warm_bop = session().pack(line, [every] * len(line))
         warm = binding.new_solved()
         for i in range(len(line)):
             binding.solve_board(warm_bop, i, warm, 0)
-        cold: list[tuple[Any, ...]] = []
-        for p in line:
-            bop = session().pack([decoy, p], [False, every])
-            solved = binding.new_solved()
-            binding.solve_board(bop, 0, solved, 0)
-            binding.solve_board(bop, 1, solved, 0)
-            cold.append(dds_values(solved, 1, every))
+        cold = [cold_dds_values(p, every) for p in line]
     assert [dds_values(warm, i, every) for i in range(len(line))] == cold

@@ -29,7 +29,7 @@ from equity.dd.session import (
     session,
     similar,
 )
-from tests.builders import dds_values, random_ending
+from tests.builders import cold_dds_values, random_ending
 
 
 class Interrupt(Exception):
@@ -391,19 +391,6 @@ def test_dds_keeps_a_table_only_after_a_deal_in_the_same_strain_on_that_slot(
         session()._last[0] = deal_key(p)
 
 
-def _cold(p: Position, every: bool) -> tuple[Any, ...]:
-    """``p``'s values solved cold: right after a deal in another strain on slot 0 (DDS
-    empties its table for a new strain), as every card's sorted scores or the best."""
-    decoy = Position(p.hands, Strain((int(p.strain) + 1) % 5), p.leader, p.trick)
-    bop = session().pack([decoy, p], [False, every])
-    solved = binding.new_solved()
-    with session()._lock:
-        binding.solve_board(bop, 0, solved, 0)
-        binding.solve_board(bop, 1, solved, 0)
-        session()._last[0] = deal_key(p)
-    return dds_values(solved, 1, every)
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(4, 8), st.booleans())
 def test_a_table_kept_across_layouts_gives_the_values_a_cold_one_gives(
@@ -418,7 +405,7 @@ def test_a_table_kept_across_layouts_gives_the_values_a_cold_one_gives(
     kept = session().solve(line[:5], every) + session().solve(line[5:], every)
     got = [tuple(sorted((int(c.suit), c.rank, v) for c, v in (a.card_scores or ())))
            if every else (a.best,) for a in kept]
-    assert got == [_cold(p, every) for p in line]
+    assert got == [cold_dds_values(p, every) for p in line]
 
 
 def test_a_table_kept_across_a_change_of_strain_would_give_wrong_values() -> None:
@@ -436,6 +423,5 @@ def test_a_table_kept_across_a_change_of_strain_would_give_wrong_values() -> Non
             solved = binding.new_solved()
             dds.SolveBoard(bop.deals[0], -1, 1, 1, solved.solvedBoard[0], 0)
             dds.SolveBoard(bop.deals[1], -1, 1, binding.KEEP_TABLE, solved.solvedBoard[1], 0)
-            wrong += int(solved.solvedBoard[1].score[0]) != _cold(q, False)[0]
-        binding.forget_slots()  # slot 0 was reached around the binding
+            wrong += int(solved.solvedBoard[1].score[0]) != cold_dds_values(q, False)[0]
     assert wrong > 0
